@@ -1,0 +1,136 @@
+//! The `f64` backend: what simulators do. IEEE 754 binary64, round to nearest.
+//!
+//! Operations that would produce NaN or an infinity from finite input (0/0, x/0,
+//! sqrt of a negative number) are errors instead.
+
+use super::{ArithError, Kind, Rendered, Scalar, Sign};
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+
+/// Nearest `f64` to an exact rational (correctly rounded through MPFR).
+pub(crate) fn rational_to_f64(q: &BigRational) -> f64 {
+    let r = super::rat_to_rug(q);
+    rug::Float::with_val(53, &r).to_f64()
+}
+
+fn finite(x: f64, op: &str) -> Result<f64, ArithError> {
+    if x.is_finite() {
+        Ok(x)
+    } else {
+        Err(ArithError::Unbounded { op: op.to_string() })
+    }
+}
+
+impl Scalar for f64 {
+    type Ctx = ();
+    const NAME: &'static str = "f64";
+
+    fn kind() -> Kind {
+        Kind::Float
+    }
+    fn from_rational(q: &BigRational, _ctx: &()) -> Self {
+        rational_to_f64(q)
+    }
+    fn ctx(&self) {}
+    fn checked_div(&self, rhs: &Self) -> Result<Self, ArithError> {
+        if *rhs == 0.0 {
+            return Err(ArithError::DivisionByZero);
+        }
+        finite(self / rhs, "division")
+    }
+    fn sign(&self) -> Sign {
+        if *self > 0.0 {
+            Sign::Positive
+        } else if *self < 0.0 {
+            Sign::Negative
+        } else if *self == 0.0 {
+            Sign::Zero
+        } else {
+            Sign::Unknown
+        }
+    }
+    fn sqrt(&self) -> Result<Self, ArithError> {
+        if *self < 0.0 {
+            return Err(ArithError::Domain(format!(
+                "square root of a negative number: {self}"
+            )));
+        }
+        Ok(f64::sqrt(*self))
+    }
+    fn to_f64(&self) -> f64 {
+        *self
+    }
+    fn enclosure(&self) -> Option<(f64, f64)> {
+        None
+    }
+    fn rational_bounds(&self) -> Option<(BigRational, BigRational)> {
+        None
+    }
+    fn render(&self) -> Rendered {
+        Rendered {
+            value: format_f64(*self),
+            bounds: None,
+        }
+    }
+    fn pi(_ctx: &()) -> Result<Self, ArithError> {
+        Ok(std::f64::consts::PI)
+    }
+    fn sin(&self) -> Result<Self, ArithError> {
+        Ok(f64::sin(*self))
+    }
+    fn cos(&self) -> Result<Self, ArithError> {
+        Ok(f64::cos(*self))
+    }
+    fn tan(&self) -> Result<Self, ArithError> {
+        finite(f64::tan(*self), "tan")
+    }
+    fn atan(&self) -> Result<Self, ArithError> {
+        Ok(f64::atan(*self))
+    }
+}
+
+/// Shortest round-trip decimal of an `f64`, in the input language (`1e-16`, not `1e-16f64`).
+pub fn format_f64(x: f64) -> String {
+    let s = format!("{x:?}");
+    // Rust's Debug gives e.g. "0.1", "1e-16", "1.5e300"; all parse in the input language.
+    if x.fract() == 0.0 && x.abs() < 1e16 {
+        // "3.0" → "3"
+        return x.to_i64().map(|i| i.to_string()).unwrap_or(s);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(n: i64, d: i64) -> BigRational {
+        BigRational::new(n.into(), d.into())
+    }
+
+    #[test]
+    fn decimal_input_is_rounded_once() {
+        assert_eq!(f64::from_rational(&q(9, 10), &()), 0.9);
+        assert_eq!(f64::from_rational(&q(1, 3), &()), 1.0 / 3.0);
+    }
+
+    #[test]
+    fn errors_not_nan() {
+        assert_eq!(1.0f64.checked_div(&0.0), Err(ArithError::DivisionByZero));
+        assert!(matches!(Scalar::sqrt(&-1.0f64), Err(ArithError::Domain(_))));
+        assert!(matches!(
+            1e300f64.checked_div(&1e-300),
+            Err(ArithError::Unbounded { .. })
+        ));
+    }
+
+    #[test]
+    fn sign_and_render() {
+        assert_eq!((-0.0f64).sign(), Sign::Zero);
+        assert_eq!(2.5f64.sign(), Sign::Positive);
+        assert_eq!(format_f64(3.0), "3");
+        assert_eq!(format_f64(0.1), "0.1");
+        assert_eq!(format_f64(4.5e-16), "4.5e-16");
+        assert_eq!(0.5f64.enclosure(), None);
+    }
+}

@@ -1,0 +1,327 @@
+//! The numeric world: the [`Scalar`] trait and its backends.
+//!
+//! Every impact law in this crate is written once, against [`Scalar`], and runs on
+//! every backend:
+//!
+//! | backend | type | exactness |
+//! |---|---|---|
+//! | `f64` | `f64` | rounded (IEEE 754 binary64, round to nearest) |
+//! | `exact` | [`Rational`] | exact (num-rational `BigRational`) |
+//! | `quadratic` | [`Quadratic`] | exact in one field Q(√d) |
+//! | `mpfr:BITS` | [`Mpfr`] | rounded (MPFR, round to nearest, any precision) |
+//! | `interval` | [`Interval`] | rigorous enclosure (inari, 53 bits) |
+//! | `mpi:BITS` | [`MpInterval`] | rigorous enclosure (MPFR, directed rounding, any precision) |
+//!
+//! Rules every backend follows:
+//! * branches go through [`Scalar::sign`]; enclosures answer [`Sign::Unknown`] only when
+//!   they contain 0 without being exactly 0;
+//! * division by zero, or by an enclosure that contains 0, is an [`ArithError`], never a
+//!   panic, never NaN;
+//! * exact backends never round: a value they cannot represent is
+//!   [`ArithError::NotRepresentable`].
+
+mod convert;
+mod float;
+mod interval;
+mod mp_interval;
+mod mpfr;
+mod quadratic;
+mod rational;
+
+pub use convert::{big_to_rug, float_to_rat, rat_to_rug, rug_to_big, rug_to_rat};
+pub use interval::Interval;
+pub use mp_interval::MpInterval;
+pub use mpfr::Mpfr;
+pub use quadratic::Quadratic;
+pub use rational::Rational;
+
+use num_rational::BigRational;
+use std::fmt::{Debug, Display};
+use std::ops::{Add, Mul, Neg, Sub};
+
+/// The outcome of a sign decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Sign {
+    Negative,
+    Zero,
+    Positive,
+    /// The value is an enclosure that contains 0 but is not exactly 0: the sign cannot be
+    /// decided at this precision.
+    Unknown,
+}
+
+impl Sign {
+    /// `true` only if the sign is known to be `Positive`.
+    pub fn is_positive(self) -> bool {
+        self == Sign::Positive
+    }
+    /// `true` only if the sign is known to be `Negative`.
+    pub fn is_negative(self) -> bool {
+        self == Sign::Negative
+    }
+    /// `true` only if the value is known to be exactly zero.
+    pub fn is_zero(self) -> bool {
+        self == Sign::Zero
+    }
+    /// The sign of `-x` given the sign of `x`.
+    pub fn negate(self) -> Sign {
+        match self {
+            Sign::Negative => Sign::Positive,
+            Sign::Positive => Sign::Negative,
+            s => s,
+        }
+    }
+}
+
+/// What kind of arithmetic a backend does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Rounded floating point (`f64`, `mpfr:BITS`): fast, no guarantee.
+    Float,
+    /// Exact (`exact`, `quadratic`): never rounds; refuses what it cannot represent.
+    Exact,
+    /// Rigorous enclosure (`interval`, `mpi:BITS`): the true value is always inside.
+    Enclosure,
+}
+
+/// Errors of the arithmetic layer. They are values: no backend panics or produces NaN.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ArithError {
+    #[error("division by zero")]
+    DivisionByZero,
+    #[error("division by an enclosure that contains 0: [{lo}, {hi}]")]
+    DivisionByStraddling { lo: String, hi: String },
+    #[error("{what} is not representable in the {backend} backend{}", hint_suffix(.hint))]
+    NotRepresentable {
+        what: String,
+        backend: &'static str,
+        hint: String,
+    },
+    #[error("cannot mix Q(sqrt({d1})) and Q(sqrt({d2})): the quadratic backend works in one field Q(sqrt(d)) per computation")]
+    FieldMismatch { d1: String, d2: String },
+    #[error("{0}")]
+    Domain(String),
+    #[error("{op}: the result is unbounded")]
+    Unbounded { op: String },
+}
+
+fn hint_suffix(hint: &str) -> String {
+    if hint.is_empty() {
+        String::new()
+    } else {
+        format!(" ({hint})")
+    }
+}
+
+/// A decimal or input-language rendering of a value, for reports and JSON.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rendered {
+    /// Input-language string: exact for exact backends, a decimal approximation otherwise.
+    pub value: String,
+    /// Decimal strings that rigorously bound the value (`lo <= value <= hi`), when known.
+    /// For exact values both equal `value`.
+    pub bounds: Option<(String, String)>,
+}
+
+/// The arithmetic every law is written against.
+///
+/// Ring operations come from the operator traits (owned, and owned with a borrowed right
+/// operand), so law code reads `a.clone() * &b`; the by-reference helpers [`Scalar::add_r`]
+/// etc. spell the same thing without the clone at the call site.
+///
+/// Constants are made from an existing value with [`Scalar::lift`], so that they carry the
+/// same context (MPFR precision) as the data they meet.
+pub trait Scalar:
+    Sized
+    + Clone
+    + Debug
+    + Display
+    + Send
+    + Sync
+    + 'static
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Neg<Output = Self>
+    + for<'a> Add<&'a Self, Output = Self>
+    + for<'a> Sub<&'a Self, Output = Self>
+    + for<'a> Mul<&'a Self, Output = Self>
+{
+    /// Per-computation context: the MPFR precision in bits, `()` elsewhere.
+    type Ctx: Clone + Debug + Send + Sync;
+
+    /// Backend name as used on the command line (`exact`, `mpi`, …).
+    const NAME: &'static str;
+
+    /// What kind of arithmetic this is.
+    fn kind() -> Kind;
+
+    /// `true` for exact backends.
+    fn is_exact() -> bool {
+        Self::kind() == Kind::Exact
+    }
+
+    /// The value `q`: exact, rounded to nearest, or enclosed, as the backend does.
+    fn from_rational(q: &BigRational, ctx: &Self::Ctx) -> Self;
+
+    /// The context this value lives in.
+    fn ctx(&self) -> Self::Ctx;
+
+    /// A constant `q` in the same context as `self`.
+    fn lift(&self, q: &BigRational) -> Self {
+        Self::from_rational(q, &self.ctx())
+    }
+
+    /// The integer constant `n` in the same context as `self`.
+    fn lift_i64(&self, n: i64) -> Self {
+        self.lift(&BigRational::from_integer(n.into()))
+    }
+
+    /// Zero in the same context as `self`.
+    fn zero_like(&self) -> Self {
+        self.lift_i64(0)
+    }
+
+    /// One in the same context as `self`.
+    fn one_like(&self) -> Self {
+        self.lift_i64(1)
+    }
+
+    /// `self / rhs`; an error if `rhs` is 0 or an enclosure containing 0.
+    fn checked_div(&self, rhs: &Self) -> Result<Self, ArithError>;
+
+    /// The sign, decided exactly where possible; `Unknown` only for enclosures that contain
+    /// 0 without being exactly 0.
+    fn sign(&self) -> Sign;
+
+    /// Square root; `NotRepresentable` for exact backends when the root is irrational (or
+    /// outside the field), `Domain` for a negative argument.
+    fn sqrt(&self) -> Result<Self, ArithError>;
+
+    /// Nearest `f64` (the midpoint for enclosures).
+    fn to_f64(&self) -> f64;
+
+    /// Rigorous `f64` bounds `lo <= value <= hi`, where the backend knows them (exact
+    /// backends and enclosures; `None` for rounded floating point).
+    fn enclosure(&self) -> Option<(f64, f64)>;
+
+    /// Rigorous rational bounds, where the backend knows them exactly.
+    fn rational_bounds(&self) -> Option<(BigRational, BigRational)>;
+
+    /// Input-language / decimal rendering for reports.
+    fn render(&self) -> Rendered;
+
+    /// Checks that `self` and `other` can meet in one operation (the quadratic backend
+    /// refuses to mix two fields). Every other backend answers `Ok`.
+    fn compatible(&self, _other: &Self) -> Result<(), ArithError> {
+        Ok(())
+    }
+
+    /// π, where the backend can represent it.
+    fn pi(ctx: &Self::Ctx) -> Result<Self, ArithError>;
+    /// sin, where the backend can represent the result.
+    fn sin(&self) -> Result<Self, ArithError>;
+    /// cos, where the backend can represent the result.
+    fn cos(&self) -> Result<Self, ArithError>;
+    /// tan, where the backend can represent the result.
+    fn tan(&self) -> Result<Self, ArithError>;
+    /// atan, where the backend can represent the result.
+    fn atan(&self) -> Result<Self, ArithError>;
+
+    /// `self + rhs` without consuming either.
+    fn add_r(&self, rhs: &Self) -> Self {
+        self.clone() + rhs
+    }
+    /// `self - rhs` without consuming either.
+    fn sub_r(&self, rhs: &Self) -> Self {
+        self.clone() - rhs
+    }
+    /// `self * rhs` without consuming either.
+    fn mul_r(&self, rhs: &Self) -> Self {
+        self.clone() * rhs
+    }
+    /// `self²`.
+    fn square(&self) -> Self {
+        self.clone() * self
+    }
+    /// `1 / self`.
+    fn recip(&self) -> Result<Self, ArithError> {
+        self.one_like().checked_div(self)
+    }
+    /// Integer power `self^n` (negative `n` through [`Scalar::recip`]).
+    fn powi(&self, n: i64) -> Result<Self, ArithError> {
+        let base = if n < 0 { self.recip()? } else { self.clone() };
+        let mut e = n.unsigned_abs();
+        let mut acc = self.one_like();
+        let mut b = base;
+        while e > 0 {
+            if e & 1 == 1 {
+                acc = acc * &b;
+            }
+            e >>= 1;
+            if e > 0 {
+                b = b.square();
+            }
+        }
+        Ok(acc)
+    }
+}
+
+/// `NotRepresentable` for a transcendental operation of an exact backend.
+pub(crate) fn not_representable(what: &str, backend: &'static str) -> ArithError {
+    ArithError::NotRepresentable {
+        what: what.to_string(),
+        backend,
+        hint: "use an enclosure backend: --arith interval or --arith mpi:BITS".to_string(),
+    }
+}
+
+/// Implements the owned operator traits of a backend from three by-reference functions.
+macro_rules! impl_ops_via_ref {
+    ($t:ty, $add:path, $sub:path, $mul:path, $neg:path) => {
+        impl std::ops::Add for $t {
+            type Output = $t;
+            fn add(self, rhs: $t) -> $t {
+                $add(&self, &rhs)
+            }
+        }
+        impl<'a> std::ops::Add<&'a $t> for $t {
+            type Output = $t;
+            fn add(self, rhs: &'a $t) -> $t {
+                $add(&self, rhs)
+            }
+        }
+        impl std::ops::Sub for $t {
+            type Output = $t;
+            fn sub(self, rhs: $t) -> $t {
+                $sub(&self, &rhs)
+            }
+        }
+        impl<'a> std::ops::Sub<&'a $t> for $t {
+            type Output = $t;
+            fn sub(self, rhs: &'a $t) -> $t {
+                $sub(&self, rhs)
+            }
+        }
+        impl std::ops::Mul for $t {
+            type Output = $t;
+            fn mul(self, rhs: $t) -> $t {
+                $mul(&self, &rhs)
+            }
+        }
+        impl<'a> std::ops::Mul<&'a $t> for $t {
+            type Output = $t;
+            fn mul(self, rhs: &'a $t) -> $t {
+                $mul(&self, rhs)
+            }
+        }
+        impl std::ops::Neg for $t {
+            type Output = $t;
+            fn neg(self) -> $t {
+                $neg(&self)
+            }
+        }
+    };
+}
+pub(crate) use impl_ops_via_ref;

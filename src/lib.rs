@@ -1,0 +1,11 @@
+//! # impactkit — verifying impact mechanics
+//!
+//! Impact laws of multibody mechanics (Fassino–Pasquero, Pasquero, Winandy–Leine,
+//! Seghete–Murphey, Clark–Bloch), implemented once, generically over the arithmetic
+//! ([`arith::Scalar`]): `f64`, exact rationals, exact quadratic fields Q(√d), MPFR floats,
+//! and rigorous intervals (inari, and MPFR-backed at any precision).
+
+pub mod arith;
+pub mod backend;
+pub mod expr;
+pub mod report;
