@@ -173,6 +173,18 @@ proptest! {
         prop_assert_eq!(got.0, want);
     }
 
+    /// The integer shortcut `from_i64` agrees with `from_rational` on every backend.
+    #[test]
+    fn from_i64_agrees_with_from_rational(n in any::<i64>(), prec in 2u32..200) {
+        let r = q(n, 1);
+        prop_assert_eq!(f64::from_i64(n, &()), f64::from_rational(&r, &()));
+        prop_assert_eq!(Rational::from_i64(n, &()), Rational::from_rational(&r, &()));
+        prop_assert_eq!(Quadratic::from_i64(n, &()), Quadratic::from_rational(&r, &()));
+        prop_assert_eq!(Mpfr::from_i64(n, &prec), Mpfr::from_rational(&r, &prec));
+        prop_assert_eq!(Interval::from_i64(n, &()), Interval::from_rational(&r, &()));
+        prop_assert_eq!(MpInterval::from_i64(n, &prec), MpInterval::from_rational(&r, &prec));
+    }
+
     /// Every single `f64` operation is correctly rounded (IEEE 754), as the backend claims.
     #[test]
     fn f64_conversion_is_correctly_rounded(a in (-1_000_000i64..1_000_000, 1i64..100_000)) {

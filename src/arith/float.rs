@@ -31,6 +31,9 @@ impl Scalar for f64 {
     fn from_rational(q: &BigRational, _ctx: &()) -> Self {
         rational_to_f64(q)
     }
+    fn from_i64(n: i64, _ctx: &()) -> Self {
+        n as f64 // correctly rounded
+    }
     fn ctx(&self) {}
     fn checked_div(&self, rhs: &Self) -> Result<Self, ArithError> {
         if *rhs == 0.0 {

@@ -89,6 +89,14 @@ impl Scalar for Interval {
         let (lo, hi) = rational_f64_bounds(q);
         Interval(inari::Interval::try_from((lo, hi)).unwrap_or(inari::Interval::ENTIRE))
     }
+    fn from_i64(n: i64, _ctx: &()) -> Self {
+        let x = n as f64;
+        if x.abs() < 9.0e15 {
+            Interval(inari::Interval::try_from((x, x)).expect("finite point"))
+        } else {
+            Self::from_rational(&BigRational::from_integer(n.into()), &())
+        }
+    }
     fn ctx(&self) {}
     fn checked_div(&self, rhs: &Self) -> Result<Self, ArithError> {
         match rhs.sign() {

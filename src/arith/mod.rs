@@ -165,6 +165,12 @@ pub trait Scalar:
     /// The value `q`: exact, rounded to nearest, or enclosed, as the backend does.
     fn from_rational(q: &BigRational, ctx: &Self::Ctx) -> Self;
 
+    /// The integer `n` (exact, rounded or enclosed); backends override this to avoid a
+    /// detour through `BigRational` for the small constants laws use.
+    fn from_i64(n: i64, ctx: &Self::Ctx) -> Self {
+        Self::from_rational(&BigRational::from_integer(n.into()), ctx)
+    }
+
     /// The context this value lives in.
     fn ctx(&self) -> Self::Ctx;
 
@@ -175,7 +181,7 @@ pub trait Scalar:
 
     /// The integer constant `n` in the same context as `self`.
     fn lift_i64(&self, n: i64) -> Self {
-        self.lift(&BigRational::from_integer(n.into()))
+        Self::from_i64(n, &self.ctx())
     }
 
     /// Zero in the same context as `self`.

@@ -239,6 +239,12 @@ impl Scalar for MpInterval {
     fn from_rational(q: &BigRational, prec: &u32) -> Self {
         Self::from_rational_prec(q, *prec)
     }
+    fn from_i64(n: i64, prec: &u32) -> Self {
+        MpInterval {
+            lo: rnd(*prec, n, Round::Down),
+            hi: rnd(*prec, n, Round::Up),
+        }
+    }
     fn ctx(&self) -> u32 {
         self.prec()
     }

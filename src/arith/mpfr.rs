@@ -74,6 +74,9 @@ impl Scalar for Mpfr {
     fn from_rational(q: &BigRational, prec: &u32) -> Self {
         Mpfr(Float::with_val(*prec, &rat_to_rug(q)))
     }
+    fn from_i64(n: i64, prec: &u32) -> Self {
+        Mpfr(Float::with_val(*prec, n))
+    }
     fn ctx(&self) -> u32 {
         self.prec()
     }

@@ -239,6 +239,9 @@ impl Scalar for Quadratic {
     fn from_rational(q: &BigRational, _ctx: &()) -> Self {
         Quadratic::rational(q.clone())
     }
+    fn from_i64(n: i64, _ctx: &()) -> Self {
+        Quadratic::rational(BigRational::from_integer(n.into()))
+    }
     fn ctx(&self) {}
     fn compatible(&self, other: &Self) -> Result<(), ArithError> {
         match (&self.d, &other.d) {

@@ -75,6 +75,9 @@ impl Scalar for Rational {
     fn from_rational(q: &BigRational, _ctx: &()) -> Self {
         Rational(q.clone())
     }
+    fn from_i64(n: i64, _ctx: &()) -> Self {
+        Rational(BigRational::from_integer(n.into()))
+    }
     fn ctx(&self) {}
     fn checked_div(&self, rhs: &Self) -> Result<Self, ArithError> {
         if rhs.0.is_zero() {
