@@ -161,9 +161,31 @@ pub(crate) fn float_to_decimal(x: &Float, digits: usize, round: Round) -> String
     };
     if exp == 0 {
         mant
+    } else if (-6..=0).contains(&exp) || (1..=20).contains(&exp) {
+        positional(&mant, exp)
     } else {
         format!("{mant}e{exp}")
     }
+}
+
+/// `d.ddd` × 10^exp written without an exponent (`exp` small).
+fn positional(mant: &str, exp: i64) -> String {
+    let (sign, body) = match mant.strip_prefix('-') {
+        Some(b) => ("-", b),
+        None => ("", mant),
+    };
+    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
+    let digits = format!("{int}{frac}");
+    let point = int.len() as i64 + exp; // position of the decimal point in `digits`
+    let out = if point <= 0 {
+        format!("0.{}{digits}", "0".repeat((-point) as usize))
+    } else if point as usize >= digits.len() {
+        format!("{digits}{}", "0".repeat(point as usize - digits.len()))
+    } else {
+        let (a, b) = digits.split_at(point as usize);
+        format!("{a}.{b}")
+    };
+    format!("{sign}{out}")
 }
 
 fn p2(a: &MpInterval, b: &MpInterval) -> u32 {
@@ -421,10 +443,17 @@ mod tests {
         let hi = Float::with_val(256, Float::parse(&hi).unwrap());
         assert!(lo < hi);
         assert!(Float::with_val(512, &lo * &lo) <= 2 && Float::with_val(512, &hi * &hi) >= 2);
+        let dec = |x: f64, d: usize| float_to_decimal(&Float::with_val(53, x), d, Round::Down);
+        assert_eq!(dec(0.25, 5), "0.25");
+        assert_eq!(dec(-0.0625, 5), "-0.0625");
+        assert_eq!(dec(1e-9, 3), "1e-9");
         assert_eq!(
-            float_to_decimal(&Float::with_val(53, 0.25), 5, Round::Down),
-            "2.5e-1"
+            float_to_decimal(&Float::with_val(53, 1e-9), 3, Round::Up),
+            "1.01e-9"
         );
+        assert_eq!(dec(1234.5, 10), "1234.5");
+        assert_eq!(dec(1e6, 3), "1000000");
+        assert_eq!(dec(1e30, 3), "1e30");
         assert_eq!(
             float_to_decimal(&Float::with_val(53, -3), 5, Round::Down),
             "-3"

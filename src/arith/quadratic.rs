@@ -168,14 +168,26 @@ pub(crate) fn squarefree_split(n: &BigInt) -> (BigInt, BigInt) {
 }
 
 fn add(x: &Quadratic, y: &Quadratic) -> Quadratic {
+    if let (Some(a), Some(b)) = (x.as_rational(), y.as_rational()) {
+        return Quadratic::rational(a + b);
+    }
     let d = Quadratic::field(x, y);
     Quadratic::from_parts(&x.a + &y.a, &x.b + &y.b, d)
 }
 fn sub(x: &Quadratic, y: &Quadratic) -> Quadratic {
+    if let (Some(a), Some(b)) = (x.as_rational(), y.as_rational()) {
+        return Quadratic::rational(a - b);
+    }
     let d = Quadratic::field(x, y);
     Quadratic::from_parts(&x.a - &y.a, &x.b - &y.b, d)
 }
 fn mul(x: &Quadratic, y: &Quadratic) -> Quadratic {
+    match (x.as_rational(), y.as_rational()) {
+        (Some(a), Some(b)) => return Quadratic::rational(a * b),
+        (Some(a), None) => return Quadratic::from_parts(a * &y.a, a * &y.b, y.d.clone()),
+        (None, Some(b)) => return Quadratic::from_parts(&x.a * b, &x.b * b, x.d.clone()),
+        (None, None) => {}
+    }
     let d = Quadratic::field(x, y);
     let dr = d
         .as_deref()
