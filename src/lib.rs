@@ -8,4 +8,6 @@
 pub mod arith;
 pub mod backend;
 pub mod expr;
+pub mod law;
 pub mod report;
+pub mod system;

@@ -2,6 +2,8 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use impactkit::backend::Backend;
+use impactkit::system::corner::Form;
+use impactkit::system::corner_spec::{Algorithm, CornerSpec, RestitutionSpec};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -21,6 +23,31 @@ enum Format {
     Json,
 }
 
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum AlgorithmArg {
+    /// Theoretical algorithm: S = S_v = 0.
+    Ta,
+    /// Stable algorithm: thresholds S (default 4.5e-16) and S_v (default 0).
+    Sa,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum FormArg {
+    /// (x', y'): eqs. (13a-13d), Pasquero (10) with --eps1/--eps2.
+    Xy,
+    /// (cos phi, sin phi): eqs. (6a-6d), ideal rule only.
+    Phi,
+    /// (xi', eta'): eqs. (14a-14d).
+    Xieta,
+}
+
+/// `--arith` of the corner command: a backend, or `certified`.
+#[derive(Clone, Copy, Debug)]
+enum ArithChoice {
+    Backend(Backend),
+    Certified,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Evaluate an expression of the input language on one backend.
@@ -35,10 +62,63 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// The disk in a corner (Fassino-Pasquero 2020; Pasquero rule (10)): iterate the
+    /// impact rule from an entrance velocity until exit, rest or N_max steps.
+    Corner {
+        /// alpha, half the angle between the walls (k = tan(alpha)), e.g. "pi/4".
+        #[arg(long, allow_hyphen_values = true)]
+        alpha: String,
+        /// Entrance velocity "EXPR,EXPR" (need not be a unit vector).
+        #[arg(long, allow_hyphen_values = true)]
+        v0: String,
+        /// Coefficient of restitution of both walls, in [0, 1] (1: ideal).
+        #[arg(long, allow_hyphen_values = true, required_unless_present_all = ["eps1", "eps2"], conflicts_with_all = ["eps1", "eps2"])]
+        eps: Option<String>,
+        /// COR of wall S1 (kx - y = 0), with --eps2: Pasquero's asymmetric rule (10).
+        #[arg(long, allow_hyphen_values = true, requires = "eps2")]
+        eps1: Option<String>,
+        /// COR of wall S2 (kx + y = 0).
+        #[arg(long, allow_hyphen_values = true, requires = "eps1")]
+        eps2: Option<String>,
+        /// ta (S = S_v = 0) or sa (thresholds), Sect. 6.
+        #[arg(long, value_enum, default_value = "ta")]
+        algorithm: AlgorithmArg,
+        /// S, for --algorithm sa (default 4.5e-16).
+        #[arg(long, allow_hyphen_values = true)]
+        threshold: Option<String>,
+        /// S_v, for --algorithm sa (default 0).
+        #[arg(long, allow_hyphen_values = true)]
+        rest_threshold: Option<String>,
+        /// N_max, the largest number of rule applications.
+        #[arg(long, default_value_t = 10_000)]
+        max_steps: usize,
+        /// Which form of the rules to iterate.
+        #[arg(long, value_enum, default_value = "xy")]
+        form: FormArg,
+        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS | certified.
+        #[arg(long, value_parser = parse_arith_choice)]
+        arith: ArithChoice,
+        /// Largest MPFR precision tried by --arith certified.
+        #[arg(long, default_value_t = 3392)]
+        max_bits: u32,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
 }
 
 fn parse_backend(s: &str) -> Result<Backend, String> {
     s.parse()
+}
+
+fn parse_arith_choice(s: &str) -> Result<ArithChoice, String> {
+    if s == "certified" {
+        Ok(ArithChoice::Certified)
+    } else {
+        s.parse()
+            .map(ArithChoice::Backend)
+            .map_err(|e: String| e.replace(")", ", or certified)"))
+    }
 }
 
 /// A failure: exit code 2 for bad input, 1 for an internal failure.
@@ -54,6 +134,58 @@ fn user_error(msg: impl std::fmt::Display) -> Failure {
     }
 }
 
+fn to_json(v: &impl serde::Serialize) -> Result<String, Failure> {
+    serde_json::to_string(v).map_err(|e| Failure {
+        code: 1,
+        msg: e.to_string(),
+    })
+}
+
+/// Human-readable text of a corner report.
+fn corner_text(v: &serde_json::Value) -> String {
+    let show = |x: &serde_json::Value| match x {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Object(o) => format!(
+            "[{}, {}]",
+            o["lo"].as_str().unwrap_or("?"),
+            o["hi"].as_str().unwrap_or("?")
+        ),
+        other => other.to_string(),
+    };
+    let pair = |p: &serde_json::Value| format!("({}, {})", show(&p[0]), show(&p[1]));
+    let zones: Vec<String> = v["zones"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|z| z.as_str().unwrap_or("?").to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut out = format!(
+        "steps: {}\nzones: {}\ntermination: {}\nfinal: {}",
+        v["steps"],
+        zones.join(" "),
+        v["termination"].as_str().unwrap_or("?"),
+        pair(&v["final"])
+    );
+    if let Some(u) = v.get("undecided") {
+        out += &format!(
+            "\nundecided at step {}: sign of {} in [{}, {}]",
+            u["step"],
+            u["quantity"].as_str().unwrap_or("?"),
+            u["lo"].as_str().unwrap_or("?"),
+            u["hi"].as_str().unwrap_or("?")
+        );
+    }
+    if let Some(c) = v.get("certified_by") {
+        out += &format!(
+            "\ncertified by: {}",
+            c.as_str().unwrap_or("nothing (undecided)")
+        );
+    }
+    out
+}
+
 fn run(cli: Cli) -> Result<String, Failure> {
     match cli.command {
         Command::Eval {
@@ -63,13 +195,68 @@ fn run(cli: Cli) -> Result<String, Failure> {
         } => {
             let report = impactkit::report::eval(&expr, arith)
                 .map_err(|e| user_error(format!("EXPR: {e}")))?;
-            Ok(match format {
-                Format::Text => report.text(),
-                Format::Json => serde_json::to_string(&report).map_err(|e| Failure {
+            match format {
+                Format::Text => Ok(report.text()),
+                Format::Json => to_json(&report),
+            }
+        }
+        Command::Corner {
+            alpha,
+            v0,
+            eps,
+            eps1,
+            eps2,
+            algorithm,
+            threshold,
+            rest_threshold,
+            max_steps,
+            form,
+            arith,
+            max_bits,
+            format,
+        } => {
+            let restitution = match (eps, eps1, eps2) {
+                (Some(e), _, _) => RestitutionSpec::Symmetric(e),
+                (None, Some(a), Some(b)) => RestitutionSpec::Asymmetric(a, b),
+                _ => return Err(user_error("--eps: give --eps, or both --eps1 and --eps2")),
+            };
+            let spec = CornerSpec {
+                alpha,
+                v0,
+                restitution,
+                algorithm: match algorithm {
+                    AlgorithmArg::Ta => Algorithm::Ta,
+                    AlgorithmArg::Sa => Algorithm::Sa,
+                },
+                threshold,
+                rest_threshold,
+                max_steps,
+                form: match form {
+                    FormArg::Xy => Form::Xy,
+                    FormArg::Phi => Form::Phi,
+                    FormArg::Xieta => Form::XiEta,
+                },
+            };
+            let report = match arith {
+                ArithChoice::Backend(b) => spec.report(b),
+                ArithChoice::Certified => {
+                    if !(106..=1 << 20).contains(&max_bits) {
+                        return Err(user_error("--max-bits: must be between 106 and 1048576"));
+                    }
+                    spec.certified(max_bits)
+                }
+            }
+            .map_err(|e| match e {
+                impactkit::system::corner::RunError::Input { .. } => user_error(e),
+                other => Failure {
                     code: 1,
-                    msg: e.to_string(),
-                })?,
-            })
+                    msg: other.to_string(),
+                },
+            })?;
+            match format {
+                Format::Text => Ok(corner_text(&report)),
+                Format::Json => to_json(&report),
+            }
         }
     }
 }
@@ -79,20 +266,10 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => {
             use clap::error::ErrorKind;
-            if matches!(
-                e.kind(),
-                ErrorKind::DisplayHelp
-                    | ErrorKind::DisplayVersion
-                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
-            ) {
+            let help = matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion);
+            if help {
                 let _ = e.print();
-                return ExitCode::from(
-                    if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                        2
-                    } else {
-                        0
-                    },
-                );
+                return ExitCode::SUCCESS;
             }
             // One line: clap's first paragraph names the option and the reason.
             let rendered = e.render().to_string();

@@ -1,0 +1,356 @@
+//! The disk in a corner: Fassino & Pasquero (2020), "An algorithmic approach to the
+//! multiple impact of a disk in a corner" (`fassino-pasquero-2020-disk-in-corner.txt`),
+//! and the asymmetric rule (10) of Pasquero, "Non-ideal multiple constraints"
+//! (`pasquero-nonideal-multiple-constraints.txt`, Sect. 4.2).
+//!
+//! A disk touches two walls S1: kx − y = 0 and S2: kx + y = 0 forming the angle 2α,
+//! k = tan α > 0. The linear velocity (ẋ, ẏ) is classified by
+//! ξ̇ = kẋ + ẏ, η̇ = kẋ − ẏ (eq. (1), (7)) into the zones Z0 (exit), Z1 (impact with S1),
+//! Z2 (impact with S2) and Z12 (multiple impact). Every form of the rules is a separate
+//! function named after its equations; they are compared exactly in the tests.
+
+use super::{decide, positive, LawError, V2};
+use crate::arith::{Scalar, Sign};
+use serde::Serialize;
+use std::fmt;
+
+/// The zones of eq. (1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Zone {
+    Z0,
+    Z1,
+    Z2,
+    Z12,
+}
+
+impl fmt::Display for Zone {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{self:?}")
+    }
+}
+
+/// (ξ̇, η̇) = (kẋ + ẏ, kẋ − ẏ), eq. (7).
+pub fn xi_eta<S: Scalar>(k: &S, v: &V2<S>) -> V2<S> {
+    let kx = k.mul_r(&v.x);
+    V2::new(kx.add_r(&v.y), kx - &v.y)
+}
+
+/// (ẋ, ẏ) = ((ξ̇ + η̇)/(2k), (ξ̇ − η̇)/2), eq. (7).
+pub fn xy_from_xi_eta<S: Scalar>(k: &S, w: &V2<S>) -> Result<V2<S>, LawError> {
+    let two = k.lift_i64(2);
+    let x = w.x.add_r(&w.y).checked_div(&two.mul_r(k))?;
+    let y = w.x.sub_r(&w.y).checked_div(&two)?;
+    Ok(V2::new(x, y))
+}
+
+/// The zone of (ξ̇, η̇) with threshold `s`: "> 0" of eq. (1) read as "> S" (Sect. 6;
+/// `s = 0` is eq. (1) itself, eqs. (8a–8d), (14a–14d)).
+pub fn zone_xi_eta<S: Scalar>(w: &V2<S>, s: &S) -> Result<Zone, LawError> {
+    let a = positive(&w.x.sub_r(s), "xi - S")?;
+    let b = positive(&w.y.sub_r(s), "eta - S")?;
+    Ok(match (a, b) {
+        (false, false) => Zone::Z0,
+        (false, true) => Zone::Z1,
+        (true, false) => Zone::Z2,
+        (true, true) => Zone::Z12,
+    })
+}
+
+/// The zone of (ẋ, ẏ), eq. (1), with threshold `s` (Sect. 6).
+pub fn zone_xy<S: Scalar>(k: &S, v: &V2<S>, s: &S) -> Result<Zone, LawError> {
+    zone_xi_eta(&xi_eta(k, v), s)
+}
+
+/// The zone of v = |v|(cos φ, sin φ) by the conditions written in (6a–6d), or `None` if
+/// those conditions place v in no zone. (They differ from eq. (1) on two boundary rays:
+/// cot φ = −cot α with sin φ < 0 is in no zone of (6), and cot φ = cot α with sin φ < 0 is
+/// Z1 by (6b) but Z0 by eq. (1).)
+pub fn zone_phi<S: Scalar>(k: &S, v: &V2<S>) -> Result<Option<Zone>, LawError> {
+    let (c, s) = (&v.x, &v.y);
+    let kc = k.mul_r(c);
+    let plus = decide(&kc.add_r(s), "k cos(phi) + sin(phi)")?;
+    let minus = decide(&kc.sub_r(s), "k cos(phi) - sin(phi)")?;
+    let sc = decide(c, "cos(phi)")?;
+    let ss = decide(s, "sin(phi)")?;
+    use Sign::*;
+    let le0 = |x: Sign| x != Positive;
+    // (6a): cos φ < 0 and |tan φ| ≤ tan α  ⇔  cos φ < 0, k cos φ ± sin φ ≤ 0
+    if sc == Negative && le0(plus) && le0(minus) {
+        return Ok(Some(Zone::Z0));
+    }
+    // (6b): sin φ < 0 and −cot α < cot φ ≤ cot α  ⇔  sin φ < 0, k cos φ + sin φ < 0,
+    // k cos φ − sin φ ≥ 0
+    if ss == Negative && plus == Negative && minus != Negative {
+        return Ok(Some(Zone::Z1));
+    }
+    // (6c): sin φ > 0 and −cot α < cot φ ≤ cot α  ⇔  k cos φ + sin φ > 0, k cos φ − sin φ ≤ 0
+    if ss == Positive && plus == Positive && le0(minus) {
+        return Ok(Some(Zone::Z2));
+    }
+    // (6d): cos φ > 0 and |tan φ| < tan α  ⇔  k cos φ ± sin φ > 0
+    if sc == Positive && plus == Positive && minus == Positive {
+        return Ok(Some(Zone::Z12));
+    }
+    Ok(None)
+}
+
+/// Coefficients (1 − k²)/(1 + k²) = cos 2α and 2k/(1 + k²) = sin 2α (Sect. 2.2).
+fn cos_sin_2alpha<S: Scalar>(k: &S) -> Result<(S, S), LawError> {
+    let one = k.one_like();
+    let k2 = k.square();
+    let den = one.add_r(&k2);
+    Ok((
+        (one - &k2).checked_div(&den)?,
+        k.lift_i64(2).mul_r(k).checked_div(&den)?,
+    ))
+}
+
+/// TR_id in (ẋ, ẏ) form, eqs. (3a–3d), for a given zone.
+pub fn tr_id_xy<S: Scalar>(k: &S, zone: Zone, v: &V2<S>) -> Result<V2<S>, LawError> {
+    let (x, y) = (&v.x, &v.y);
+    match zone {
+        Zone::Z0 => Ok(v.clone()),
+        Zone::Z1 | Zone::Z2 => {
+            let (c, s) = cos_sin_2alpha(k)?;
+            Ok(if zone == Zone::Z1 {
+                // (3b)
+                V2::new(c.mul_r(x) + s.mul_r(y), s.mul_r(x) - c.mul_r(y))
+            } else {
+                // (3c)
+                V2::new(c.mul_r(x) - s.mul_r(y), -(s.mul_r(x)) - c.mul_r(y))
+            })
+        }
+        Zone::Z12 => {
+            // (3d)
+            let one = k.one_like();
+            let two = k.lift_i64(2);
+            let k2 = k.square();
+            let k4 = k2.square();
+            let (x2, y2) = (x.square(), y.square());
+            let d = k4.mul_r(&x2) + &y2;
+            let nx = -(k4.mul_r(&x2)) + (one - two.mul_r(&k2)).mul_r(&y2);
+            let ny = k2.mul_r(&(k2.clone() - &two)).mul_r(&x2) - &y2;
+            Ok(V2::new(
+                nx.checked_div(&d)?.mul_r(x),
+                ny.checked_div(&d)?.mul_r(y),
+            ))
+        }
+    }
+}
+
+/// TR_id in (cos φ, sin φ) form, eqs. (6a–6d), for a given zone. The formulas are
+/// homogeneous of degree 1, so `v` = v₀(cos φ, sin φ) need not be a unit vector.
+/// (6b) φ' = −φ + 2α and (6c) φ' = −φ − 2α are applied through cos 2α, sin 2α.
+pub fn tr_id_phi<S: Scalar>(k: &S, zone: Zone, v: &V2<S>) -> Result<V2<S>, LawError> {
+    let (c, s) = (&v.x, &v.y);
+    match zone {
+        Zone::Z0 => Ok(v.clone()),
+        Zone::Z1 => {
+            // cos(2α − φ), sin(2α − φ)
+            let (c2, s2) = cos_sin_2alpha(k)?;
+            Ok(V2::new(
+                c2.mul_r(c) + s2.mul_r(s),
+                s2.mul_r(c) - c2.mul_r(s),
+            ))
+        }
+        Zone::Z2 => {
+            // cos(−φ − 2α), sin(−φ − 2α)
+            let (c2, s2) = cos_sin_2alpha(k)?;
+            Ok(V2::new(
+                c2.mul_r(c) - s2.mul_r(s),
+                -(s2.mul_r(c)) - c2.mul_r(s),
+            ))
+        }
+        Zone::Z12 => {
+            // (6d) with tan α = k
+            let k2 = k.square();
+            let k4 = k2.square();
+            let (c2, s2) = (c.square(), s.square());
+            let t = k4.mul_r(&c2);
+            let d = t.add_r(&s2);
+            let two_k2 = k.lift_i64(2).mul_r(&k2);
+            let first = t.sub_r(&s2).checked_div(&d)?;
+            let cs = -(first.add_r(&two_k2.mul_r(&s2).checked_div(&d)?));
+            let sn = first - &two_k2.mul_r(&c2).checked_div(&d)?;
+            Ok(V2::new(cs.mul_r(c), sn.mul_r(s)))
+        }
+    }
+}
+
+/// TR_id in (ξ̇, η̇) form, eqs. (8a–8d), for a given zone; `w` = (ξ̇, η̇).
+pub fn tr_id_xi_eta<S: Scalar>(k: &S, zone: Zone, w: &V2<S>) -> Result<V2<S>, LawError> {
+    tr_xi_eta(k, &k.one_like(), zone, w)
+}
+
+/// TR_nid in (ξ̇, η̇) form, eqs. (14a–14d), for a given zone; `w` = (ξ̇, η̇).
+/// At ε = 1 these are eqs. (8a–8d).
+pub fn tr_nid_xi_eta<S: Scalar>(k: &S, eps: &S, zone: Zone, w: &V2<S>) -> Result<V2<S>, LawError> {
+    tr_xi_eta(k, eps, zone, w)
+}
+
+fn tr_xi_eta<S: Scalar>(k: &S, eps: &S, zone: Zone, w: &V2<S>) -> Result<V2<S>, LawError> {
+    let (xi, eta) = (&w.x, &w.y);
+    let one = k.one_like();
+    let one_eps = one.add_r(eps);
+    let k2 = k.square();
+    match zone {
+        Zone::Z0 => Ok(w.clone()),
+        Zone::Z1 | Zone::Z2 => {
+            // (14b), (14c): (1 + ε)(1 − k²)/(1 + k²)
+            let b = one_eps.mul_r(&(one.sub_r(&k2).checked_div(&one.add_r(&k2))?));
+            Ok(if zone == Zone::Z1 {
+                V2::new(xi.add_r(&b.mul_r(eta)), -(eps.mul_r(eta)))
+            } else {
+                V2::new(-(eps.mul_r(xi)), eta.add_r(&b.mul_r(xi)))
+            })
+        }
+        Zone::Z12 => {
+            // (14d): P = (1 + k²)(ξ̇² + η̇²), Q = 2(1 − k²)ξ̇η̇, D = P − Q
+            let sq = xi.square() + &eta.square();
+            let p = one.add_r(&k2).mul_r(&sq);
+            let q = k.lift_i64(2).mul_r(&one.sub_r(&k2)).mul_r(xi).mul_r(eta);
+            let d = p.sub_r(&q);
+            let a = eps.mul_r(&p).add_r(&q).checked_div(&d)?;
+            let c = one_eps.mul_r(&one.sub_r(&k2)).mul_r(&sq).checked_div(&d)?;
+            Ok(V2::new(
+                c.mul_r(eta) - &a.mul_r(xi),
+                c.mul_r(xi) - &a.mul_r(eta),
+            ))
+        }
+    }
+}
+
+/// TR_nid in (ẋ, ẏ) form, eqs. (13a–13d), for a given zone (eqs. (18)–(20) of Sect. 6).
+pub fn tr_nid_xy<S: Scalar>(k: &S, eps: &S, zone: Zone, v: &V2<S>) -> Result<V2<S>, LawError> {
+    let (x, y) = (&v.x, &v.y);
+    let one = k.one_like();
+    let one_eps = one.add_r(eps);
+    let k2 = k.square();
+    match zone {
+        Zone::Z0 => Ok(v.clone()),
+        Zone::Z1 | Zone::Z2 => {
+            let den = one.add_r(&k2);
+            let a = one.sub_r(&eps.mul_r(&k2)).checked_div(&den)?; // (1 − εk²)/(1 + k²)
+            let b = one_eps.mul_r(k).checked_div(&den)?; // (1 + ε)k/(1 + k²)
+            let c = eps.sub_r(&k2).checked_div(&den)?; // (ε − k²)/(1 + k²)
+            Ok(if zone == Zone::Z1 {
+                // (13b)
+                V2::new(a.mul_r(x) + &b.mul_r(y), b.mul_r(x) - &c.mul_r(y))
+            } else {
+                // (13c)
+                V2::new(a.mul_r(x) - &b.mul_r(y), -(b.mul_r(x)) - &c.mul_r(y))
+            })
+        }
+        Zone::Z12 => {
+            // (13d)
+            let k4 = k2.square();
+            let (x2, y2) = (x.square(), y.square());
+            let d = k4.mul_r(&x2) + &y2;
+            let nx = -(eps.mul_r(&k4).mul_r(&x2)) + (one.sub_r(&one_eps.mul_r(&k2))).mul_r(&y2);
+            let ny = k2.mul_r(&k2.sub_r(&one_eps)).mul_r(&x2) - &eps.mul_r(&y2);
+            Ok(V2::new(
+                nx.checked_div(&d)?.mul_r(x),
+                ny.checked_div(&d)?.mul_r(y),
+            ))
+        }
+    }
+}
+
+/// The orthogonal components V⊥₁(v) = η̇/(1+k²)·(k, −1) and V⊥₂(v) = ξ̇/(1+k²)·(k, 1)
+/// (Pasquero, Sect. 4.2).
+pub fn orthogonal_components<S: Scalar>(k: &S, v: &V2<S>) -> Result<(V2<S>, V2<S>), LawError> {
+    let w = xi_eta(k, v);
+    let den = k.one_like().add_r(&k.square());
+    let a = w.y.checked_div(&den)?;
+    let b = w.x.checked_div(&den)?;
+    Ok((V2::new(a.mul_r(k), -a), V2::new(b.mul_r(k), b)))
+}
+
+/// β = ⟨V⊥₁₂, V⊥₁ + V⊥₂⟩ / ‖V⊥₁ + V⊥₂‖² (Pasquero, Sect. 3.2 and 3.5 c)); for the corner
+/// V⊥₁₂(v) = v and β = (1 + k²)/2 · (k²ẋ² + ẏ²)/(k⁴ẋ² + ẏ²) (Sect. 4.2).
+pub fn beta<S: Scalar>(k: &S, v: &V2<S>) -> Result<S, LawError> {
+    let (v1, v2) = orthogonal_components(k, v)?;
+    let sx = v1.x.add_r(&v2.x);
+    let sy = v1.y.add_r(&v2.y);
+    let den = sx.square() + &sy.square();
+    if decide(&den, "|V1 + V2|^2 (the denominator of beta)")? == Sign::Zero {
+        return Err(LawError::Domain(
+            "beta is undefined: V1 + V2 = 0 (the denominator of beta is zero)".into(),
+        ));
+    }
+    let num = v.x.mul_r(&sx) + &v.y.mul_r(&sy);
+    Ok(num.checked_div(&den)?)
+}
+
+/// The asymmetric rule with CORs ε₁ (wall S1) and ε₂ (wall S2), Pasquero eq. (10):
+/// Z1: v − (1+ε₁)V⊥₁, Z2: v − (1+ε₂)V⊥₂, Z12: v − β((1+ε₁)V⊥₁ + (1+ε₂)V⊥₂).
+pub fn asymmetric_xy<S: Scalar>(
+    k: &S,
+    eps1: &S,
+    eps2: &S,
+    zone: Zone,
+    v: &V2<S>,
+) -> Result<V2<S>, LawError> {
+    let (v1, v2) = orthogonal_components(k, v)?;
+    let one = k.one_like();
+    let (a1, a2) = (one.add_r(eps1), one.add_r(eps2));
+    let (dx, dy) = match zone {
+        Zone::Z0 => return Ok(v.clone()),
+        Zone::Z1 => (a1.mul_r(&v1.x), a1.mul_r(&v1.y)),
+        Zone::Z2 => (a2.mul_r(&v2.x), a2.mul_r(&v2.y)),
+        Zone::Z12 => {
+            let b = beta(k, v)?;
+            (
+                b.mul_r(&(a1.mul_r(&v1.x) + &a2.mul_r(&v2.x))),
+                b.mul_r(&(a1.mul_r(&v1.y) + &a2.mul_r(&v2.y))),
+            )
+        }
+    };
+    Ok(V2::new(v.x.sub_r(&dx), v.y.sub_r(&dy)))
+}
+
+/// The energy ratio ‖v_{n+1}‖²/‖v_n‖² of eq. (4) (equal to 1 in the ideal case).
+pub fn energy_ratio<S: Scalar>(before: &V2<S>, after: &V2<S>) -> Result<S, LawError> {
+    Ok(after.norm2().checked_div(&before.norm2())?)
+}
+
+/// A 2×2 matrix, row major.
+pub type M2<S> = [[S; 2]; 2];
+
+/// H₁ and H₂ of the proof of Theorem 5.3, with β = (1 − k²)/(1 + k²):
+/// H₁ = [[−ε, −βε(1+ε)], [β(1+ε), β²(1+ε)² − ε]], H₂ = [[β²(1+ε)² − ε, β(1+ε)], [−βε(1+ε), −ε]].
+pub fn h_matrices<S: Scalar>(k: &S, eps: &S) -> Result<(M2<S>, M2<S>), LawError> {
+    let one = k.one_like();
+    let k2 = k.square();
+    let b = one.sub_r(&k2).checked_div(&one.add_r(&k2))?;
+    let b1 = b.mul_r(&one.add_r(eps)); // β(1 + ε)
+    let d = b1.square() - eps; // β²(1+ε)² − ε
+    let h1 = [[-eps.clone(), -(b1.mul_r(eps))], [b1.clone(), d.clone()]];
+    let h2 = [[d, b1.clone()], [-(b1.mul_r(eps)), -eps.clone()]];
+    Ok((h1, h2))
+}
+
+/// The spectral radius ρ(H₁) = ρ(H₂) (Theorem 5.3): with t = trace and δ = det = ε²,
+/// ρ = ε when t² < 4δ (complex or double eigenvalues), otherwise (|t| + √(t² − 4δ))/2,
+/// which for β ≥ 0 is the paper's ½(β²(1+ε)² − 2ε + β(1+ε)√(β²(1+ε)² − 4ε)).
+pub fn spectral_radius<S: Scalar>(h: &M2<S>) -> Result<S, LawError> {
+    let t = h[0][0].add_r(&h[1][1]);
+    let det = h[0][0].mul_r(&h[1][1]) - &h[0][1].mul_r(&h[1][0]);
+    let disc = t.square() - &det.lift_i64(4).mul_r(&det);
+    if decide(&disc, "trace^2 - 4 det")? == Sign::Negative {
+        // |λ|² = det
+        return Ok(det.sqrt()?);
+    }
+    let abs_t = if decide(&t, "trace")? == Sign::Negative {
+        -t
+    } else {
+        t
+    };
+    Ok(abs_t.add_r(&disc.sqrt()?).checked_div(&det.lift_i64(2))?)
+}
+
+/// The paper's estimate N ≈ −2p / log₂ ρ(H₂) of the number of steps until ‖v‖ < 2^(−p)
+/// (Sect. 6); a floating-point estimate (it involves a logarithm), `None` if ρ ∉ (0, 1).
+pub fn steps_estimate(rho: f64, p: u32) -> Option<f64> {
+    (rho > 0.0 && rho < 1.0).then(|| -2.0 * f64::from(p) / rho.log2())
+}

@@ -1,0 +1,73 @@
+//! Impact laws: pure maps from a pre-impact state to a post-impact state, written once
+//! against [`crate::arith::Scalar`].
+//!
+//! Every law is a piecewise map: a *zone* decided through `sign()`, then that zone's
+//! update formula. When an enclosure cannot decide a sign the law answers
+//! [`LawError::Undecided`] instead of guessing.
+
+pub mod corner;
+
+use crate::arith::{ArithError, Scalar, Sign};
+use std::fmt;
+
+/// Why a law step could not be carried out.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum LawError {
+    /// A branch depends on the sign of `quantity`, and its enclosure contains 0.
+    #[error("the sign of {quantity} is undecided: it lies in [{lo}, {hi}]")]
+    Undecided {
+        quantity: String,
+        lo: String,
+        hi: String,
+    },
+    #[error(transparent)]
+    Arith(#[from] ArithError),
+    /// The input is outside the law's domain (e.g. a non-positive k = tan α).
+    #[error("{0}")]
+    Domain(String),
+}
+
+/// The decided sign of `x`, or `Undecided` naming the quantity.
+pub fn decide<S: Scalar>(x: &S, quantity: &str) -> Result<Sign, LawError> {
+    match x.sign() {
+        Sign::Unknown => {
+            let r = x.render();
+            let (lo, hi) = r.bounds.unwrap_or((r.value.clone(), r.value));
+            Err(LawError::Undecided {
+                quantity: quantity.to_string(),
+                lo,
+                hi,
+            })
+        }
+        s => Ok(s),
+    }
+}
+
+/// `x > 0`, decided.
+pub fn positive<S: Scalar>(x: &S, quantity: &str) -> Result<bool, LawError> {
+    Ok(decide(x, quantity)? == Sign::Positive)
+}
+
+/// A two-component velocity.
+#[derive(Clone, Debug, PartialEq)]
+pub struct V2<S> {
+    pub x: S,
+    pub y: S,
+}
+
+impl<S: Scalar> V2<S> {
+    /// `(x, y)`.
+    pub fn new(x: S, y: S) -> Self {
+        V2 { x, y }
+    }
+    /// Squared Euclidean norm `x² + y²`.
+    pub fn norm2(&self) -> S {
+        self.x.square() + self.y.square()
+    }
+}
+
+impl<S: fmt::Display> fmt::Display for V2<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
+}

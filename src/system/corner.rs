@@ -1,0 +1,285 @@
+//! The disk in a corner as an iterated law: the algorithms TA and SA of
+//! Fassino & Pasquero (2020), Sect. 6, on any form of the rules.
+
+use crate::arith::{ArithError, Scalar, Sign};
+use crate::law::corner::{
+    asymmetric_xy, tr_id_phi, tr_nid_xi_eta, tr_nid_xy, xi_eta, xy_from_xi_eta, zone_phi, zone_xy,
+    Zone,
+};
+use crate::law::{decide, LawError, V2};
+use serde::Serialize;
+
+/// Which form of the rules drives the iteration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// (ẋ, ẏ): eqs. (13a–13d) (= (3a–3d) at ε = 1), and Pasquero (10) for two CORs.
+    Xy,
+    /// (cos φ, sin φ): eqs. (6a–6d), ideal case only.
+    Phi,
+    /// (ξ̇, η̇): eqs. (14a–14d) (= (8a–8d) at ε = 1).
+    XiEta,
+}
+
+/// The restitution law.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Restitution<S> {
+    /// One COR ε for both walls (ε = 1: the ideal rule TR_id).
+    Symmetric(S),
+    /// ε₁ for S1, ε₂ for S2: Pasquero's asymmetric rule (10).
+    Asymmetric(S, S),
+}
+
+/// The parameters of a run (Sect. 6: thresholds S, S_v and N_max).
+#[derive(Clone, Debug)]
+pub struct CornerRun<S> {
+    /// k = tan α.
+    pub k: S,
+    pub restitution: Restitution<S>,
+    /// S: "> 0" is read as "> S" in the zone tests. TA: S = 0.
+    pub threshold: S,
+    /// S_v: the run stops when ‖v‖ ≤ S_v. TA: S_v = 0.
+    pub rest_threshold: S,
+    /// N_max: the largest number of rule applications.
+    pub max_steps: usize,
+    pub form: Form,
+}
+
+/// Why a run stopped.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Termination {
+    /// The velocity reached Z0.
+    Exit,
+    /// ‖v‖ ≤ S_v.
+    Rest,
+    /// N_max rule applications were made.
+    MaxSteps,
+    /// A zone decision could not be made (an enclosure straddles 0).
+    Undecided {
+        step: usize,
+        quantity: String,
+        lo: String,
+        hi: String,
+    },
+    /// The conditions of (6a–6d) place the velocity in no zone.
+    Unclassified { step: usize },
+}
+
+impl Termination {
+    /// The short name used in reports (`exit`, `rest`, `max-steps`, `undecided`, …).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Termination::Exit => "exit",
+            Termination::Rest => "rest",
+            Termination::MaxSteps => "max-steps",
+            Termination::Undecided { .. } => "undecided",
+            Termination::Unclassified { .. } => "unclassified",
+        }
+    }
+}
+
+/// The record of a run: the zone of every processed velocity, every velocity (in
+/// (ẋ, ẏ)), the number of rule applications and why the run stopped.
+#[derive(Clone, Debug)]
+pub struct Trace<S> {
+    pub zones: Vec<Zone>,
+    pub velocities: Vec<V2<S>>,
+    pub steps: usize,
+    pub termination: Termination,
+}
+
+impl<S: Scalar> Trace<S> {
+    /// The last velocity.
+    pub fn final_velocity(&self) -> &V2<S> {
+        self.velocities
+            .last()
+            .expect("a trace holds the initial velocity")
+    }
+}
+
+/// Errors that end a run before it starts, or that are not sign decisions.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum RunError {
+    #[error("{option}: {reason}")]
+    Input {
+        option: &'static str,
+        reason: String,
+    },
+    #[error(transparent)]
+    Law(#[from] LawError),
+}
+
+fn input(option: &'static str, reason: impl Into<String>) -> RunError {
+    RunError::Input {
+        option,
+        reason: reason.into(),
+    }
+}
+
+/// `lo <= x <= hi` checks for inputs, decided or reported.
+fn check_unit_interval<S: Scalar>(x: &S, option: &'static str) -> Result<(), RunError> {
+    let below = decide(x, option).map_err(|e| input(option, e.to_string()))?;
+    let above = decide(&(x.one_like() - x), option).map_err(|e| input(option, e.to_string()))?;
+    if below == Sign::Negative || above == Sign::Negative {
+        return Err(input(option, format!("must lie in [0, 1], got {x}")));
+    }
+    Ok(())
+}
+
+impl<S: Scalar> CornerRun<S> {
+    /// Checks the parameters: k > 0, CORs in [0, 1], thresholds ≥ 0, the form's scope.
+    pub fn validate(&self) -> Result<(), RunError> {
+        if decide(&self.k, "tan(alpha)").map_err(|e| input("--alpha", e.to_string()))?
+            != Sign::Positive
+        {
+            return Err(input(
+                "--alpha",
+                "alpha must lie in (0, pi/2), so that k = tan(alpha) > 0",
+            ));
+        }
+        match &self.restitution {
+            Restitution::Symmetric(e) => check_unit_interval(e, "--eps")?,
+            Restitution::Asymmetric(e1, e2) => {
+                check_unit_interval(e1, "--eps1")?;
+                check_unit_interval(e2, "--eps2")?;
+            }
+        }
+        for (t, name) in [
+            (&self.threshold, "--threshold"),
+            (&self.rest_threshold, "--rest-threshold"),
+        ] {
+            if decide(t, name).map_err(|e| input(name, e.to_string()))? == Sign::Negative {
+                return Err(input(name, "must be >= 0"));
+            }
+        }
+        match (&self.form, &self.restitution) {
+            (Form::Xy, _) => Ok(()),
+            (_, Restitution::Asymmetric(..)) => Err(input(
+                "--form",
+                "the asymmetric rule (10) with --eps1/--eps2 exists in the xy form only",
+            )),
+            (Form::Phi, Restitution::Symmetric(e)) => {
+                if decide(&(e.one_like() - e), "--eps")
+                    .map_err(|x| input("--eps", x.to_string()))?
+                    != Sign::Zero
+                {
+                    return Err(input(
+                        "--form",
+                        "the phi form (6a-6d) is the ideal rule: it needs --eps 1",
+                    ));
+                }
+                if decide(&self.threshold, "--threshold")
+                    .map_err(|x| input("--threshold", x.to_string()))?
+                    != Sign::Zero
+                {
+                    return Err(input(
+                        "--form",
+                        "the phi form (6a-6d) has no threshold S; use the xy or xieta form for SA",
+                    ));
+                }
+                Ok(())
+            }
+            (Form::XiEta, _) => Ok(()),
+        }
+    }
+
+    /// The zone of `v` as the chosen form classifies it (with the threshold S).
+    fn zone(&self, v: &V2<S>) -> Result<Option<Zone>, LawError> {
+        match self.form {
+            Form::Phi => zone_phi(&self.k, v),
+            _ => zone_xy(&self.k, v, &self.threshold).map(Some),
+        }
+    }
+
+    /// One rule application in the chosen form.
+    fn apply(&self, zone: Zone, v: &V2<S>) -> Result<V2<S>, LawError> {
+        let k = &self.k;
+        match (&self.restitution, self.form) {
+            (Restitution::Asymmetric(e1, e2), _) => asymmetric_xy(k, e1, e2, zone, v),
+            (Restitution::Symmetric(e), Form::Xy) => tr_nid_xy(k, e, zone, v),
+            (Restitution::Symmetric(_), Form::Phi) => tr_id_phi(k, zone, v),
+            (Restitution::Symmetric(e), Form::XiEta) => {
+                let w = tr_nid_xi_eta(k, e, zone, &xi_eta(k, v))?;
+                xy_from_xi_eta(k, &w)
+            }
+        }
+    }
+
+    /// Runs the algorithm of Sect. 6 from `v0`: while the velocity is not in Z0 (with
+    /// threshold S), ‖v‖ > S_v and fewer than N_max steps were made, apply the rule.
+    pub fn run(&self, v0: V2<S>) -> Result<Trace<S>, RunError> {
+        self.validate()?;
+        let mut trace = Trace {
+            zones: Vec::new(),
+            velocities: vec![v0],
+            steps: 0,
+            termination: Termination::Exit,
+        };
+        let rest2 = self.rest_threshold.square();
+        loop {
+            let v = trace.final_velocity().clone();
+            let step = trace.steps;
+            let zone = match self.zone(&v) {
+                Ok(Some(z)) => z,
+                Ok(None) => {
+                    trace.termination = Termination::Unclassified { step };
+                    return Ok(trace);
+                }
+                Err(e) => return undecided(trace, e),
+            };
+            trace.zones.push(zone);
+            if zone == Zone::Z0 {
+                trace.termination = Termination::Exit;
+                return Ok(trace);
+            }
+            match decide(&(v.norm2() - &rest2), "|v|^2 - S_v^2") {
+                Ok(Sign::Positive) => {}
+                Ok(_) => {
+                    trace.termination = Termination::Rest;
+                    return Ok(trace);
+                }
+                Err(e) => return undecided(trace, e),
+            }
+            if step >= self.max_steps {
+                trace.termination = Termination::MaxSteps;
+                return Ok(trace);
+            }
+            match self.apply(zone, &v) {
+                Ok(next) => trace.velocities.push(next),
+                Err(e) => return undecided(trace, e),
+            }
+            trace.steps += 1;
+        }
+    }
+}
+
+/// Turns a failed sign decision into the `Undecided` termination; other errors propagate.
+fn undecided<S: Scalar>(mut trace: Trace<S>, e: LawError) -> Result<Trace<S>, RunError> {
+    let step = trace.steps;
+    match e {
+        LawError::Undecided { quantity, lo, hi } => {
+            trace.termination = Termination::Undecided {
+                step,
+                quantity,
+                lo,
+                hi,
+            };
+            Ok(trace)
+        }
+        LawError::Arith(ArithError::DivisionByStraddling { lo, hi }) => {
+            trace.termination = Termination::Undecided {
+                step,
+                quantity: "a denominator".into(),
+                lo,
+                hi,
+            };
+            Ok(trace)
+        }
+        other => Err(RunError::Law(other)),
+    }
+}
+
+/// Zone names of a trace, for reports.
+pub fn zone_names(zones: &[Zone]) -> Vec<String> {
+    zones.iter().map(|z| z.to_string()).collect()
+}

@@ -1,0 +1,4 @@
+//! Concrete systems built from the laws, with their drivers.
+
+pub mod corner;
+pub mod corner_spec;
