@@ -61,11 +61,12 @@ pub fn zone_xy<S: Scalar>(k: &S, v: &V2<S>, s: &S) -> Result<Zone, LawError> {
     zone_xi_eta(&xi_eta(k, v), s)
 }
 
-/// The zone of v = |v|(cos φ, sin φ) by the conditions written in (6a–6d), or `None` if
-/// those conditions place v in no zone. (They differ from eq. (1) on two boundary rays:
-/// cot φ = −cot α with sin φ < 0 is in no zone of (6), and cot φ = cot α with sin φ < 0 is
-/// Z1 by (6b) but Z0 by eq. (1).)
-pub fn zone_phi<S: Scalar>(k: &S, v: &V2<S>) -> Result<Option<Zone>, LawError> {
+/// The zones whose conditions, as written in (6a–6d), hold for v = |v|(cos φ, sin φ).
+///
+/// Eq. (1) puts every velocity in exactly one zone; the conditions of (6) do not: on the
+/// ray cot φ = −cot α, sin φ < 0 (ξ̇ = 0, η̇ > 0) none holds (eq. (1): Z1), and on the ray
+/// cot φ = cot α, sin φ < 0 (η̇ = 0, ξ̇ < 0) both (6a) and (6b) hold (eq. (1): Z0).
+pub fn zones_phi<S: Scalar>(k: &S, v: &V2<S>) -> Result<Vec<Zone>, LawError> {
     let (c, s) = (&v.x, &v.y);
     let kc = k.mul_r(c);
     let plus = decide(&kc.add_r(s), "k cos(phi) + sin(phi)")?;
@@ -74,24 +75,26 @@ pub fn zone_phi<S: Scalar>(k: &S, v: &V2<S>) -> Result<Option<Zone>, LawError> {
     let ss = decide(s, "sin(phi)")?;
     use Sign::*;
     let le0 = |x: Sign| x != Positive;
+    let mut out = Vec::new();
     // (6a): cos φ < 0 and |tan φ| ≤ tan α  ⇔  cos φ < 0, k cos φ ± sin φ ≤ 0
     if sc == Negative && le0(plus) && le0(minus) {
-        return Ok(Some(Zone::Z0));
+        out.push(Zone::Z0);
     }
     // (6b): sin φ < 0 and −cot α < cot φ ≤ cot α  ⇔  sin φ < 0, k cos φ + sin φ < 0,
-    // k cos φ − sin φ ≥ 0
+    // k cos φ − sin φ ≥ 0 (multiplying by k sin φ < 0)
     if ss == Negative && plus == Negative && minus != Negative {
-        return Ok(Some(Zone::Z1));
+        out.push(Zone::Z1);
     }
-    // (6c): sin φ > 0 and −cot α < cot φ ≤ cot α  ⇔  k cos φ + sin φ > 0, k cos φ − sin φ ≤ 0
+    // (6c): sin φ > 0 and −cot α < cot φ ≤ cot α  ⇔  sin φ > 0, k cos φ + sin φ > 0,
+    // k cos φ − sin φ ≤ 0
     if ss == Positive && plus == Positive && le0(minus) {
-        return Ok(Some(Zone::Z2));
+        out.push(Zone::Z2);
     }
-    // (6d): cos φ > 0 and |tan φ| < tan α  ⇔  k cos φ ± sin φ > 0
+    // (6d): cos φ > 0 and |tan φ| < tan α  ⇔  cos φ > 0, k cos φ ± sin φ > 0
     if sc == Positive && plus == Positive && minus == Positive {
-        return Ok(Some(Zone::Z12));
+        out.push(Zone::Z12);
     }
-    Ok(None)
+    Ok(out)
 }
 
 /// Coefficients (1 − k²)/(1 + k²) = cos 2α and 2k/(1 + k²) = sin 2α (Sect. 2.2).

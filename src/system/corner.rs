@@ -3,7 +3,7 @@
 
 use crate::arith::{ArithError, Scalar, Sign};
 use crate::law::corner::{
-    asymmetric_xy, tr_id_phi, tr_nid_xi_eta, tr_nid_xy, xi_eta, xy_from_xi_eta, zone_phi, zone_xy,
+    asymmetric_xy, tr_id_phi, tr_nid_xi_eta, tr_nid_xy, xi_eta, xy_from_xi_eta, zone_xy, zones_phi,
     Zone,
 };
 use crate::law::{decide, LawError, V2};
@@ -61,8 +61,8 @@ pub enum Termination {
         lo: String,
         hi: String,
     },
-    /// The conditions of (6a–6d) place the velocity in no zone.
-    Unclassified { step: usize },
+    /// The conditions of (6a–6d) place the velocity in no zone, or in several.
+    Ambiguous { step: usize, zones: Vec<Zone> },
 }
 
 impl Termination {
@@ -73,7 +73,7 @@ impl Termination {
             Termination::Rest => "rest",
             Termination::MaxSteps => "max-steps",
             Termination::Undecided { .. } => "undecided",
-            Termination::Unclassified { .. } => "unclassified",
+            Termination::Ambiguous { .. } => "ambiguous",
         }
     }
 }
@@ -183,11 +183,12 @@ impl<S: Scalar> CornerRun<S> {
         }
     }
 
-    /// The zone of `v` as the chosen form classifies it (with the threshold S).
-    fn zone(&self, v: &V2<S>) -> Result<Option<Zone>, LawError> {
+    /// The zones of `v` as the chosen form classifies it (with the threshold S): exactly
+    /// one for eq. (1); none or several can hold for the conditions of (6a–6d).
+    fn zones(&self, v: &V2<S>) -> Result<Vec<Zone>, LawError> {
         match self.form {
-            Form::Phi => zone_phi(&self.k, v),
-            _ => zone_xy(&self.k, v, &self.threshold).map(Some),
+            Form::Phi => zones_phi(&self.k, v),
+            _ => zone_xy(&self.k, v, &self.threshold).map(|z| vec![z]),
         }
     }
 
@@ -219,10 +220,10 @@ impl<S: Scalar> CornerRun<S> {
         loop {
             let v = trace.final_velocity().clone();
             let step = trace.steps;
-            let zone = match self.zone(&v) {
-                Ok(Some(z)) => z,
-                Ok(None) => {
-                    trace.termination = Termination::Unclassified { step };
+            let zone = match self.zones(&v) {
+                Ok(zs) if zs.len() == 1 => zs[0],
+                Ok(zones) => {
+                    trace.termination = Termination::Ambiguous { step, zones };
                     return Ok(trace);
                 }
                 Err(e) => return undecided(trace, e),

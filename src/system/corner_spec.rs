@@ -209,8 +209,12 @@ pub fn trace_json<S: Scalar>(t: &Trace<S>, arith: &str) -> Value {
         } => {
             out["undecided"] = json!({"step": step, "quantity": quantity, "lo": lo, "hi": hi});
         }
-        Termination::Unclassified { step } => {
-            out["unclassified"] = json!({"step": step, "reason": "the conditions (6a-6d) place this velocity in no zone"});
+        Termination::Ambiguous { step, zones } => {
+            out["ambiguous"] = json!({
+                "step": step,
+                "zones": zones.iter().map(|z| z.to_string()).collect::<Vec<_>>(),
+                "reason": "the conditions of (6a-6d) hold for no zone or for several",
+            });
         }
         _ => {}
     }

@@ -1,0 +1,254 @@
+//! The disk in a corner: the forms of the rules agree exactly, the paper's example of
+//! Sect. 6 is reproduced on every kind of arithmetic, and the enclosures are sound.
+
+use impactkit::arith::{Interval, Quadratic, Rational, Scalar, Sign};
+use impactkit::expr::eval_str;
+use impactkit::law::corner::*;
+use impactkit::law::V2;
+use impactkit::system::corner::{Form, Termination};
+use impactkit::system::corner_spec::{Algorithm, CornerSpec, RestitutionSpec};
+use num_rational::BigRational;
+use proptest::prelude::*;
+
+fn r(n: i64, d: i64) -> Rational {
+    Rational(BigRational::new(n.into(), d.into()))
+}
+
+fn spec(alpha: &str, v0: &str, eps: &str, algorithm: Algorithm) -> CornerSpec {
+    CornerSpec {
+        alpha: alpha.into(),
+        v0: v0.into(),
+        restitution: RestitutionSpec::Symmetric(eps.into()),
+        algorithm,
+        threshold: None,
+        rest_threshold: None,
+        max_steps: 10_000,
+        form: Form::Xy,
+    }
+}
+
+/// Sect. 6, EXAMPLE: α = π/4, v0 = (1/√2, 1/√2), ε = 1.
+#[test]
+fn paper_example_section_6() {
+    let ex = spec("pi/4", "1/sqrt(2),1/sqrt(2)", "1", Algorithm::Ta);
+    // exact (Q(√2)): one step, Z2 then Z0, v1 = −(1/√2, 1/√2)
+    let t = ex.run::<Quadratic>(&()).unwrap();
+    assert_eq!(t.steps, 1);
+    assert_eq!(t.zones, vec![Zone::Z2, Zone::Z0]);
+    assert_eq!(t.termination, Termination::Exit);
+    let f = t.final_velocity();
+    assert_eq!(
+        (f.x.to_string(), f.y.to_string()),
+        ("-1/2*sqrt(2)".into(), "-1/2*sqrt(2)".into())
+    );
+    // f64 TA: the spurious extra step through Z1 that the paper describes
+    let t = ex.run::<f64>(&()).unwrap();
+    assert_eq!(t.zones, vec![Zone::Z2, Zone::Z1, Zone::Z0]);
+    assert_eq!(t.steps, 2);
+    // η̇1 computed in f64 is a small positive number (the paper reports 4.44e-16)
+    let k: f64 = eval_str("tan(pi/4)", &()).unwrap();
+    let v1 = &t.velocities[1];
+    let eta1 = k * v1.x - v1.y;
+    assert!(eta1 > 0.0 && eta1 < 4.5e-16, "{eta1}");
+    // f64 SA with S = 4.5e-16: one step, as in theory
+    let sa = spec("pi/4", "1/sqrt(2),1/sqrt(2)", "1", Algorithm::Sa);
+    let t = sa.run::<f64>(&()).unwrap();
+    assert_eq!((t.steps, t.zones.clone()), (1, vec![Zone::Z2, Zone::Z0]));
+    // inari intervals cannot decide η̇0 = 0; the certified run finishes exactly in Q(√2)
+    let t = ex.run::<Interval>(&()).unwrap();
+    assert!(
+        matches!(t.termination, Termination::Undecided { step: 0, .. }),
+        "{:?}",
+        t.termination
+    );
+    let c = ex.certified(512).unwrap();
+    assert_eq!(c["certified_by"], "quadratic");
+    assert_eq!(c["zones"], serde_json::json!(["Z2", "Z0"]));
+    assert_eq!(
+        c["final"],
+        serde_json::json!(["-1/2*sqrt(2)", "-1/2*sqrt(2)"])
+    );
+}
+
+#[test]
+fn bisector_velocity_is_reversed() {
+    // Result 4: v along the bisector (ẏ = 0) in Z12 gives −v, in Z0.
+    let k = r(1, 3);
+    let v = V2::new(r(2, 1), r(0, 1));
+    let w = tr_nid_xy(&k, &r(1, 1), Zone::Z12, &v).unwrap();
+    assert_eq!(w, V2::new(r(-2, 1), r(0, 1)));
+    let w = tr_nid_xy(&k, &r(1, 2), Zone::Z12, &v).unwrap();
+    assert_eq!(w, V2::new(r(-1, 1), r(0, 1)));
+}
+
+#[test]
+fn beta_closed_form_of_section_4_2() {
+    // β = (1 + k²)/2 · (k²ẋ² + ẏ²)/(k⁴ẋ² + ẏ²)
+    let (k, v) = (r(2, 3), V2::new(r(5, 1), r(1, 2)));
+    let b = beta(&k, &v).unwrap();
+    let k2 = k.square();
+    let want = (r(1, 1) + &k2).checked_div(&r(2, 1)).unwrap()
+        * (k2.clone() * &v.x.square() + v.y.square())
+            .checked_div(&(k2.square() * &v.x.square() + v.y.square()))
+            .unwrap();
+    assert_eq!(b, want);
+    let zero = V2::new(r(0, 1), r(0, 1));
+    assert!(beta(&k, &zero)
+        .unwrap_err()
+        .to_string()
+        .contains("denominator of beta is zero"));
+}
+
+#[test]
+fn spectral_radius_exact_values() {
+    // k = 1/2, ε = 1/4: complex eigenvalues, ρ = ε
+    let (h1, h2) = h_matrices(&r(1, 2), &r(1, 4)).unwrap();
+    assert_eq!(spectral_radius(&h1).unwrap(), r(1, 4));
+    assert_eq!(spectral_radius(&h2).unwrap(), r(1, 4));
+    // k = 1/10, ε = 1/100: β(1+ε) = 99/100, ρ = (9601 + √92139201)/20000 in Q(√92139201)
+    let k: Quadratic = eval_str("1/10", &()).unwrap();
+    let e: Quadratic = eval_str("1/100", &()).unwrap();
+    let (h1, _) = h_matrices(&k, &e).unwrap();
+    let rho = spectral_radius(&h1).unwrap();
+    let want: Quadratic = eval_str("(9601 + sqrt(92139201))/20000", &()).unwrap();
+    assert_eq!(rho, want);
+    assert_eq!((rho.one_like() - rho).sign(), Sign::Positive);
+    assert!(steps_estimate(0.5, 52).unwrap() > 103.9);
+}
+
+fn rat() -> impl Strategy<Value = Rational> {
+    (-40i64..=40, 1i64..=12).prop_map(|(n, d)| r(n, d))
+}
+fn pos() -> impl Strategy<Value = Rational> {
+    (1i64..=40, 1i64..=12).prop_map(|(n, d)| r(n, d))
+}
+fn unit() -> impl Strategy<Value = Rational> {
+    (0i64..=12).prop_map(|n| r(n, 12))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2_000, ..ProptestConfig::default() })]
+
+    /// (13a–13d) and (14a–14d) through the change of coordinates (7) are the same map;
+    /// Pasquero's (10) with ε₁ = ε₂ = ε is (13); at ε = 1, (3), (6), (8) are (13).
+    #[test]
+    fn all_forms_agree_exactly(k in pos(), eps in unit(), x in rat(), y in rat()) {
+        let v = V2::new(x, y);
+        let zone = zone_xy(&k, &v, &k.zero_like()).unwrap();
+        let a = tr_nid_xy(&k, &eps, zone, &v).unwrap();
+        let b = xy_from_xi_eta(&k, &tr_nid_xi_eta(&k, &eps, zone, &xi_eta(&k, &v)).unwrap()).unwrap();
+        prop_assert_eq!(&a, &b, "(13) vs (14) in {}", zone);
+        let c = asymmetric_xy(&k, &eps, &eps, zone, &v).unwrap();
+        prop_assert_eq!(&a, &c, "(13) vs Pasquero (10) in {}", zone);
+        let one = k.one_like();
+        let i13 = tr_nid_xy(&k, &one, zone, &v).unwrap();
+        prop_assert_eq!(&tr_id_xy(&k, zone, &v).unwrap(), &i13, "(3) in {}", zone);
+        prop_assert_eq!(&tr_id_phi(&k, zone, &v).unwrap(), &i13, "(6) in {}", zone);
+        let i8 = xy_from_xi_eta(&k, &tr_id_xi_eta(&k, zone, &xi_eta(&k, &v)).unwrap()).unwrap();
+        prop_assert_eq!(&i8, &i13, "(8) in {}", zone);
+    }
+
+    /// Theorem 3.1 / 5.1: after a multiple impact the velocity is not in Z12; Remark 7:
+    /// ‖v1‖² − ‖v0‖² = (ε² − 1)(k²ẋ0² + ẏ0²)²/(k⁴ẋ0² + ẏ0²); eq. (4) at ε = 1.
+    #[test]
+    fn multiple_impact_facts(k in pos(), eps in unit(), x in pos(), y in rat()) {
+        let v = V2::new(x, y);
+        prop_assume!(zone_xy(&k, &v, &k.zero_like()).unwrap() == Zone::Z12);
+        let w = tr_nid_xy(&k, &eps, Zone::Z12, &v).unwrap();
+        prop_assert_ne!(zone_xy(&k, &w, &k.zero_like()).unwrap(), Zone::Z12);
+        let k2 = k.square();
+        let x2 = v.x.square();
+        let y2 = v.y.square();
+        let rhs = (eps.square() - &eps.one_like())
+            * ((k2.clone() * &x2 + y2.clone()).square())
+                .checked_div(&(k2.square() * &x2 + y2))
+                .unwrap();
+        prop_assert_eq!(w.norm2() - v.norm2(), rhs);
+        let ideal = tr_nid_xy(&k, &k.one_like(), Zone::Z12, &v).unwrap();
+        prop_assert_eq!(energy_ratio(&v, &ideal).unwrap(), k.one_like());
+    }
+
+    /// Interval runs that decide every zone agree with the exact run and enclose it.
+    #[test]
+    fn interval_runs_enclose_exact_runs(k in pos(), eps in unit(), x in rat(), y in rat()) {
+        let s = CornerSpec {
+            alpha: format!("atan({k})"),
+            v0: format!("{x},{y}"),
+            restitution: RestitutionSpec::Symmetric(eps.to_string()),
+            algorithm: Algorithm::Ta,
+            threshold: None,
+            rest_threshold: None,
+            max_steps: 40,
+            form: Form::Xy,
+        };
+        // The interval run reads α = atan(k) and recomputes k = tan(α) as an enclosure;
+        // the exact run takes k itself.
+        let exact = impactkit::system::corner::CornerRun {
+            k: k.clone(),
+            restitution: impactkit::system::corner::Restitution::Symmetric(eps.clone()),
+            threshold: k.zero_like(),
+            rest_threshold: k.zero_like(),
+            max_steps: 40,
+            form: Form::Xy,
+        }
+        .run(V2::new(x.clone(), y.clone()))
+        .unwrap();
+        let iv = s.run::<Interval>(&()).unwrap();
+        if !matches!(iv.termination, Termination::Undecided { .. }) {
+            prop_assert_eq!(&iv.zones, &exact.zones);
+            for (a, b) in iv.velocities.iter().zip(&exact.velocities) {
+                let (lo, hi) = a.x.rational_bounds().unwrap();
+                prop_assert!(lo <= b.x.0 && b.x.0 <= hi);
+                let (lo, hi) = a.y.rational_bounds().unwrap();
+                prop_assert!(lo <= b.y.0 && b.y.0 <= hi);
+            }
+        }
+    }
+}
+
+/// (6a–6d) and (1) disagree on two boundary rays (a finding about the paper's (6)).
+#[test]
+fn phi_zones_differ_from_eq_1_on_boundary_rays() {
+    let k = r(1, 2);
+    let z0 = k.zero_like();
+    // cot φ = −cot α, sin φ < 0: k cos φ + sin φ = 0 → (1): Z1; (6): no zone
+    let v = V2::new(r(2, 1), r(-1, 1));
+    assert_eq!(zone_xy(&k, &v, &z0).unwrap(), Zone::Z1);
+    assert_eq!(zones_phi(&k, &v).unwrap(), vec![]);
+    // cot φ = cot α, sin φ < 0: k cos φ − sin φ = 0 → (1): Z0; (6a) and (6b) both hold
+    let v = V2::new(r(-2, 1), r(-1, 1));
+    assert_eq!(zone_xy(&k, &v, &z0).unwrap(), Zone::Z0);
+    assert_eq!(zones_phi(&k, &v).unwrap(), vec![Zone::Z0, Zone::Z1]);
+    // elsewhere they agree
+    for (x, y) in [
+        (1, 0),
+        (-1, 0),
+        (1, 3),
+        (1, -3),
+        (-3, 1),
+        (-3, -1),
+        (2, 1),
+        (-2, 1),
+        (1, 1),
+        (-1, 2),
+    ] {
+        let v = V2::new(r(x, 1), r(y, 1));
+        assert_eq!(
+            zones_phi(&k, &v).unwrap(),
+            vec![zone_xy(&k, &v, &z0).unwrap()],
+            "({x},{y})"
+        );
+    }
+    // so the paper's example, run in the phi form, stops ambiguously at v1 = −(1/√2, 1/√2)
+    let mut ex = spec("pi/4", "1/sqrt(2),1/sqrt(2)", "1", Algorithm::Ta);
+    ex.form = Form::Phi;
+    let t = ex.run::<Quadratic>(&()).unwrap();
+    assert_eq!(t.steps, 1);
+    assert_eq!(
+        t.termination,
+        Termination::Ambiguous {
+            step: 1,
+            zones: vec![Zone::Z0, Zone::Z1]
+        }
+    );
+}
