@@ -252,3 +252,78 @@ fn phi_zones_differ_from_eq_1_on_boundary_rays() {
         }
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    /// Result 6: condition (9) predicts the number of iterations of TA in the ideal case.
+    /// The prediction runs in MPFR intervals (it needs angles), the run in exact rationals.
+    #[test]
+    fn result_6_predicts_the_ideal_iteration_count(k in (1i64..=30, 1i64..=12), x in rat(), y in rat()) {
+        let kq = r(k.0, k.1);
+        let v = V2::new(x.clone(), y.clone());
+        prop_assume!(v.norm2().sign() == Sign::Positive);
+        let exact = impactkit::system::corner::CornerRun {
+            k: kq.clone(),
+            restitution: impactkit::system::corner::Restitution::Symmetric(kq.one_like()),
+            threshold: kq.zero_like(),
+            rest_threshold: kq.zero_like(),
+            max_steps: 100_000,
+            form: Form::Xy,
+        }
+        .run(v)
+        .unwrap();
+        prop_assert_eq!(&exact.termination, &Termination::Exit);
+        let p = 200;
+        let alpha: impactkit::arith::MpInterval = eval_str(&format!("atan({kq})"), &p).unwrap();
+        let vi = V2::new(
+            impactkit::arith::MpInterval::from_rational(&x.0, &p),
+            impactkit::arith::MpInterval::from_rational(&y.0, &p),
+        );
+        match predicted_iterations_ideal(&alpha, &vi) {
+            Ok(n) => prop_assert_eq!(n, exact.steps, "k = {}, v = ({}, {})", kq, x, y),
+            Err(impactkit::law::LawError::Undecided { .. }) => {} // on a boundary ray
+            Err(e) => prop_assert!(false, "{e}"),
+        }
+    }
+}
+
+#[test]
+fn result_6_on_a_narrow_corner() {
+    // k = 1/5, v0 = (1, −1) ∈ Z1: many single impacts
+    let (k, v) = (r(1, 5), V2::new(r(1, 1), r(-1, 1)));
+    let exact = impactkit::system::corner::CornerRun {
+        k: k.clone(),
+        restitution: impactkit::system::corner::Restitution::Symmetric(k.one_like()),
+        threshold: k.zero_like(),
+        rest_threshold: k.zero_like(),
+        max_steps: 1000,
+        form: Form::Xy,
+    }
+    .run(v)
+    .unwrap();
+    assert_eq!(exact.zones[0], Zone::Z1);
+    let alpha: impactkit::arith::MpInterval = eval_str("atan(1/5)", &128).unwrap();
+    let vi = V2::new(alpha.lift_i64(1), alpha.lift_i64(-1));
+    assert_eq!(
+        predicted_iterations_ideal(&alpha, &vi).unwrap(),
+        exact.steps
+    );
+    assert_eq!(exact.steps, 6);
+    // a Z12 start: one multiple impact more
+    let v = V2::new(r(3, 1), r(1, 5));
+    let alpha_f: f64 = eval_str("atan(1/5)", &()).unwrap();
+    let ex = impactkit::system::corner::CornerRun {
+        k: k.clone(),
+        restitution: impactkit::system::corner::Restitution::Symmetric(k.one_like()),
+        threshold: k.zero_like(),
+        rest_threshold: k.zero_like(),
+        max_steps: 1000,
+        form: Form::Xy,
+    }
+    .run(v)
+    .unwrap();
+    assert_eq!(ex.zones[0], Zone::Z12);
+    let vf = V2::new(3.0, 0.2);
+    assert_eq!(predicted_iterations_ideal(&alpha_f, &vf).unwrap(), ex.steps);
+}

@@ -357,3 +357,76 @@ pub fn spectral_radius<S: Scalar>(h: &M2<S>) -> Result<S, LawError> {
 pub fn steps_estimate(rho: f64, p: u32) -> Option<f64> {
     (rho > 0.0 && rho < 1.0).then(|| -2.0 * f64::from(p) / rho.log2())
 }
+
+/// The polar angle φ ∈ (−π, π] of v ≠ 0 (through `atan` and π, so enclosure and float
+/// backends only).
+pub fn polar_angle<S: Scalar>(v: &V2<S>) -> Result<S, LawError> {
+    let pi = S::pi(&v.x.ctx())?;
+    let half = pi.checked_div(&pi.lift_i64(2))?;
+    match decide(&v.x, "x")? {
+        Sign::Positive => Ok(v.y.checked_div(&v.x)?.atan()?),
+        Sign::Zero => match decide(&v.y, "y")? {
+            Sign::Positive => Ok(half),
+            Sign::Negative => Ok(-half),
+            _ => Err(LawError::Domain("the zero velocity has no angle".into())),
+        },
+        _ => {
+            let a = v.y.checked_div(&v.x)?.atan()?;
+            // x < 0: atan(y/x) + π for y ≥ 0, − π for y < 0
+            Ok(if decide(&v.y, "y")? == Sign::Negative {
+                a - &pi
+            } else {
+                a + &pi
+            })
+        }
+    }
+}
+
+/// Result 6 (ideal case): the number of iterations of TR_id predicted by condition (9).
+///
+/// For v ∈ Z1 with angle φ, the iterates are φ − 2jα (j even) and −φ + 2jα (j odd)
+/// (proof of Result 3); the count is the first j whose angle, reduced to (−π, π], lies in
+/// (−π, −π + α] ∪ [π − α, π], i.e. in Z0. Z2 follows by the symmetry (5) (φ → −φ), and
+/// v ∈ Z12 takes one multiple impact more (Result 6). `alpha` is α itself.
+pub fn predicted_iterations_ideal<S: Scalar>(alpha: &S, v: &V2<S>) -> Result<usize, LawError> {
+    let k = alpha.tan()?;
+    match zone_xy(&k, v, &k.zero_like())? {
+        Zone::Z0 => Ok(0),
+        Zone::Z12 => {
+            let v1 = tr_id_xy(&k, Zone::Z12, v)?;
+            Ok(1 + predicted_iterations_ideal(alpha, &v1)?)
+        }
+        z => {
+            let phi = polar_angle(v)?;
+            let phi = if z == Zone::Z1 { phi } else { -phi };
+            let pi = S::pi(&alpha.ctx())?;
+            let two_pi = pi.lift_i64(2).mul_r(&pi);
+            let exit_at = pi.sub_r(alpha); // |φ| ≥ π − α
+            for j in 1..=1_000_000i64 {
+                let step = alpha.lift_i64(2 * j).mul_r(alpha);
+                let mut a = if j % 2 == 0 {
+                    phi.sub_r(&step)
+                } else {
+                    step - &phi
+                };
+                while decide(&a.sub_r(&pi), "iterated angle - pi")? == Sign::Positive {
+                    a = a - &two_pi;
+                }
+                while decide(&a.add_r(&pi), "iterated angle + pi")? != Sign::Positive {
+                    a = a + &two_pi;
+                }
+                let abs = if decide(&a, "iterated angle")? == Sign::Negative {
+                    -a
+                } else {
+                    a
+                };
+                if decide(&abs.sub_r(&exit_at), "|angle| - (pi - alpha)")? != Sign::Negative {
+                    return Ok(j as usize);
+                }
+            }
+            Err(LawError::Domain(
+                "Result 6: more than 10^6 iterations predicted".into(),
+            ))
+        }
+    }
+}
