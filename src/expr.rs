@@ -645,6 +645,13 @@ impl<S: Scalar> Eval<'_, S> {
                 self.binary(n, *op, va, vb, b)
             }
             NodeKind::Call(f, a) => {
+                if let (Func::Sin | Func::Cos | Func::Tan, NodeKind::Call(Func::Atan, inner)) =
+                    (f, &a.kind)
+                {
+                    if S::kind() != Kind::Float {
+                        return self.trig_of_atan(n, *f, inner);
+                    }
+                }
                 let v = self.node(a)?;
                 self.call(n, *f, v)
             }
@@ -820,6 +827,26 @@ impl<S: Scalar> Eval<'_, S> {
             _ => x.tan(),
         }
         .map_err(|e| self.fail(n, e))?;
+        Ok(Val {
+            num: Some(num),
+            shadow: Shadow::None,
+        })
+    }
+
+    /// `tan(atan(x)) = x`, `sin(atan(x)) = x/√(1+x²)`, `cos(atan(x)) = 1/√(1+x²)`: exact
+    /// identities, used by exact and enclosure backends (so `--alpha "atan(1/5)"` gives
+    /// k = 1/5 exactly).
+    fn trig_of_atan(&self, n: &Node, f: Func, inner: &Node) -> Result<Val<S>, EvalError> {
+        let v = self.node(inner)?;
+        if f == Func::Tan {
+            return Ok(v);
+        }
+        let x = self.need(n, v)?;
+        let r = (x.one_like() + x.square())
+            .sqrt()
+            .map_err(|e| self.fail(n, rename_sqrt(e, &self.text(n))))?;
+        let top = if f == Func::Sin { x } else { r.one_like() };
+        let num = top.checked_div(&r).map_err(|e| self.fail(n, e))?;
         Ok(Val {
             num: Some(num),
             shadow: Shadow::None,

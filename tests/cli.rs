@@ -165,3 +165,234 @@ fn eval_panel_snapshot() {
         insta::assert_json_snapshot!("eval_panel", rows);
     });
 }
+
+fn corner(extra: &[&str]) -> serde_json::Value {
+    let mut args = vec!["corner"];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&["--format", "json"]);
+    json(&args)
+}
+
+#[test]
+fn corner_paper_example() {
+    let base = [
+        "--alpha",
+        "pi/4",
+        "--v0",
+        "1/sqrt(2),1/sqrt(2)",
+        "--eps",
+        "1",
+    ];
+    let with = |more: &[&'static str]| {
+        let mut a: Vec<&str> = base.to_vec();
+        a.extend_from_slice(more);
+        corner(&a)
+    };
+    let f = with(&["--arith", "f64"]);
+    assert_eq!(f["zones"], serde_json::json!(["Z2", "Z1", "Z0"]));
+    assert_eq!(f["steps"], 2);
+    let sa = with(&["--arith", "f64", "--algorithm", "sa"]);
+    assert_eq!(sa["steps"], 1);
+    let q = with(&["--arith", "quadratic"]);
+    assert_eq!(q["steps"], 1);
+    assert_eq!(q["termination"], "exit");
+    assert_eq!(
+        q["final"],
+        serde_json::json!(["-1/2*sqrt(2)", "-1/2*sqrt(2)"])
+    );
+    assert_eq!(q["trace"].as_array().unwrap().len(), 2);
+    let c = with(&["--arith", "certified"]);
+    assert_eq!(c["certified_by"], "quadratic");
+    let i = with(&["--arith", "interval"]);
+    assert_eq!(i["termination"], "undecided");
+    assert_eq!(i["undecided"]["quantity"], "eta - S");
+}
+
+#[test]
+fn corner_bad_input() {
+    let e = bad(&[
+        "corner", "--alpha", "pi/4", "--v0", "1,0", "--eps", "2", "--arith", "exact",
+    ]);
+    assert!(e.contains("--eps") && e.contains("[0, 1]"), "{e}");
+    let e = bad(&[
+        "corner", "--alpha", "-pi/4", "--v0", "1,0", "--eps", "1", "--arith", "f64",
+    ]);
+    assert!(e.contains("--alpha"), "{e}");
+    let e = bad(&[
+        "corner", "--alpha", "pi/4", "--v0", "1", "--eps", "1", "--arith", "f64",
+    ]);
+    assert!(e.contains("--v0") && e.contains("two components"), "{e}");
+    let e = bad(&["corner", "--alpha", "pi/4", "--v0", "1,0", "--arith", "f64"]);
+    assert!(e.contains("--eps"), "{e}");
+    let e = bad(&[
+        "corner", "--alpha", "pi/4", "--v0", "1,0", "--eps", "1", "--eps1", "1", "--eps2", "1",
+        "--arith", "f64",
+    ]);
+    assert!(e.contains("--eps"), "{e}");
+    let e = bad(&[
+        "corner",
+        "--alpha",
+        "pi/16",
+        "--v0",
+        "1,0",
+        "--eps",
+        "1",
+        "--arith",
+        "quadratic",
+    ]);
+    assert!(e.contains("--alpha") && e.contains("tan(pi/16)"), "{e}");
+    let e = bad(&[
+        "corner",
+        "--alpha",
+        "pi/8",
+        "--v0",
+        "sqrt(3),1",
+        "--eps",
+        "1",
+        "--arith",
+        "quadratic",
+    ]);
+    assert!(e.contains("--v0") && e.contains("cannot mix"), "{e}");
+    let e = bad(&[
+        "corner",
+        "--alpha",
+        "pi/4",
+        "--v0",
+        "1,0",
+        "--eps",
+        "1",
+        "--threshold",
+        "1e-9",
+        "--arith",
+        "f64",
+    ]);
+    assert!(e.contains("--threshold") && e.contains("sa"), "{e}");
+    let e = bad(&[
+        "corner", "--alpha", "pi/4", "--v0", "1,0", "--eps", "1/2", "--form", "phi", "--arith",
+        "f64",
+    ]);
+    assert!(e.contains("--form") && e.contains("ideal"), "{e}");
+    let e = bad(&[
+        "corner", "--alpha", "pi/4", "--v0", "1,0", "--eps1", "1/2", "--eps2", "1", "--form",
+        "xieta", "--arith", "f64",
+    ]);
+    assert!(e.contains("--form"), "{e}");
+    let e = bad(&[
+        "corner",
+        "--alpha",
+        "pi/4",
+        "--v0",
+        "1,0",
+        "--eps",
+        "1",
+        "--arith",
+        "certified",
+        "--max-bits",
+        "5",
+    ]);
+    assert!(e.contains("--max-bits"), "{e}");
+    let e = bad(&[
+        "corner",
+        "--alpha",
+        "pi/4",
+        "--v0",
+        "1,0",
+        "--eps",
+        "1",
+        "--max-steps",
+        "many",
+        "--arith",
+        "f64",
+    ]);
+    assert!(e.contains("--max-steps"), "{e}");
+}
+
+/// Snapshot of corner runs: the paper's example on every backend, and runs of the
+/// non-ideal and asymmetric rules (figures a1, b2 of Sect. 8 at ε = 1/2, exact).
+#[test]
+fn corner_snapshot() {
+    let mut rows = Vec::new();
+    let example = [
+        "--alpha",
+        "pi/4",
+        "--v0",
+        "1/sqrt(2),1/sqrt(2)",
+        "--eps",
+        "1",
+    ];
+    for arith in [
+        "f64",
+        "exact",
+        "quadratic",
+        "mpfr:64",
+        "interval",
+        "mpi:128",
+        "certified",
+    ] {
+        for alg in ["ta", "sa"] {
+            let mut a: Vec<&str> = example.to_vec();
+            a.extend_from_slice(&["--arith", arith, "--algorithm", alg]);
+            let (code, out, err) = run(&[&["corner"][..], &a, &["--format", "json"]].concat());
+            let cell = if code == 0 {
+                serde_json::from_str::<serde_json::Value>(&out).unwrap()
+            } else {
+                serde_json::json!({"exit": code, "error": err.trim()})
+            };
+            rows.push(serde_json::json!({"case": "paper example", "arith": arith, "algorithm": alg, "out": cell}));
+        }
+    }
+    let cases: [(&str, &[&str]); 4] = [
+        (
+            "a1: alpha=pi/6, tan(phi0)=k/2, eps=1/2",
+            &["--alpha", "pi/6", "--v0", "1,tan(pi/6)/2", "--eps", "1/2"],
+        ),
+        (
+            "a2: alpha=pi/6, tan(phi0)=k, eps=1/2",
+            &["--alpha", "pi/6", "--v0", "1,tan(pi/6)", "--eps", "1/2"],
+        ),
+        (
+            "asymmetric: alpha=pi/6, phi0=pi/12, eps1=0.999, eps2=0.001",
+            &[
+                "--alpha",
+                "pi/6",
+                "--v0",
+                "1,tan(pi/12)",
+                "--eps1",
+                "0.999",
+                "--eps2",
+                "0.001",
+            ],
+        ),
+        (
+            "ideal, xieta form, k=1/5",
+            &[
+                "--alpha",
+                "atan(1/5)",
+                "--v0",
+                "1,-1",
+                "--eps",
+                "1",
+                "--form",
+                "xieta",
+            ],
+        ),
+    ];
+    for (name, args) in cases {
+        let mut a: Vec<&str> = vec!["corner"];
+        a.extend_from_slice(args);
+        a.extend_from_slice(&[
+            "--arith",
+            "quadratic",
+            "--max-steps",
+            "12",
+            "--format",
+            "json",
+        ]);
+        let (code, out, err) = run(&a);
+        assert_eq!(code, 0, "{name}: {err}");
+        rows.push(serde_json::json!({"case": name, "arith": "quadratic", "out": serde_json::from_str::<serde_json::Value>(&out).unwrap()}));
+    }
+    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+        insta::assert_json_snapshot!("corner_runs", rows);
+    });
+}

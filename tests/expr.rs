@@ -56,6 +56,9 @@ fn quadratic_trig_table() {
     assert_eq!(quad("atan(2-sqrt(3))*12/pi"), "1");
     assert_eq!(quad("tan(pi/6)^2"), "1/3");
     assert_eq!(quad("sin(pi/3)^2 + cos(pi/3)^2"), "1");
+    assert_eq!(rat("tan(atan(1/5))"), "1/5");
+    assert_eq!(quad("cos(atan(1/2))"), "2/5*sqrt(5)");
+    assert_eq!(quad("sin(atan(3/4))"), "3/5");
 }
 
 #[test]
