@@ -396,3 +396,69 @@ fn corner_snapshot() {
         insta::assert_json_snapshot!("corner_runs", rows);
     });
 }
+
+/// Figures a1 and c2 of Sect. 8 as SVG text (exact runs in Q(√3), and MPFR intervals
+/// for α = π/32, where tan α is not quadratic).
+#[test]
+fn corner_figures_snapshot() {
+    let dir = std::env::temp_dir().join(format!("impactkit-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let a1 = dir.join("a1.svg");
+    let c2 = dir.join("c2.svg");
+    let (code, _, err) = run(&[
+        "corner",
+        "--alpha",
+        "pi/6",
+        "--v0",
+        "1,tan(pi/6)/2",
+        "--eps",
+        "1",
+        "--algorithm",
+        "sa",
+        "--arith",
+        "quadratic",
+        "--svg",
+        a1.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(&[
+        "corner",
+        "--alpha",
+        "pi/32",
+        "--v0",
+        "1,tan(pi/32)",
+        "--eps",
+        "1",
+        "--algorithm",
+        "sa",
+        "--rest-threshold",
+        "1e-9",
+        "--arith",
+        "mpi:128",
+        "--svg",
+        c2.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let a1 = std::fs::read_to_string(&a1).unwrap();
+    let c2 = std::fs::read_to_string(&c2).unwrap();
+    assert_eq!(a1.matches("<line").count(), 2 + 1 + 6);
+    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!("figure_a1_svg", a1);
+        insta::assert_snapshot!("figure_c2_svg", c2);
+    });
+    let e = bad(&[
+        "corner",
+        "--alpha",
+        "pi/6",
+        "--v0",
+        "1,0",
+        "--eps",
+        "1",
+        "--arith",
+        "f64",
+        "--svg",
+        "/nonexistent-dir/x.svg",
+    ]);
+    assert!(e.contains("--svg") && e.contains("cannot write"), "{e}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -3,7 +3,7 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use impactkit::backend::Backend;
 use impactkit::system::corner::Form;
-use impactkit::system::corner_spec::{Algorithm, CornerSpec, RestitutionSpec};
+use impactkit::system::corner_spec::{Algorithm, CornerSpec, FigureArith, RestitutionSpec};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -104,6 +104,12 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+        /// Also draw the figure of Sect. 8 (disk, walls, v0, exit velocities) to FILE.
+        #[arg(long)]
+        svg: Option<std::path::PathBuf>,
+        /// The CORs drawn in the figure, "EXPR,EXPR,...".
+        #[arg(long, default_value = "1,0.8,0.6,0.4,0.2,0")]
+        svg_eps: String,
     },
 }
 
@@ -214,6 +220,8 @@ fn run(cli: Cli) -> Result<String, Failure> {
             arith,
             max_bits,
             format,
+            svg,
+            svg_eps,
         } => {
             let restitution = match (eps, eps1, eps2) {
                 (Some(e), _, _) => RestitutionSpec::Symmetric(e),
@@ -237,22 +245,35 @@ fn run(cli: Cli) -> Result<String, Failure> {
                     FormArg::Xieta => Form::XiEta,
                 },
             };
-            let report = match arith {
-                ArithChoice::Backend(b) => spec.report(b),
-                ArithChoice::Certified => {
-                    if !(106..=1 << 20).contains(&max_bits) {
-                        return Err(user_error("--max-bits: must be between 106 and 1048576"));
-                    }
-                    spec.certified(max_bits)
-                }
-            }
-            .map_err(|e| match e {
+            let failure = |e: impactkit::system::corner::RunError| match e {
                 impactkit::system::corner::RunError::Input { .. } => user_error(e),
                 other => Failure {
                     code: 1,
                     msg: other.to_string(),
                 },
-            })?;
+            };
+            if matches!(arith, ArithChoice::Certified) && !(106..=1 << 20).contains(&max_bits) {
+                return Err(user_error("--max-bits: must be between 106 and 1048576"));
+            }
+            let report = match arith {
+                ArithChoice::Backend(b) => spec.report(b),
+                ArithChoice::Certified => spec.certified(max_bits),
+            }
+            .map_err(failure)?;
+            if let Some(path) = svg {
+                let eps_list: Vec<String> = impactkit::expr::split_list(&svg_eps)
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect();
+                let fa = match arith {
+                    ArithChoice::Backend(b) => FigureArith::Backend(b),
+                    ArithChoice::Certified => FigureArith::Certified(max_bits),
+                };
+                let text = spec.figure(&eps_list, fa).map_err(failure)?;
+                std::fs::write(&path, text).map_err(|e| {
+                    user_error(format!("--svg: cannot write {}: {e}", path.display()))
+                })?;
+            }
             match format {
                 Format::Text => Ok(corner_text(&report)),
                 Format::Json => to_json(&report),

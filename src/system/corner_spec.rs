@@ -178,6 +178,69 @@ impl CornerSpec {
     }
 }
 
+/// How the runs of a figure are computed.
+#[derive(Clone, Copy, Debug)]
+pub enum FigureArith {
+    Backend(Backend),
+    Certified(u32),
+}
+
+impl CornerSpec {
+    /// The SVG figure of Sect. 8 for this entrance velocity: one exit velocity per COR in
+    /// `eps_list` (each run as this spec states, with that ε).
+    pub fn figure(&self, eps_list: &[String], arith: FigureArith) -> Result<String, RunError> {
+        let bad = |reason: String| RunError::Input {
+            option: "--svg",
+            reason,
+        };
+        if matches!(self.restitution, RestitutionSpec::Asymmetric(..)) {
+            return Err(bad(
+                "figures draw one COR per exit velocity; use --eps".into()
+            ));
+        }
+        let f = |src: &str, option: &'static str| value::<f64>(src, option, &());
+        let alpha = f(&self.alpha, "--alpha")?;
+        let parts = split_list(&self.v0);
+        if parts.len() != 2 {
+            return Err(RunError::Input {
+                option: "--v0",
+                reason: "expected two components".into(),
+            });
+        }
+        let v0 = (f(parts[0], "--v0")?, f(parts[1], "--v0")?);
+        let mut exits = Vec::new();
+        for e in eps_list {
+            let mut one = self.clone();
+            one.restitution = RestitutionSpec::Symmetric(e.clone());
+            let report = match arith {
+                FigureArith::Backend(b) => one.report(b)?,
+                FigureArith::Certified(bits) => one.certified(bits)?,
+            };
+            let comp = |x: &Value| -> Result<f64, RunError> {
+                match x {
+                    Value::String(s) => f(s, "--svg"),
+                    Value::Object(o) => {
+                        let lo = f(o["lo"].as_str().unwrap_or("0"), "--svg")?;
+                        let hi = f(o["hi"].as_str().unwrap_or("0"), "--svg")?;
+                        Ok((lo + hi) / 2.0)
+                    }
+                    _ => Err(bad("no final velocity".into())),
+                }
+            };
+            exits.push(crate::report::svg::ExitArrow {
+                label: e.clone(),
+                v: (comp(&report["final"][0])?, comp(&report["final"][1])?),
+                termination: report["termination"].as_str().unwrap_or("?").to_string(),
+            });
+        }
+        let title = format!(
+            "alpha = {}, v0 = ({}), {:?}",
+            self.alpha, self.v0, self.algorithm
+        );
+        Ok(crate::report::svg::corner_figure(&title, alpha, v0, &exits))
+    }
+}
+
 /// A scalar in a report: exact values as input-language strings, enclosures as
 /// `{"lo": .., "hi": ..}`, rounded floats as decimal strings.
 pub fn scalar_json<S: Scalar>(x: &S) -> Value {

@@ -1,4 +1,6 @@
-//! Serialisable results of the commands (printing is the CLI's job).
+//! Serialisable results of the commands (printing is the CLI's job), and SVG drawings.
+
+pub mod svg;
 
 use crate::arith::{Kind, Scalar};
 use crate::backend::{Backend, RunScalar};
