@@ -48,6 +48,8 @@ enum ArithChoice {
     Certified,
 }
 
+/// Parsed once per process, so the size difference between variants costs nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum Command {
     /// Evaluate an expression of the input language on one backend.
