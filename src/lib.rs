@@ -9,5 +9,6 @@ pub mod arith;
 pub mod backend;
 pub mod expr;
 pub mod law;
+pub mod linalg;
 pub mod report;
 pub mod system;

@@ -5,6 +5,7 @@
 //! update formula. When an enclosure cannot decide a sign the law answers
 //! [`LawError::Undecided`] instead of guessing.
 
+pub mod characterization;
 pub mod corner;
 
 use crate::arith::{ArithError, Scalar, Sign};

@@ -2,3 +2,4 @@
 
 pub mod corner;
 pub mod corner_spec;
+pub mod cradle;

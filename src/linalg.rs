@@ -1,0 +1,220 @@
+//! Small dense linear algebra over [`Scalar`]: vectors, symmetric matrices, the mass
+//! metric ⟨a, b⟩_M = aᵀMb, and Gaussian elimination whose pivots are chosen through
+//! `sign()` (exact in exact backends: no rounding ever happens there; an enclosure pivot
+//! that cannot be told from 0 is reported, not guessed).
+
+use crate::arith::{Scalar, Sign};
+use crate::law::{decide, LawError};
+
+/// A vector.
+pub type Vector<S> = Vec<S>;
+
+/// A square matrix, row major.
+pub type Matrix<S> = Vec<Vec<S>>;
+
+/// A symmetric matrix stored by its upper triangle (symmetric by construction).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SymMatrix<S> {
+    n: usize,
+    /// Row i holds entries (i, i), (i, i+1), …, (i, n−1).
+    upper: Vec<Vec<S>>,
+}
+
+impl<S: Scalar> SymMatrix<S> {
+    /// The diagonal matrix diag(d).
+    pub fn diagonal(d: &[S]) -> Self {
+        let n = d.len();
+        let upper = (0..n)
+            .map(|i| {
+                (i..n)
+                    .map(|j| {
+                        if i == j {
+                            d[i].clone()
+                        } else {
+                            d[i].zero_like()
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        SymMatrix { n, upper }
+    }
+    /// From the upper triangle, row by row (row i has n − i entries).
+    pub fn from_upper(upper: Vec<Vec<S>>) -> Result<Self, LawError> {
+        let n = upper.len();
+        for (i, row) in upper.iter().enumerate() {
+            if row.len() != n - i {
+                return Err(LawError::Domain(format!(
+                    "upper triangle row {i} has {} entries, expected {}",
+                    row.len(),
+                    n - i
+                )));
+            }
+        }
+        Ok(SymMatrix { n, upper })
+    }
+    /// The dimension.
+    pub fn dim(&self) -> usize {
+        self.n
+    }
+    /// Entry (i, j).
+    pub fn get(&self, i: usize, j: usize) -> &S {
+        let (a, b) = if i <= j { (i, j) } else { (j, i) };
+        &self.upper[a][b - a]
+    }
+    /// The full matrix.
+    pub fn full(&self) -> Matrix<S> {
+        (0..self.n)
+            .map(|i| (0..self.n).map(|j| self.get(i, j).clone()).collect())
+            .collect()
+    }
+    /// `M a`.
+    pub fn apply(&self, a: &[S]) -> Vector<S> {
+        (0..self.n)
+            .map(|i| dot((0..self.n).map(|j| self.get(i, j)), a.iter()))
+            .collect()
+    }
+    /// ⟨a, b⟩_M = aᵀ M b.
+    pub fn inner(&self, a: &[S], b: &[S]) -> S {
+        dot(a.iter(), self.apply(b).iter())
+    }
+    /// Checks positive definiteness: every pivot of the symmetric elimination (LDLᵀ) is
+    /// positive (equivalently, every leading principal minor is, by Sylvester's criterion).
+    pub fn check_positive_definite(&self) -> Result<(), LawError> {
+        let mut a = self.full();
+        for k in 0..self.n {
+            if decide(&a[k][k], "a pivot of the mass matrix")? != Sign::Positive {
+                return Err(LawError::Domain(
+                    "the mass matrix is not positive definite".into(),
+                ));
+            }
+            for i in k + 1..self.n {
+                let f = a[i][k].checked_div(&a[k][k])?;
+                for j in k..self.n {
+                    let t = f.mul_r(&a[k][j]);
+                    a[i][j] = a[i][j].sub_r(&t);
+                }
+            }
+        }
+        Ok(())
+    }
+    /// Solves M x = b (M must be invertible).
+    pub fn solve(&self, b: &[S]) -> Result<Vector<S>, LawError> {
+        solve(self.full(), b.to_vec())
+    }
+}
+
+/// Σ aᵢbᵢ.
+pub fn dot<'a, S: Scalar>(
+    mut a: impl Iterator<Item = &'a S>,
+    mut b: impl Iterator<Item = &'a S>,
+) -> S {
+    let (Some(x), Some(y)) = (a.next(), b.next()) else {
+        panic!("dot of empty vectors");
+    };
+    let mut acc = x.mul_r(y);
+    for (x, y) in a.zip(b) {
+        acc = acc + &x.mul_r(y);
+    }
+    acc
+}
+
+/// a + b.
+pub fn add<S: Scalar>(a: &[S], b: &[S]) -> Vector<S> {
+    a.iter().zip(b).map(|(x, y)| x.add_r(y)).collect()
+}
+
+/// a − b.
+pub fn sub<S: Scalar>(a: &[S], b: &[S]) -> Vector<S> {
+    a.iter().zip(b).map(|(x, y)| x.sub_r(y)).collect()
+}
+
+/// c · a.
+pub fn scale<S: Scalar>(c: &S, a: &[S]) -> Vector<S> {
+    a.iter().map(|x| c.mul_r(x)).collect()
+}
+
+/// Solves A x = b by Gaussian elimination, choosing as pivot the first entry whose sign is
+/// decided nonzero. An error if A is singular (`Domain`), or if no pivot can be decided
+/// (`Undecided`).
+pub fn solve<S: Scalar>(mut a: Matrix<S>, mut b: Vector<S>) -> Result<Vector<S>, LawError> {
+    let n = b.len();
+    for k in 0..n {
+        let mut pivot = None;
+        let mut undecided = None;
+        for (i, row) in a.iter().enumerate().skip(k) {
+            match decide(&row[k], "a pivot") {
+                Ok(Sign::Zero) => {}
+                Ok(_) => {
+                    pivot = Some(i);
+                    break;
+                }
+                Err(e) => undecided = undecided.or(Some(e)),
+            }
+        }
+        let p = match (pivot, undecided) {
+            (Some(p), _) => p,
+            (None, Some(e)) => return Err(e),
+            (None, None) => {
+                return Err(LawError::Domain(
+                    "the linear system is singular (dependent constraint normals?)".into(),
+                ))
+            }
+        };
+        a.swap(k, p);
+        b.swap(k, p);
+        for i in k + 1..n {
+            let f = a[i][k].checked_div(&a[k][k])?;
+            if f.sign() == Sign::Zero {
+                continue;
+            }
+            for j in k..n {
+                let t = f.mul_r(&a[k][j]);
+                a[i][j] = a[i][j].sub_r(&t);
+            }
+            let t = f.mul_r(&b[k]);
+            b[i] = b[i].sub_r(&t);
+        }
+    }
+    let mut x: Vector<S> = b.clone();
+    for k in (0..n).rev() {
+        let mut acc = b[k].clone();
+        for j in k + 1..n {
+            acc = acc - &a[k][j].mul_r(&x[j]);
+        }
+        x[k] = acc.checked_div(&a[k][k])?;
+    }
+    Ok(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arith::Rational;
+
+    fn r(n: i64) -> Rational {
+        Rational::new(n, 1)
+    }
+
+    #[test]
+    fn solves_exactly() {
+        // [[0, 2], [3, 1]] x = [4, 5] → x = [1, 2] (needs a row swap)
+        let a = vec![vec![r(0), r(2)], vec![r(3), r(1)]];
+        assert_eq!(solve(a, vec![r(4), r(5)]).unwrap(), vec![r(1), r(2)]);
+        let s = vec![vec![r(1), r(2)], vec![r(2), r(4)]];
+        assert!(solve(s, vec![r(1), r(1)])
+            .unwrap_err()
+            .to_string()
+            .contains("singular"));
+    }
+
+    #[test]
+    fn positive_definite() {
+        let m = SymMatrix::from_upper(vec![vec![r(2), r(1)], vec![r(2)]]).unwrap();
+        assert!(m.check_positive_definite().is_ok());
+        assert_eq!(m.inner(&[r(1), r(1)], &[r(1), r(0)]), r(3));
+        let bad = SymMatrix::from_upper(vec![vec![r(1), r(2)], vec![r(1)]]).unwrap();
+        assert!(bad.check_positive_definite().is_err());
+        assert!(SymMatrix::<Rational>::from_upper(vec![vec![r(1)], vec![r(1)]]).is_err());
+    }
+}
