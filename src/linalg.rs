@@ -88,12 +88,9 @@ impl<S: Scalar> SymMatrix<S> {
                     "the mass matrix is not positive definite".into(),
                 ));
             }
-            for i in k + 1..self.n {
-                let f = a[i][k].checked_div(&a[k][k])?;
-                for j in k..self.n {
-                    let t = f.mul_r(&a[k][j]);
-                    a[i][j] = a[i][j].sub_r(&t);
-                }
+            let pivot_row = a[k].clone();
+            for row in a.iter_mut().skip(k + 1) {
+                eliminate(row, &pivot_row, k)?;
             }
         }
         Ok(())
@@ -134,6 +131,17 @@ pub fn scale<S: Scalar>(c: &S, a: &[S]) -> Vector<S> {
     a.iter().map(|x| c.mul_r(x)).collect()
 }
 
+/// `row −= f · pivot_row` on columns k.., with f = row[k]/pivot_row[k]; returns f.
+fn eliminate<S: Scalar>(row: &mut [S], pivot_row: &[S], k: usize) -> Result<S, LawError> {
+    let f = row[k].checked_div(&pivot_row[k])?;
+    if f.sign() != Sign::Zero {
+        for (x, p) in row[k..].iter_mut().zip(&pivot_row[k..]) {
+            *x = x.sub_r(&f.mul_r(p));
+        }
+    }
+    Ok(f)
+}
+
 /// Solves A x = b by Gaussian elimination, choosing as pivot the first entry whose sign is
 /// decided nonzero. An error if A is singular (`Domain`), or if no pivot can be decided
 /// (`Undecided`).
@@ -163,17 +171,11 @@ pub fn solve<S: Scalar>(mut a: Matrix<S>, mut b: Vector<S>) -> Result<Vector<S>,
         };
         a.swap(k, p);
         b.swap(k, p);
-        for i in k + 1..n {
-            let f = a[i][k].checked_div(&a[k][k])?;
-            if f.sign() == Sign::Zero {
-                continue;
-            }
-            for j in k..n {
-                let t = f.mul_r(&a[k][j]);
-                a[i][j] = a[i][j].sub_r(&t);
-            }
-            let t = f.mul_r(&b[k]);
-            b[i] = b[i].sub_r(&t);
+        let pivot_row = a[k].clone();
+        let pivot_b = b[k].clone();
+        for (row, bi) in a.iter_mut().zip(b.iter_mut()).skip(k + 1) {
+            let f = eliminate(row, &pivot_row, k)?;
+            *bi = bi.sub_r(&f.mul_r(&pivot_b));
         }
     }
     let mut x: Vector<S> = b.clone();

@@ -237,10 +237,10 @@ fn degenerate_inputs_are_errors() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("not positive definite"), "{e}");
-    assert!(cradle_constraints(&[one.clone()]).is_err());
+    assert!(cradle_constraints(std::slice::from_ref(&one)).is_err());
     let e = run_cradle(
         &[one.clone(), one.clone()],
-        &[one.clone()],
+        std::slice::from_ref(&one),
         vec![one.clone()],
         None,
         5,
