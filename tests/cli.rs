@@ -462,3 +462,127 @@ fn corner_figures_snapshot() {
     assert!(e.contains("--svg") && e.contains("cannot write"), "{e}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn cradle_cli() {
+    let v = json(&[
+        "cradle", "--balls", "3", "--eps", "0.9", "--v0", "100", "--arith", "exact", "--format",
+        "json",
+    ]);
+    assert_eq!(v["final"], serde_json::json!(["381/80", "399/80", "361/4"]));
+    assert_eq!(v["iterations"], 3);
+    assert_eq!(v["termination"], "exit");
+    assert_eq!(v["trace"][0]["impacting"], serde_json::json!([1]));
+    assert_eq!(v["trace"][0]["kind"], "single");
+    let v = json(&[
+        "cradle", "--balls", "3", "--eps", "0", "--v0", "100", "--sigma", "1e-7", "--arith",
+        "exact", "--format", "json",
+    ]);
+    assert_eq!(v["termination"], "aeev");
+    let v = json(&[
+        "cradle",
+        "--balls",
+        "3",
+        "--eps",
+        "0",
+        "--v0",
+        "100",
+        "--max-iter",
+        "5",
+        "--arith",
+        "f64",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["termination"], "max-iterations");
+    assert_eq!(v["iterations"], 5);
+    let e = bad(&["cradle", "--balls", "1", "--eps", "1", "--arith", "exact"]);
+    assert!(e.contains("--balls"), "{e}");
+    let e = bad(&[
+        "cradle", "--balls", "3", "--eps", "1,1,1", "--arith", "exact",
+    ]);
+    assert!(e.contains("--eps") && e.contains("one per contact"), "{e}");
+    let e = bad(&["cradle", "--balls", "3", "--eps", "-1", "--arith", "exact"]);
+    assert!(e.contains("--eps") && e.contains("[0, 1]"), "{e}");
+    let e = bad(&[
+        "cradle", "--balls", "3", "--eps", "1", "--masses", "1,0,1", "--arith", "exact",
+    ]);
+    assert!(e.contains("--masses") && e.contains("positive"), "{e}");
+    let e = bad(&[
+        "cradle", "--balls", "3", "--eps", "1", "--masses", "1,1", "--arith", "exact",
+    ]);
+    assert!(e.contains("--masses"), "{e}");
+    let e = bad(&[
+        "cradle", "--balls", "3", "--eps", "1", "--v0", "1,2", "--arith", "exact",
+    ]);
+    assert!(e.contains("--v0"), "{e}");
+    let e = bad(&[
+        "cradle",
+        "--balls",
+        "3",
+        "--eps",
+        "1",
+        "--v0",
+        "sqrt(2)",
+        "--masses",
+        "1,sqrt(3),1",
+        "--arith",
+        "quadratic",
+    ]);
+    assert!(e.contains("cannot mix"), "{e}");
+    let e = bad(&["cradle", "--eps", "1", "--arith", "exact"]);
+    assert!(e.contains("--balls"), "{e}");
+}
+
+/// Table 1 (exact and f64) and 4- and 5-ball cradles with mixed masses.
+#[test]
+fn cradle_snapshots() {
+    let (code, exact, err) = run(&["cradle", "--table1", "--arith", "exact"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, f64_table, err) = run(&["cradle", "--table1", "--arith", "f64"]);
+    assert_eq!(code, 0, "{err}");
+    let four = json(&[
+        "cradle", "--balls", "4", "--eps", "1/2", "--masses", "1,2,3,1", "--v0", "3,1,0,-1",
+        "--arith", "exact", "--format", "json",
+    ]);
+    let five = json(&[
+        "cradle",
+        "--balls",
+        "5",
+        "--eps",
+        "1,1/2,0,3/4",
+        "--masses",
+        "2,1,1,3,1/2",
+        "--v0",
+        "5",
+        "--max-iter",
+        "80",
+        "--arith",
+        "exact",
+        "--format",
+        "json",
+    ]);
+    let five_f64 = json(&[
+        "cradle",
+        "--balls",
+        "5",
+        "--eps",
+        "1,1/2,0,3/4",
+        "--masses",
+        "2,1,1,3,1/2",
+        "--v0",
+        "5",
+        "--max-iter",
+        "80",
+        "--arith",
+        "f64",
+        "--format",
+        "json",
+    ]);
+    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!("cradle_table1_exact", exact);
+        insta::assert_snapshot!("cradle_table1_f64", f64_table);
+        insta::assert_json_snapshot!("cradle_4_balls_mixed_masses", four);
+        insta::assert_json_snapshot!("cradle_5_balls_mixed_masses", serde_json::json!({"exact": five, "f64": five_f64}));
+    });
+}

@@ -274,6 +274,17 @@ pub trait Scalar:
     }
 }
 
+/// Checks that all values can meet in one computation (every pair is
+/// [`Scalar::compatible`]): the quadratic backend needs a single field Q(√d).
+pub fn check_compatible<S: Scalar>(xs: &[&S]) -> Result<(), ArithError> {
+    for (i, a) in xs.iter().enumerate() {
+        for b in &xs[i + 1..] {
+            a.compatible(b)?;
+        }
+    }
+    Ok(())
+}
+
 /// `NotRepresentable` for a transcendental operation of an exact backend.
 pub(crate) fn not_representable(what: &str, backend: &'static str) -> ArithError {
     ArithError::NotRepresentable {

@@ -113,6 +113,37 @@ enum Command {
         #[arg(long, default_value = "1,0.8,0.6,0.4,0.2,0")]
         svg_eps: String,
     },
+    /// Newton's cradle through Pasquero's characterization (Sect. 3.5, 4.1): n balls on
+    /// a line, any masses, one COR per contact.
+    Cradle {
+        /// Number of balls (at least 2).
+        #[arg(long, required_unless_present = "table1")]
+        balls: Option<usize>,
+        /// One COR for all contacts, or "e1,e2,..." (one per contact), in [0, 1].
+        #[arg(long, allow_hyphen_values = true, required_unless_present = "table1")]
+        eps: Option<String>,
+        /// Masses "m1,m2,..." (default: all 1).
+        #[arg(long, allow_hyphen_values = true)]
+        masses: Option<String>,
+        /// Initial velocities "v1,v2,...", or one V: ball 1 moves at V, the others rest.
+        #[arg(long, allow_hyphen_values = true, default_value = "1")]
+        v0: String,
+        /// AEEV threshold: stop when every relative velocity |v_i - v_(i+1)| <= sigma.
+        #[arg(long, allow_hyphen_values = true)]
+        sigma: Option<String>,
+        /// Largest number of iterations (impulses).
+        #[arg(long, default_value_t = 10_000)]
+        max_iter: usize,
+        /// Print Pasquero's Table 1 beside this program's values, with a match column.
+        #[arg(long)]
+        table1: bool,
+        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        #[arg(long, value_parser = parse_backend)]
+        arith: Backend,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
 }
 
 fn parse_backend(s: &str) -> Result<Backend, String> {
@@ -194,8 +225,80 @@ fn corner_text(v: &serde_json::Value) -> String {
     out
 }
 
+/// Human-readable text of a cradle report.
+fn cradle_text(v: &serde_json::Value) -> String {
+    let show = |x: &serde_json::Value| match x {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Object(o) => format!(
+            "[{}, {}]",
+            o["lo"].as_str().unwrap_or("?"),
+            o["hi"].as_str().unwrap_or("?")
+        ),
+        other => other.to_string(),
+    };
+    let vec = |a: &serde_json::Value| {
+        a.as_array()
+            .map(|xs| xs.iter().map(show).collect::<Vec<_>>().join(", "))
+            .unwrap_or_default()
+    };
+    let mut out = format!(
+        "iterations: {}\ntermination: {}\nfinal: ({})",
+        v["iterations"],
+        v["termination"].as_str().unwrap_or("?"),
+        vec(&v["final"])
+    );
+    for (i, s) in v["trace"].as_array().into_iter().flatten().enumerate() {
+        out += &format!(
+            "\n  {}: {} impact at contacts {} -> ({})",
+            i + 1,
+            s["kind"].as_str().unwrap_or("?"),
+            s["impacting"],
+            vec(&s["velocity"])
+        );
+    }
+    out
+}
+
 fn run(cli: Cli) -> Result<String, Failure> {
     match cli.command {
+        Command::Cradle {
+            balls,
+            eps,
+            masses,
+            v0,
+            sigma,
+            max_iter,
+            table1,
+            arith,
+            format,
+        } => {
+            if table1 {
+                let report = impactkit::system::cradle::table1_report(arith);
+                return match format {
+                    Format::Text => Ok(impactkit::system::cradle::table1_text(&report)),
+                    Format::Json => to_json(&report),
+                };
+            }
+            let spec = impactkit::system::cradle::CradleSpec {
+                balls: balls.unwrap_or(0),
+                eps: eps.unwrap_or_default(),
+                masses,
+                v0,
+                sigma,
+                max_iter,
+            };
+            let report = spec.report(arith).map_err(|e| match e {
+                impactkit::system::cradle::CradleError::Input { .. } => user_error(e),
+                other => Failure {
+                    code: 1,
+                    msg: other.to_string(),
+                },
+            })?;
+            match format {
+                Format::Text => Ok(cradle_text(&report)),
+                Format::Json => to_json(&report),
+            }
+        }
         Command::Eval {
             expr,
             arith,
@@ -305,7 +408,21 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match run(cli) {
+    // A panic is a bug of impactkit, never the user's: report it on one line, exit 1.
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info
+            .payload()
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| info.payload().downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default();
+        eprintln!("error: internal error (please report): {msg}");
+    }));
+    let outcome = match std::panic::catch_unwind(|| run(cli)) {
+        Ok(r) => r,
+        Err(_) => return ExitCode::from(1),
+    };
+    match outcome {
         Ok(out) => {
             println!("{out}");
             ExitCode::SUCCESS

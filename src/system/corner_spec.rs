@@ -64,12 +64,6 @@ impl CornerSpec {
             value::<S>(parts[0], "--v0", ctx)?,
             value::<S>(parts[1], "--v0", ctx)?,
         );
-        for c in [&v0.y, &k] {
-            v0.x.compatible(c).map_err(|e| RunError::Input {
-                option: "--v0",
-                reason: e.to_string(),
-            })?;
-        }
         let restitution = match &self.restitution {
             RestitutionSpec::Symmetric(e) => Restitution::Symmetric(value::<S>(e, "--eps", ctx)?),
             RestitutionSpec::Asymmetric(a, b) => Restitution::Asymmetric(
@@ -101,6 +95,15 @@ impl CornerSpec {
                 )?,
             ),
         };
+        let mut all = vec![&k, &v0.x, &v0.y, &threshold, &rest];
+        match &restitution {
+            Restitution::Symmetric(e) => all.push(e),
+            Restitution::Asymmetric(a, b) => all.extend([a, b]),
+        }
+        crate::arith::check_compatible(&all).map_err(|e| RunError::Input {
+            option: "--alpha/--v0/--eps",
+            reason: e.to_string(),
+        })?;
         let run = CornerRun {
             k,
             restitution,

@@ -218,3 +218,264 @@ pub fn table1<S: Scalar>(ctx: &S::Ctx) -> Vec<Table1Result<S>> {
         })
         .collect()
 }
+
+/// A cradle run as the command line states it (input-language strings).
+#[derive(Clone, Debug)]
+pub struct CradleSpec {
+    pub balls: usize,
+    /// One COR for every contact, or one per contact ("e1,e2,…").
+    pub eps: String,
+    /// "m1,m2,…" (default: all 1).
+    pub masses: Option<String>,
+    /// "v1,v2,…", or one expression V: ball 1 moves at V, the others rest.
+    pub v0: String,
+    pub sigma: Option<String>,
+    pub max_iter: usize,
+}
+
+/// Errors of a cradle run: bad input (exit code 2) or a law error.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum CradleError {
+    #[error("{option}: {reason}")]
+    Input {
+        option: &'static str,
+        reason: String,
+    },
+    #[error(transparent)]
+    Law(#[from] LawError),
+}
+
+fn list<S: Scalar>(src: &str, option: &'static str, ctx: &S::Ctx) -> Result<Vec<S>, CradleError> {
+    crate::expr::split_list(src)
+        .into_iter()
+        .map(|p| {
+            crate::expr::eval_str::<S>(p, ctx).map_err(|e| CradleError::Input {
+                option,
+                reason: e.to_string(),
+            })
+        })
+        .collect()
+}
+
+fn input(option: &'static str, reason: impl Into<String>) -> CradleError {
+    CradleError::Input {
+        option,
+        reason: reason.into(),
+    }
+}
+
+impl CradleSpec {
+    /// Builds the inputs on backend `S` and runs the procedure of Sect. 3.5.
+    pub fn run<S: Scalar>(&self, ctx: &S::Ctx) -> Result<Outcome<S>, CradleError> {
+        let n = self.balls;
+        if n < 2 {
+            return Err(input("--balls", "a cradle needs at least 2 balls"));
+        }
+        let masses = match &self.masses {
+            Some(m) => list::<S>(m, "--masses", ctx)?,
+            None => vec![S::from_i64(1, ctx); n],
+        };
+        if masses.len() != n {
+            return Err(input(
+                "--masses",
+                format!("{} masses for {n} balls", masses.len()),
+            ));
+        }
+        for m in &masses {
+            if crate::law::decide(m, "--masses").map_err(|e| input("--masses", e.to_string()))?
+                != crate::arith::Sign::Positive
+            {
+                return Err(input(
+                    "--masses",
+                    format!("masses must be positive, got {m}"),
+                ));
+            }
+        }
+        let mut cors = list::<S>(&self.eps, "--eps", ctx)?;
+        if cors.len() == 1 {
+            cors = vec![cors[0].clone(); n - 1];
+        }
+        if cors.len() != n - 1 {
+            return Err(input(
+                "--eps",
+                format!(
+                    "give one COR or {} (one per contact), got {}",
+                    n - 1,
+                    cors.len()
+                ),
+            ));
+        }
+        for e in &cors {
+            let lo = crate::law::decide(e, "--eps").map_err(|x| input("--eps", x.to_string()))?;
+            let hi = crate::law::decide(&(e.one_like() - e), "--eps")
+                .map_err(|x| input("--eps", x.to_string()))?;
+            if lo == crate::arith::Sign::Negative || hi == crate::arith::Sign::Negative {
+                return Err(input("--eps", format!("CORs must lie in [0, 1], got {e}")));
+            }
+        }
+        let given = list::<S>(&self.v0, "--v0", ctx)?;
+        let v0 = match given.len() {
+            1 => {
+                let mut v = vec![given[0].zero_like(); n];
+                v[0] = given[0].clone();
+                v
+            }
+            len if len == n => given,
+            len => {
+                return Err(input(
+                    "--v0",
+                    format!("give one velocity or {n}, got {len}"),
+                ))
+            }
+        };
+        let all: Vec<&S> = masses.iter().chain(&cors).chain(&v0).collect();
+        crate::arith::check_compatible(&all)
+            .map_err(|e| input("--masses/--eps/--v0", e.to_string()))?;
+        let sigma = match &self.sigma {
+            Some(s) => Some(list::<S>(s, "--sigma", ctx)?.remove(0)),
+            None => None,
+        };
+        Ok(run_cradle(
+            &masses,
+            &cors,
+            v0,
+            sigma.as_ref(),
+            self.max_iter,
+        )?)
+    }
+
+    /// The run as JSON: `{"arith", "iterations", "termination", "final", "trace"}`.
+    pub fn report(
+        &self,
+        backend: crate::backend::Backend,
+    ) -> Result<serde_json::Value, CradleError> {
+        struct Job<'a>(&'a CradleSpec, crate::backend::Backend);
+        impl crate::backend::RunScalar for Job<'_> {
+            type Out = Result<serde_json::Value, CradleError>;
+            fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
+                let o = self.0.run::<S>(ctx)?;
+                Ok(outcome_json(&o, &self.1.to_string()))
+            }
+        }
+        backend.run(Job(self, backend))
+    }
+}
+
+fn vector_json<S: Scalar>(v: &[S]) -> serde_json::Value {
+    serde_json::Value::Array(
+        v.iter()
+            .map(crate::system::corner_spec::scalar_json)
+            .collect(),
+    )
+}
+
+/// An outcome of the procedure as JSON.
+pub fn outcome_json<S: Scalar>(o: &Outcome<S>, arith: &str) -> serde_json::Value {
+    use serde_json::json;
+    let trace: Vec<_> = o
+        .steps
+        .iter()
+        .map(|s| {
+            json!({
+                "impacting": s.impacting.iter().map(|i| i + 1).collect::<Vec<_>>(),
+                "kind": s.kind(),
+                "velocity": vector_json(&s.velocity),
+            })
+        })
+        .collect();
+    let mut out = json!({
+        "arith": arith,
+        "iterations": o.steps.len(),
+        "termination": o.stop.name(),
+        "final": vector_json(o.final_velocity()),
+        "trace": trace,
+    });
+    if let crate::law::characterization::Stop::Undecided { quantity, lo, hi } = &o.stop {
+        out["undecided"] = json!({"quantity": quantity, "lo": lo, "hi": hi});
+    }
+    out
+}
+
+/// Table 1 beside this program's values, as JSON rows.
+pub fn table1_report(backend: crate::backend::Backend) -> serde_json::Value {
+    struct Job(crate::backend::Backend);
+    impl crate::backend::RunScalar for Job {
+        type Out = serde_json::Value;
+        fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
+            use serde_json::json;
+            let rows: Vec<_> = table1::<S>(ctx)
+                .into_iter()
+                .map(|r| {
+                    let ours = match &r.outcome {
+                        Ok(o) => json!({
+                            "final": vector_json(o.final_velocity()),
+                            "decimal": o.final_velocity().iter().map(|x| format!("{:.10}", x.to_f64())).collect::<Vec<_>>(),
+                            "iterations": o.steps.len(),
+                            "termination": o.stop.name(),
+                        }),
+                        Err(e) => json!({"error": e.to_string()}),
+                    };
+                    let matched = r.iterations_match
+                        && r.termination_match
+                        && r.agreement.iter().all(|a| *a != Agreement::Differs);
+                    json!({
+                        "cor": r.row.cor,
+                        "paper": {"v": r.row.v, "iterations": r.row.iterations, "aeev": r.row.aeev},
+                        "ours": ours,
+                        "agreement": r.agreement,
+                        "match": matched,
+                    })
+                })
+                .collect();
+            json!({"arith": self.0.to_string(), "sigma": TABLE1_SIGMA, "rows": rows})
+        }
+    }
+    backend.run(Job(backend))
+}
+
+/// Table 1 as text: the paper's row, ours, and whether they match.
+pub fn table1_text(report: &serde_json::Value) -> String {
+    let mut s = format!(
+        "Table 1 of Pasquero (three equal balls, v0 = 100, sigma = {}), arith = {}\n",
+        report["sigma"].as_str().unwrap_or("?"),
+        report["arith"].as_str().unwrap_or("?")
+    );
+    s += &format!(
+        "{:>7} | {:>12} {:>12} {:>12} {:>9} | {:>14} {:>14} {:>14} {:>9} | match\n",
+        "COR", "paper v1", "v2", "v3", "its", "ours v1", "v2", "v3", "its"
+    );
+    let empty = Vec::new();
+    for r in report["rows"].as_array().unwrap_or(&empty) {
+        let p = &r["paper"];
+        let pits = if p["aeev"].as_bool().unwrap_or(false) {
+            format!("AEEV/{}", p["iterations"])
+        } else {
+            p["iterations"].to_string()
+        };
+        let o = &r["ours"];
+        let d = |i: usize| o["decimal"][i].as_str().unwrap_or("-").to_string();
+        let oits = if o["termination"] == "aeev" {
+            format!("AEEV/{}", o["iterations"])
+        } else {
+            o["iterations"].to_string()
+        };
+        s += &format!(
+            "{:>7} | {:>12} {:>12} {:>12} {:>9} | {:>14} {:>14} {:>14} {:>9} | {}\n",
+            r["cor"].as_str().unwrap_or("?"),
+            p["v"][0].as_str().unwrap_or("?"),
+            p["v"][1].as_str().unwrap_or("?"),
+            p["v"][2].as_str().unwrap_or("?"),
+            pits,
+            d(0),
+            d(1),
+            d(2),
+            oits,
+            if r["match"].as_bool().unwrap_or(false) {
+                "yes"
+            } else {
+                "NO"
+            }
+        );
+    }
+    s.trim_end().to_string()
+}
