@@ -137,6 +137,9 @@ enum Command {
         /// Print Pasquero's Table 1 beside this program's values, with a match column.
         #[arg(long)]
         table1: bool,
+        /// In text output, list every impulse of the trace.
+        #[arg(long)]
+        trace: bool,
         /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
         #[arg(long, value_parser = parse_backend)]
         arith: Backend,
@@ -226,7 +229,7 @@ fn corner_text(v: &serde_json::Value) -> String {
 }
 
 /// Human-readable text of a cradle report.
-fn cradle_text(v: &serde_json::Value) -> String {
+fn cradle_text(v: &serde_json::Value, with_trace: bool) -> String {
     let show = |x: &serde_json::Value| match x {
         serde_json::Value::String(s) => s.clone(),
         serde_json::Value::Object(o) => format!(
@@ -247,7 +250,12 @@ fn cradle_text(v: &serde_json::Value) -> String {
         v["termination"].as_str().unwrap_or("?"),
         vec(&v["final"])
     );
-    for (i, s) in v["trace"].as_array().into_iter().flatten().enumerate() {
+    let steps = if with_trace {
+        v["trace"].as_array()
+    } else {
+        None
+    };
+    for (i, s) in steps.into_iter().flatten().enumerate() {
         out += &format!(
             "\n  {}: {} impact at contacts {} -> ({})",
             i + 1,
@@ -269,6 +277,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             sigma,
             max_iter,
             table1,
+            trace,
             arith,
             format,
         } => {
@@ -295,7 +304,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 },
             })?;
             match format {
-                Format::Text => Ok(cradle_text(&report)),
+                Format::Text => Ok(cradle_text(&report, trace)),
                 Format::Json => to_json(&report),
             }
         }
