@@ -586,3 +586,108 @@ fn cradle_snapshots() {
         insta::assert_json_snapshot!("cradle_5_balls_mixed_masses", serde_json::json!({"exact": five, "f64": five_f64}));
     });
 }
+
+#[test]
+fn propagate_cli() {
+    let base = [
+        "propagate",
+        "--masses",
+        "1,1,1",
+        "--normals",
+        "-1,1,0;0,-1,1",
+    ];
+    let go = |more: &[&'static str]| {
+        let mut a: Vec<&str> = base.to_vec();
+        a.extend_from_slice(more);
+        json(&a)
+    };
+    let v = go(&["--momentum", "1,0,-1", "--arith", "exact"]);
+    assert_eq!(v["outcomes"], serde_json::json!([["-1", "0", "1"]]));
+    assert_eq!(v["sequences"], serde_json::json!([[1, 2, 1], [2, 1, 2]]));
+    assert_eq!(v["unique"], true);
+    assert_eq!(v["longest"], 3);
+    let v = go(&["--momentum", "1,0,0", "--arith", "exact"]);
+    assert_eq!(v["outcomes"], serde_json::json!([["0", "0", "1"]]));
+    assert_eq!(v["sequences"], serde_json::json!([[1, 2]]));
+    let v = go(&["--momentum", "1,0,0", "--arith", "interval"]);
+    assert_eq!(v["sequences"], serde_json::json!([[1, 2]]));
+    let e = bad(&[
+        "propagate",
+        "--masses",
+        "1,1",
+        "--normals",
+        "-1,1,0",
+        "--momentum",
+        "1,0,0",
+        "--arith",
+        "exact",
+    ]);
+    assert!(e.contains("--momentum") || e.contains("--normals"), "{e}");
+    let e = bad(&[
+        "propagate",
+        "--masses",
+        "1,1,1",
+        "--normals",
+        "0,0,0",
+        "--momentum",
+        "1,0,0",
+        "--arith",
+        "exact",
+    ]);
+    assert!(e.contains("--normals") && e.contains("zero"), "{e}");
+    let e = bad(&[
+        "propagate",
+        "--masses",
+        "1,-1,1",
+        "--normals",
+        "-1,1,0",
+        "--momentum",
+        "1,0,0",
+        "--arith",
+        "exact",
+    ]);
+    assert!(e.contains("positive definite"), "{e}");
+    let e = bad(&[
+        "propagate",
+        "--masses",
+        "1,1,1",
+        "--normals",
+        "-1,1,0",
+        "--momentum",
+        "1,0,0",
+        "--restitution",
+        "2",
+        "--arith",
+        "exact",
+    ]);
+    assert!(e.contains("--restitution"), "{e}");
+    let e = bad(&[
+        "propagate",
+        "--masses",
+        "1,1,1",
+        "--normals",
+        "-1,1,0",
+        "--momentum",
+        "1,0,0",
+        "--max-depth",
+        "99",
+        "--arith",
+        "exact",
+    ]);
+    assert!(e.contains("--max-depth"), "{e}");
+    let unequal = json(&[
+        "propagate",
+        "--masses",
+        "1,2,3",
+        "--normals",
+        "-1,1,0;0,-1,1",
+        "--momentum",
+        "1,0,-3",
+        "--arith",
+        "exact",
+    ]);
+    assert_eq!(unequal["unique"], false);
+    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+        insta::assert_json_snapshot!("propagate_unequal_masses", unequal);
+    });
+}

@@ -113,6 +113,31 @@ enum Command {
         #[arg(long, default_value = "1,0.8,0.6,0.4,0.2,0")]
         svg_eps: String,
     },
+    /// The propagative model of Seghete-Murphey: all minimal sequences of reset maps
+    /// (Definition 1), their outcomes, uniqueness, and the bound of Theorem 1.
+    Propagate {
+        /// Masses "m1,m2,..." (a diagonal mass matrix).
+        #[arg(long, allow_hyphen_values = true)]
+        masses: String,
+        /// Contact normals Dphi, rows separated by ';': "-1,1,0;0,-1,1".
+        #[arg(long, allow_hyphen_values = true)]
+        normals: String,
+        /// The momentum covector p = M q', "p1,p2,...".
+        #[arg(long, allow_hyphen_values = true)]
+        momentum: String,
+        /// Restitution R of (16), in [0, 1] (default: elastic).
+        #[arg(long, allow_hyphen_values = true)]
+        restitution: Option<String>,
+        /// Longest sequence searched (at most 24).
+        #[arg(long, default_value_t = 12)]
+        max_depth: usize,
+        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        #[arg(long, value_parser = parse_backend)]
+        arith: Backend,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "json")]
+        format: Format,
+    },
     /// Newton's cradle through Pasquero's characterization (Sect. 3.5, 4.1): n balls on
     /// a line, any masses, one COR per contact.
     Cradle {
@@ -269,6 +294,34 @@ fn cradle_text(v: &serde_json::Value, with_trace: bool) -> String {
 
 fn run(cli: Cli) -> Result<String, Failure> {
     match cli.command {
+        Command::Propagate {
+            masses,
+            normals,
+            momentum,
+            restitution,
+            max_depth,
+            arith,
+            format,
+        } => {
+            let spec = impactkit::system::propagate::PropagateSpec {
+                masses,
+                normals,
+                momentum,
+                restitution,
+                max_depth,
+            };
+            let report = spec.report(arith).map_err(|e| match e {
+                impactkit::system::propagate::PropagateError::Input { .. } => user_error(e),
+                other => Failure {
+                    code: 1,
+                    msg: other.to_string(),
+                },
+            })?;
+            match format {
+                Format::Json => to_json(&report),
+                Format::Text => Ok(serde_json::to_string_pretty(&report).unwrap_or_default()),
+            }
+        }
         Command::Cradle {
             balls,
             eps,

@@ -7,6 +7,7 @@
 
 pub mod characterization;
 pub mod corner;
+pub mod propagative;
 
 use crate::arith::{ArithError, Scalar, Sign};
 use std::fmt;

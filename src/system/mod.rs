@@ -3,3 +3,4 @@
 pub mod corner;
 pub mod corner_spec;
 pub mod cradle;
+pub mod propagate;

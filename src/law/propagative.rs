@@ -1,0 +1,288 @@
+//! The propagative impact model of Seghete & Murphey
+//! (`seghete-murphey-propagative-impact.txt`): reflections of the momentum covector in
+//! the kinetic metric, minimal sequences of reset maps (Definition 1), plastic and
+//! inelastic outcomes, and the uniqueness results of Sect. V.
+//!
+//! Momenta p = q̇ᵀM and contact normals u = Dφ are covectors (rows). The kinetic inner
+//! product is ⟨a, b⟩_g = a M⁻¹ bᵀ (5); p is feasible for u when ⟨p, u⟩_g ≥ 0 (6).
+
+use super::{decide, LawError};
+use crate::arith::{Scalar, Sign};
+use crate::linalg::{add, dot, scale, solve, sub, SymMatrix, Vector};
+
+/// The kinetic metric on covectors, with the contact normals.
+#[derive(Clone, Debug)]
+pub struct Contacts<S> {
+    pub mass: SymMatrix<S>,
+    pub normals: Vec<Vector<S>>,
+    /// M⁻¹uᵀ for every normal.
+    dual: Vec<Vector<S>>,
+}
+
+impl<S: Scalar> Contacts<S> {
+    /// Checks M (positive definite) and the normals (length, nonzero).
+    pub fn new(mass: SymMatrix<S>, normals: Vec<Vector<S>>) -> Result<Self, LawError> {
+        let n = mass.dim();
+        if n == 0 || normals.is_empty() {
+            return Err(LawError::Domain(
+                "need at least one coordinate and one normal".into(),
+            ));
+        }
+        mass.check_positive_definite()?;
+        let mut dual = Vec::new();
+        for (i, u) in normals.iter().enumerate() {
+            if u.len() != n {
+                return Err(LawError::Domain(format!(
+                    "normal {} has {} components, the system has {n}",
+                    i + 1,
+                    u.len()
+                )));
+            }
+            let d = mass.solve(u)?;
+            if decide(&dot(u.iter(), d.iter()), "|u|_g^2")? != Sign::Positive {
+                return Err(LawError::Domain(format!("normal {} is zero", i + 1)));
+            }
+            dual.push(d);
+        }
+        Ok(Contacts {
+            mass,
+            normals,
+            dual,
+        })
+    }
+
+    /// ⟨a, b⟩_g = a M⁻¹ bᵀ, eq. (5a).
+    pub fn inner(&self, a: &[S], b: &[S]) -> Result<S, LawError> {
+        let mb = self.mass.solve(b)?;
+        Ok(dot(a.iter(), mb.iter()))
+    }
+
+    /// ⟨p, u_i⟩_g.
+    pub fn rate(&self, p: &[S], i: usize) -> S {
+        dot(p.iter(), self.dual[i].iter())
+    }
+
+    /// p Γ(u_i) = p − 2⟨p, u_i⟩_g/‖u_i‖²_g · u_i, eq. (7).
+    pub fn reflect(&self, p: &[S], i: usize) -> Result<Vector<S>, LawError> {
+        let u = &self.normals[i];
+        let nn = dot(u.iter(), self.dual[i].iter());
+        let c = self.rate(p, i).checked_div(&nn)?;
+        Ok(sub(p, &scale(&(c.lift_i64(2) * &c), u)))
+    }
+
+    /// Γ(u_i) = I − 2 M⁻¹uᵀu/‖u‖²_g as a matrix acting on row covectors (p ↦ pΓ).
+    pub fn gamma_matrix(&self, i: usize) -> Result<Vec<Vector<S>>, LawError> {
+        let n = self.mass.dim();
+        let u = &self.normals[i];
+        let d = &self.dual[i];
+        let nn = dot(u.iter(), d.iter());
+        let zero = nn.zero_like();
+        (0..n)
+            .map(|r| {
+                (0..n)
+                    .map(|c| {
+                        let id = if r == c { nn.one_like() } else { zero.clone() };
+                        Ok(id - &(nn.lift_i64(2) * &d[r] * &u[c]).checked_div(&nn)?)
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Feasible for every normal: ⟨p, u_i⟩_g ≥ 0, eq. (6).
+    pub fn feasible(&self, p: &[S]) -> Result<bool, LawError> {
+        for i in 0..self.normals.len() {
+            if decide(&self.rate(p, i), &format!("<p, u{}>_g", i + 1))? == Sign::Negative {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
+    /// p Γ(w₁)⋯Γ(w_n), eq. (14).
+    pub fn apply_sequence(&self, p: &[S], seq: &[usize]) -> Result<Vector<S>, LawError> {
+        let mut q = p.to_vec();
+        for &i in seq {
+            q = self.reflect(&q, i)?;
+        }
+        Ok(q)
+    }
+
+    /// The plastic outcome (11): the g-orthogonal projection of p onto the covectors
+    /// orthogonal to every normal, p − Σλ_j u_j with G λ = (⟨p, u_j⟩_g).
+    pub fn plastic(&self, p: &[S]) -> Result<Vector<S>, LawError> {
+        let m = self.normals.len();
+        let g = (0..m)
+            .map(|a| {
+                (0..m)
+                    .map(|b| dot(self.normals[a].iter(), self.dual[b].iter()))
+                    .collect()
+            })
+            .collect();
+        let rhs = (0..m).map(|a| self.rate(p, a)).collect();
+        let lambda = solve(g, rhs)?;
+        let mut out = p.to_vec();
+        for (l, u) in lambda.iter().zip(&self.normals) {
+            out = sub(&out, &scale(l, u));
+        }
+        Ok(out)
+    }
+}
+
+/// The inelastic outcome (17): p⁺ = α p_e + (1 − α) p_p. With R defined by (16),
+/// R² = 1 − ΔE/E_p, and ⟨p_p, p_e⟩_g = ‖p_p‖²_g (18), the energy of p⁺ gives
+/// ΔE/E_p = 1 − α², so α = R. (The paper prints α = √(1 − R²), which would make R = 0
+/// elastic and R = 1 plastic, the opposite of its own definition (16).)
+pub fn inelastic<S: Scalar>(elastic: &[S], plastic: &[S], r: &S) -> Vector<S> {
+    add(&scale(r, elastic), &scale(&(r.one_like() - r), plastic))
+}
+
+/// A sequence of normal indices with the momentum it produces.
+pub type Sequenced<S> = (Vec<usize>, Vector<S>);
+
+/// The minimal sequences of Definition 1 for momentum `p`, up to length `max_depth`:
+/// the sequence makes p feasible for every normal, and no proper subsequence does
+/// (Lemma 1: no two equal neighbours). If p is feasible, the only minimal sequence is
+/// the empty one.
+pub fn minimal_sequences<S: Scalar>(
+    c: &Contacts<S>,
+    p: &[S],
+    max_depth: usize,
+) -> Result<Vec<Sequenced<S>>, LawError> {
+    if c.feasible(p)? {
+        return Ok(vec![(Vec::new(), p.to_vec())]);
+    }
+    let mut out = Vec::new();
+    let mut stack: Vec<Sequenced<S>> = vec![(Vec::new(), p.to_vec())];
+    while let Some((seq, q)) = stack.pop() {
+        if seq.len() >= max_depth {
+            continue;
+        }
+        for i in 0..c.normals.len() {
+            if seq.last() == Some(&i) {
+                continue; // Lemma 1
+            }
+            let mut next = seq.clone();
+            next.push(i);
+            let r = c.reflect(&q, i)?;
+            if c.feasible(&r)? {
+                // feasible prefixes end the search along this branch (a longer sequence
+                // would contain this one); check every proper subsequence
+                if no_proper_subsequence_feasible(c, p, &next)? {
+                    out.push((next, r));
+                }
+            } else {
+                stack.push((next, r));
+            }
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(out)
+}
+
+/// No proper subsequence (any positions kept in order, including the empty one) of
+/// `seq` makes `p` feasible.
+fn no_proper_subsequence_feasible<S: Scalar>(
+    c: &Contacts<S>,
+    p: &[S],
+    seq: &[usize],
+) -> Result<bool, LawError> {
+    let n = seq.len();
+    let full = (1u64 << n) - 1;
+    for mask in 0..full {
+        let sub: Vec<usize> = (0..n)
+            .filter(|k| mask & (1 << k) != 0)
+            .map(|k| seq[k])
+            .collect();
+        if c.feasible(&c.apply_sequence(p, &sub)?)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The distinct outcomes of a set of sequences (equal when every component difference is
+/// decided zero; an undecidable comparison is reported).
+pub fn distinct_outcomes<S: Scalar>(
+    results: &[(Vec<usize>, Vector<S>)],
+) -> Result<Vec<Vector<S>>, LawError> {
+    let mut out: Vec<Vector<S>> = Vec::new();
+    for (_, v) in results {
+        let mut seen = false;
+        for w in &out {
+            let mut equal = true;
+            for (a, b) in v.iter().zip(w) {
+                if decide(&a.sub_r(b), "a difference of outcomes")? != Sign::Zero {
+                    equal = false;
+                    break;
+                }
+            }
+            if equal {
+                seen = true;
+                break;
+            }
+        }
+        if !seen {
+            out.push(v.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// π/γ for two normals, γ = arcsin⟨r, u⟩_g, r = (u + v)/‖u + v‖_g with u, v normalised
+/// (Lemma 4, Theorem 1). With c = ⟨u, v⟩_g/(‖u‖_g‖v‖_g), ⟨r, u⟩_g = √((1 + c)/2) and
+/// γ = atan(√((1 + c)/(1 − c))). Needs π and atan: enclosure or float backends.
+pub fn theorem1_ratio<S: Scalar>(c: &Contacts<S>, a: usize, b: usize) -> Result<S, LawError> {
+    let (u, v) = (&c.normals[a], &c.normals[b]);
+    let uu = c.inner(u, u)?;
+    let vv = c.inner(v, v)?;
+    let uv = c.inner(u, v)?;
+    let cos = uv.checked_div(&uu.mul_r(&vv).sqrt()?)?;
+    let one = cos.one_like();
+    let gamma = one
+        .add_r(&cos)
+        .checked_div(&one.sub_r(&cos))?
+        .sqrt()?
+        .atan()?;
+    Ok(S::pi(&cos.ctx())?.checked_div(&gamma)?)
+}
+
+/// Lemma 7: Γ(u)Γ(v) = Γ(v)Γ(u) (decided entrywise) and whether ⟨u, v⟩_g = 0.
+pub fn lemma7<S: Scalar>(c: &Contacts<S>, a: usize, b: usize) -> Result<(bool, bool), LawError> {
+    let ga = c.gamma_matrix(a)?;
+    let gb = c.gamma_matrix(b)?;
+    let n = ga.len();
+    let mut commute = true;
+    for i in 0..n {
+        for j in 0..n {
+            let ab = dot(
+                ga[i].iter(),
+                gb.iter().map(|row| &row[j]).collect::<Vec<_>>().into_iter(),
+            );
+            let ba = dot(
+                gb[i].iter(),
+                ga.iter().map(|row| &row[j]).collect::<Vec<_>>().into_iter(),
+            );
+            if decide(&ab.sub_r(&ba), "Γ(u)Γ(v) − Γ(v)Γ(u)")? != Sign::Zero {
+                commute = false;
+            }
+        }
+    }
+    let orth = decide(&c.inner(&c.normals[a], &c.normals[b])?, "<u, v>_g")? == Sign::Zero;
+    Ok((commute, orth))
+}
+
+/// Theorem 3's condition ⟨u, v⟩_g = −½ for unit normals, decided without square roots:
+/// ⟨u, v⟩_g < 0 and 4⟨u, v⟩²_g = ‖u‖²_g‖v‖²_g.
+pub fn theorem3_condition<S: Scalar>(
+    c: &Contacts<S>,
+    a: usize,
+    b: usize,
+) -> Result<bool, LawError> {
+    let (u, v) = (&c.normals[a], &c.normals[b]);
+    let uv = c.inner(u, v)?;
+    let lhs = uv.lift_i64(4).mul_r(&uv.square());
+    let rhs = c.inner(u, u)?.mul_r(&c.inner(v, v)?);
+    Ok(decide(&uv, "<u, v>_g")? == Sign::Negative
+        && decide(&lhs.sub_r(&rhs), "4<u,v>^2 - |u|^2|v|^2")? == Sign::Zero)
+}

@@ -1,0 +1,165 @@
+//! `impactkit propagate`: the propagative model on inputs given as expressions.
+
+use crate::arith::{MpInterval, Scalar};
+use crate::backend::{Backend, RunScalar};
+use crate::law::propagative::{
+    distinct_outcomes, inelastic, minimal_sequences, theorem1_ratio, Contacts,
+};
+use crate::law::LawError;
+use crate::linalg::SymMatrix;
+use crate::system::corner_spec::scalar_json;
+use serde_json::{json, Value};
+
+/// A propagate run as the command line states it.
+#[derive(Clone, Debug)]
+pub struct PropagateSpec {
+    /// "m1,m2,…" (a diagonal mass matrix).
+    pub masses: String,
+    /// Rows separated by `;`: "−1,1,0;0,−1,1".
+    pub normals: String,
+    /// The momentum covector p = M q̇.
+    pub momentum: String,
+    /// Restitution R of (16) (default 1, elastic).
+    pub restitution: Option<String>,
+    pub max_depth: usize,
+}
+
+/// Errors: bad input (exit code 2) or a law error.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PropagateError {
+    #[error("{option}: {reason}")]
+    Input {
+        option: &'static str,
+        reason: String,
+    },
+    #[error(transparent)]
+    Law(#[from] LawError),
+}
+
+fn list<S: Scalar>(
+    src: &str,
+    option: &'static str,
+    ctx: &S::Ctx,
+) -> Result<Vec<S>, PropagateError> {
+    crate::expr::split_list(src)
+        .into_iter()
+        .map(|p| {
+            crate::expr::eval_str::<S>(p, ctx).map_err(|e| PropagateError::Input {
+                option,
+                reason: e.to_string(),
+            })
+        })
+        .collect()
+}
+
+fn input(option: &'static str, reason: impl Into<String>) -> PropagateError {
+    PropagateError::Input {
+        option,
+        reason: reason.into(),
+    }
+}
+
+impl PropagateSpec {
+    /// The contacts and the momentum on backend `S`.
+    pub fn build<S: Scalar>(&self, ctx: &S::Ctx) -> Result<(Contacts<S>, Vec<S>), PropagateError> {
+        let masses = list::<S>(&self.masses, "--masses", ctx)?;
+        let normals: Vec<Vec<S>> = self
+            .normals
+            .split(';')
+            .map(|row| list::<S>(row, "--normals", ctx))
+            .collect::<Result<_, _>>()?;
+        let p = list::<S>(&self.momentum, "--momentum", ctx)?;
+        let n = masses.len();
+        if p.len() != n {
+            return Err(input(
+                "--momentum",
+                format!("{} components for {n} masses", p.len()),
+            ));
+        }
+        if let Some(row) = normals.iter().find(|r| r.len() != n) {
+            return Err(input(
+                "--normals",
+                format!("a row has {} components for {n} masses", row.len()),
+            ));
+        }
+        let all: Vec<&S> = masses
+            .iter()
+            .chain(normals.iter().flatten())
+            .chain(&p)
+            .collect();
+        crate::arith::check_compatible(&all)
+            .map_err(|e| input("--masses/--normals/--momentum", e.to_string()))?;
+        let c = Contacts::new(SymMatrix::diagonal(&masses), normals).map_err(|e| match e {
+            LawError::Domain(m) => input("--masses/--normals", m),
+            other => PropagateError::Law(other),
+        })?;
+        Ok((c, p))
+    }
+
+    /// The report: every minimal sequence (1-based normal indices), the distinct
+    /// outcomes, uniqueness, the longest minimal sequence and, for two normals, a
+    /// rigorous enclosure of the bound π/γ of Theorem 1 (MPFR intervals, 128 bits).
+    pub fn report(&self, backend: Backend) -> Result<Value, PropagateError> {
+        struct Job<'a>(&'a PropagateSpec, Backend);
+        impl RunScalar for Job<'_> {
+            type Out = Result<Value, PropagateError>;
+            fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
+                self.0.report_in::<S>(ctx, &self.1)
+            }
+        }
+        backend.run(Job(self, backend))
+    }
+
+    fn report_in<S: Scalar>(
+        &self,
+        ctx: &S::Ctx,
+        backend: &Backend,
+    ) -> Result<Value, PropagateError> {
+        let (c, p) = self.build::<S>(ctx)?;
+        if self.max_depth > 24 {
+            return Err(input("--max-depth", "at most 24"));
+        }
+        let seqs = minimal_sequences(&c, &p, self.max_depth)?;
+        let r = match &self.restitution {
+            Some(src) => {
+                let r = list::<S>(src, "--restitution", ctx)?.remove(0);
+                let lo = crate::law::decide(&r, "--restitution")
+                    .map_err(|e| input("--restitution", e.to_string()))?;
+                let hi = crate::law::decide(&(r.one_like() - &r), "--restitution")
+                    .map_err(|e| input("--restitution", e.to_string()))?;
+                if lo == crate::arith::Sign::Negative || hi == crate::arith::Sign::Negative {
+                    return Err(input("--restitution", "R must lie in [0, 1]"));
+                }
+                Some(r)
+            }
+            None => None,
+        };
+        let plastic = c.plastic(&p)?;
+        let results: Vec<(Vec<usize>, Vec<S>)> = match &r {
+            Some(r) => seqs
+                .iter()
+                .map(|(s, e)| (s.clone(), inelastic(e, &plastic, r)))
+                .collect(),
+            None => seqs.clone(),
+        };
+        let outcomes = distinct_outcomes(&results)?;
+        let vj = |v: &[S]| Value::Array(v.iter().map(scalar_json).collect());
+        let bound = if c.normals.len() == 2 {
+            let (ci, _) = self.build::<MpInterval>(&128)?;
+            let ratio = theorem1_ratio(&ci, 0, 1)?;
+            let (lo, hi) = ratio.render().bounds.unwrap_or_default();
+            json!({"lo": lo, "hi": hi})
+        } else {
+            Value::Null
+        };
+        Ok(json!({
+            "arith": backend.to_string(),
+            "sequences": seqs.iter().map(|(s, _)| s.iter().map(|i| i + 1).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            "outcomes": outcomes.iter().map(|v| vj(v)).collect::<Vec<_>>(),
+            "unique": outcomes.len() == 1,
+            "longest": seqs.iter().map(|(s, _)| s.len()).max().unwrap_or(0),
+            "bound": bound,
+            "plastic": vj(&plastic),
+        }))
+    }
+}
