@@ -138,6 +138,38 @@ enum Command {
         #[arg(long, value_enum, default_value = "json")]
         format: Format,
     },
+    /// The billiard break of Seghete-Murphey Sect. VII-A: p_ab, p_ba, the indeterminacy
+    /// xi and eq. (31) for one angle theta, or a sweep of theta (Fig. 5).
+    BilliardBreak {
+        /// The angle theta between the centre lines c-a and c-b, in [theta_min, pi].
+        #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["tan_quarter", "sweep"])]
+        theta: Option<String>,
+        /// t = tan(theta/4): a rational t gives a rational geometry (exact backends).
+        #[arg(long, allow_hyphen_values = true, conflicts_with = "sweep")]
+        tan_quarter: Option<String>,
+        /// Sweep theta = i*pi/N, i = 0..N (overlapping geometries skipped).
+        #[arg(long)]
+        sweep: Option<usize>,
+        /// Radii "r_a,r_b,r_c" (the paper does not state them; 1,1,3 puts theta_min
+        /// near pi/6 as in Fig. 5).
+        #[arg(long, default_value = "1,1,3")]
+        radii: String,
+        /// Masses "m_a,m_b,m_c" (default: proportional to the volumes, r^3).
+        #[arg(long)]
+        masses: Option<String>,
+        /// Longest reflection sequence.
+        #[arg(long, default_value_t = 64)]
+        max_depth: usize,
+        /// Write Fig. 5 (with --sweep) as SVG to FILE.
+        #[arg(long)]
+        svg: Option<std::path::PathBuf>,
+        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        #[arg(long, value_parser = parse_backend)]
+        arith: Backend,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "json")]
+        format: Format,
+    },
     /// Newton's cradle through Pasquero's characterization (Sect. 3.5, 4.1): n balls on
     /// a line, any masses, one COR per contact.
     Cradle {
@@ -294,6 +326,54 @@ fn cradle_text(v: &serde_json::Value, with_trace: bool) -> String {
 
 fn run(cli: Cli) -> Result<String, Failure> {
     match cli.command {
+        Command::BilliardBreak {
+            theta,
+            tan_quarter,
+            sweep,
+            radii,
+            masses,
+            max_depth,
+            svg,
+            arith,
+            format,
+        } => {
+            use impactkit::system::billiard_spec::{sweep_svg, Angle, BreakSpec};
+            let angle = match (theta, tan_quarter, sweep) {
+                (Some(t), _, _) => Angle::Theta(t),
+                (_, Some(t), _) => Angle::TanQuarter(t),
+                (_, _, Some(n)) => Angle::Sweep(n),
+                _ => {
+                    return Err(user_error(
+                        "billiard-break: give --theta, --tan-quarter or --sweep",
+                    ))
+                }
+            };
+            if svg.is_some() && !matches!(angle, Angle::Sweep(_)) {
+                return Err(user_error("--svg: only with --sweep"));
+            }
+            let spec = BreakSpec {
+                angle,
+                radii,
+                masses,
+                max_depth,
+            };
+            let report = spec.report(arith).map_err(|e| match e {
+                impactkit::system::propagate::PropagateError::Input { .. } => user_error(e),
+                other => Failure {
+                    code: 1,
+                    msg: other.to_string(),
+                },
+            })?;
+            if let Some(path) = svg {
+                std::fs::write(&path, sweep_svg(&report)).map_err(|e| {
+                    user_error(format!("--svg: cannot write {}: {e}", path.display()))
+                })?;
+            }
+            match format {
+                Format::Json => to_json(&report),
+                Format::Text => Ok(serde_json::to_string_pretty(&report).unwrap_or_default()),
+            }
+        }
         Command::Propagate {
             masses,
             normals,

@@ -286,3 +286,82 @@ pub fn theorem3_condition<S: Scalar>(
     Ok(decide(&uv, "<u, v>_g")? == Sign::Negative
         && decide(&lhs.sub_r(&rhs), "4<u,v>^2 - |u|^2|v|^2")? == Sign::Zero)
 }
+
+/// The outcome when the impact with normal `first` is resolved first, then, as long as
+/// the momentum is infeasible, the lowest-indexed violated contact other than the one
+/// just resolved (for two normals: strict alternation). This is the ordering behind
+/// p_ab and p_ba of Seghete–Murphey Sect. VII-A. Returns the sequence and the outcome;
+/// A feasible `p` is left alone (the empty sequence). `Domain` if `first` is not violated
+/// by an infeasible `p`, or if `max_depth` reflections do not reach a feasible momentum.
+pub fn ordered_outcome<S: Scalar>(
+    c: &Contacts<S>,
+    p: &[S],
+    first: usize,
+    max_depth: usize,
+) -> Result<Sequenced<S>, LawError> {
+    if c.feasible(p)? {
+        return Ok((Vec::new(), p.to_vec()));
+    }
+    if decide(&c.rate(p, first), "<p, u_first>_g")? != Sign::Negative {
+        return Err(LawError::Domain(format!(
+            "contact {} is not violated by the momentum",
+            first + 1
+        )));
+    }
+    let mut seq = vec![first];
+    let mut q = c.reflect(p, first)?;
+    while !c.feasible(&q)? {
+        if seq.len() >= max_depth {
+            return Err(LawError::Domain(format!(
+                "no feasible momentum after {max_depth} reflections"
+            )));
+        }
+        let last = *seq.last().unwrap_or(&first);
+        let mut next = None;
+        for i in (0..c.normals.len()).filter(|&i| i != last) {
+            if decide(&c.rate(&q, i), &format!("<p, u{}>_g", i + 1))? == Sign::Negative {
+                next = Some(i);
+                break;
+            }
+        }
+        let i = next
+            .ok_or_else(|| LawError::Domain("only the contact just resolved is violated".into()))?;
+        q = c.reflect(&q, i)?;
+        seq.push(i);
+    }
+    Ok((seq, q))
+}
+
+/// One pass over the contacts in the given `order`: each contact still violated when its
+/// turn comes is resolved once. Theorem 2: for pairwise g-orthogonal normals the result
+/// is feasible and the same for every order.
+pub fn one_pass<S: Scalar>(
+    c: &Contacts<S>,
+    p: &[S],
+    order: &[usize],
+) -> Result<Sequenced<S>, LawError> {
+    let mut q = p.to_vec();
+    let mut seq = Vec::new();
+    for &i in order {
+        if decide(&c.rate(&q, i), &format!("<p, u{}>_g", i + 1))? == Sign::Negative {
+            q = c.reflect(&q, i)?;
+            seq.push(i);
+        }
+    }
+    Ok((seq, q))
+}
+
+/// Whether the normals are pairwise g-orthogonal, ⟨u_i, u_j⟩_g = 0 for i ≠ j (the
+/// hypothesis of Theorem 2), decided exactly where the backend is exact.
+pub fn pairwise_orthogonal<S: Scalar>(c: &Contacts<S>) -> Result<bool, LawError> {
+    let m = c.normals.len();
+    for i in 0..m {
+        for j in i + 1..m {
+            let g = c.inner(&c.normals[i], &c.normals[j])?;
+            if decide(&g, "<u_i, u_j>_g")? != Sign::Zero {
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
+}

@@ -1,5 +1,6 @@
 //! Serialisable results of the commands (printing is the CLI's job), and SVG drawings.
 
+pub mod plot;
 pub mod svg;
 
 use crate::arith::{Kind, Scalar};

@@ -1,5 +1,7 @@
 //! Concrete systems built from the laws, with their drivers.
 
+pub mod billiard;
+pub mod billiard_spec;
 pub mod corner;
 pub mod corner_spec;
 pub mod cradle;
