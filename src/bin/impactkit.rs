@@ -170,6 +170,28 @@ enum Command {
         #[arg(long, value_enum, default_value = "json")]
         format: Format,
     },
+    /// One Newton's cradle through several impact laws (Pasquero, Seghete-Murphey, ...),
+    /// with an exact comparison of their outcomes.
+    CompareCradle {
+        /// The COR (Newton's for Pasquero; the energetic R of (16) for Seghete-Murphey).
+        #[arg(long, allow_hyphen_values = true)]
+        eps: String,
+        /// Initial velocities "v1,v2,...".
+        #[arg(long, allow_hyphen_values = true)]
+        v0: String,
+        /// Masses "m1,m2,...".
+        #[arg(long, default_value = "1,1,1")]
+        masses: String,
+        /// Largest number of impulses / reflections.
+        #[arg(long, default_value_t = 1000)]
+        max_iter: usize,
+        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        #[arg(long, value_parser = parse_backend)]
+        arith: Backend,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
     /// Newton's cradle through Pasquero's characterization (Sect. 3.5, 4.1): n balls on
     /// a line, any masses, one COR per contact.
     Cradle {
@@ -326,6 +348,33 @@ fn cradle_text(v: &serde_json::Value, with_trace: bool) -> String {
 
 fn run(cli: Cli) -> Result<String, Failure> {
     match cli.command {
+        Command::CompareCradle {
+            eps,
+            v0,
+            masses,
+            max_iter,
+            arith,
+            format,
+        } => {
+            use impactkit::system::compare::{compare_text, CompareSpec};
+            let spec = CompareSpec {
+                eps,
+                v0,
+                masses,
+                max_iter,
+            };
+            let report = spec.report(arith).map_err(|e| match e {
+                impactkit::system::propagate::PropagateError::Input { .. } => user_error(e),
+                other => Failure {
+                    code: 1,
+                    msg: other.to_string(),
+                },
+            })?;
+            match format {
+                Format::Json => to_json(&report),
+                Format::Text => Ok(compare_text(&report)),
+            }
+        }
         Command::BilliardBreak {
             theta,
             tan_quarter,

@@ -1,0 +1,341 @@
+//! `impactkit compare-cradle`: one Newton's cradle through several impact laws, on the
+//! same inputs and the same arithmetic, with an exact comparison of their outcomes.
+//!
+//! * Pasquero's characterization, procedure of Sect. 3.5 with the COR ε on every contact
+//!   (`pasquero-nonideal-multiple-constraints.txt`, rule (6); (5) for ε = 1);
+//! * the propagative model of Seghete–Murphey: every minimal sequence (Definition 1) and
+//!   its outcome; for ε < 1 the inelastic outcome (17) with the *energetic* restitution
+//!   R = ε of (16) — a different notion of restitution than Newton's ratio of relative
+//!   velocities, so disagreement there is expected and reported, not hidden.
+//!
+//! Laws are added to [`laws`] as they land; each says where it applies.
+
+use super::corner_spec::scalar_json;
+use super::cradle::run_cradle;
+use super::propagate::PropagateError;
+use crate::arith::{Scalar, Sign};
+use crate::backend::{Backend, RunScalar};
+use crate::expr::{eval_str, split_list};
+use crate::law::characterization::Stop;
+use crate::law::propagative::{distinct_outcomes, inelastic, minimal_sequences, Contacts};
+use crate::law::{decide, LawError};
+use crate::linalg::{SymMatrix, Vector};
+use serde_json::{json, Value};
+
+/// The cradle as the command line states it.
+#[derive(Clone, Debug)]
+pub struct CompareSpec {
+    /// The COR ε (Newton's for Pasquero; energetic R of (16) for Seghete–Murphey).
+    pub eps: String,
+    /// Initial velocities "v1,v2,…".
+    pub v0: String,
+    /// Masses "m1,m2,…".
+    pub masses: String,
+    /// Largest number of iterations (Pasquero) / reflections (Seghete–Murphey).
+    pub max_iter: usize,
+}
+
+/// What one law gives.
+#[derive(Clone, Debug)]
+pub struct LawOutcome<S> {
+    /// Short name.
+    pub law: &'static str,
+    /// Paper and equation.
+    pub citation: &'static str,
+    /// The distinct post-impact velocities (several where the law is not unique).
+    pub outcomes: Vec<Vector<S>>,
+    /// How it ended, or why it does not apply.
+    pub note: String,
+}
+
+fn input(option: &'static str, reason: impl Into<String>) -> PropagateError {
+    PropagateError::Input {
+        option,
+        reason: reason.into(),
+    }
+}
+
+fn list<S: Scalar>(
+    src: &str,
+    option: &'static str,
+    ctx: &S::Ctx,
+) -> Result<Vec<S>, PropagateError> {
+    split_list(src)
+        .into_iter()
+        .map(|p| eval_str::<S>(p, ctx).map_err(|e| input(option, e.to_string())))
+        .collect()
+}
+
+/// Pasquero, Sect. 3.5 with rule (6).
+pub fn pasquero<S: Scalar>(
+    masses: &[S],
+    eps: &S,
+    v0: &[S],
+    max_iter: usize,
+) -> Result<LawOutcome<S>, LawError> {
+    let cors = vec![eps.clone(); masses.len() - 1];
+    let o = run_cradle(masses, &cors, v0.to_vec(), None, max_iter)?;
+    let n = o.steps.len();
+    let plural = if n == 1 { "impulse" } else { "impulses" };
+    let note = match &o.stop {
+        Stop::Exit => format!("exit after {n} {plural}"),
+        other => format!("{} after {n} {plural}", other.name()),
+    };
+    Ok(LawOutcome {
+        law: "pasquero",
+        citation: "Pasquero, Sect. 3.5, rules (5)/(6)",
+        outcomes: vec![o.final_velocity().clone()],
+        note,
+    })
+}
+
+/// Seghete–Murphey: all minimal sequences, outcomes as velocities.
+pub fn seghete_murphey<S: Scalar>(
+    masses: &[S],
+    eps: &S,
+    v0: &[S],
+    max_depth: usize,
+) -> Result<LawOutcome<S>, LawError> {
+    let n = masses.len();
+    let zero = eps.zero_like();
+    let one = eps.one_like();
+    // gap φ_i = x_{i+1} − x_i − (r_i + r_{i+1}): Dφ_i = e_{i+1} − e_i
+    let normals = (0..n - 1)
+        .map(|i| {
+            (0..n)
+                .map(|j| match j {
+                    _ if j == i => -one.clone(),
+                    _ if j == i + 1 => one.clone(),
+                    _ => zero.clone(),
+                })
+                .collect()
+        })
+        .collect();
+    let c = Contacts::new(SymMatrix::diagonal(masses), normals)?;
+    let p: Vec<S> = masses.iter().zip(v0).map(|(m, v)| m.mul_r(v)).collect();
+    let seqs = minimal_sequences(&c, &p, max_depth)?;
+    if seqs.is_empty() {
+        return Err(LawError::Domain(format!(
+            "no minimal sequence of at most {max_depth} reflections"
+        )));
+    }
+    let elastic = decide(&(one.clone() - eps), "1 − ε")? == Sign::Zero;
+    let results: Vec<(Vec<usize>, Vec<S>)> = if elastic {
+        seqs.clone()
+    } else {
+        let plastic = c.plastic(&p)?;
+        seqs.iter()
+            .map(|(s, e)| (s.clone(), inelastic(e, &plastic, eps)))
+            .collect()
+    };
+    let momenta = distinct_outcomes(&results)?;
+    let outcomes = momenta
+        .iter()
+        .map(|q| {
+            q.iter()
+                .zip(masses)
+                .map(|(pi, m)| pi.checked_div(m))
+                .collect::<Result<Vec<S>, _>>()
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let names: Vec<String> = seqs
+        .iter()
+        .map(|(s, _)| {
+            s.iter()
+                .map(|i| format!("u{}", i + 1))
+                .collect::<Vec<_>>()
+                .join("")
+        })
+        .collect();
+    let kind = if elastic {
+        "elastic".to_string()
+    } else {
+        "inelastic (17) with R = ε of (16)".to_string()
+    };
+    Ok(LawOutcome {
+        law: "seghete-murphey",
+        citation: "Seghete-Murphey, Def. 1, (14); (16)-(17)",
+        outcomes,
+        note: format!("{kind}; minimal sequences {}", names.join(", ")),
+    })
+}
+
+/// Every law on the same cradle; a law that does not apply reports why instead.
+pub fn laws<S: Scalar>(masses: &[S], eps: &S, v0: &[S], max_iter: usize) -> Vec<LawOutcome<S>> {
+    let failed = |law, citation, e: LawError| LawOutcome {
+        law,
+        citation,
+        outcomes: Vec::new(),
+        note: e.to_string(),
+    };
+    vec![
+        pasquero(masses, eps, v0, max_iter)
+            .unwrap_or_else(|e| failed("pasquero", "Pasquero, Sect. 3.5, rules (5)/(6)", e)),
+        seghete_murphey(masses, eps, v0, max_iter).unwrap_or_else(|e| {
+            failed(
+                "seghete-murphey",
+                "Seghete-Murphey, Def. 1, (14); (16)-(17)",
+                e,
+            )
+        }),
+    ]
+}
+
+/// Whether two velocity vectors are equal (every difference decided zero) and the largest
+/// |difference| as f64.
+fn difference<S: Scalar>(a: &[S], b: &[S]) -> Result<(bool, f64), LawError> {
+    let mut equal = true;
+    let mut max = 0.0f64;
+    for (x, y) in a.iter().zip(b) {
+        let d = x.sub_r(y);
+        if decide(&d, "a difference of outcomes")? != Sign::Zero {
+            equal = false;
+        }
+        max = max.max(d.to_f64().abs());
+    }
+    Ok((equal, max))
+}
+
+impl CompareSpec {
+    /// The comparison on backend `backend`.
+    pub fn report(&self, backend: Backend) -> Result<Value, PropagateError> {
+        struct Job<'a>(&'a CompareSpec, Backend);
+        impl RunScalar for Job<'_> {
+            type Out = Result<Value, PropagateError>;
+            fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
+                let mut v = self.0.report_in::<S>(ctx)?;
+                v["arith"] = json!(self.1.to_string());
+                Ok(v)
+            }
+        }
+        if self.max_iter == 0 || self.max_iter > 10_000 {
+            return Err(input("--max-iter", "must lie in 1..=10000"));
+        }
+        backend.run(Job(self, backend))
+    }
+
+    fn report_in<S: Scalar>(&self, ctx: &S::Ctx) -> Result<Value, PropagateError> {
+        let masses = list::<S>(&self.masses, "--masses", ctx)?;
+        let v0 = list::<S>(&self.v0, "--v0", ctx)?;
+        let eps = list::<S>(&self.eps, "--eps", ctx)?;
+        let [eps] = <[S; 1]>::try_from(eps).map_err(|_| input("--eps", "one value"))?;
+        if masses.len() < 2 || v0.len() != masses.len() {
+            return Err(input(
+                "--v0/--masses",
+                format!(
+                    "{} velocities for {} masses (at least 2)",
+                    v0.len(),
+                    masses.len()
+                ),
+            ));
+        }
+        let all: Vec<&S> = masses.iter().chain(&v0).chain([&eps]).collect();
+        crate::arith::check_compatible(&all)
+            .map_err(|e| input("--eps/--v0/--masses", e.to_string()))?;
+        for m in &masses {
+            if decide(m, "a mass").map_err(|e| input("--masses", e.to_string()))? != Sign::Positive
+            {
+                return Err(input("--masses", "masses must be positive"));
+            }
+        }
+        let in_range = decide(&eps, "ε").map_err(|e| input("--eps", e.to_string()))?
+            != Sign::Negative
+            && decide(&(eps.one_like() - &eps), "1 − ε")
+                .map_err(|e| input("--eps", e.to_string()))?
+                != Sign::Negative;
+        if !in_range {
+            return Err(input("--eps", "ε must lie in [0, 1]"));
+        }
+        let results = laws(&masses, &eps, &v0, self.max_iter);
+        let vj = |v: &[S]| Value::Array(v.iter().map(scalar_json).collect());
+        let mut agreement = Vec::new();
+        for (i, a) in results.iter().enumerate() {
+            for b in &results[i + 1..] {
+                if a.outcomes.is_empty() || b.outcomes.is_empty() {
+                    continue;
+                }
+                // a's outcomes found among b's (and the largest distance to the nearest)
+                let mut all_equal = a.outcomes.len() == b.outcomes.len();
+                let mut worst = 0.0f64;
+                for x in &a.outcomes {
+                    let mut found = false;
+                    let mut nearest = f64::INFINITY;
+                    for y in &b.outcomes {
+                        let (eq, d) = difference(x, y)?;
+                        found |= eq;
+                        nearest = nearest.min(d);
+                    }
+                    all_equal &= found;
+                    worst = worst.max(nearest);
+                }
+                agreement.push(json!({
+                    "laws": [a.law, b.law],
+                    "agree": all_equal,
+                    "max_difference": worst,
+                }));
+            }
+        }
+        Ok(json!({
+            "masses": vj(&masses),
+            "v0": vj(&v0),
+            "eps": scalar_json(&eps),
+            "laws": results.iter().map(|r| json!({
+                "law": r.law,
+                "where": r.citation,
+                "outcomes": r.outcomes.iter().map(|o| vj(o)).collect::<Vec<_>>(),
+                "unique": r.outcomes.len() == 1,
+                "note": r.note,
+            })).collect::<Vec<_>>(),
+            "agreement": agreement,
+        }))
+    }
+}
+
+/// The comparison as a text table.
+pub fn compare_text(v: &Value) -> String {
+    let show = |x: &Value| match x {
+        Value::String(s) => s.clone(),
+        Value::Object(o) => format!(
+            "[{}, {}]",
+            o.get("lo").and_then(Value::as_str).unwrap_or("?"),
+            o.get("hi").and_then(Value::as_str).unwrap_or("?")
+        ),
+        other => other.to_string(),
+    };
+    let mut out = String::new();
+    for law in v["laws"].as_array().into_iter().flatten() {
+        let outs: Vec<String> = law["outcomes"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|o| {
+                let xs: Vec<String> = o.as_array().into_iter().flatten().map(show).collect();
+                format!("({})", xs.join(", "))
+            })
+            .collect();
+        out.push_str(&format!(
+            "{:<16} {:<40} {}\n",
+            law["law"].as_str().unwrap_or(""),
+            if outs.is_empty() {
+                "—".to_string()
+            } else {
+                outs.join(" or ")
+            },
+            law["note"].as_str().unwrap_or("")
+        ));
+    }
+    for a in v["agreement"].as_array().into_iter().flatten() {
+        out.push_str(&format!(
+            "{} vs {}: {} (max |difference| {})\n",
+            a["laws"][0].as_str().unwrap_or(""),
+            a["laws"][1].as_str().unwrap_or(""),
+            if a["agree"] == true {
+                "agree"
+            } else {
+                "differ"
+            },
+            a["max_difference"]
+        ));
+    }
+    out
+}

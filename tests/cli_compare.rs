@@ -1,0 +1,145 @@
+//! `impactkit compare-cradle`: one cradle through several laws, compared exactly.
+
+mod common;
+use common::{bad, json, run};
+
+fn outcomes(v: &serde_json::Value, law: &str) -> serde_json::Value {
+    v["laws"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["law"] == law)
+        .unwrap_or_else(|| panic!("{law} missing"))["outcomes"]
+        .clone()
+}
+
+#[test]
+fn laws_agree_on_a_single_ball_hitting_two_at_rest() {
+    let v = json(&[
+        "compare-cradle",
+        "--eps",
+        "1",
+        "--v0",
+        "1,0,0",
+        "--arith",
+        "exact",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        outcomes(&v, "pasquero"),
+        serde_json::json!([["0", "0", "1"]])
+    );
+    assert_eq!(
+        outcomes(&v, "seghete-murphey"),
+        serde_json::json!([["0", "0", "1"]])
+    );
+    assert_eq!(v["agreement"][0]["agree"], true);
+}
+
+#[test]
+fn laws_differ_where_the_impact_is_truly_simultaneous() {
+    // 2, 0, −1: Pasquero's ideal multiple impact (5) projects onto the joint normal space;
+    // the propagative model reflects three times (uvu or vuv) and gives (−1, 0, 2)
+    let v = json(&[
+        "compare-cradle",
+        "--eps",
+        "1",
+        "--v0",
+        "2,0,-1",
+        "--arith",
+        "exact",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(
+        outcomes(&v, "pasquero"),
+        serde_json::json!([["-4/3", "2/3", "5/3"]])
+    );
+    assert_eq!(
+        outcomes(&v, "seghete-murphey"),
+        serde_json::json!([["-1", "0", "2"]])
+    );
+    assert_eq!(v["agreement"][0]["agree"], false);
+    // unequal masses: the propagative outcome is not unique
+    let v = json(&[
+        "compare-cradle",
+        "--eps",
+        "1",
+        "--v0",
+        "1,0,-1",
+        "--masses",
+        "1,3,1",
+        "--arith",
+        "exact",
+        "--format",
+        "json",
+    ]);
+    let sm = &v["laws"][1];
+    assert_eq!(sm["unique"], false);
+    assert_eq!(
+        sm["outcomes"],
+        serde_json::json!([["-1/2", "-1/4", "5/4"], ["-5/4", "1/4", "1/2"]])
+    );
+    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+        insta::assert_json_snapshot!("compare_cradle_unequal_masses", v);
+    });
+}
+
+#[test]
+fn text_table_and_bad_input() {
+    let (code, out, _) = run(&[
+        "compare-cradle",
+        "--eps",
+        "9/10",
+        "--v0",
+        "100,0,0",
+        "--arith",
+        "exact",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("(381/80, 399/80, 361/4)"), "{out}");
+    assert!(out.contains("differ"), "{out}");
+    assert!(bad(&[
+        "compare-cradle",
+        "--eps",
+        "2",
+        "--v0",
+        "1,0,0",
+        "--arith",
+        "exact"
+    ])
+    .contains("--eps"));
+    assert!(bad(&[
+        "compare-cradle",
+        "--eps",
+        "1",
+        "--v0",
+        "1,0",
+        "--arith",
+        "exact"
+    ])
+    .contains("--v0"));
+    assert!(bad(&[
+        "compare-cradle",
+        "--eps",
+        "1",
+        "--v0",
+        "1,0,0",
+        "--masses",
+        "1,-1,1",
+        "--arith",
+        "exact"
+    ])
+    .contains("--masses"));
+    assert!(bad(&[
+        "compare-cradle",
+        "--eps",
+        "sqrt(2)/2",
+        "--v0",
+        "1,0,0",
+        "--arith",
+        "exact"
+    ])
+    .contains("--eps"));
+}
