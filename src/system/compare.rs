@@ -182,16 +182,22 @@ pub fn laws<S: Scalar>(masses: &[S], eps: &S, v0: &[S], max_iter: usize) -> Vec<
 }
 
 /// Whether two velocity vectors are equal (every difference decided zero) and the largest
-/// |difference| as f64.
-fn difference<S: Scalar>(a: &[S], b: &[S]) -> Result<(bool, f64), LawError> {
+/// |difference| (chosen by its f64 value, reported in the backend's arithmetic).
+fn difference<S: Scalar>(a: &[S], b: &[S]) -> Result<(bool, Option<S>), LawError> {
     let mut equal = true;
-    let mut max = 0.0f64;
+    let mut max: Option<S> = None;
     for (x, y) in a.iter().zip(b) {
-        let d = x.sub_r(y);
-        if decide(&d, "a difference of outcomes")? != Sign::Zero {
+        let mut d = x.sub_r(y);
+        let s = decide(&d, "a difference of outcomes")?;
+        if s != Sign::Zero {
             equal = false;
         }
-        max = max.max(d.to_f64().abs());
+        if s == Sign::Negative {
+            d = -d;
+        }
+        if max.as_ref().is_none_or(|m| d.to_f64() > m.to_f64()) {
+            max = Some(d);
+        }
     }
     Ok((equal, max))
 }
@@ -256,22 +262,30 @@ impl CompareSpec {
                 }
                 // a's outcomes found among b's (and the largest distance to the nearest)
                 let mut all_equal = a.outcomes.len() == b.outcomes.len();
-                let mut worst = 0.0f64;
+                let mut worst: Option<S> = None;
                 for x in &a.outcomes {
                     let mut found = false;
-                    let mut nearest = f64::INFINITY;
+                    let mut nearest: Option<S> = None;
                     for y in &b.outcomes {
                         let (eq, d) = difference(x, y)?;
                         found |= eq;
-                        nearest = nearest.min(d);
+                        if let Some(d) = d {
+                            if nearest.as_ref().is_none_or(|n| d.to_f64() < n.to_f64()) {
+                                nearest = Some(d);
+                            }
+                        }
                     }
                     all_equal &= found;
-                    worst = worst.max(nearest);
+                    if let Some(n) = nearest {
+                        if worst.as_ref().is_none_or(|w| n.to_f64() > w.to_f64()) {
+                            worst = Some(n);
+                        }
+                    }
                 }
                 agreement.push(json!({
                     "laws": [a.law, b.law],
                     "agree": all_equal,
-                    "max_difference": worst,
+                    "max_difference": worst.as_ref().map(scalar_json),
                 }));
             }
         }
@@ -334,7 +348,7 @@ pub fn compare_text(v: &Value) -> String {
             } else {
                 "differ"
             },
-            a["max_difference"]
+            show(&a["max_difference"])
         ));
     }
     out
