@@ -142,3 +142,65 @@ proptest! {
         prop_assert!(longest <= hi, "longest {} > ceil(pi/gamma) <= {}", longest, hi);
     }
 }
+
+/// A 2-dof system with diagonal masses and two normals.
+fn planar(m: [Rational; 2], u: [i64; 2], w: [i64; 2]) -> Contacts<Rational> {
+    Contacts::new(SymMatrix::diagonal(&m), vec![v(&u), v(&w)]).unwrap()
+}
+
+/// Theorem 3: a three-stage impact (minimal sequences uvu and vuv) has an
+/// order-independent outcome iff ⟨u, v⟩_g = −½ for unit normals, decided exactly as
+/// ⟨u, v⟩_g < 0 and 4⟨u, v⟩²_g = ‖u‖²_g‖v‖²_g. An exhaustive grid of planar systems
+/// (diagonal masses, small integer normals and momenta); both sides of the equivalence
+/// must occur, so the test cannot pass vacuously.
+#[test]
+fn theorem_3_three_stage_uniqueness_on_a_grid() {
+    let masses = [(1, 1), (1, 2), (2, 1), (1, 3), (3, 1), (3, 4)];
+    let normals = [[1, 0], [0, 1], [-1, 1], [1, 1], [-1, 2], [-2, 1], [1, -2]];
+    let (mut same, mut differ) = (0, 0);
+    for (m1, m2) in masses {
+        // M = diag(m1, m2) and diag(m1, m2/3): the latter contains the instance
+        // u = (1, 0), v = (−1, 1) at m1 = m2 where the condition holds
+        for m in [[r(m1, 1), r(m2, 1)], [r(m1, 1), r(m2, 3)]] {
+            for (i, u) in normals.iter().enumerate() {
+                for w in &normals[i + 1..] {
+                    let c = planar(m.clone(), *u, *w);
+                    let cond = theorem3_condition(&c, 0, 1).unwrap();
+                    for p1 in -2..=2 {
+                        for p2 in -2..=2 {
+                            let seqs = minimal_sequences(&c, &v(&[p1, p2]), 6).unwrap();
+                            let lens: Vec<usize> = seqs.iter().map(|s| s.0.len()).collect();
+                            if lens != [3, 3] {
+                                continue;
+                            }
+                            let unique = distinct_outcomes(&seqs).unwrap().len() == 1;
+                            assert_eq!(unique, cond, "M {m:?}, u {u:?}, v {w:?}, p ({p1}, {p2})");
+                            if unique {
+                                same += 1;
+                            } else {
+                                differ += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(same > 0 && differ > 0, "same {same}, differ {differ}");
+}
+
+#[test]
+fn theorem_3_instances() {
+    // the condition holds: a three-stage impact with one outcome
+    let c = planar([r(1, 1), r(1, 3)], [1, 0], [-1, 1]);
+    assert!(theorem3_condition(&c, 0, 1).unwrap());
+    let s = minimal_sequences(&c, &v(&[-1, -1]), 12).unwrap();
+    assert_eq!(s.iter().map(|x| x.0.len()).collect::<Vec<_>>(), vec![3, 3]);
+    assert_eq!(distinct_outcomes(&s).unwrap().len(), 1);
+    // it fails (masses 1, 2, 1): uvu and vuv differ
+    let c = cradle(&[r(1, 1), r(2, 1), r(1, 1)]);
+    assert!(!theorem3_condition(&c, 0, 1).unwrap());
+    let s = minimal_sequences(&c, &v(&[2, 0, -2]), 12).unwrap();
+    assert_eq!(s.iter().map(|x| x.0.len()).collect::<Vec<_>>(), vec![3, 3]);
+    assert_eq!(distinct_outcomes(&s).unwrap().len(), 2);
+}
