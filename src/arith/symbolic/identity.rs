@@ -24,8 +24,13 @@ pub enum IdentityOutcome {
     Undefined(String),
 }
 
-/// Points tried per witness search before giving up.
-const WITNESS_BUDGET: usize = 200_000;
+/// Grid points tried per witness search before the pseudo-random phase.
+const GRID_BUDGET: usize = 20_000;
+/// Pseudo-random points tried after the grid (Schwartz–Zippel: a nonzero polynomial of
+/// degree d vanishes at a random point of S^n with probability at most d/|S|).
+const RANDOM_BUDGET: usize = 2_000;
+/// Size of the candidate set the pseudo-random points are drawn from.
+const RANDOM_POOL: usize = 2_000;
 
 /// lhs and rhs agree as rational functions after applying the substitutions in order
 /// (each substitution replaces a variable by an expression, e.g.
@@ -68,10 +73,11 @@ pub fn compare(a: &Symbolic, b: &Symbolic) -> IdentityOutcome {
     vars.extend(b.variables());
     vars.sort();
     vars.dedup();
-    match find_witness(a, b, &vars) {
+    match find_witness(a, b, &vars).or_else(|| random_witness(a, b, &vars)) {
         Some((witness, lhs, rhs)) => IdentityOutcome::Different { witness, lhs, rhs },
         None => IdentityOutcome::Undefined(format!(
-            "the two sides differ as rational functions, but no rational point among {WITNESS_BUDGET} tried separates them"
+            "the two sides differ as rational functions, but none of the {} rational points tried separates them",
+            GRID_BUDGET + RANDOM_BUDGET
         )),
     }
 }
@@ -103,7 +109,7 @@ type Witness = (Vec<(String, BigRational)>, BigRational, BigRational);
 /// largest index, so that the smallest values come first.
 fn find_witness(a: &Symbolic, b: &Symbolic, vars: &[String]) -> Option<Witness> {
     let n = vars.len().max(1);
-    let per_axis = ((WITNESS_BUDGET as f64).powf(1.0 / n as f64) as usize).clamp(2, 400);
+    let per_axis = ((GRID_BUDGET as f64).powf(1.0 / n as f64) as usize).clamp(2, 400);
     let cands = candidates(per_axis);
     let mut tried = 0usize;
     for top in 0..cands.len() {
@@ -116,12 +122,10 @@ fn find_witness(a: &Symbolic, b: &Symbolic, vars: &[String]) -> Option<Witness> 
                     .zip(&idx)
                     .map(|(v, &i)| (v.clone(), cands[i].clone()))
                     .collect();
-                if let (Ok(l), Ok(r)) = (a.eval_rational(&point), b.eval_rational(&point)) {
-                    if l != r {
-                        return Some((point, l, r));
-                    }
+                if let Some(w) = separates(a, b, point) {
+                    return Some(w);
                 }
-                if tried >= WITNESS_BUDGET {
+                if tried >= GRID_BUDGET {
                     return None;
                 }
             }
@@ -131,6 +135,34 @@ fn find_witness(a: &Symbolic, b: &Symbolic, vars: &[String]) -> Option<Witness> 
         }
     }
     None
+}
+
+/// The point with both values, if both sides are defined there and differ.
+fn separates(a: &Symbolic, b: &Symbolic, point: Vec<(String, BigRational)>) -> Option<Witness> {
+    match (a.eval_rational(&point), b.eval_rational(&point)) {
+        (Ok(l), Ok(r)) if l != r => Some((point, l, r)),
+        _ => None,
+    }
+}
+
+/// Points drawn from the first [`RANDOM_POOL`] candidates by a fixed linear congruential
+/// sequence (deterministic: the same inputs give the same witness).
+fn random_witness(a: &Symbolic, b: &Symbolic, vars: &[String]) -> Option<Witness> {
+    let pool = candidates(RANDOM_POOL);
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 33) as usize % pool.len()
+    };
+    (0..RANDOM_BUDGET).find_map(|_| {
+        let point = vars
+            .iter()
+            .map(|v| (v.clone(), pool[next()].clone()))
+            .collect();
+        separates(a, b, point)
+    })
 }
 
 /// The next tuple in lexicographic order with entries ≤ `top`; `false` after the last.
@@ -143,4 +175,55 @@ fn next_index(idx: &mut [usize], top: usize) -> bool {
         idx[i] = 0;
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidates_by_height() {
+        let r = |p: i64, q: i64| BigRational::new(p.into(), q.into());
+        let expected = [
+            r(0, 1),
+            r(1, 1),
+            r(-1, 1),
+            r(2, 1),
+            r(-2, 1),
+            r(1, 2),
+            r(-1, 2),
+            r(3, 1),
+            r(-3, 1),
+            r(1, 3),
+            r(-1, 3),
+            r(2, 3),
+            r(-2, 3),
+            r(3, 2),
+            r(-3, 2),
+            r(4, 1),
+        ];
+        assert_eq!(candidates(16), expected);
+        let c = candidates(RANDOM_POOL);
+        let mut sorted = c.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), RANDOM_POOL, "no duplicates");
+    }
+
+    #[test]
+    fn random_phase_finds_a_witness_the_grid_misses() {
+        // (x² − 1)·x vanishes on the whole grid {0, ±1}^n used for 10 variables
+        let vars: Vec<String> = (0..10).map(|i| format!("v{i}")).collect();
+        let a = parse_symbolic(&format!("(v0^2-1)*v0*{}", vars.join("*"))).unwrap();
+        let zero = parse_symbolic("0").unwrap();
+        assert_eq!(find_witness(&a, &zero, &vars), None);
+        match compare(&a, &zero) {
+            IdentityOutcome::Different { witness, lhs, rhs } => {
+                assert_eq!(rhs, BigRational::zero());
+                assert_eq!(a.eval_rational(&witness), Ok(lhs.clone()));
+                assert!(!lhs.is_zero());
+            }
+            other => panic!("{other:?}"),
+        }
+    }
 }
