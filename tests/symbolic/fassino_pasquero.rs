@@ -156,6 +156,19 @@ fn fp_theorem_3_1_and_5_1_rewritings() {
         identical(&nid.y.to_string(), &eta1, &sub),
         Ok(IdentityOutcome::Identical)
     );
+    // the two displayed equalities of the case analysis of (15)
+    for (a, b) in [
+        (
+            "eps/((1+eps)*z - 2*z/(1+z^2))",
+            "eps*(1+z^2)/((1+eps)*(z+z^3) - 2*z)",
+        ),
+        (
+            "eps/((1+eps)/z - 2*z/(1+z^2))",
+            "eps*z*(1+z^2)/((1+eps)*(1+z^2) - 2*z^2)",
+        ),
+    ] {
+        assert_eq!(identical(a, b, &[]), Ok(IdentityOutcome::Identical), "{a}");
+    }
 }
 
 /// Lemma 7.1 and Lemma 7.2 (displayed differences, from (13b)).
@@ -385,4 +398,40 @@ fn pq_corner_agrees_with_fp() {
     let c = beta.mul_r(&eps.one_like().add_r(&eps));
     let z12 = V2::new(v.x.sub_r(&c.mul_r(&sx)), v.y.sub_r(&c.mul_r(&sy)));
     assert!(same_v2(&z12, &tr_nid_xy(&k, &eps, Zone::Z12, &v).unwrap()));
+}
+
+/// The comparison can fail: one changed sign in (13b), or the wrong zone, is refuted with
+/// an exact witness.
+#[test]
+fn mutants_are_refuted() {
+    let (k, eps) = (s("k"), s("eps"));
+    let v = v2("x", "y");
+    let z1 = tr_nid_xy(&k, &eps, Zone::Z1, &v).unwrap();
+    let mutant = "(1+eps*k^2)/(1+k^2)*x + (1+eps)*k/(1+k^2)*y";
+    let witness = |e, kk| {
+        at(&[
+            ("eps", q(e, 1)),
+            ("k", q(kk, 1)),
+            ("x", q(1, 1)),
+            ("y", q(0, 1)),
+        ])
+    };
+    assert_eq!(
+        check(&z1.x, mutant),
+        IdentityOutcome::Different {
+            witness: witness(1, 1),
+            lhs: q(0, 1),
+            rhs: q(1, 1)
+        }
+    );
+    // the y-row of (13c) is not the y-row of (13b)
+    let z2 = tr_nid_xy(&k, &eps, Zone::Z2, &v).unwrap();
+    assert_eq!(
+        check(&z2.y, "(1+eps)*k/(1+k^2)*x - (eps-k^2)/(1+k^2)*y"),
+        IdentityOutcome::Different {
+            witness: witness(0, 1),
+            lhs: q(-1, 2),
+            rhs: q(1, 2)
+        }
+    );
 }
