@@ -71,14 +71,13 @@ impl Symbolic {
         } else {
             (num.div_monomial(&common), den.div_monomial(&common))
         };
-        let lc = den.leading_coefficient();
         if let Some(c) = den.as_constant() {
             return Symbolic {
                 num: num.scale(&c.recip()),
                 den: Poly::constant(&BigRational::one()),
             };
         }
-        let inv = lc.recip();
+        let inv = den.leading_coefficient().recip();
         Symbolic {
             num: num.scale(&inv),
             den: den.scale(&inv),
