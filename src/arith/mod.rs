@@ -11,6 +11,7 @@
 //! | `mpfr:BITS` | [`Mpfr`] | rounded (MPFR, round to nearest, any precision) |
 //! | `interval` | [`Interval`] | rigorous enclosure (inari, 53 bits) |
 //! | `mpi:BITS` | [`MpInterval`] | rigorous enclosure (MPFR, directed rounding, any precision) |
+//! | `symbolic` | [`Symbolic`] | exact rational functions over Q in named variables |
 //!
 //! Rules every backend follows:
 //! * branches go through [`Scalar::sign`]; enclosures answer [`Sign::Unknown`] only when
@@ -27,6 +28,7 @@ mod mp_interval;
 mod mpfr;
 mod quadratic;
 mod rational;
+pub mod symbolic;
 
 pub use convert::{big_to_rug, float_to_rat, rat_to_rug, rug_to_big, rug_to_rat};
 pub use interval::Interval;
@@ -34,6 +36,7 @@ pub use mp_interval::MpInterval;
 pub use mpfr::Mpfr;
 pub use quadratic::Quadratic;
 pub use rational::Rational;
+pub use symbolic::Symbolic;
 
 use num_rational::BigRational;
 use std::fmt::{Debug, Display};

@@ -1,0 +1,299 @@
+//! Multivariate polynomials over Q with named variables, in canonical form: monomials are
+//! sorted lists of (variable, exponent > 0), terms with a zero coefficient are dropped, so
+//! two polynomials are equal exactly when their term maps are equal.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{One, Signed, Zero};
+use std::collections::BTreeMap;
+
+/// A monomial: variables sorted by name, each with an exponent ≥ 1 (`[]` is 1).
+pub type Monomial = Vec<(String, u32)>;
+
+/// A polynomial: monomial ↦ nonzero rational coefficient.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Poly {
+    terms: BTreeMap<Monomial, BigRational>,
+}
+
+/// The product of two monomials (exponents of equal variables add).
+fn mono_mul(a: &Monomial, b: &Monomial) -> Monomial {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        match a[i].0.cmp(&b[j].0) {
+            std::cmp::Ordering::Less => {
+                out.push(a[i].clone());
+                i += 1;
+            }
+            std::cmp::Ordering::Greater => {
+                out.push(b[j].clone());
+                j += 1;
+            }
+            std::cmp::Ordering::Equal => {
+                out.push((a[i].0.clone(), a[i].1 + b[j].1));
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
+}
+
+/// The total degree of a monomial.
+pub fn mono_degree(m: &Monomial) -> u32 {
+    m.iter().map(|(_, e)| e).sum()
+}
+
+impl Poly {
+    /// The zero polynomial.
+    pub fn zero() -> Self {
+        Poly::default()
+    }
+    /// The constant `q`.
+    pub fn constant(q: &BigRational) -> Self {
+        let mut p = Poly::zero();
+        p.add_term(Vec::new(), q.clone());
+        p
+    }
+    /// The variable `name`.
+    pub fn var(name: &str) -> Self {
+        let mut p = Poly::zero();
+        p.add_term(vec![(name.to_string(), 1)], BigRational::one());
+        p
+    }
+    /// The terms, in the canonical (monomial) order.
+    pub fn terms(&self) -> impl Iterator<Item = (&Monomial, &BigRational)> {
+        self.terms.iter()
+    }
+    /// The number of terms.
+    pub fn term_count(&self) -> usize {
+        self.terms.len()
+    }
+    /// `true` for the zero polynomial.
+    pub fn is_zero(&self) -> bool {
+        self.terms.is_empty()
+    }
+    /// The value if the polynomial is a constant (0 included).
+    pub fn as_constant(&self) -> Option<BigRational> {
+        match self.terms.len() {
+            0 => Some(BigRational::zero()),
+            1 => self.terms.get(&Vec::new()).cloned(),
+            _ => None,
+        }
+    }
+    /// Adds `c · m`, dropping the term if it cancels.
+    fn add_term(&mut self, m: Monomial, c: BigRational) {
+        if c.is_zero() {
+            return;
+        }
+        match self.terms.entry(m) {
+            std::collections::btree_map::Entry::Vacant(v) => {
+                v.insert(c);
+            }
+            std::collections::btree_map::Entry::Occupied(mut o) => {
+                *o.get_mut() += c;
+                if o.get().is_zero() {
+                    o.remove();
+                }
+            }
+        }
+    }
+    /// `self + other`.
+    pub fn add(&self, other: &Poly) -> Poly {
+        let mut out = self.clone();
+        for (m, c) in &other.terms {
+            out.add_term(m.clone(), c.clone());
+        }
+        out
+    }
+    /// `−self`.
+    pub fn neg(&self) -> Poly {
+        Poly {
+            terms: self.terms.iter().map(|(m, c)| (m.clone(), -c)).collect(),
+        }
+    }
+    /// `self − other`.
+    pub fn sub(&self, other: &Poly) -> Poly {
+        let mut out = self.clone();
+        for (m, c) in &other.terms {
+            out.add_term(m.clone(), -c);
+        }
+        out
+    }
+    /// `self · other`, expanded.
+    pub fn mul(&self, other: &Poly) -> Poly {
+        let mut out = Poly::zero();
+        for (ma, ca) in &self.terms {
+            for (mb, cb) in &other.terms {
+                out.add_term(mono_mul(ma, mb), ca * cb);
+            }
+        }
+        out
+    }
+    /// `q · self`.
+    pub fn scale(&self, q: &BigRational) -> Poly {
+        if q.is_zero() {
+            return Poly::zero();
+        }
+        Poly {
+            terms: self.terms.iter().map(|(m, c)| (m.clone(), c * q)).collect(),
+        }
+    }
+    /// `self^n`.
+    pub fn pow(&self, n: u32) -> Poly {
+        let mut acc = Poly::constant(&BigRational::one());
+        for _ in 0..n {
+            acc = acc.mul(self);
+        }
+        acc
+    }
+    /// The coefficient of the first term in the canonical order (0 for the zero
+    /// polynomial); used to normalise denominators.
+    pub fn leading_coefficient(&self) -> BigRational {
+        self.terms
+            .values()
+            .next_back()
+            .cloned()
+            .unwrap_or_else(BigRational::zero)
+    }
+    /// The variables that occur, sorted.
+    pub fn variables(&self) -> Vec<String> {
+        let mut v: Vec<String> = self
+            .terms
+            .keys()
+            .flat_map(|m| m.iter().map(|(x, _)| x.clone()))
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+    /// The highest exponent of `var`.
+    pub fn degree_in(&self, var: &str) -> u32 {
+        self.terms
+            .keys()
+            .filter_map(|m| m.iter().find(|(x, _)| x == var).map(|(_, e)| *e))
+            .max()
+            .unwrap_or(0)
+    }
+    /// The largest monomial dividing every term (the monomial content).
+    pub fn monomial_content(&self) -> Monomial {
+        let mut it = self.terms.keys();
+        let Some(first) = it.next() else {
+            return Vec::new();
+        };
+        let mut g = first.clone();
+        for m in it {
+            g.retain_mut(|(x, e)| match m.iter().find(|(y, _)| y == x) {
+                Some((_, f)) => {
+                    *e = (*e).min(*f);
+                    true
+                }
+                None => false,
+            });
+        }
+        g
+    }
+    /// `self / m` for a monomial `m` dividing every term.
+    pub fn div_monomial(&self, m: &Monomial) -> Poly {
+        let terms = self
+            .terms
+            .iter()
+            .map(|(t, c)| {
+                let q: Monomial = t
+                    .iter()
+                    .filter_map(|(x, e)| {
+                        let d = m.iter().find(|(y, _)| y == x).map_or(0, |(_, f)| *f);
+                        (*e > d).then(|| (x.clone(), e - d))
+                    })
+                    .collect();
+                (q, c.clone())
+            })
+            .collect();
+        Poly { terms }
+    }
+    /// Homogenised substitution `var = p/q`: returns `(N, d)` with
+    /// `self(var = p/q) = N / q^d`, `d` the degree of `self` in `var`.
+    pub fn substitute(&self, var: &str, p: &Poly, q: &Poly) -> (Poly, u32) {
+        let d = self.degree_in(var);
+        let mut by_power: BTreeMap<u32, Poly> = BTreeMap::new();
+        for (m, c) in &self.terms {
+            let e = m.iter().find(|(x, _)| x == var).map_or(0, |(_, e)| *e);
+            let rest: Monomial = m.iter().filter(|(x, _)| x != var).cloned().collect();
+            by_power.entry(e).or_default().add_term(rest, c.clone());
+        }
+        let mut out = Poly::zero();
+        for (e, coeff) in by_power {
+            out = out.add(&coeff.mul(&p.pow(e)).mul(&q.pow(d - e)));
+        }
+        (out, d)
+    }
+    /// The value at an assignment; `Err(var)` names a variable without a value.
+    pub fn eval(&self, value: &dyn Fn(&str) -> Option<BigRational>) -> Result<BigRational, String> {
+        let mut sum = BigRational::zero();
+        for (m, c) in &self.terms {
+            let mut t = c.clone();
+            for (x, e) in m {
+                let v = value(x).ok_or_else(|| x.clone())?;
+                t *= num_traits::pow(v, *e as usize);
+            }
+            sum += t;
+        }
+        Ok(sum)
+    }
+    /// Input-language rendering, terms by decreasing total degree (`2*k^2*x - 3/2*y + 1`).
+    pub fn render(&self) -> String {
+        if self.is_zero() {
+            return "0".into();
+        }
+        let mut terms: Vec<_> = self.terms.iter().collect();
+        terms.sort_by(|a, b| mono_degree(b.0).cmp(&mono_degree(a.0)).then(a.0.cmp(b.0)));
+        let mut out = String::new();
+        for (i, (m, c)) in terms.into_iter().enumerate() {
+            let neg = c.is_negative();
+            if i == 0 {
+                if neg {
+                    out.push('-');
+                }
+            } else {
+                out.push_str(if neg { " - " } else { " + " });
+            }
+            out.push_str(&render_term(m, &c.abs()));
+        }
+        out
+    }
+    /// `true` if the polynomial has exactly one term.
+    pub fn is_monomial(&self) -> bool {
+        self.terms.len() == 1
+    }
+}
+
+/// `c*m` for c > 0, omitting a coefficient 1.
+fn render_term(m: &Monomial, c: &BigRational) -> String {
+    let vars: Vec<String> = m
+        .iter()
+        .map(|(x, e)| {
+            if *e == 1 {
+                x.clone()
+            } else {
+                format!("{x}^{e}")
+            }
+        })
+        .collect();
+    if vars.is_empty() {
+        return c.to_string();
+    }
+    let v = vars.join("*");
+    if c.is_one() {
+        v
+    } else {
+        format!("{c}*{v}")
+    }
+}
+
+/// `n` as a rational.
+pub fn int(n: i64) -> BigRational {
+    BigRational::from_integer(BigInt::from(n))
+}
