@@ -101,7 +101,9 @@ impl<S: Scalar> SymMatrix<S> {
     }
 }
 
-/// Σ aᵢbᵢ.
+/// Σ aᵢbᵢ. Terms with an exactly-zero factor are skipped: the normals and mass matrices
+/// of the systems (cradles, corners) are sparse, and in exact arithmetic a product costs
+/// far more than a zero test.
 pub fn dot<'a, S: Scalar>(
     mut a: impl Iterator<Item = &'a S>,
     mut b: impl Iterator<Item = &'a S>,
@@ -111,6 +113,9 @@ pub fn dot<'a, S: Scalar>(
     };
     let mut acc = x.mul_r(y);
     for (x, y) in a.zip(b) {
+        if x.sign() == Sign::Zero || y.sign() == Sign::Zero {
+            continue;
+        }
         acc = acc + &x.mul_r(y);
     }
     acc
@@ -133,10 +138,15 @@ pub fn scale<S: Scalar>(c: &S, a: &[S]) -> Vector<S> {
 
 /// `row −= f · pivot_row` on columns k.., with f = row[k]/pivot_row[k]; returns f.
 fn eliminate<S: Scalar>(row: &mut [S], pivot_row: &[S], k: usize) -> Result<S, LawError> {
+    if row[k].sign() == Sign::Zero {
+        return Ok(row[k].clone()); // nothing to eliminate (banded systems stay banded)
+    }
     let f = row[k].checked_div(&pivot_row[k])?;
     if f.sign() != Sign::Zero {
         for (x, p) in row[k..].iter_mut().zip(&pivot_row[k..]) {
-            *x = x.sub_r(&f.mul_r(p));
+            if p.sign() != Sign::Zero {
+                *x = x.sub_r(&f.mul_r(p));
+            }
         }
     }
     Ok(f)
@@ -175,14 +185,18 @@ pub fn solve<S: Scalar>(mut a: Matrix<S>, mut b: Vector<S>) -> Result<Vector<S>,
         let pivot_b = b[k].clone();
         for (row, bi) in a.iter_mut().zip(b.iter_mut()).skip(k + 1) {
             let f = eliminate(row, &pivot_row, k)?;
-            *bi = bi.sub_r(&f.mul_r(&pivot_b));
+            if f.sign() != Sign::Zero {
+                *bi = bi.sub_r(&f.mul_r(&pivot_b));
+            }
         }
     }
     let mut x: Vector<S> = b.clone();
     for k in (0..n).rev() {
         let mut acc = b[k].clone();
         for j in k + 1..n {
-            acc = acc - &a[k][j].mul_r(&x[j]);
+            if a[k][j].sign() != Sign::Zero {
+                acc = acc - &a[k][j].mul_r(&x[j]);
+            }
         }
         x[k] = acc.checked_div(&a[k][k])?;
     }

@@ -195,7 +195,10 @@ proptest! {
     }
 
     /// Momentum is conserved by every cradle impulse (the normals are relative
-    /// velocities), and the ideal rule conserves kinetic energy; any masses.
+    /// velocities), and the ideal rule conserves kinetic energy; any masses. At most 6
+    /// impulses: in exact arithmetic a multiple impact with h constraints multiplies the
+    /// number of digits by about 3 (the new velocity is v − β(v)·Σ(1+ε)V⊥, with β a ratio of
+    /// quadratic forms in v), so 40 impulses could need millions of digits.
     #[test]
     fn cradle_conservation(m in prop::collection::vec((1i64..=9, 1i64..=5), 3..6), v in prop::collection::vec(rat(), 5), e in unit()) {
         let masses: Vec<Rational> = m.iter().map(|(a, b)| r(*a, *b)).collect();
@@ -204,10 +207,10 @@ proptest! {
         let c = cradle_constraints(&masses).unwrap();
         let mom = |w: &[Rational]| w.iter().zip(&masses).fold(r(0, 1), |acc, (a, b)| acc + a.clone() * b);
         let cors = vec![e.clone(); n - 1];
-        let o = iterate(&c, &cors, v0.clone(), None, 40).unwrap();
+        let o = iterate(&c, &cors, v0.clone(), None, 6).unwrap();
         prop_assert_eq!(mom(o.final_velocity()), mom(&v0));
         let ones = vec![r(1, 1); n - 1];
-        let o = iterate(&c, &ones, v0.clone(), None, 40).unwrap();
+        let o = iterate(&c, &ones, v0.clone(), None, 6).unwrap();
         prop_assert_eq!(kinetic_energy(&c, o.final_velocity()).unwrap(), kinetic_energy(&c, &v0).unwrap());
         if o.stop == Stop::Exit {
             prop_assert!(c.impacting(o.final_velocity()).unwrap().is_empty());

@@ -25,6 +25,9 @@ pub struct Constraints<S> {
     dual: Vec<Vector<S>>,
     /// n_i M⁻¹ n_iᵀ > 0, one per constraint.
     norms: Vec<S>,
+    /// The Gram matrix G_ab = n_a M⁻¹ n_bᵀ of all constraints, computed once: every
+    /// impact set's Gram system is a submatrix of it.
+    gram: Vec<Vector<S>>,
 }
 
 impl<S: Scalar> Constraints<S> {
@@ -62,11 +65,16 @@ impl<S: Scalar> Constraints<S> {
             dual.push(d);
             norms.push(q);
         }
+        let gram = normals
+            .iter()
+            .map(|a| dual.iter().map(|d| dot(a.iter(), d.iter())).collect())
+            .collect();
         Ok(Constraints {
             mass,
             normals,
             dual,
             norms,
+            gram,
         })
     }
 
@@ -102,11 +110,7 @@ impl<S: Scalar> Constraints<S> {
     pub fn joint_orthogonal(&self, set: &[usize], v: &[S]) -> Result<Vector<S>, LawError> {
         let g = set
             .iter()
-            .map(|&a| {
-                set.iter()
-                    .map(|&b| dot(self.normals[a].iter(), self.dual[b].iter()))
-                    .collect()
-            })
+            .map(|&a| set.iter().map(|&b| self.gram[a][b].clone()).collect())
             .collect();
         let rhs = set.iter().map(|&a| self.rate(a, v)).collect();
         let lambda = solve(g, rhs).map_err(|e| match e {
@@ -128,12 +132,12 @@ impl<S: Scalar> Constraints<S> {
         let joint = self.joint_orthogonal(set, v)?;
         let sum = self.sum_orthogonal(set, v, None)?;
         let den = self.mass.inner(&sum, &sum);
-        match decide(&den, "|sum V_j|^2 (the denominator of beta)")? {
-            Sign::Positive => Ok(self.mass.inner(&joint, &sum).checked_div(&den)?),
-            _ => Err(LawError::Domain(
-                "beta is undefined: its denominator is zero".into(),
-            )),
-        }
+        super::divide_nonzero(
+            &self.mass.inner(&joint, &sum),
+            &den,
+            "|sum V_j|^2 (the denominator of beta)",
+            "beta is undefined: its denominator is zero",
+        )
     }
 
     /// Σ_j c_j V⊥_j with c_j = 1 + ε_j (or 1 when `cors` is `None`).

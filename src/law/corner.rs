@@ -276,13 +276,13 @@ pub fn beta<S: Scalar>(k: &S, v: &V2<S>) -> Result<S, LawError> {
     let sx = v1.x.add_r(&v2.x);
     let sy = v1.y.add_r(&v2.y);
     let den = sx.square() + &sy.square();
-    if decide(&den, "|V1 + V2|^2 (the denominator of beta)")? == Sign::Zero {
-        return Err(LawError::Domain(
-            "beta is undefined: V1 + V2 = 0 (the denominator of beta is zero)".into(),
-        ));
-    }
     let num = v.x.mul_r(&sx) + &v.y.mul_r(&sy);
-    Ok(num.checked_div(&den)?)
+    super::divide_nonzero(
+        &num,
+        &den,
+        "|V1 + V2|^2 (the denominator of beta)",
+        "beta is undefined: V1 + V2 = 0 (the denominator of beta is zero)",
+    )
 }
 
 /// The asymmetric rule with CORs ε₁ (wall S1) and ε₂ (wall S2), Pasquero eq. (10):

@@ -45,6 +45,27 @@ pub fn decide<S: Scalar>(x: &S, quantity: &str) -> Result<Sign, LawError> {
     }
 }
 
+/// `num / den` for a denominator that must not vanish: a decided zero is a
+/// [`LawError::Domain`] error with `zero_msg`; an enclosure that contains 0 is
+/// [`LawError::Undecided`] (naming `quantity`). A value whose sign the backend cannot
+/// decide but which it can divide by — a nonzero rational function of the symbolic
+/// backend, whose zone is fixed by hypothesis — is divided as is.
+pub fn divide_nonzero<S: Scalar>(
+    num: &S,
+    den: &S,
+    quantity: &str,
+    zero_msg: &str,
+) -> Result<S, LawError> {
+    match den.sign() {
+        Sign::Zero => Err(LawError::Domain(zero_msg.to_string())),
+        Sign::Unknown => match num.checked_div(den) {
+            Ok(q) => Ok(q),
+            Err(_) => decide(den, quantity).and(Err(LawError::Domain(zero_msg.to_string()))),
+        },
+        _ => Ok(num.checked_div(den)?),
+    }
+}
+
 /// `x > 0`, decided.
 pub fn positive<S: Scalar>(x: &S, quantity: &str) -> Result<bool, LawError> {
     Ok(decide(x, quantity)? == Sign::Positive)
