@@ -1,0 +1,439 @@
+//! Winandy–Leine (2017), Sect. 4: colliding linear-elastic thin rods, an exact
+//! event-driven solver of the 1-D wave equation (31).
+//!
+//! Each rod is cut into cells of equal wave transit time (the time unit); at integer times
+//! every cell is uniform, so the state is two Riemann invariants per cell, R = v − c·u_x
+//! (right-going) and L = v + c·u_x (left-going), each moving one cell per step. Free ends
+//! reflect (Table 1: u_x = 0), closed contacts transmit and reflect by the impedances
+//! (Table 1, "impact between ends", for equal impedances), and a contact is closed while
+//! it transmits compression (L_right < R_left). Piecewise constant data and rational
+//! impedances keep everything rational: no rounding in the exact backend.
+
+use crate::arith::{Scalar, Sign};
+use crate::law::{decide, LawError};
+
+/// One rod: its transit time in cells (length / c in time units) and its impedance
+/// z = ρAc; its mass is z · cells.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rod<S> {
+    pub cells: usize,
+    pub impedance: S,
+}
+
+/// A contact opening or closing at an integer time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RodEvent {
+    /// Time in units of the cell transit time (ℓ/c for unit rods).
+    pub t: usize,
+    /// The contact between rods `contact` and `contact + 1` (1-based).
+    pub contact: usize,
+    /// `true`: the contact closes (starts transmitting), `false`: it opens.
+    pub closes: bool,
+}
+
+/// The state of every cell at one integer time: (velocity, c·u_x) per cell per rod.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RodSnapshot<S> {
+    pub t: usize,
+    pub velocity: Vec<Vec<S>>,
+    pub strain: Vec<Vec<S>>,
+}
+
+/// The outcome of a rod collision.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RodRun<S> {
+    /// The rods' final (uniform) velocities.
+    pub outgoing: Vec<S>,
+    pub events: Vec<RodEvent>,
+    /// The time at which every contact is open, every rod is uniform and no two
+    /// rods approach each other.
+    pub end_time: usize,
+    pub snapshots: Vec<RodSnapshot<S>>,
+}
+
+/// Identical unit rods (one cell each, impedance 1) with the given initial velocities,
+/// undeformed and touching at t = 0 (eqs. (32), (34)).
+pub fn rods_outgoing<S: Scalar>(velocities: &[S], max_steps: usize) -> Result<RodRun<S>, LawError> {
+    let rods: Vec<Rod<S>> = velocities
+        .iter()
+        .map(|v| Rod {
+            cells: 1,
+            impedance: v.one_like(),
+        })
+        .collect();
+    solve_rods(&rods, velocities, max_steps)
+}
+
+/// Rods `rods` with initial uniform velocities, undeformed and touching at t = 0.
+/// An error if a gap closes between two integer times (the lattice would need
+/// refining) or if the rods are still interacting after `max_steps` steps.
+pub fn solve_rods<S: Scalar>(
+    rods: &[Rod<S>],
+    velocities: &[S],
+    max_steps: usize,
+) -> Result<RodRun<S>, LawError> {
+    let n = rods.len();
+    if n == 0 || velocities.len() != n {
+        return Err(LawError::Domain(format!(
+            "{} velocities for {n} rods",
+            velocities.len()
+        )));
+    }
+    for (k, r) in rods.iter().enumerate() {
+        if r.cells == 0 {
+            return Err(LawError::Domain(format!("rod {} has no cells", k + 1)));
+        }
+        if decide(&r.impedance, "impedance")? != Sign::Positive {
+            return Err(LawError::Domain(format!(
+                "rod {}: impedance must be positive",
+                k + 1
+            )));
+        }
+    }
+    let zero = velocities[0].zero_like();
+    let two = zero.lift_i64(2);
+    // R, L per cell
+    let mut r: Vec<Vec<S>> = (0..n)
+        .map(|k| vec![velocities[k].clone(); rods[k].cells])
+        .collect();
+    let mut l = r.clone();
+    let mut gap: Vec<S> = vec![zero.clone(); n.saturating_sub(1)];
+    let mut closed = vec![false; n.saturating_sub(1)];
+    let mut events = Vec::new();
+    let mut snapshots = Vec::new();
+    for t in 0..=max_steps {
+        // the contacts during (t, t + 1)
+        for k in 0..n - 1 {
+            let ra = r[k].last().expect("cells");
+            let lb = &l[k + 1][0];
+            let now = decide(&gap[k], "gap")? == Sign::Zero
+                && decide(&lb.sub_r(ra), "L_right − R_left")? == Sign::Negative;
+            if now != closed[k] {
+                events.push(RodEvent {
+                    t,
+                    contact: k + 1,
+                    closes: now,
+                });
+                closed[k] = now;
+            }
+        }
+        let half = |a: &S, b: &S| -> Result<S, LawError> { Ok(a.add_r(b).checked_div(&two)?) };
+        let mut snap = RodSnapshot {
+            t,
+            velocity: Vec::with_capacity(n),
+            strain: Vec::with_capacity(n),
+        };
+        for k in 0..n {
+            snap.velocity.push(
+                r[k].iter()
+                    .zip(&l[k])
+                    .map(|(a, b)| half(a, b))
+                    .collect::<Result<_, _>>()?,
+            );
+            snap.strain.push(
+                r[k].iter()
+                    .zip(&l[k])
+                    .map(|(a, b)| half(&-a.clone(), b))
+                    .collect::<Result<_, _>>()?,
+            );
+        }
+        snapshots.push(snap);
+        // finished?
+        let mut done = closed.iter().all(|c| !c);
+        for k in 0..n {
+            for (a, b) in r[k].iter().zip(&l[k]) {
+                done = done && decide(&a.sub_r(b), "R − L")? == Sign::Zero;
+                done = done && decide(&a.sub_r(&r[k][0]), "R − R₀")? == Sign::Zero;
+            }
+        }
+        for k in 0..n.saturating_sub(1) {
+            done = done && decide(&r[k + 1][0].sub_r(&r[k][0]), "v_{k+1} − v_k")? != Sign::Negative;
+        }
+        if done {
+            return Ok(RodRun {
+                outgoing: r.iter().map(|c| c[0].clone()).collect(),
+                events,
+                end_time: t,
+                snapshots,
+            });
+        }
+        if t == max_steps {
+            break;
+        }
+        // one step
+        let mut nr = r.clone();
+        let mut nl = l.clone();
+        for k in 0..n {
+            let m = rods[k].cells;
+            for j in (1..m).rev() {
+                nr[k][j] = r[k][j - 1].clone();
+            }
+            for j in 0..m - 1 {
+                nl[k][j] = l[k][j + 1].clone();
+            }
+            // left end of rod k
+            nr[k][0] = if k > 0 && closed[k - 1] {
+                let (za, zb) = (&rods[k - 1].impedance, &rods[k].impedance);
+                let ra = r[k - 1].last().expect("cells");
+                let lb = &l[k][0];
+                (two.mul_r(za).mul_r(ra) + &zb.sub_r(za).mul_r(lb)).checked_div(&za.add_r(zb))?
+            } else {
+                l[k][0].clone()
+            };
+            // right end of rod k
+            nl[k][m - 1] = if k + 1 < n && closed[k] {
+                let (za, zb) = (&rods[k].impedance, &rods[k + 1].impedance);
+                let ra = r[k].last().expect("cells");
+                let lb = &l[k + 1][0];
+                (za.sub_r(zb).mul_r(ra) + &two.mul_r(zb).mul_r(lb)).checked_div(&za.add_r(zb))?
+            } else {
+                r[k][m - 1].clone()
+            };
+        }
+        // gaps of open contacts: d/dt gap = v(left end of k+1) − v(right end of k)
+        for k in 0..n - 1 {
+            if closed[k] {
+                continue;
+            }
+            let rate = l[k + 1][0].sub_r(r[k].last().expect("cells"));
+            let g = gap[k].add_r(&rate);
+            if decide(&g, "gap")? == Sign::Negative {
+                let tc = gap[k].checked_div(&-rate)?;
+                return Err(LawError::Domain(format!(
+                    "rods {} and {} touch again at t = {} + {} (between two lattice times): not supported",
+                    k + 1,
+                    k + 2,
+                    t,
+                    tc
+                )));
+            }
+            gap[k] = g;
+        }
+        r = nr;
+        l = nl;
+    }
+    Err(LawError::Domain(format!(
+        "the rods still interact after {max_steps} steps"
+    )))
+}
+
+/// `impactkit rods`: the collision as the command line states it.
+#[derive(Clone, Debug)]
+pub struct RodsSpec {
+    /// "v1,v2,…".
+    pub velocities: String,
+    /// Transit times in cells "n1,n2,…" (default all 1: identical rods).
+    pub lengths: Option<String>,
+    /// Impedances "z1,z2,…" (default all 1).
+    pub impedances: Option<String>,
+    pub max_steps: usize,
+}
+
+impl RodsSpec {
+    /// `{"arith", "masses", "outgoing", "events", "end_time", "states", "gamma_minus",
+    /// "gamma_plus"}` (the last two for three rods).
+    pub fn report(
+        &self,
+        backend: crate::backend::Backend,
+    ) -> Result<serde_json::Value, crate::system::sequential::SequentialError> {
+        struct Job<'a>(&'a RodsSpec, crate::backend::Backend);
+        impl crate::backend::RunScalar for Job<'_> {
+            type Out = Result<serde_json::Value, crate::system::sequential::SequentialError>;
+            fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
+                self.0.report_in::<S>(ctx, self.1)
+            }
+        }
+        backend.run(Job(self, backend))
+    }
+
+    fn report_in<S: Scalar>(
+        &self,
+        ctx: &S::Ctx,
+        backend: crate::backend::Backend,
+    ) -> Result<serde_json::Value, crate::system::sequential::SequentialError> {
+        use crate::system::corner_spec::scalar_json;
+        use crate::system::sequential::{parse_list, SequentialError};
+        use serde_json::json;
+        let input =
+            |option: &'static str, reason: String| SequentialError::Input { option, reason };
+        let n = crate::expr::split_list(&self.velocities).len();
+        if n < 1 {
+            return Err(input("--velocities", "at least one rod".into()));
+        }
+        let v = parse_list::<S>(&self.velocities, n, "--velocities", ctx)?;
+        let cells: Vec<usize> = match &self.lengths {
+            None => vec![1; n],
+            Some(src) => {
+                let parts = crate::expr::split_list(src);
+                if parts.len() != n {
+                    return Err(input(
+                        "--lengths",
+                        format!("expected {n} values, got {}", parts.len()),
+                    ));
+                }
+                parts
+                    .iter()
+                    .map(|p| match p.trim().parse::<usize>() {
+                        Ok(k) if (1..=1000).contains(&k) => Ok(k),
+                        _ => Err(input(
+                            "--lengths",
+                            format!("'{p}' is not a whole number of cells in 1..=1000"),
+                        )),
+                    })
+                    .collect::<Result<_, _>>()?
+            }
+        };
+        let z = match &self.impedances {
+            None => vec![v[0].one_like(); n],
+            Some(src) => parse_list::<S>(src, n, "--impedances", ctx)?,
+        };
+        let all: Vec<&S> = v.iter().chain(&z).collect();
+        crate::arith::check_compatible(&all)
+            .map_err(|e| input("--velocities/--impedances", e.to_string()))?;
+        let rods: Vec<Rod<S>> = cells
+            .iter()
+            .zip(&z)
+            .map(|(c, z)| Rod {
+                cells: *c,
+                impedance: z.clone(),
+            })
+            .collect();
+        if self.max_steps > 1_000_000 {
+            return Err(input("--max-steps", "at most 1000000".into()));
+        }
+        let run = solve_rods(&rods, &v, self.max_steps).map_err(|e| match e {
+            LawError::Domain(r) if r.contains("impedance") || r.contains("cells") => {
+                input("--impedances", r)
+            }
+            other => SequentialError::Law(other),
+        })?;
+        let vj = |xs: &[S]| serde_json::Value::Array(xs.iter().map(scalar_json).collect());
+        let mut out = json!({
+            "arith": backend.to_string(),
+            "masses": rods.iter().map(|r| scalar_json(&r.impedance.mul_r(&r.impedance.lift_i64(r.cells as i64)))).collect::<Vec<_>>(),
+            "outgoing": vj(&run.outgoing),
+            "events": run.events.iter().map(|e| json!({"t": e.t, "contact": e.contact, "kind": if e.closes {"close"} else {"open"}})).collect::<Vec<_>>(),
+            "end_time": run.end_time,
+            "states": run.snapshots.iter().map(|s| json!({
+                "t": s.t,
+                "velocity": s.velocity.iter().map(|c| vj(c)).collect::<Vec<_>>(),
+                "strain_times_c": s.strain.iter().map(|c| vj(c)).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+        });
+        if n == 3 {
+            let g = |u: &[S]| {
+                json!([
+                    scalar_json(&u[1].sub_r(&u[0])),
+                    scalar_json(&u[2].sub_r(&u[1]))
+                ])
+            };
+            out["gamma_minus"] = g(&v);
+            out["gamma_plus"] = g(&run.outgoing);
+        }
+        Ok(out)
+    }
+}
+
+/// Human-readable text of a rods report.
+pub fn rods_text(v: &serde_json::Value) -> String {
+    let show = |x: &serde_json::Value| match x {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let list = |a: &serde_json::Value| {
+        a.as_array()
+            .map(|xs| xs.iter().map(show).collect::<Vec<_>>().join(", "))
+            .unwrap_or_default()
+    };
+    let mut out = format!(
+        "outgoing: {}\nend time: {}",
+        list(&v["outgoing"]),
+        v["end_time"]
+    );
+    for e in v["events"].as_array().into_iter().flatten() {
+        out += &format!(
+            "\n  t = {}: contact {} {}s",
+            e["t"],
+            e["contact"],
+            e["kind"].as_str().unwrap_or("?")
+        );
+    }
+    out
+}
+
+/// How the rod model and the Sequential Impact Law compare at one γ⁻.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Agreement<S> {
+    /// γ⁺ of the rods (three identical rods, u⁻ = (0, γ₁, γ₁ + γ₂)) equals S(γ⁻).
+    Agree { gamma_plus: [S; 2], cone: String },
+    /// They differ: both values.
+    Differ {
+        rods: [S; 2],
+        law: [S; 2],
+        cone: String,
+    },
+    /// The rod solver cannot follow this collision (a re-contact between lattice times).
+    Unsupported { cone: String, reason: String },
+}
+
+/// Winandy–Leine (2017), Sect. 4.2: the thin-rod outcome against γ⁺ = S(γ⁻) for three
+/// identical rods (equal masses), at each given γ⁻.
+pub fn compare_with_law<S: Scalar>(
+    points: &[[S; 2]],
+    max_steps: usize,
+) -> Result<Vec<Agreement<S>>, LawError> {
+    let Some(first) = points.first() else {
+        return Ok(Vec::new());
+    };
+    let one = first[0].one_like();
+    let map = crate::law::sequential::construct_law(&[one.clone(), one.clone(), one])?;
+    let mut out = Vec::with_capacity(points.len());
+    for g in points {
+        let ev = map.apply(g)?;
+        let zero = g[0].zero_like();
+        let u = [zero, g[0].clone(), g[0].add_r(&g[1])];
+        match solve_rods(
+            &[
+                Rod {
+                    cells: 1,
+                    impedance: g[0].one_like(),
+                },
+                Rod {
+                    cells: 1,
+                    impedance: g[0].one_like(),
+                },
+                Rod {
+                    cells: 1,
+                    impedance: g[0].one_like(),
+                },
+            ],
+            &u,
+            max_steps,
+        ) {
+            Ok(run) => {
+                let o = &run.outgoing;
+                let gp = [o[1].sub_r(&o[0]), o[2].sub_r(&o[1])];
+                let same = decide(&gp[0].sub_r(&ev.gamma_plus[0]), "γ⁺ difference")? == Sign::Zero
+                    && decide(&gp[1].sub_r(&ev.gamma_plus[1]), "γ⁺ difference")? == Sign::Zero;
+                out.push(if same {
+                    Agreement::Agree {
+                        gamma_plus: gp,
+                        cone: ev.name,
+                    }
+                } else {
+                    Agreement::Differ {
+                        rods: gp,
+                        law: ev.gamma_plus,
+                        cone: ev.name,
+                    }
+                });
+            }
+            Err(LawError::Domain(reason)) => out.push(Agreement::Unsupported {
+                cone: ev.name,
+                reason,
+            }),
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,245 @@
+//! Winandy–Leine (2017): the Sequential Impact Law constructed from P1–P3, its checks,
+//! Newton/Poisson, and the thin-rod model. Expected values computed by hand (see the
+//! comments) and with an independent Python/fractions script.
+
+use impactkit::arith::Rational;
+use impactkit::law::sequential::checks::check_all;
+use impactkit::law::sequential::classic::{newton, poisson};
+use impactkit::law::sequential::cycles::{abc_cycle, cycle_through};
+use impactkit::law::sequential::{construct, construct_law, Cradle, Vec2};
+use impactkit::system::rods::{compare_with_law, rods_outgoing, Agreement};
+
+fn q(n: i64, d: i64) -> Rational {
+    Rational::new(n, d)
+}
+fn r(n: i64) -> Rational {
+    q(n, 1)
+}
+fn v(a: i64, b: i64) -> Vec2<Rational> {
+    [r(a), r(b)]
+}
+fn m(a: [[i64; 2]; 2]) -> [[Rational; 2]; 2] {
+    [[r(a[0][0]), r(a[0][1])], [r(a[1][0]), r(a[1][1])]]
+}
+fn ones() -> [Rational; 3] {
+    [r(1), r(1), r(1)]
+}
+
+#[test]
+fn equal_masses_give_eq_23() {
+    let law = construct_law(&ones()).unwrap();
+    let names: Vec<&str> = law.cones.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["I", "IIa", "IIb", "III", "IVb", "IVa"]);
+    let expect = [
+        ("I", [[1, 0], [0, 1]]),
+        ("IIa", [[-1, 0], [1, 1]]),
+        ("IIb", [[0, 1], [-1, -1]]),
+        ("III", [[0, -1], [-1, 0]]),
+        ("IVa", [[1, 1], [0, -1]]),
+        ("IVb", [[-1, -1], [1, 0]]),
+    ];
+    for (name, mat) in expect {
+        assert_eq!(law.cone(name).unwrap().q, m(mat), "{name}");
+    }
+    // eq. (22): the boundary after II_a is (-1, 1); III is the third quadrant
+    assert_eq!(law.cone("IIa").unwrap().to, v(-1, 1));
+    assert_eq!(law.cone("III").unwrap().from, v(-1, 0));
+    assert_eq!(law.cone("III").unwrap().to, v(0, -1));
+}
+
+#[test]
+fn map_of_eq_36() {
+    let law = construct_law(&ones()).unwrap();
+    let cradle = Cradle::new(&ones()).unwrap();
+    let e = law.apply(&v(-2, -1)).unwrap();
+    assert_eq!(e.name, "III");
+    assert_eq!(e.gamma_plus, v(1, 2));
+    // Λ = G⁻¹(γ⁺ − γ⁻) = 1/3 [[2,1],[1,2]] (3,3) = (3,3)
+    assert_eq!(cradle.impulse(&v(-2, -1), &e.gamma_plus), v(3, 3));
+    // eq. (26): in II_a, Λ = (−m γ₁⁻, 0)
+    let e = law.apply(&v(-1, 3)).unwrap();
+    assert_eq!(e.name, "IIa");
+    assert_eq!(cradle.impulse(&v(-1, 3), &e.gamma_plus), v(1, 0));
+}
+
+#[test]
+fn abc_cycle_of_45_to_49() {
+    let law = construct_law(&ones()).unwrap();
+    let cradle = Cradle::new(&ones()).unwrap();
+    let c = abc_cycle(&law, &cradle, &r(1)).unwrap();
+    assert_eq!(c.gamma_plus, vec![v(1, 1), v(0, 1), v(0, 0)]); // (46)
+    assert_eq!(
+        c.gamma_bar,
+        vec![[q(-1, 2), r(1)], [q(-1, 2), q(1, 2)], v(0, 0)]
+    ); // (47)
+    assert_eq!(c.lambda, vec![v(2, 1), v(1, 1), v(0, 0)]); // (48)
+    assert_eq!(c.lambda_sum, q(-1, 2)); // (49): −m v²/2
+    assert_eq!(c.sum, q(1, 2));
+    assert!(c.violates().unwrap());
+    // v = 3: the sum scales with v²
+    assert_eq!(
+        abc_cycle(&law, &cradle, &r(3)).unwrap().lambda_sum,
+        q(-9, 2)
+    );
+}
+
+#[test]
+fn all_checks_equal_masses() {
+    let law = construct_law(&ones()).unwrap();
+    let cradle = Cradle::new(&ones()).unwrap();
+    let rep = check_all(&law, &cradle, 300, 7).unwrap();
+    assert!(rep.continuous && rep.energy_conserving && rep.factorises);
+    assert!(rep.kinematically_consistent && rep.kinetically_consistent);
+    assert!(rep.cones.iter().all(|c| c.onto_first_quadrant));
+    assert_eq!(rep.rays.len(), 6);
+    assert!(rep.non_expansive.proved);
+    assert!(rep.non_expansive.counterexample.is_none());
+    assert!(rep.non_expansive.monotone_counterexample.is_none());
+    assert!(rep.non_expansive.split_samples > 100);
+    // the paper's (24) among the words
+    let f = |cone: &str, word: &str| {
+        rep.factorisation
+            .iter()
+            .any(|x| x.cone == cone && x.word == word && x.ok)
+    };
+    assert!(f("IIb", "IVa·IIa") && f("IVb", "IIa·IVa"));
+    assert!(f("III", "IVa·IIa·IVa") && f("III", "IIa·IVa·IIa"));
+    // a violation of (18), re-evaluated independently
+    let cyc = rep.cyclic.unwrap();
+    assert!(cyc.violates().unwrap());
+    let again = cycle_through(&law, &cradle, &cyc.gamma_minus).unwrap();
+    assert_eq!(again.sum, cyc.sum);
+    assert_eq!(cyc.gamma_minus, vec![v(-2, 0), v(0, 0), v(-2, 2)]);
+    assert_eq!(cyc.sum, r(2));
+}
+
+#[test]
+fn unequal_masses() {
+    // (1,2,1): cos²θ = 1/9, six cones reach e1 but the sixth overlaps C_I
+    let c = construct(&[r(1), r(2), r(1)], 64).unwrap();
+    assert_eq!(c.cradle.cos2_theta().unwrap(), q(1, 9));
+    assert!(!c.closes);
+    assert_eq!(c.cones.len(), 6);
+    assert_eq!(c.last_image_of_e1, [q(11, 81), q(230, 243)]);
+    assert!(construct_law(&[r(1), r(2), r(1)]).is_err());
+    // (1,1,2) and (2,1,1): cos²θ = 1/3, seven cones, no closure
+    for (ms, img) in [
+        ([r(1), r(1), r(2)], [q(13, 27), q(5, 9)]),
+        ([r(2), r(1), r(1)], [q(13, 27), q(20, 27)]),
+    ] {
+        let c = construct(&ms, 64).unwrap();
+        assert_eq!(c.cradle.cos2_theta().unwrap(), q(1, 3));
+        assert!(!c.closes);
+        assert_eq!(c.cones.len(), 7);
+        assert_eq!(c.last_image_of_e1, img);
+    }
+    // (3/5,1,2): cos²θ = 1/4, closes with six cones; III = [[0,−4/3],[−3/4,0]]
+    let law = construct_law(&[q(3, 5), r(1), r(2)]).unwrap();
+    assert_eq!(law.cones.len(), 6);
+    assert_eq!(
+        law.cone("III").unwrap().q,
+        [[r(0), q(-4, 3)], [q(-3, 4), r(0)]]
+    );
+    // (2,1,3): cos²θ = 1/2, eight cones, Q_III = −I
+    let law = construct_law(&[r(2), r(1), r(3)]).unwrap();
+    assert_eq!(law.cones.len(), 8);
+    assert_eq!(law.cone("III").unwrap().q, m([[-1, 0], [0, -1]]));
+    let cradle = Cradle::new(&[r(2), r(1), r(3)]).unwrap();
+    let rep = check_all(&law, &cradle, 100, 3).unwrap();
+    assert!(rep.continuous && rep.energy_conserving && rep.kinetically_consistent);
+    assert!(rep.cyclic.is_some());
+}
+
+#[test]
+fn newton_and_poisson() {
+    let cradle = Cradle::new(&ones()).unwrap();
+    // (36): both classical laws give γ⁺ = −γ⁻ = (2, 1), not (1, 2)
+    let n = newton(&cradle, &v(-2, -1), &r(1)).unwrap();
+    assert_eq!(n.gamma_plus, v(2, 1));
+    assert_eq!(n.impulse, [q(10, 3), q(8, 3)]);
+    assert_eq!(
+        poisson(&cradle, &v(-2, -1), &r(1)).unwrap().gamma_plus,
+        v(2, 1)
+    );
+    // Fig. 1(b): ball 1 at 1, others at rest: γ⁻ = (−1, 0); Newton gives γ⁺ = (1, 0),
+    // u⁺ = (−1/3, 2/3, 2/3); the sequential law gives (0, 1), u⁺ = (0, 0, 1)
+    let n = newton(&cradle, &v(-1, 0), &r(1)).unwrap();
+    assert_eq!(n.gamma_plus, v(1, 0));
+    assert_eq!(n.impulse, [q(4, 3), q(2, 3)]);
+    let u = impactkit::law::sequential::classic::ball_velocities(
+        &cradle,
+        &[r(1), r(0), r(0)],
+        &n.impulse,
+    )
+    .unwrap();
+    assert_eq!(u, [q(-1, 3), q(2, 3), q(2, 3)]);
+    let law = construct_law(&ones()).unwrap();
+    assert_eq!(law.apply(&v(-1, 0)).unwrap().gamma_plus, v(0, 1));
+    // e = 1/2
+    let n = newton(&cradle, &v(-1, 0), &q(1, 2)).unwrap();
+    assert_eq!(n.gamma_plus, [q(1, 2), r(0)]);
+    assert_eq!(n.impulse, [r(1), q(1, 2)]);
+    // e = 0: plastic
+    assert_eq!(
+        poisson(&cradle, &v(-2, -1), &r(0)).unwrap().gamma_plus,
+        v(0, 0)
+    );
+}
+
+#[test]
+fn rods_of_eq_33_to_36() {
+    // (32)-(33): two rods, v and 0 → 0 and v; region 3: u_t = v/2, c u_x = −v/2
+    let run = rods_outgoing(&[r(1), r(0)], 100).unwrap();
+    assert_eq!(run.outgoing, vec![r(0), r(1)]);
+    assert_eq!(
+        run.snapshots[1].velocity,
+        vec![vec![q(1, 2)], vec![q(1, 2)]]
+    );
+    assert_eq!(
+        run.snapshots[1].strain,
+        vec![vec![q(-1, 2)], vec![q(-1, 2)]]
+    );
+    // (34)-(36): 2v, 0, −v → −v, 0, 2v (regions 12, 11, 13 of (35); the text's "v" for
+    // the left rod contradicts (35) and momentum conservation), γ⁺ = (v, 2v)
+    let run = rods_outgoing(&[r(2), r(0), r(-1)], 100).unwrap();
+    assert_eq!(run.outgoing, vec![r(-1), r(0), r(2)]);
+    assert_eq!(run.end_time, 3);
+    // t = 1: regions 4, 6, 5 of (35)
+    assert_eq!(
+        run.snapshots[1].velocity,
+        vec![vec![r(1)], vec![q(1, 2)], vec![q(-1, 2)]]
+    );
+    assert_eq!(
+        run.snapshots[1].strain,
+        vec![vec![r(-1)], vec![q(-3, 2)], vec![q(-1, 2)]]
+    );
+    // t = 2: regions 9, (6), 10
+    assert_eq!(
+        run.snapshots[2].velocity,
+        vec![vec![q(-1, 2)], vec![q(1, 2)], vec![r(1)]]
+    );
+    let opened: Vec<(usize, usize, bool)> = run
+        .events
+        .iter()
+        .map(|e| (e.t, e.contact, e.closes))
+        .collect();
+    assert_eq!(
+        opened,
+        vec![(0, 1, true), (0, 2, true), (3, 1, false), (3, 2, false)]
+    );
+}
+
+#[test]
+fn rods_against_the_law_in_cone_iii() {
+    let pts: Vec<Vec2<Rational>> = (1..=4)
+        .flat_map(|a| (1..=4).map(move |b| v(-a, -b)))
+        .collect();
+    let cmp = compare_with_law(&pts, 1000).unwrap();
+    let agree = cmp
+        .iter()
+        .filter(|a| matches!(a, Agreement::Agree { .. }))
+        .count();
+    assert!(agree >= 1);
+    // γ⁻ = (−2, −1) of (36) agrees
+    assert!(matches!(&cmp[4], Agreement::Agree { gamma_plus, .. } if *gamma_plus == v(1, 2)));
+}
