@@ -230,16 +230,252 @@ fn rods_of_eq_33_to_36() {
 }
 
 #[test]
-fn rods_against_the_law_in_cone_iii() {
-    let pts: Vec<Vec2<Rational>> = (1..=4)
-        .flat_map(|a| (1..=4).map(move |b| v(-a, -b)))
+fn rods_against_the_law_on_a_grid() {
+    // every integer γ⁻ in [−4, 4]²: the rods (refining the lattice where a gap closes
+    // between lattice times) give exactly S(γ⁻)
+    let pts: Vec<Vec2<Rational>> = (-4..=4)
+        .flat_map(|a| (-4..=4).map(move |b| v(a, b)))
         .collect();
     let cmp = compare_with_law(&pts, 1000).unwrap();
-    let agree = cmp
+    for (p, c) in pts.iter().zip(&cmp) {
+        assert!(matches!(c, Agreement::Agree { .. }), "{p:?}: {c:?}");
+    }
+    // γ⁻ = (−2, −1) of (36)
+    let i = pts.iter().position(|p| *p == v(-2, -1)).unwrap();
+    assert!(
+        matches!(&cmp[i], Agreement::Agree { gamma_plus, cone } if *gamma_plus == v(1, 2) && cone == "III")
+    );
+}
+
+#[test]
+fn rods_refine_the_lattice() {
+    // u⁻ = (0, −4, −3): rods 2 and 3 meet again at t = 4/3, between lattice times
+    let run = rods_outgoing(&[r(0), r(-4), r(-3)], 100).unwrap();
+    assert_eq!(run.steps_per_unit, 3);
+    assert_eq!(run.outgoing, vec![r(-4), r(-3), r(0)]);
+    let ev: Vec<(usize, usize, bool)> = run
+        .events
         .iter()
-        .filter(|a| matches!(a, Agreement::Agree { .. }))
-        .count();
-    assert!(agree >= 1);
-    // γ⁻ = (−2, −1) of (36) agrees
-    assert!(matches!(&cmp[4], Agreement::Agree { gamma_plus, .. } if *gamma_plus == v(1, 2)));
+        .map(|e| (e.t, e.contact, e.closes))
+        .collect();
+    // in steps of 1/3: 0, 4/3, 2, 10/3
+    assert_eq!(
+        ev,
+        vec![(0, 1, true), (4, 2, true), (6, 1, false), (10, 2, false)]
+    );
+    // f64 cannot refine exactly: it still runs where no refinement is needed
+    let run = rods_outgoing(&[2.0f64, 0.0, -1.0], 100).unwrap();
+    assert_eq!(run.outgoing, vec![-1.0, 0.0, 2.0]);
+}
+
+// ---- command line ----
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_impactkit"))
+        .args(args)
+        .output()
+        .expect("binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+fn bad(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 2, "{args:?} should exit 2; stdout {out} stderr {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+#[test]
+fn cli_done_when() {
+    let j = json(&[
+        "sequential",
+        "map",
+        "--gamma",
+        "-2,-1",
+        "--arith",
+        "exact",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(j["gamma_plus"], serde_json::json!(["1", "2"]));
+    assert_eq!(j["cone"], "III");
+    assert_eq!(j["impulse"], serde_json::json!(["3", "3"]));
+    assert_eq!(j["newton"]["gamma_plus"], serde_json::json!(["2", "1"]));
+    let (code, text, _) = run(&["sequential", "map", "--gamma", "-2,-1"]);
+    assert_eq!(code, 0);
+    assert!(text.starts_with("gamma_plus: (1, 2) (cone III)"), "{text}");
+
+    let j = json(&["sequential", "check", "--format", "json"]);
+    for k in [
+        "continuous",
+        "energy_conserving",
+        "kinematically_consistent",
+        "kinetically_consistent",
+        "non_expansive",
+        "monotone",
+        "factorises",
+    ] {
+        assert_eq!(j[k], true, "{k}");
+    }
+    assert_eq!(j["cyclically_monotone"], false);
+    assert_eq!(j["counterexample"]["sum"], "2");
+    assert_eq!(j["abc_cycle"]["lambda_sum"], "-1/2");
+    assert_eq!(j["cones"].as_array().unwrap().len(), 6);
+
+    let j = json(&[
+        "sequential",
+        "check",
+        "--masses",
+        "1,2,1",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(j["closes"], false);
+    assert_eq!(j["continuous"], false);
+    assert_eq!(j["number_of_cones"], 6);
+    assert_eq!(j["cos2_theta"], "1/9");
+    assert!(j["non_expansive"].is_null());
+
+    let j = json(&[
+        "rods",
+        "--velocities",
+        "2,0,-1",
+        "--arith",
+        "exact",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(j["outgoing"], serde_json::json!(["-1", "0", "2"]));
+    assert_eq!(j["gamma_plus"], serde_json::json!(["1", "2"]));
+    assert_eq!(j["events"].as_array().unwrap().len(), 4);
+    assert_eq!(j["end_time"], "3");
+    // unequal impedances: a light rod (z = 1/2) hits a heavy one at rest
+    let j = json(&[
+        "rods",
+        "--velocities",
+        "1,0",
+        "--impedances",
+        "1,3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(j["outgoing"], serde_json::json!(["-1/2", "1/2"]));
+}
+
+#[test]
+fn cli_bad_input() {
+    assert!(bad(&["sequential", "map", "--gamma", "1"]).contains("--gamma"));
+    assert!(bad(&["sequential", "map", "--gamma", "1,x"]).contains("--gamma"));
+    assert!(
+        bad(&["sequential", "map", "--gamma", "-1,-1", "--masses", "1,2,1"])
+            .contains("does not close")
+    );
+    assert!(bad(&["sequential", "check", "--masses", "1,-1,1"]).contains("--masses"));
+    assert!(bad(&[
+        "sequential",
+        "map",
+        "--gamma",
+        "-1,-1",
+        "--restitution",
+        "2"
+    ])
+    .contains("--restitution"));
+    assert!(bad(&["sequential", "map", "--gamma", "sqrt(2),-1"]).contains("--gamma"));
+    assert!(bad(&["rods", "--velocities", "1,0", "--lengths", "1"]).contains("--lengths"));
+    assert!(bad(&["rods", "--velocities", "1,0", "--impedances", "1,0"]).contains("--impedances"));
+}
+
+// ---- snapshots ----
+
+#[test]
+fn snapshots() {
+    use impactkit::backend::Backend;
+    use impactkit::system::rods::RodsSpec;
+    use impactkit::system::sequential::CheckSpec;
+    let check = |m: &str| {
+        CheckSpec {
+            masses: Some(m.into()),
+            samples: 50,
+            seed: 1,
+        }
+        .report(Backend::Exact)
+        .unwrap()
+    };
+    let eq = check("1,1,1");
+    let summary: Vec<serde_json::Value> = ["1,2,1", "1,1,2", "2,1,1", "3/5,1,2", "2,1,3", "5,1,9"]
+        .iter()
+        .map(|m| {
+            let r = check(m);
+            serde_json::json!({
+                "masses": m,
+                "cos2_theta": r["cos2_theta"],
+                "closes": r["closes"],
+                "number_of_cones": r["number_of_cones"],
+                "last_image_of_e1": r["last_image_of_e1"],
+                "kinetically_consistent": r["kinetically_consistent"],
+                "cones": r["cones"].as_array().unwrap().iter().map(|c| serde_json::json!({
+                    "name": c["name"], "from": c["from"], "to": c["to"], "q": c["q"], "kinetic": c["kinetic"]
+                })).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let rods = RodsSpec {
+        velocities: "2,0,-1".into(),
+        lengths: None,
+        impedances: None,
+        max_steps: 100,
+    }
+    .report(Backend::Exact)
+    .unwrap();
+    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+        insta::assert_json_snapshot!("sequential_equal_masses_cones", eq["cones"]);
+        insta::assert_json_snapshot!("sequential_abc_cycle", eq["abc_cycle"]);
+        insta::assert_json_snapshot!("sequential_counterexample", eq["counterexample"]);
+        insta::assert_json_snapshot!("sequential_unequal_masses", summary);
+        insta::assert_json_snapshot!("rods_eq34", rods);
+    });
+}
+
+// ---- properties ----
+
+mod props {
+    use super::*;
+    use impactkit::law::sequential::checks::nonexpansive_pair;
+    use proptest::prelude::*;
+
+    fn rat() -> impl Strategy<Value = Rational> {
+        (-60i64..=60, 1i64..=7).prop_map(|(n, d)| q(n, d))
+    }
+    fn pt() -> impl Strategy<Value = Vec2<Rational>> {
+        (rat(), rat()).prop_map(|(a, b)| [a, b])
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+        #[test]
+        fn energy_first_quadrant_and_nonexpansive(a in pt(), b in pt()) {
+            for ms in [ones(), [q(3, 5), r(1), r(2)], [r(2), r(1), r(3)]] {
+                let law = construct_law(&ms).unwrap();
+                let cradle = Cradle::new(&ms).unwrap();
+                let sa = law.apply(&a).unwrap().gamma_plus;
+                // (14) with equality (P2), and (9)
+                prop_assert_eq!(cradle.norm2(&sa), cradle.norm2(&a));
+                prop_assert!(sa[0] >= r(0) && sa[1] >= r(0));
+                // (37), through the proof's split of the segment
+                let (lhs, rhs, _) = nonexpansive_pair(&law, &cradle, &a, &b).unwrap();
+                prop_assert!(lhs <= rhs, "{:?} {:?}: {} > {}", a, b, lhs, rhs);
+            }
+        }
+    }
 }

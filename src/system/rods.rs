@@ -23,7 +23,8 @@ pub struct Rod<S> {
 /// A contact opening or closing at an integer time.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RodEvent {
-    /// Time in units of the cell transit time (ℓ/c for unit rods).
+    /// Time in lattice steps; the time is `t / steps_per_unit` (units of the given
+    /// cell transit time, ℓ/c for unit rods).
     pub t: usize,
     /// The contact between rods `contact` and `contact + 1` (1-based).
     pub contact: usize,
@@ -45,9 +46,12 @@ pub struct RodRun<S> {
     /// The rods' final (uniform) velocities.
     pub outgoing: Vec<S>,
     pub events: Vec<RodEvent>,
-    /// The time at which every contact is open, every rod is uniform and no two
-    /// rods approach each other.
+    /// The step at which every contact is open, every rod is uniform and no two
+    /// rods approach each other (time `end_time / steps_per_unit`).
     pub end_time: usize,
+    /// Lattice steps per time unit: 1, or more when a gap closed between two lattice
+    /// times and the lattice was refined so that it closes on a lattice time.
+    pub steps_per_unit: usize,
     pub snapshots: Vec<RodSnapshot<S>>,
 }
 
@@ -64,14 +68,61 @@ pub fn rods_outgoing<S: Scalar>(velocities: &[S], max_steps: usize) -> Result<Ro
     solve_rods(&rods, velocities, max_steps)
 }
 
+/// Largest lattice refinement (steps per time unit) [`solve_rods`] tries.
+pub const MAX_REFINEMENT: usize = 4096;
+
 /// Rods `rods` with initial uniform velocities, undeformed and touching at t = 0.
-/// An error if a gap closes between two integer times (the lattice would need
-/// refining) or if the rods are still interacting after `max_steps` steps.
+/// When a gap closes between two lattice times, at a rational fraction p/d of a step,
+/// the lattice is refined d times and the run restarts, so the re-contact falls on the
+/// lattice (exact backends only; up to [`MAX_REFINEMENT`] steps per unit). An error if
+/// the rods are still interacting after `max_steps` time units.
 pub fn solve_rods<S: Scalar>(
     rods: &[Rod<S>],
     velocities: &[S],
     max_steps: usize,
 ) -> Result<RodRun<S>, LawError> {
+    let mut k = 1usize;
+    loop {
+        let fine: Vec<Rod<S>> = rods
+            .iter()
+            .map(|r| Rod {
+                cells: r.cells * k,
+                impedance: r.impedance.clone(),
+            })
+            .collect();
+        match solve_lattice(&fine, velocities, max_steps.saturating_mul(k))? {
+            Lattice::Done(mut run) => {
+                run.steps_per_unit = k;
+                return Ok(run);
+            }
+            Lattice::Recontact { fraction, what } => {
+                let d = fraction
+                    .rational_bounds()
+                    .filter(|(lo, hi)| lo == hi)
+                    .and_then(|(q, _)| usize::try_from(q.denom().clone()).ok());
+                match d.and_then(|d| k.checked_mul(d)).filter(|&n| n <= MAX_REFINEMENT) {
+                    Some(n) if n > k => k = n,
+                    _ => {
+                        return Err(LawError::Domain(format!(
+                            "{what}, a fraction {fraction} of a lattice step: the lattice cannot be refined to it (exact rational times only, at most {MAX_REFINEMENT} steps per unit)"
+                        )))
+                    }
+                }
+            }
+        }
+    }
+}
+
+enum Lattice<S> {
+    Done(RodRun<S>),
+    Recontact { fraction: S, what: String },
+}
+
+fn solve_lattice<S: Scalar>(
+    rods: &[Rod<S>],
+    velocities: &[S],
+    max_steps: usize,
+) -> Result<Lattice<S>, LawError> {
     let n = rods.len();
     if n == 0 || velocities.len() != n {
         return Err(LawError::Domain(format!(
@@ -150,12 +201,13 @@ pub fn solve_rods<S: Scalar>(
             done = done && decide(&r[k + 1][0].sub_r(&r[k][0]), "v_{k+1} − v_k")? != Sign::Negative;
         }
         if done {
-            return Ok(RodRun {
+            return Ok(Lattice::Done(RodRun {
                 outgoing: r.iter().map(|c| c[0].clone()).collect(),
                 events,
                 end_time: t,
+                steps_per_unit: 1,
                 snapshots,
-            });
+            }));
         }
         if t == max_steps {
             break;
@@ -198,14 +250,11 @@ pub fn solve_rods<S: Scalar>(
             let rate = l[k + 1][0].sub_r(r[k].last().expect("cells"));
             let g = gap[k].add_r(&rate);
             if decide(&g, "gap")? == Sign::Negative {
-                let tc = gap[k].checked_div(&-rate)?;
-                return Err(LawError::Domain(format!(
-                    "rods {} and {} touch again at t = {} + {} (between two lattice times): not supported",
-                    k + 1,
-                    k + 2,
-                    t,
-                    tc
-                )));
+                let fraction = gap[k].checked_div(&-rate)?;
+                return Ok(Lattice::Recontact {
+                    what: format!("rods {} and {} touch again after step {t}", k + 1, k + 2),
+                    fraction,
+                });
             }
             gap[k] = g;
         }
@@ -213,7 +262,7 @@ pub fn solve_rods<S: Scalar>(
         l = nl;
     }
     Err(LawError::Domain(format!(
-        "the rods still interact after {max_steps} steps"
+        "the rods still interact after {max_steps} lattice steps"
     )))
 }
 
@@ -308,14 +357,18 @@ impl RodsSpec {
             other => SequentialError::Law(other),
         })?;
         let vj = |xs: &[S]| serde_json::Value::Array(xs.iter().map(scalar_json).collect());
+        let time = |step: usize| {
+            num_rational::BigRational::new(step.into(), run.steps_per_unit.into()).to_string()
+        };
         let mut out = json!({
             "arith": backend.to_string(),
             "masses": rods.iter().map(|r| scalar_json(&r.impedance.mul_r(&r.impedance.lift_i64(r.cells as i64)))).collect::<Vec<_>>(),
             "outgoing": vj(&run.outgoing),
-            "events": run.events.iter().map(|e| json!({"t": e.t, "contact": e.contact, "kind": if e.closes {"close"} else {"open"}})).collect::<Vec<_>>(),
-            "end_time": run.end_time,
+            "events": run.events.iter().map(|e| json!({"t": time(e.t), "contact": e.contact, "kind": if e.closes {"close"} else {"open"}})).collect::<Vec<_>>(),
+            "end_time": time(run.end_time),
+            "steps_per_unit": run.steps_per_unit,
             "states": run.snapshots.iter().map(|s| json!({
-                "t": s.t,
+                "t": time(s.t),
                 "velocity": s.velocity.iter().map(|c| vj(c)).collect::<Vec<_>>(),
                 "strain_times_c": s.strain.iter().map(|c| vj(c)).collect::<Vec<_>>(),
             })).collect::<Vec<_>>(),
@@ -348,12 +401,12 @@ pub fn rods_text(v: &serde_json::Value) -> String {
     let mut out = format!(
         "outgoing: {}\nend time: {}",
         list(&v["outgoing"]),
-        v["end_time"]
+        show(&v["end_time"])
     );
     for e in v["events"].as_array().into_iter().flatten() {
         out += &format!(
             "\n  t = {}: contact {} {}s",
-            e["t"],
+            show(&e["t"]),
             e["contact"],
             e["kind"].as_str().unwrap_or("?")
         );

@@ -333,7 +333,7 @@ pub fn construct<S: Scalar>(
     })
 }
 
-/// Which closed quadrant (1..4) a ray lies in, preferring `hint` when it lies on an axis.
+/// The closed quadrants (I…IV) that contain a ray (two for a ray on an axis).
 fn quadrants<S: Scalar>(v: &Vec2<S>) -> Result<[bool; 4], LawError> {
     let x = decide(&v[0], "γ₁ of a ray")?;
     let y = decide(&v[1], "γ₂ of a ray")?;
