@@ -479,3 +479,66 @@ mod props {
         }
     }
 }
+
+#[test]
+fn cli_other_backends() {
+    // interval: built exactly over Q, evaluated in enclosures
+    let j = json(&[
+        "sequential",
+        "map",
+        "--gamma",
+        "-2,-1",
+        "--arith",
+        "interval",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(j["cone"], "III");
+    assert_eq!(j["gamma_plus"][0]["lo"], "1");
+    assert_eq!(j["gamma_plus"][1]["hi"], "2");
+    // −1/3 is not a binary float: on the ray (−1, 1) the cone is undecided, not guessed
+    let j = json(&[
+        "sequential",
+        "map",
+        "--gamma",
+        "-1/3,1/3",
+        "--arith",
+        "interval",
+        "--format",
+        "json",
+    ]);
+    assert!(j["cone"].is_null());
+    assert_eq!(j["undecided"]["quantity"], "det(γ⁻, to)");
+    let c: Vec<&str> = j["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["cone"].as_str().unwrap())
+        .collect();
+    assert_eq!(c, ["IIa", "IIb"]);
+    // exact in Q(√2): Q_IIa (−1, √2) = (1, √2 − 1), Λ = (1, 0) (eq. (26))
+    let j = json(&[
+        "sequential",
+        "map",
+        "--gamma",
+        "-1,sqrt(2)",
+        "--arith",
+        "quadratic",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(j["gamma_plus"], serde_json::json!(["1", "-1+sqrt(2)"]));
+    assert_eq!(j["impulse"], serde_json::json!(["1", "0"]));
+    assert!(bad(&["sequential", "check", "--arith", "interval"]).contains("--arith"));
+    assert!(bad(&[
+        "sequential",
+        "map",
+        "--gamma",
+        "-1,-1",
+        "--masses",
+        "1,sqrt(2),1",
+        "--arith",
+        "f64"
+    ])
+    .contains("--masses"));
+}

@@ -115,6 +115,46 @@ fn classic_json<S: Scalar>(o: &ClassicOutcome<S>) -> Value {
     json!({"gamma_plus": v2_json(&o.gamma_plus), "impulse": v2_json(&o.impulse)})
 }
 
+/// The law for masses `m` on backend `S`: constructed in `S` itself when it is exact,
+/// otherwise constructed exactly over Q (the masses must then be rational) and its rays
+/// and matrices converted to `S` (rounded or enclosed), so that only the evaluation runs
+/// in the inexact arithmetic.
+pub fn build_law<S: Scalar>(
+    masses_src: &str,
+    m: &[S; 3],
+    ctx: &S::Ctx,
+) -> Result<ConeMap<S>, SequentialError> {
+    let domain = |x: LawError| match x {
+        LawError::Domain(r) => input("--masses", r),
+        other => SequentialError::Law(other),
+    };
+    if S::is_exact() {
+        return crate::law::sequential::construct_law(m).map_err(domain);
+    }
+    let q = masses::<crate::arith::Rational>(&Some(masses_src.to_string()), &()).map_err(|e| match e {
+        SequentialError::Input { reason, .. } => input(
+            "--masses",
+            format!("{reason} (inexact backends build the law exactly over Q: give rational masses, or use --arith quadratic)"),
+        ),
+        other => other,
+    })?;
+    let exact = crate::law::sequential::construct_law(&q).map_err(domain)?;
+    let l = |x: &crate::arith::Rational| S::from_rational(x.value(), ctx);
+    let lv = |v: &Vec2<crate::arith::Rational>| [l(&v[0]), l(&v[1])];
+    Ok(ConeMap {
+        cones: exact
+            .cones
+            .iter()
+            .map(|c| Cone {
+                name: c.name.clone(),
+                from: lv(&c.from),
+                to: lv(&c.to),
+                q: [lv(&c.q[0]), lv(&c.q[1])],
+            })
+            .collect(),
+    })
+}
+
 /// `sequential map`: one pre-impact contact velocity.
 #[derive(Clone, Debug)]
 pub struct MapSpec {
@@ -164,12 +204,31 @@ impl MapSpec {
         all.push(&e);
         crate::arith::check_compatible(&all)
             .map_err(|x| input("--masses/--gamma", x.to_string()))?;
-        let map = crate::law::sequential::construct_law(&m).map_err(|x| match x {
-            LawError::Domain(r) => input("--masses", r),
-            other => SequentialError::Law(other),
-        })?;
+        let map = build_law::<S>(self.masses.as_deref().unwrap_or("1,1,1"), &m, ctx)?;
         let cradle = Cradle::new(&m)?;
-        let ev = map.apply(&g)?;
+        let ev = match map.apply(&g) {
+            Ok(ev) => ev,
+            Err(LawError::Undecided { quantity, lo, hi }) => {
+                // an enclosure on a boundary: report the cones it may lie in
+                let cands: Vec<Value> = map
+                    .candidates(&g)
+                    .into_iter()
+                    .map(|i| {
+                        let c = &map.cones[i];
+                        json!({"cone": c.name, "gamma_plus": v2_json(&crate::law::sequential::mat_vec(&c.q, &g))})
+                    })
+                    .collect();
+                return Ok(json!({
+                    "arith": backend.to_string(),
+                    "gamma_minus": v2_json(&g),
+                    "gamma_plus": Value::Null,
+                    "cone": Value::Null,
+                    "undecided": {"quantity": quantity, "lo": lo, "hi": hi},
+                    "candidates": cands,
+                }));
+            }
+            Err(e) => return Err(e.into()),
+        };
         Ok(json!({
             "arith": backend.to_string(),
             "gamma_minus": v2_json(&g),
@@ -211,6 +270,12 @@ impl CheckSpec {
     ) -> Result<Value, SequentialError> {
         if self.samples > 100_000 {
             return Err(input("--samples", "at most 100000"));
+        }
+        if !S::is_exact() {
+            return Err(input(
+                "--arith",
+                "the checks are exact identities: use --arith exact or quadratic",
+            ));
         }
         let m = masses::<S>(&self.masses, ctx)?;
         let c = construct(&m, 64)?;

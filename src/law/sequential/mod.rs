@@ -179,9 +179,15 @@ pub struct Cone<S> {
 impl<S: Scalar> Cone<S> {
     /// Whether `x` lies in the closed cone (decided through `sign()`).
     pub fn contains(&self, x: &Vec2<S>) -> Result<bool, LawError> {
-        let a = decide(&det(&self.from, x), "det(from, γ⁻)")?;
-        let b = decide(&det(x, &self.to), "det(γ⁻, to)")?;
-        Ok(a != Sign::Negative && b != Sign::Negative)
+        let a = decide(&det(&self.from, x), "det(from, γ⁻)");
+        let b = decide(&det(x, &self.to), "det(γ⁻, to)");
+        // one decided negative sign excludes the point, even if the other is undecided
+        if matches!(a, Ok(Sign::Negative)) || matches!(b, Ok(Sign::Negative)) {
+            return Ok(false);
+        }
+        a?;
+        b?;
+        Ok(true)
     }
 }
 
@@ -216,6 +222,13 @@ impl<S: Scalar> ConeMap<S> {
         }
         Err(undecided
             .unwrap_or_else(|| LawError::Domain("the cones do not cover this point".into())))
+    }
+    /// The cones that cannot be excluded for `x` (in exact arithmetic: the one or two
+    /// cones that contain it; with enclosures, also those whose membership is undecided).
+    pub fn candidates(&self, x: &Vec2<S>) -> Vec<usize> {
+        (0..self.cones.len())
+            .filter(|&i| !matches!(self.cones[i].contains(x), Ok(false)))
+            .collect()
     }
     /// γ⁺ = S(γ⁻) = Qᵢ γ⁻, eq. (19).
     pub fn apply(&self, x: &Vec2<S>) -> Result<Evaluation<S>, LawError> {
