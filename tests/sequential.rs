@@ -542,3 +542,45 @@ fn cli_other_backends() {
     ])
     .contains("--masses"));
 }
+
+#[test]
+fn figures() {
+    use impactkit::system::rods::RodsSpec;
+    use impactkit::system::sequential::CheckSpec;
+    let spec = |m: &str| CheckSpec {
+        masses: Some(m.into()),
+        samples: 0,
+        seed: 1,
+    };
+    let f = spec("1,1,1").figure().unwrap();
+    assert_eq!(f.matches("<path").count(), 6);
+    assert!(f.contains("6 cones</text>") && !f.contains("#f4b6b6"));
+    let f = spec("1,2,1").figure().unwrap();
+    assert!(f.contains("does not close") && f.contains("#f4b6b6"));
+    let rods = |v: &str| {
+        RodsSpec {
+            velocities: v.into(),
+            lengths: None,
+            impedances: None,
+            max_steps: 100,
+        }
+        .figure()
+        .unwrap()
+    };
+    // Fig. 6(b): 4 characteristic segments per step, both contacts closed until t = 3
+    let f = rods("2,0,-1");
+    assert_eq!(f.matches(r#"stroke="black""#).count(), 12);
+    assert_eq!(f.matches("stroke-dasharray").count(), 0);
+    // refined lattice (thirds): contact 2 open for t < 4/3, contact 1 open for t ≥ 2
+    let f = rods("0,-4,-3");
+    assert_eq!(f.matches("stroke-dasharray").count(), 8);
+    let (code, _, err) = run(&[
+        "rods",
+        "--velocities",
+        "2,0,-1",
+        "--svg",
+        "/nonexistent-dir/x.svg",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--svg"));
+}

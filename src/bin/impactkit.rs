@@ -163,6 +163,9 @@ enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+        /// Also draw the characteristics diagram (Fig. 6) to FILE (SVG).
+        #[arg(long)]
+        svg: Option<std::path::PathBuf>,
     },
     /// Newton's cradle through Pasquero's characterization (Sect. 3.5, 4.1): n balls on
     /// a line, any masses, one COR per contact.
@@ -363,6 +366,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             max_steps,
             arith,
             format,
+            svg,
         } => {
             let spec = impactkit::system::rods::RodsSpec {
                 velocities,
@@ -370,13 +374,20 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 impedances,
                 max_steps,
             };
-            let report = spec.report(arith).map_err(|e| match e {
+            let fail = |e: impactkit::system::sequential::SequentialError| match e {
                 impactkit::system::sequential::SequentialError::Input { .. } => user_error(e),
                 other => Failure {
                     code: 1,
                     msg: other.to_string(),
                 },
-            })?;
+            };
+            let report = spec.report(arith).map_err(fail)?;
+            if let Some(path) = svg {
+                let text = spec.figure().map_err(fail)?;
+                std::fs::write(&path, text).map_err(|e| {
+                    user_error(format!("--svg: cannot write {}: {e}", path.display()))
+                })?;
+            }
             match format {
                 Format::Text => Ok(impactkit::system::rods::rods_text(&report)),
                 Format::Json => to_json(&report),

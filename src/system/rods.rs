@@ -387,6 +387,88 @@ impl RodsSpec {
     }
 }
 
+impl RodsSpec {
+    /// Fig. 6: the characteristics diagram of this collision, computed exactly (the
+    /// velocities must be rational).
+    pub fn figure(&self) -> Result<String, crate::system::sequential::SequentialError> {
+        use crate::arith::Rational;
+        use crate::system::sequential::{parse_list, SequentialError};
+        let n = crate::expr::split_list(&self.velocities).len();
+        let v = parse_list::<Rational>(&self.velocities, n, "--velocities", &())?;
+        let cells: Vec<usize> = match &self.lengths {
+            None => vec![1; n],
+            Some(src) => crate::expr::split_list(src)
+                .iter()
+                .map(|p| p.trim().parse::<usize>().unwrap_or(1))
+                .collect(),
+        };
+        let z = match &self.impedances {
+            None => vec![Rational::new(1, 1); n],
+            Some(src) => parse_list::<Rational>(src, n, "--impedances", &())?,
+        };
+        let rods: Vec<Rod<Rational>> = cells
+            .iter()
+            .zip(&z)
+            .map(|(c, z)| Rod {
+                cells: *c,
+                impedance: z.clone(),
+            })
+            .collect();
+        let run = solve_rods(&rods, &v, self.max_steps).map_err(SequentialError::Law)?;
+        let k = run.steps_per_unit;
+        let flat =
+            |xs: &[Vec<Rational>]| -> Vec<Rational> { xs.iter().flatten().cloned().collect() };
+        let mut r = Vec::new();
+        let mut l = Vec::new();
+        let mut labels = Vec::new();
+        for snap in &run.snapshots {
+            let vel = flat(&snap.velocity);
+            let eps = flat(&snap.strain);
+            r.push(
+                vel.iter()
+                    .zip(&eps)
+                    .map(|(a, b)| a.sub_r(b).to_f64())
+                    .collect::<Vec<_>>(),
+            );
+            l.push(
+                vel.iter()
+                    .zip(&eps)
+                    .map(|(a, b)| a.add_r(b).to_f64())
+                    .collect::<Vec<_>>(),
+            );
+            labels.push(if vel.len() <= 12 {
+                vel.iter().map(|x| x.to_string()).collect()
+            } else {
+                Vec::new()
+            });
+        }
+        let mut open = Vec::new();
+        let mut state = vec![true; n.saturating_sub(1)];
+        for t in 0..run.snapshots.len() {
+            for e in run.events.iter().filter(|e| e.t == t) {
+                state[e.contact - 1] = !e.closes;
+            }
+            open.push(state.clone());
+        }
+        let fine: Vec<usize> = cells.iter().map(|c| c * k).collect();
+        let title = format!(
+            "Thin rods, velocities ({}): outgoing ({})",
+            v.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            run.outgoing
+                .iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        Ok(crate::system::sequential::figures::characteristics_figure(
+            &title, &fine, k, &r, &l, &open, &labels,
+        ))
+    }
+}
+
 /// Human-readable text of a rods report.
 pub fn rods_text(v: &serde_json::Value) -> String {
     let show = |x: &serde_json::Value| match x {

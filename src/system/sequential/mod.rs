@@ -1,7 +1,9 @@
 //! `impactkit sequential map|check`: the Winandy–Leine Sequential Impact Law on inputs
 //! given as expressions, as JSON reports.
 
-use crate::arith::Scalar;
+pub mod figures;
+
+use crate::arith::{Rational, Scalar};
 use crate::backend::{Backend, RunScalar};
 use crate::law::sequential::checks::{check_all, check_cone, ConeCheck, PairViolation};
 use crate::law::sequential::classic::{newton, poisson, ClassicOutcome};
@@ -251,6 +253,36 @@ pub struct CheckSpec {
 }
 
 impl CheckSpec {
+    /// Fig. 4(a) for these masses (built exactly over Q): the cones, and in red the cone
+    /// that overlaps C_I when the construction does not close.
+    pub fn figure(&self) -> Result<String, SequentialError> {
+        let m = masses::<Rational>(&self.masses, &())?;
+        let c = construct(&m, 64)?;
+        let n = c.cones.len();
+        let f = |v: &Vec2<Rational>| (v[0].to_f64(), v[1].to_f64());
+        let sketches: Vec<figures::ConeSketch> = c
+            .cones
+            .iter()
+            .enumerate()
+            .map(|(i, k)| figures::ConeSketch {
+                name: k.name.clone(),
+                from: f(&k.from),
+                to: f(&k.to),
+                overlaps: !c.closes && i + 1 == n,
+            })
+            .collect();
+        let title = format!(
+            "Sequential Impact Law, masses ({}): {} cones{}",
+            m.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            n,
+            if c.closes { "" } else { ", does not close" }
+        );
+        Ok(figures::cone_figure(&title, &sketches))
+    }
+
     /// The check report (see the README for its keys).
     pub fn report(&self, backend: Backend) -> Result<Value, SequentialError> {
         struct Job<'a>(&'a CheckSpec, Backend);
@@ -417,6 +449,9 @@ pub enum SequentialCommand {
         arith: Backend,
         #[arg(long, value_enum, default_value = "json")]
         format: OutFormat,
+        /// Also draw the cones (Fig. 4(a)) to FILE (SVG).
+        #[arg(long)]
+        svg: Option<std::path::PathBuf>,
     },
 }
 
@@ -459,6 +494,7 @@ pub fn run_command(cmd: &SequentialCommand) -> Result<String, SequentialError> {
             seed,
             arith,
             format,
+            svg,
         } => {
             let spec = CheckSpec {
                 masses: masses.clone(),
@@ -466,6 +502,10 @@ pub fn run_command(cmd: &SequentialCommand) -> Result<String, SequentialError> {
                 seed: *seed,
             };
             let r = spec.report(*arith)?;
+            if let Some(path) = svg {
+                std::fs::write(path, spec.figure()?)
+                    .map_err(|e| input("--svg", format!("cannot write {}: {e}", path.display())))?;
+            }
             Ok(match format {
                 OutFormat::Json => r.to_string(),
                 OutFormat::Text => serde_json::to_string_pretty(&r).unwrap_or_default(),
