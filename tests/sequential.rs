@@ -332,6 +332,24 @@ fn cli_done_when() {
     assert_eq!(j["counterexample"]["sum"], "2");
     assert_eq!(j["abc_cycle"]["lambda_sum"], "-1/2");
     assert_eq!(j["cones"].as_array().unwrap().len(), 6);
+    assert_eq!(j["thin_rods"]["agree"], 81);
+
+    // θ = 2π/5 (masses 1/√5, 1, 1/√5, cos²θ = (3 − √5)/8): five cones reach e1, but the
+    // last maps e1 to e2: closed, discontinuous, kinetically inconsistent
+    let j = json(&[
+        "sequential",
+        "check",
+        "--masses",
+        "sqrt(5)/5,1,sqrt(5)/5",
+        "--arith",
+        "quadratic",
+    ]);
+    assert_eq!(j["cos2_theta"], "3/8-1/8*sqrt(5)");
+    assert_eq!(j["closes"], true);
+    assert_eq!(j["number_of_cones"], 5);
+    assert_eq!(j["last_image_of_e1"], serde_json::json!(["0", "1"]));
+    assert_eq!(j["continuous"], false);
+    assert_eq!(j["kinetically_consistent"], false);
 
     let j = json(&[
         "sequential",

@@ -397,6 +397,28 @@ impl CheckSpec {
             None => Value::Null,
         };
         out["abc_cycle"] = cycle_json(&abc);
+        // Sect. 4: identical thin rods against the law, on the integer grid [−4, 4]²
+        let equal = crate::law::sequential::is_zero(&m[0].sub_r(&m[1]), "m1 − m2")?
+            && crate::law::sequential::is_zero(&m[1].sub_r(&m[2]), "m2 − m3")?;
+        out["thin_rods"] = if equal {
+            let pts: Vec<Vec2<S>> = (-4..=4)
+                .flat_map(|a| (-4..=4).map(move |b| (a, b)))
+                .map(|(a, b)| [m[0].lift_i64(a), m[0].lift_i64(b)])
+                .collect();
+            let cmp = crate::system::rods::compare_with_law(&pts, 1000)?;
+            let count = |f: fn(&crate::system::rods::Agreement<S>) -> bool| {
+                cmp.iter().filter(|a| f(a)).count()
+            };
+            use crate::system::rods::Agreement as A;
+            json!({
+                "grid": "integer points of [-4, 4]^2",
+                "agree": count(|a| matches!(a, A::Agree { .. })),
+                "differ": count(|a| matches!(a, A::Differ { .. })),
+                "unsupported": count(|a| matches!(a, A::Unsupported { .. })),
+            })
+        } else {
+            Value::Null
+        };
         Ok(out)
     }
 }
