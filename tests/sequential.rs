@@ -7,7 +7,7 @@ use impactkit::law::sequential::checks::check_all;
 use impactkit::law::sequential::classic::{newton, poisson};
 use impactkit::law::sequential::cycles::{abc_cycle, cycle_through};
 use impactkit::law::sequential::{construct, construct_law, Cradle, Vec2};
-use impactkit::system::rods::{compare_with_law, rods_outgoing, Agreement};
+use impactkit::system::rods::{compare_with_law, rods_outgoing, Agreement, Rod};
 
 fn q(n: i64, d: i64) -> Rational {
     Rational::new(n, d)
@@ -236,7 +236,11 @@ fn rods_against_the_law_on_a_grid() {
     let pts: Vec<Vec2<Rational>> = (-4..=4)
         .flat_map(|a| (-4..=4).map(move |b| v(a, b)))
         .collect();
-    let cmp = compare_with_law(&pts, 1000).unwrap();
+    let unit = Rod {
+        cells: 1,
+        impedance: r(1),
+    };
+    let cmp = compare_with_law(&[unit.clone(), unit.clone(), unit], &pts, 1000).unwrap();
     for (p, c) in pts.iter().zip(&cmp) {
         assert!(matches!(c, Agreement::Agree { .. }), "{p:?}: {c:?}");
     }
@@ -601,4 +605,44 @@ fn figures() {
     ]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--svg"));
+}
+
+#[test]
+fn rods_beyond_the_paper() {
+    use impactkit::system::rods::solve_rods;
+    let pts: Vec<Vec2<Rational>> = (-4..=4)
+        .flat_map(|a| (-4..=4).map(move |b| v(a, b)))
+        .collect();
+    // rods of equal length with impedances 3/5, 1, 2 (masses 3/5, 1, 2): the rod model
+    // agrees with the law constructed for those masses at every grid point
+    let rods = [q(3, 5), r(1), r(2)].map(|z| Rod {
+        cells: 1,
+        impedance: z,
+    });
+    let cmp = compare_with_law(&rods, &pts, 1000).unwrap();
+    assert!(cmp.iter().all(|a| matches!(a, Agreement::Agree { .. })));
+    // (2, 0, −1) with those impedances: γ⁺ = (4/3, 3/2) = Q_III γ⁻ for masses (3/5, 1, 2)
+    let run = solve_rods(&rods, &[r(2), r(0), r(-1)], 100).unwrap();
+    assert_eq!(run.outgoing, vec![q(-13, 6), q(-5, 6), q(2, 3)]);
+    assert!(!run.vibrating);
+    // lengths 2, 1, 3 (masses 2, 1, 3), same impedance: the rods keep vibrating, the rigid
+    // outgoing velocities lose energy, and the law (energy-conserving) cannot match
+    let rods = [2, 1, 3].map(|c| Rod {
+        cells: c,
+        impedance: r(1),
+    });
+    let run = solve_rods(&rods, &[r(0), r(-4), r(-8)], 1000).unwrap();
+    assert!(run.vibrating);
+    assert_eq!(run.outgoing, vec![r(-8), r(-8), q(-4, 3)]);
+    assert_eq!(run.end_time, 6);
+    // momentum −28 before and after; rigid kinetic energy 104 before, 296/3 after
+    let o = &run.outgoing;
+    assert_eq!(
+        r(2) * o[0].clone() + o[1].clone() + r(3) * o[2].clone(),
+        r(-28)
+    );
+    let e = r(2) * o[0].clone() * o[0].clone()
+        + o[1].clone() * o[1].clone()
+        + r(3) * o[2].clone() * o[2].clone();
+    assert_eq!(e * q(1, 2), q(296, 3));
 }

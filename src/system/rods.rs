@@ -43,12 +43,15 @@ pub struct RodSnapshot<S> {
 /// The outcome of a rod collision.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RodRun<S> {
-    /// The rods' final (uniform) velocities.
+    /// The rods' final velocities (mean velocities when they still vibrate).
     pub outgoing: Vec<S>,
     pub events: Vec<RodEvent>,
-    /// The step at which every contact is open, every rod is uniform and no two
-    /// rods approach each other (time `end_time / steps_per_unit`).
+    /// The step from which every contact stays open (time `end_time / steps_per_unit`).
     pub end_time: usize,
+    /// Some rod still vibrates when the contacts have opened for good: `outgoing` are
+    /// then the rods' mean (centre-of-mass) velocities, and part of the energy stays in
+    /// the vibrations.
+    pub vibrating: bool,
     /// Lattice steps per time unit: 1, or more when a gap closed between two lattice
     /// times and the lattice was refined so that it closes on a lattice time.
     pub steps_per_unit: usize,
@@ -67,6 +70,10 @@ pub fn rods_outgoing<S: Scalar>(velocities: &[S], max_steps: usize) -> Result<Ro
         .collect();
     solve_rods(&rods, velocities, max_steps)
 }
+
+/// Largest number of cell-steps (cells × lattice steps) one lattice run may take; every
+/// step's state is kept, so this bounds time and memory.
+pub const WORK_LIMIT: usize = 2_000_000;
 
 /// Largest lattice refinement (steps per time unit) [`solve_rods`] tries.
 pub const MAX_REFINEMENT: usize = 4096;
@@ -152,7 +159,20 @@ fn solve_lattice<S: Scalar>(
     let mut closed = vec![false; n.saturating_sub(1)];
     let mut events = Vec::new();
     let mut snapshots = Vec::new();
+    let total_cells: usize = rods.iter().map(|r| r.cells).sum();
+    let mut open_since: Option<usize> = None;
+    // the common period of the free vibrations, lcm of 2·cells (None if absurdly large)
+    let period = rods.iter().try_fold(1usize, |p, r| {
+        let q = 2 * r.cells;
+        let g = num_integer::gcd(p, q);
+        (p / g).checked_mul(q).filter(|&x| x <= WORK_LIMIT)
+    });
     for t in 0..=max_steps {
+        if (t + 1).saturating_mul(total_cells) > WORK_LIMIT {
+            return Err(LawError::Domain(format!(
+                "the lattice run exceeds {WORK_LIMIT} cell-steps ({total_cells} cells, step {t}): the rods still interact"
+            )));
+        }
         // the contacts during (t, t + 1)
         for k in 0..n - 1 {
             let ra = r[k].last().expect("cells");
@@ -189,25 +209,48 @@ fn solve_lattice<S: Scalar>(
             );
         }
         snapshots.push(snap);
-        // finished?
-        let mut done = closed.iter().all(|c| !c);
-        for k in 0..n {
-            for (a, b) in r[k].iter().zip(&l[k]) {
-                done = done && decide(&a.sub_r(b), "R − L")? == Sign::Zero;
-                done = done && decide(&a.sub_r(&r[k][0]), "R − R₀")? == Sign::Zero;
+        // finished? All contacts open, the rods' mean velocities non-decreasing (no drift
+        // towards each other), and either every rod uniform, or one full period P of the
+        // free vibrations (lcm of the round trips 2·cells) without a contact closing:
+        // then gap(t + P) = gap(t) + (V_{k+1} − V_k) P ≥ gap(t), so none ever closes.
+        if closed.iter().any(|c| *c) {
+            open_since = None;
+        } else if open_since.is_none() {
+            open_since = Some(t);
+        }
+        if let Some(t0) = open_since {
+            let means: Vec<S> = (0..n)
+                .map(|k| {
+                    let sum = r[k]
+                        .iter()
+                        .zip(&l[k])
+                        .fold(zero.clone(), |acc, (a, b)| acc + &a.add_r(b));
+                    sum.checked_div(&zero.lift_i64(2 * rods[k].cells as i64))
+                })
+                .collect::<Result<_, _>>()?;
+            let mut apart = true;
+            for k in 0..n - 1 {
+                apart = apart
+                    && decide(&means[k + 1].sub_r(&means[k]), "V_{k+1} − V_k")? != Sign::Negative;
             }
-        }
-        for k in 0..n.saturating_sub(1) {
-            done = done && decide(&r[k + 1][0].sub_r(&r[k][0]), "v_{k+1} − v_k")? != Sign::Negative;
-        }
-        if done {
-            return Ok(Lattice::Done(RodRun {
-                outgoing: r.iter().map(|c| c[0].clone()).collect(),
-                events,
-                end_time: t,
-                steps_per_unit: 1,
-                snapshots,
-            }));
+            let mut uniform = true;
+            for k in 0..n {
+                for (a, b) in r[k].iter().zip(&l[k]) {
+                    uniform = uniform
+                        && decide(&a.sub_r(b), "R − L")? == Sign::Zero
+                        && decide(&a.sub_r(&r[k][0]), "R − R₀")? == Sign::Zero;
+                }
+            }
+            if apart && (uniform || period.is_some_and(|p| t >= t0 + p)) {
+                return Ok(Lattice::Done(RodRun {
+                    outgoing: means,
+                    events,
+                    end_time: t0,
+                    steps_per_unit: 1,
+                    vibrating: !uniform,
+                    snapshots,
+                }));
+            }
         }
         if t == max_steps {
             break;
@@ -367,6 +410,7 @@ impl RodsSpec {
             "events": run.events.iter().map(|e| json!({"t": time(e.t), "contact": e.contact, "kind": if e.closes {"close"} else {"open"}})).collect::<Vec<_>>(),
             "end_time": time(run.end_time),
             "steps_per_unit": run.steps_per_unit,
+            "vibrating": run.vibrating,
             "states": run.snapshots.iter().map(|s| json!({
                 "t": time(s.t),
                 "velocity": s.velocity.iter().map(|c| vj(c)).collect::<Vec<_>>(),
@@ -511,40 +555,25 @@ pub enum Agreement<S> {
     Unsupported { cone: String, reason: String },
 }
 
-/// Winandy–Leine (2017), Sect. 4.2: the thin-rod outcome against γ⁺ = S(γ⁻) for three
-/// identical rods (equal masses), at each given γ⁻.
+/// Winandy–Leine (2017), Sect. 4.2: the thin-rod outcome against γ⁺ = S(γ⁻) of the law
+/// constructed (Sect. 3) for the rods' masses m = z · cells, at each given γ⁻
+/// (u⁻ = (0, γ₁, γ₁ + γ₂)). The paper's case is three identical rods.
 pub fn compare_with_law<S: Scalar>(
+    rods: &[Rod<S>; 3],
     points: &[[S; 2]],
     max_steps: usize,
 ) -> Result<Vec<Agreement<S>>, LawError> {
-    let Some(first) = points.first() else {
-        return Ok(Vec::new());
-    };
-    let one = first[0].one_like();
-    let map = crate::law::sequential::construct_law(&[one.clone(), one.clone(), one])?;
+    let masses = [0, 1, 2].map(|i| {
+        let r = &rods[i];
+        r.impedance.mul_r(&r.impedance.lift_i64(r.cells as i64))
+    });
+    let map = crate::law::sequential::construct_law(&masses)?;
     let mut out = Vec::with_capacity(points.len());
     for g in points {
         let ev = map.apply(g)?;
         let zero = g[0].zero_like();
         let u = [zero, g[0].clone(), g[0].add_r(&g[1])];
-        match solve_rods(
-            &[
-                Rod {
-                    cells: 1,
-                    impedance: g[0].one_like(),
-                },
-                Rod {
-                    cells: 1,
-                    impedance: g[0].one_like(),
-                },
-                Rod {
-                    cells: 1,
-                    impedance: g[0].one_like(),
-                },
-            ],
-            &u,
-            max_steps,
-        ) {
+        match solve_rods(rods, &u, max_steps) {
             Ok(run) => {
                 let o = &run.outgoing;
                 let gp = [o[1].sub_r(&o[0]), o[2].sub_r(&o[1])];

@@ -405,7 +405,12 @@ impl CheckSpec {
                 .flat_map(|a| (-4..=4).map(move |b| (a, b)))
                 .map(|(a, b)| [m[0].lift_i64(a), m[0].lift_i64(b)])
                 .collect();
-            let cmp = crate::system::rods::compare_with_law(&pts, 1000)?;
+            let unit = crate::system::rods::Rod {
+                cells: 1,
+                impedance: m[0].one_like(),
+            };
+            let rods = [unit.clone(), unit.clone(), unit];
+            let cmp = crate::system::rods::compare_with_law(&rods, &pts, 1000)?;
             let count = |f: fn(&crate::system::rods::Agreement<S>) -> bool| {
                 cmp.iter().filter(|a| f(a)).count()
             };
