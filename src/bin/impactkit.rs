@@ -192,6 +192,35 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// The Winandy-Leine Sequential Impact Law of the 3-ball cradle: evaluate or check it.
+    Sequential {
+        #[command(subcommand)]
+        action: impactkit::system::sequential::SequentialCommand,
+    },
+    /// Colliding linear-elastic thin rods (Winandy-Leine Sect. 4), exact event-driven.
+    Rods {
+        /// Initial velocities "v1,v2,..." (rods undeformed and touching at t = 0).
+        #[arg(long, allow_hyphen_values = true)]
+        velocities: String,
+        /// Transit times in cells "n1,n2,..." (default all 1: identical rods).
+        #[arg(long)]
+        lengths: Option<String>,
+        /// Impedances "z1,z2,..." (default all 1).
+        #[arg(long, allow_hyphen_values = true)]
+        impedances: Option<String>,
+        /// Largest number of time steps.
+        #[arg(long, default_value_t = 10_000)]
+        max_steps: usize,
+        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        #[arg(long, value_parser = parse_backend, default_value = "exact")]
+        arith: Backend,
+        /// Output format.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+        /// Also draw the characteristics diagram (Fig. 6) to FILE (SVG).
+        #[arg(long)]
+        svg: Option<std::path::PathBuf>,
+    },
     /// Newton's cradle through Pasquero's characterization (Sect. 3.5, 4.1): n balls on
     /// a line, any masses, one COR per contact.
     Cradle {
@@ -449,6 +478,48 @@ fn run(cli: Cli) -> Result<String, Failure> {
             match format {
                 Format::Json => to_json(&report),
                 Format::Text => Ok(serde_json::to_string_pretty(&report).unwrap_or_default()),
+            }
+        }
+        Command::Sequential { action } => impactkit::system::sequential::run_command(&action)
+            .map_err(|e| match e {
+                impactkit::system::sequential::SequentialError::Input { .. } => user_error(e),
+                other => Failure {
+                    code: 1,
+                    msg: other.to_string(),
+                },
+            }),
+        Command::Rods {
+            velocities,
+            lengths,
+            impedances,
+            max_steps,
+            arith,
+            format,
+            svg,
+        } => {
+            let spec = impactkit::system::rods::RodsSpec {
+                velocities,
+                lengths,
+                impedances,
+                max_steps,
+            };
+            let fail = |e: impactkit::system::sequential::SequentialError| match e {
+                impactkit::system::sequential::SequentialError::Input { .. } => user_error(e),
+                other => Failure {
+                    code: 1,
+                    msg: other.to_string(),
+                },
+            };
+            let report = spec.report(arith).map_err(fail)?;
+            if let Some(path) = svg {
+                let text = spec.figure().map_err(fail)?;
+                std::fs::write(&path, text).map_err(|e| {
+                    user_error(format!("--svg: cannot write {}: {e}", path.display()))
+                })?;
+            }
+            match format {
+                Format::Text => Ok(impactkit::system::rods::rods_text(&report)),
+                Format::Json => to_json(&report),
             }
         }
         Command::Cradle {

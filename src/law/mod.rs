@@ -8,6 +8,7 @@
 pub mod characterization;
 pub mod corner;
 pub mod propagative;
+pub mod sequential;
 
 use crate::arith::{ArithError, Scalar, Sign};
 use std::fmt;

@@ -7,3 +7,5 @@ pub mod corner;
 pub mod corner_spec;
 pub mod cradle;
 pub mod propagate;
+pub mod rods;
+pub mod sequential;

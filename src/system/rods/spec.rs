@@ -1,0 +1,236 @@
+//! `impactkit rods`: the command line's rod collisions as JSON reports, text and SVG.
+
+use super::{solve_rods, Rod};
+use crate::arith::Scalar;
+use crate::law::LawError;
+
+/// `impactkit rods`: the collision as the command line states it.
+#[derive(Clone, Debug)]
+pub struct RodsSpec {
+    /// "v1,v2,…".
+    pub velocities: String,
+    /// Transit times in cells "n1,n2,…" (default all 1: identical rods).
+    pub lengths: Option<String>,
+    /// Impedances "z1,z2,…" (default all 1).
+    pub impedances: Option<String>,
+    pub max_steps: usize,
+}
+
+impl RodsSpec {
+    /// `{"arith", "masses", "outgoing", "events", "end_time", "states", "gamma_minus",
+    /// "gamma_plus"}` (the last two for three rods).
+    pub fn report(
+        &self,
+        backend: crate::backend::Backend,
+    ) -> Result<serde_json::Value, crate::system::sequential::SequentialError> {
+        struct Job<'a>(&'a RodsSpec, crate::backend::Backend);
+        impl crate::backend::RunScalar for Job<'_> {
+            type Out = Result<serde_json::Value, crate::system::sequential::SequentialError>;
+            fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
+                self.0.report_in::<S>(ctx, self.1)
+            }
+        }
+        backend.run(Job(self, backend))
+    }
+
+    fn report_in<S: Scalar>(
+        &self,
+        ctx: &S::Ctx,
+        backend: crate::backend::Backend,
+    ) -> Result<serde_json::Value, crate::system::sequential::SequentialError> {
+        use crate::system::corner_spec::scalar_json;
+        use crate::system::sequential::{parse_list, SequentialError};
+        use serde_json::json;
+        let input =
+            |option: &'static str, reason: String| SequentialError::Input { option, reason };
+        let n = crate::expr::split_list(&self.velocities).len();
+        if n < 1 {
+            return Err(input("--velocities", "at least one rod".into()));
+        }
+        let v = parse_list::<S>(&self.velocities, n, "--velocities", ctx)?;
+        let cells: Vec<usize> = match &self.lengths {
+            None => vec![1; n],
+            Some(src) => {
+                let parts = crate::expr::split_list(src);
+                if parts.len() != n {
+                    return Err(input(
+                        "--lengths",
+                        format!("expected {n} values, got {}", parts.len()),
+                    ));
+                }
+                parts
+                    .iter()
+                    .map(|p| match p.trim().parse::<usize>() {
+                        Ok(k) if (1..=1000).contains(&k) => Ok(k),
+                        _ => Err(input(
+                            "--lengths",
+                            format!("'{p}' is not a whole number of cells in 1..=1000"),
+                        )),
+                    })
+                    .collect::<Result<_, _>>()?
+            }
+        };
+        let z = match &self.impedances {
+            None => vec![v[0].one_like(); n],
+            Some(src) => parse_list::<S>(src, n, "--impedances", ctx)?,
+        };
+        let all: Vec<&S> = v.iter().chain(&z).collect();
+        crate::arith::check_compatible(&all)
+            .map_err(|e| input("--velocities/--impedances", e.to_string()))?;
+        let rods: Vec<Rod<S>> = cells
+            .iter()
+            .zip(&z)
+            .map(|(c, z)| Rod {
+                cells: *c,
+                impedance: z.clone(),
+            })
+            .collect();
+        if self.max_steps > 1_000_000 {
+            return Err(input("--max-steps", "at most 1000000".into()));
+        }
+        let run = solve_rods(&rods, &v, self.max_steps).map_err(|e| match e {
+            LawError::Domain(r) if r.contains("impedance") || r.contains("cells") => {
+                input("--impedances", r)
+            }
+            other => SequentialError::Law(other),
+        })?;
+        let vj = |xs: &[S]| serde_json::Value::Array(xs.iter().map(scalar_json).collect());
+        let time = |step: usize| {
+            num_rational::BigRational::new(step.into(), run.steps_per_unit.into()).to_string()
+        };
+        let mut out = json!({
+            "arith": backend.to_string(),
+            "masses": rods.iter().map(|r| scalar_json(&r.impedance.mul_r(&r.impedance.lift_i64(r.cells as i64)))).collect::<Vec<_>>(),
+            "outgoing": vj(&run.outgoing),
+            "events": run.events.iter().map(|e| json!({"t": time(e.t), "contact": e.contact, "kind": if e.closes {"close"} else {"open"}})).collect::<Vec<_>>(),
+            "end_time": time(run.end_time),
+            "steps_per_unit": run.steps_per_unit,
+            "vibrating": run.vibrating,
+            "states": run.snapshots.iter().map(|s| json!({
+                "t": time(s.t),
+                "velocity": s.velocity.iter().map(|c| vj(c)).collect::<Vec<_>>(),
+                "strain_times_c": s.strain.iter().map(|c| vj(c)).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+        });
+        if n == 3 {
+            let g = |u: &[S]| {
+                json!([
+                    scalar_json(&u[1].sub_r(&u[0])),
+                    scalar_json(&u[2].sub_r(&u[1]))
+                ])
+            };
+            out["gamma_minus"] = g(&v);
+            out["gamma_plus"] = g(&run.outgoing);
+        }
+        Ok(out)
+    }
+}
+
+impl RodsSpec {
+    /// Fig. 6: the characteristics diagram of this collision, computed exactly (the
+    /// velocities must be rational).
+    pub fn figure(&self) -> Result<String, crate::system::sequential::SequentialError> {
+        use crate::arith::Rational;
+        use crate::system::sequential::{parse_list, SequentialError};
+        let n = crate::expr::split_list(&self.velocities).len();
+        let v = parse_list::<Rational>(&self.velocities, n, "--velocities", &())?;
+        let cells: Vec<usize> = match &self.lengths {
+            None => vec![1; n],
+            Some(src) => crate::expr::split_list(src)
+                .iter()
+                .map(|p| p.trim().parse::<usize>().unwrap_or(1))
+                .collect(),
+        };
+        let z = match &self.impedances {
+            None => vec![Rational::new(1, 1); n],
+            Some(src) => parse_list::<Rational>(src, n, "--impedances", &())?,
+        };
+        let rods: Vec<Rod<Rational>> = cells
+            .iter()
+            .zip(&z)
+            .map(|(c, z)| Rod {
+                cells: *c,
+                impedance: z.clone(),
+            })
+            .collect();
+        let run = solve_rods(&rods, &v, self.max_steps).map_err(SequentialError::Law)?;
+        let k = run.steps_per_unit;
+        let flat =
+            |xs: &[Vec<Rational>]| -> Vec<Rational> { xs.iter().flatten().cloned().collect() };
+        let mut r = Vec::new();
+        let mut l = Vec::new();
+        let mut labels = Vec::new();
+        for snap in &run.snapshots {
+            let vel = flat(&snap.velocity);
+            let eps = flat(&snap.strain);
+            r.push(
+                vel.iter()
+                    .zip(&eps)
+                    .map(|(a, b)| a.sub_r(b).to_f64())
+                    .collect::<Vec<_>>(),
+            );
+            l.push(
+                vel.iter()
+                    .zip(&eps)
+                    .map(|(a, b)| a.add_r(b).to_f64())
+                    .collect::<Vec<_>>(),
+            );
+            labels.push(if vel.len() <= 12 {
+                vel.iter().map(|x| x.to_string()).collect()
+            } else {
+                Vec::new()
+            });
+        }
+        let mut open = Vec::new();
+        let mut state = vec![true; n.saturating_sub(1)];
+        for t in 0..run.snapshots.len() {
+            for e in run.events.iter().filter(|e| e.t == t) {
+                state[e.contact - 1] = !e.closes;
+            }
+            open.push(state.clone());
+        }
+        let fine: Vec<usize> = cells.iter().map(|c| c * k).collect();
+        let title = format!(
+            "Thin rods, velocities ({}): outgoing ({})",
+            v.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            run.outgoing
+                .iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        Ok(crate::system::sequential::figures::characteristics_figure(
+            &title, &fine, k, &r, &l, &open, &labels,
+        ))
+    }
+}
+
+/// Human-readable text of a rods report.
+pub fn rods_text(v: &serde_json::Value) -> String {
+    let show = |x: &serde_json::Value| match x {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    let list = |a: &serde_json::Value| {
+        a.as_array()
+            .map(|xs| xs.iter().map(show).collect::<Vec<_>>().join(", "))
+            .unwrap_or_default()
+    };
+    let mut out = format!(
+        "outgoing: {}\nend time: {}",
+        list(&v["outgoing"]),
+        show(&v["end_time"])
+    );
+    for e in v["events"].as_array().into_iter().flatten() {
+        out += &format!(
+            "\n  t = {}: contact {} {}s",
+            show(&e["t"]),
+            e["contact"],
+            e["kind"].as_str().unwrap_or("?")
+        );
+    }
+    out
+}
