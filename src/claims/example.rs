@@ -71,8 +71,24 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
     let env = outputs(t)?;
     let exact = pairs(t, "expect")?;
     let printed = pairs(t, "printed")?;
-    if exact.is_empty() && printed.is_empty() {
-        return Err("an exact-example needs `expect` or `printed` values".into());
+    let holds = super::str_list(t, "holds")?;
+    if exact.is_empty() && printed.is_empty() && holds.is_empty() {
+        return Err("an exact-example needs `expect`, `printed` or `holds`".into());
+    }
+    for h in &holds {
+        let r = vexpr::parse_relation(h)?;
+        if r.decide(&env, &())? != Some(true) {
+            let mut used = Vec::new();
+            r.vars(&mut used);
+            let vals: Vec<String> = used
+                .iter()
+                .filter_map(|v| env.get(v).map(|x| format!("{v} = {}", show(&x.0))))
+                .collect();
+            return Ok(Outcome::refuted(
+                format!("`{h}` fails: {}", vals.join(", ")),
+                serde_json::json!({"violated": h, "values": vals}),
+            ));
+        }
     }
     let got = |name: &str| -> Result<&BigRational, String> {
         env.get(name)
@@ -83,8 +99,18 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
         let want = vexpr::rational(stated).map_err(|e| format!("expect.{name}: {e}"))?;
         let x = got(name)?;
         if *x != want {
+            let notes: Vec<String> = env
+                .iter()
+                .filter(|(k, _)| k.starts_with("mismatch"))
+                .map(|(k, v)| format!("{k} = {}", show(&v.0)))
+                .collect();
+            let notes = if notes.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", notes.join(", "))
+            };
             return Ok(Outcome::refuted(
-                format!("{name} = {} but the paper states {stated}", show(x)),
+                format!("{name} = {} but the paper states {stated}{notes}", show(x)),
                 serde_json::json!({"output": name, "computed": show(x), "stated": stated}),
             ));
         }
@@ -103,6 +129,9 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
         }
     }
     let mut detail = format!("{} output(s) equal exactly", exact.len());
+    if !holds.is_empty() {
+        detail += &format!(", {} relation(s) hold", holds.len());
+    }
     if !printed.is_empty() {
         detail += &format!(", {} agree to the printed digits", printed.len());
     }

@@ -361,12 +361,29 @@ fn cradle_table1() -> Result<Env<R>, String> {
         .count();
     let its = rows.iter().filter(|r| r.iterations_match).count();
     let term = rows.iter().filter(|r| r.termination_match).count();
-    Ok(Env::from([
+    let mut out = Env::new();
+    let mut n = 0;
+    for row in &rows {
+        let ok = row.agreement.iter().all(|a| *a != Agreement::Differs)
+            && row.iterations_match
+            && row.termination_match;
+        if !ok {
+            n += 1;
+            out.insert(
+                format!("mismatch_cor_{n}"),
+                r(vexpr::rational(row.row.cor)?),
+            );
+            let its = row.outcome.as_ref().map(|o| o.steps.len()).unwrap_or(0);
+            out.insert(format!("mismatch_iterations_{n}"), int(its));
+        }
+    }
+    out.extend(Env::from([
         ("rows".into(), int(rows.len())),
         ("agree_values".into(), int(values)),
         ("agree_iterations".into(), int(its)),
         ("agree_termination".into(), int(term)),
-    ]))
+    ]));
+    Ok(out)
 }
 
 /// Pasquero's rule (10) iterated exactly in one quadratic field Q(√d) (α like pi/6).
@@ -377,7 +394,8 @@ fn corner_quadratic(inp: &Inputs) -> Result<Env<R>, String> {
             .ok_or_else(|| format!("probe input `{n}` missing"))?;
         crate::expr::eval_str::<Quadratic>(s, &()).map_err(err)
     };
-    let k = q("alpha")?.tan().map_err(err)?;
+    let alpha = inp.get("alpha").ok_or("probe input `alpha` missing")?;
+    let k = crate::expr::eval_str::<Quadratic>(&format!("tan({alpha})"), &()).map_err(err)?;
     let run = CornerRun {
         k: k.clone(),
         restitution: Restitution::Asymmetric(q("eps1")?, q("eps2")?),
@@ -470,10 +488,17 @@ pub fn inputs_from(
 ) -> Result<Inputs, String> {
     let mut out = fixed.clone();
     for (name, expr) in mapping {
-        let v = vexpr::parse(expr)
-            .map_err(|e| format!("inputs.{name}: {e}"))?
-            .eval(env, &())?;
-        out.insert(name.clone(), vexpr::show(&v.0));
+        let node = vexpr::parse(expr).map_err(|e| format!("inputs.{name}: {e}"))?;
+        match node {
+            // a word that is not a variable is a literal (e.g. rule = "ideal")
+            vexpr::VNode::Var(w) if !env.contains_key(&w) => {
+                out.insert(name.clone(), w);
+            }
+            _ => {
+                let v = node.eval(env, &())?;
+                out.insert(name.clone(), vexpr::show(&v.0));
+            }
+        }
     }
     Ok(out)
 }

@@ -100,6 +100,22 @@ fn side(t: &toml::Table, env: &Env<Rational>) -> Result<Env<Rational>, String> {
             out.insert(format!("p_{k}"), v);
         }
     }
+    // further runs: `calls = [{ probe, inputs, prefix }]`, outputs `{prefix}{name}`
+    if let Some(calls) = t.get("calls") {
+        let calls = calls
+            .as_array()
+            .ok_or("`calls` must be an array of tables")?;
+        for c in calls {
+            let c = c.as_table().ok_or("`calls` entries must be tables")?;
+            let name = super::field(c, "probe")?;
+            let prefix = super::field(c, "prefix")?;
+            let all: Inputs = env.iter().map(|(k, v)| (k.clone(), show(&v.0))).collect();
+            let inputs = probes::inputs_from(env, &pairs(c, "inputs")?, &all)?;
+            for (k, v) in probes::run(name, &inputs)? {
+                out.insert(format!("{prefix}{k}"), v);
+            }
+        }
+    }
     let mut scope = env.clone();
     scope.extend(out.clone());
     for (name, e) in pairs(t, "exprs")? {
