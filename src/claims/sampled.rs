@@ -33,6 +33,8 @@ struct Case {
     name: String,
     space: Space,
     conclude: Vec<Relation>,
+    /// A candidate corrected conclusion for this case (`corrected_conclude`).
+    corrected: Option<Vec<Relation>>,
 }
 
 fn relations(t: &toml::Table, key: &str) -> Result<Vec<Relation>, String> {
@@ -45,11 +47,14 @@ fn relations(t: &toml::Table, key: &str) -> Result<Vec<Relation>, String> {
 fn cases(t: &toml::Table) -> Result<Vec<Case>, String> {
     let base = Space::from_table(t)?;
     let conclude = relations(t, "conclude")?;
+    let top = relations(t, "corrected_conclude")?;
+    let top = (!top.is_empty()).then_some(top);
     let Some(list) = t.get("case") else {
         return Ok(vec![Case {
             name: String::new(),
             space: base,
             conclude,
+            corrected: top,
         }]);
     };
     let list = list.as_array().ok_or("`case` must be an array of tables")?;
@@ -76,6 +81,14 @@ fn cases(t: &toml::Table) -> Result<Vec<Case>, String> {
                     .to_string(),
                 space,
                 conclude: concl,
+                corrected: {
+                    let c = relations(c, "corrected_conclude")?;
+                    if c.is_empty() {
+                        top.clone()
+                    } else {
+                        Some(c)
+                    }
+                },
             })
         })
         .collect()
@@ -240,7 +253,6 @@ pub fn check_search(claim: &Claim, deadline: Instant) -> Result<Outcome, String>
 
 fn check_conclusions(claim: &Claim, deadline: Instant, n: i64) -> Result<Outcome, String> {
     let t = &claim.content;
-    let corrected = relations(t, "corrected_conclude")?;
     let mut out = run_cases(claim, n, deadline, |case, env| {
         let Ok(outs) = side(t, env) else {
             return Ok(Ok(false));
@@ -256,40 +268,42 @@ fn check_conclusions(claim: &Claim, deadline: Instant, n: i64) -> Result<Outcome
         }
         Ok(Ok(true))
     })?;
-    if out.verdict == Verdict::Refuted && !corrected.is_empty() {
-        out.corrected = corrected_holds(claim, deadline, n, &corrected)?;
+    if out.verdict == Verdict::Refuted && cases(t)?.iter().any(|c| c.corrected.is_some()) {
+        out.corrected = corrected_holds(claim, deadline, n)?;
     }
     Ok(out)
 }
 
-/// Whether a candidate correction holds on the same sample points; its text if so.
-fn corrected_holds(
-    claim: &Claim,
-    deadline: Instant,
-    n: i64,
-    rels: &[Relation],
-) -> Result<Option<String>, String> {
+/// Whether the candidate corrections (per case; the original conclusions where a case
+/// has none) hold on the same sample points; their text if so.
+fn corrected_holds(claim: &Claim, deadline: Instant, n: i64) -> Result<Option<String>, String> {
     let t = &claim.content;
-    let o = run_cases(claim, n, deadline, |_, env| {
+    let o = run_cases(claim, n, deadline, |case, env| {
         let Ok(outs) = side(t, env) else {
             return Ok(Ok(false));
         };
         let mut scope = env.clone();
         scope.extend(outs);
-        for r in rels {
+        for r in case.corrected.as_ref().unwrap_or(&case.conclude) {
             if r.decide(&scope, &()).ok().flatten() != Some(true) {
                 return Ok(Err((String::new(), serde_json::Value::Null)));
             }
         }
         Ok(Ok(true))
     })?;
+    let text: Vec<String> = cases(t)?
+        .iter()
+        .filter_map(|c| {
+            c.corrected.as_ref().map(|rs| {
+                let r: Vec<&str> = rs.iter().map(|r| r.text.as_str()).collect();
+                format!("{}{}", label(c), r.join(" and "))
+            })
+        })
+        .collect();
     Ok((o.verdict == Verdict::ConfirmedOnSamples).then(|| {
         format!(
             "{} (holds at the same exact sample points)",
-            rels.iter()
-                .map(|r| r.text.as_str())
-                .collect::<Vec<_>>()
-                .join(" and ")
+            text.join("; ")
         )
     }))
 }
