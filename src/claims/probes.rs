@@ -11,7 +11,7 @@ use crate::law::characterization::{
     impulse_asymmetric, impulse_ideal, impulse_symmetric, Constraints, Stop,
 };
 use crate::law::corner::{self, Zone};
-use crate::law::propagative::{self, Contacts};
+use crate::law::propagative::Contacts;
 use crate::law::V2;
 use crate::linalg::{add, SymMatrix};
 use crate::system::corner::{CornerRun, Form, Restitution};
@@ -418,64 +418,79 @@ fn corner_quadratic(inp: &Inputs) -> Result<Env<R>, String> {
     ]))
 }
 
-fn list(inp: &Inputs, name: &str) -> Result<Vec<R>, String> {
-    let s = inp
-        .get(name)
-        .ok_or_else(|| format!("probe input `{name}` missing"))?;
-    crate::expr::split_list(s)
-        .iter()
-        .map(|x| vexpr::rational(x).map(r))
-        .collect()
-}
-
-/// Seghete–Murphey (propagative): masses `m` (diagonal, comma list), normals `u1`, `u2`,
-/// … (comma lists), momentum `p`. Outputs: `g_ab` (⟨u_a, u_b⟩_g), reflections `r{a}_{i}`,
-/// plastic `pl_{i}`, `feasible`, `commute_ab`, `orth_ab` (Lemma 7), `cond3_ab` (Thm 3).
+/// Seghete–Murphey (propagative), on a diagonal mass matrix: masses `m1`..`mn`, normals
+/// `u{a}_{i}` (a = 1, 2, …), momentum `p1`..`pn`. Outputs (law code): `g_ab` = ⟨u_a, u_b⟩_g,
+/// `rate_a` = ⟨p, u_a⟩_g, `energy` = ⟨p, p⟩_g, reflections `r{a}_{i}` = pΓ(u_a) and
+/// `rr{a}_{i}` = pΓ(u_a)Γ(u_a), products `uv_i`, `vu_i`, `uvu_i`, `vuv_i` of normals 1, 2
+/// with their feasibility `feas_uv` … (1/0), `fwd_i` = pΓ(u_1)…Γ(u_n) and `rev_i` (reverse
+/// order) with `feas_fwd`, the plastic outcome (11) `pl_i`, and `feasible` (eq. (6)).
 fn propagative_probe(inp: &Inputs) -> Result<Env<R>, String> {
-    let m = list(inp, "m")?;
-    let mut normals = Vec::new();
-    while let Some(_s) = inp.get(&format!("u{}", normals.len() + 1)) {
-        normals.push(list(inp, &format!("u{}", normals.len() + 1))?);
+    let mut m = Vec::new();
+    while inp.contains_key(&format!("m{}", m.len() + 1)) {
+        m.push(r(get(inp, &format!("m{}", m.len() + 1))?));
+    }
+    let n = m.len();
+    let mut normals: Vec<Vec<R>> = Vec::new();
+    while inp.contains_key(&format!("u{}_1", normals.len() + 1)) {
+        let a = normals.len() + 1;
+        normals.push(
+            (1..=n)
+                .map(|i| get(inp, &format!("u{a}_{i}")).map(r))
+                .collect::<Result<_, _>>()?,
+        );
     }
     let c = Contacts::new(SymMatrix::diagonal(&m), normals.clone()).map_err(err)?;
-    let p = list(inp, "p")?;
+    let p: Vec<R> = (1..=n)
+        .map(|i| get(inp, &format!("p{i}")).map(r))
+        .collect::<Result<_, _>>()?;
     let mut out = Env::new();
-    out.insert(
-        "feasible".into(),
-        int(usize::from(c.feasible(&p).map_err(err)?)),
-    );
+    let put = |out: &mut Env<R>, name: &str, v: &[R]| {
+        for (i, x) in v.iter().enumerate() {
+            out.insert(format!("{name}_{}", i + 1), x.clone());
+        }
+    };
+    let flag = |b: bool| int(usize::from(b));
+    out.insert("feasible".into(), flag(c.feasible(&p).map_err(err)?));
+    out.insert("energy".into(), c.inner(&p, &p).map_err(err)?);
     for a in 0..normals.len() {
         let ra = c.reflect(&p, a).map_err(err)?;
-        for (i, x) in ra.iter().enumerate() {
-            out.insert(format!("r{}_{}", a + 1, i + 1), x.clone());
-        }
-        let rr = c.reflect(&ra, a).map_err(err)?;
-        for (i, x) in rr.iter().enumerate() {
-            out.insert(format!("rr{}_{}", a + 1, i + 1), x.clone());
-        }
-        out.insert(format!("e{}", a + 1), c.inner(&ra, &ra).map_err(err)?);
+        put(&mut out, &format!("r{}", a + 1), &ra);
+        put(
+            &mut out,
+            &format!("rr{}", a + 1),
+            &c.reflect(&ra, a).map_err(err)?,
+        );
+        out.insert(
+            format!("rate_{}", a + 1),
+            c.inner(&p, &normals[a]).map_err(err)?,
+        );
         for b in 0..normals.len() {
             out.insert(
                 format!("g_{}{}", a + 1, b + 1),
                 c.inner(&normals[a], &normals[b]).map_err(err)?,
             );
-            if a < b {
-                let (commute, orth) = propagative::lemma7(&c, a, b).map_err(err)?;
-                out.insert(
-                    format!("commute_{}{}", a + 1, b + 1),
-                    int(usize::from(commute)),
-                );
-                out.insert(format!("orth_{}{}", a + 1, b + 1), int(usize::from(orth)));
-                let c3 = propagative::theorem3_condition(&c, a, b).map_err(err)?;
-                out.insert(format!("cond3_{}{}", a + 1, b + 1), int(usize::from(c3)));
-            }
         }
     }
-    out.insert("energy".into(), c.inner(&p, &p).map_err(err)?);
-    if let Ok(pl) = c.plastic(&p) {
-        for (i, x) in pl.iter().enumerate() {
-            out.insert(format!("pl_{}", i + 1), x.clone());
+    if normals.len() >= 2 {
+        for (name, seq) in [
+            ("uv", vec![0, 1]),
+            ("vu", vec![1, 0]),
+            ("uvu", vec![0, 1, 0]),
+            ("vuv", vec![1, 0, 1]),
+        ] {
+            let q = c.apply_sequence(&p, &seq).map_err(err)?;
+            out.insert(format!("feas_{name}"), flag(c.feasible(&q).map_err(err)?));
+            put(&mut out, name, &q);
         }
+    }
+    let all: Vec<usize> = (0..normals.len()).collect();
+    let fwd = c.apply_sequence(&p, &all).map_err(err)?;
+    out.insert("feas_fwd".into(), flag(c.feasible(&fwd).map_err(err)?));
+    put(&mut out, "fwd", &fwd);
+    let rev: Vec<usize> = all.iter().rev().copied().collect();
+    put(&mut out, "rev", &c.apply_sequence(&p, &rev).map_err(err)?);
+    if let Ok(pl) = c.plastic(&p) {
+        put(&mut out, "pl", &pl);
     }
     Ok(out)
 }
