@@ -86,6 +86,15 @@ fn implication_mutant_is_refuted() {
 }
 
 #[test]
+fn propagative_mutant_is_refuted() {
+    mutant_refuted(
+        "proofs/sm/sm-cradle-matrices.toml",
+        "\"r1_1 == p2\"",
+        "\"r1_1 == p3\"",
+    );
+}
+
+#[test]
 fn inequality_mutant_is_refuted_with_a_certified_point() {
     // rho <= beta^2 < 1 near eps = 0: the bound 99/100 fails at beta close to 999/1000
     let d = mutant_refuted(

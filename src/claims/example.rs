@@ -75,15 +75,17 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
     if exact.is_empty() && printed.is_empty() && holds.is_empty() {
         return Err("an exact-example needs `expect`, `printed` or `holds`".into());
     }
+    let mut shown = Vec::new();
     for h in &holds {
         let r = vexpr::parse_relation(h)?;
+        let mut used = Vec::new();
+        r.vars(&mut used);
+        let vals: Vec<String> = used
+            .iter()
+            .filter_map(|v| env.get(v).map(|x| format!("{v} = {}", show(&x.0))))
+            .collect();
+        shown.extend(vals.iter().cloned());
         if r.decide(&env, &())? != Some(true) {
-            let mut used = Vec::new();
-            r.vars(&mut used);
-            let vals: Vec<String> = used
-                .iter()
-                .filter_map(|v| env.get(v).map(|x| format!("{v} = {}", show(&x.0))))
-                .collect();
             return Ok(Outcome::refuted(
                 format!("`{h}` fails: {}", vals.join(", ")),
                 serde_json::json!({"violated": h, "values": vals}),
@@ -130,7 +132,7 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
     }
     let mut detail = format!("{} output(s) equal exactly", exact.len());
     if !holds.is_empty() {
-        detail += &format!(", {} relation(s) hold", holds.len());
+        detail += &format!(", {} relation(s) hold ({})", holds.len(), shown.join(", "));
     }
     if !printed.is_empty() {
         detail += &format!(", {} agree to the printed digits", printed.len());

@@ -25,7 +25,11 @@ pub type Inputs = BTreeMap<String, String>;
 type R = Rational;
 
 /// The probes, with their inputs and outputs (for error messages and docs).
-pub const PROBES: [(&str, &str); 15] = [
+pub const PROBES: [(&str, &str); 16] = [
+    (
+        "propagative.thm1",
+        "m1..mn u1_i u2_i p1..pn -> count min_len max_len bound (= ceil(pi/gamma)); SM Thm 1",
+    ),
     (
         "corner.result6",
         "a b -> ta_steps predicted; alpha = a*pi, v0 = (cos b*pi, sin b*pi), 256-bit intervals",
@@ -138,6 +142,7 @@ pub fn run(name: &str, inp: &Inputs) -> Result<Env<R>, String> {
         "corner.quadratic_run" => corner_quadratic(inp),
         "propagative" => propagative_probe(inp),
         "corner.result6" => corner_result6(inp),
+        "propagative.thm1" => propagative_thm1(inp),
         _ => Err(format!(
             "unknown probe \"{name}\" (known: {})",
             PROBES.map(|p| p.0).join(", ")
@@ -547,5 +552,61 @@ fn corner_result6(inp: &Inputs) -> Result<Env<R>, String> {
     Ok(Env::from([
         ("ta_steps".into(), int(t.steps)),
         ("predicted".into(), int(p)),
+    ]))
+}
+
+/// Seghete–Murphey Theorem 1: the minimal sequences (Def. 1, law code, exact, up to
+/// length 64) of two normals, and the bound ⌈π/γ⌉ from `theorem1_ratio` on 256-bit MPFR
+/// intervals (an error when the enclosure of π/γ contains an integer).
+fn propagative_thm1(inp: &Inputs) -> Result<Env<R>, String> {
+    use crate::arith::MpInterval;
+    let mut m = Vec::new();
+    while inp.contains_key(&format!("m{}", m.len() + 1)) {
+        m.push(get(inp, &format!("m{}", m.len() + 1))?);
+    }
+    let n = m.len();
+    let normal = |a: usize| -> Result<Vec<BigRational>, String> {
+        (1..=n).map(|i| get(inp, &format!("u{a}_{i}"))).collect()
+    };
+    let (u, v) = (normal(1)?, normal(2)?);
+    let p: Vec<BigRational> = (1..=n)
+        .map(|i| get(inp, &format!("p{i}")))
+        .collect::<Result<_, _>>()?;
+    let exact = Contacts::new(
+        SymMatrix::diagonal(&m.iter().cloned().map(r).collect::<Vec<_>>()),
+        vec![
+            u.iter().cloned().map(r).collect(),
+            v.iter().cloned().map(r).collect(),
+        ],
+    )
+    .map_err(err)?;
+    let p: Vec<R> = p.into_iter().map(r).collect();
+    let seqs = crate::law::propagative::minimal_sequences(&exact, &p, 64).map_err(err)?;
+    let lens: Vec<usize> = seqs.iter().map(|s| s.0.len()).collect();
+    let mp = |x: &BigRational| MpInterval::from_rational(x, &256);
+    let enc = Contacts::new(
+        SymMatrix::diagonal(&m.iter().map(mp).collect::<Vec<_>>()),
+        vec![u.iter().map(mp).collect(), v.iter().map(mp).collect()],
+    )
+    .map_err(err)?;
+    let ratio = crate::law::propagative::theorem1_ratio(&enc, 0, 1).map_err(err)?;
+    let (lo, hi) = ratio
+        .rational_bounds()
+        .ok_or("pi/gamma has no rational bounds")?;
+    let (fl, fh) = (lo.floor(), hi.floor());
+    if fl != fh || lo.is_integer() {
+        return Err("the enclosure of pi/gamma contains an integer".into());
+    }
+    Ok(Env::from([
+        ("count".into(), int(lens.len())),
+        (
+            "min_len".into(),
+            int(lens.iter().copied().min().unwrap_or(0)),
+        ),
+        (
+            "max_len".into(),
+            int(lens.iter().copied().max().unwrap_or(0)),
+        ),
+        ("bound".into(), r(fl + BigRational::from_integer(1.into()))),
     ]))
 }
