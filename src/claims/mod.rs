@@ -246,10 +246,26 @@ pub fn check(claim: &Claim, budget: Duration) -> Outcome {
 
 /// Checks every claim (`only`: just the one with that id), `budget` seconds each at most.
 pub fn run(claims: &[Claim], only: Option<&str>, budget: Duration) -> Vec<ClaimResult> {
-    claims
+    run_with_progress(claims, only, budget, &mut |_, _, _| {})
+}
+
+/// [`run`], calling `progress(done, total, id)` before each claim.
+pub fn run_with_progress(
+    claims: &[Claim],
+    only: Option<&str>,
+    budget: Duration,
+    progress: &mut dyn FnMut(usize, usize, &str),
+) -> Vec<ClaimResult> {
+    let chosen: Vec<&Claim> = claims
         .iter()
         .filter(|c| only.is_none_or(|o| o == c.id))
-        .map(|c| {
+        .collect();
+    let total = chosen.len();
+    chosen
+        .into_iter()
+        .enumerate()
+        .map(|(i, c)| {
+            progress(i, total, &c.id);
             let t = Instant::now();
             let o = check(c, budget);
             ClaimResult {
@@ -348,7 +364,22 @@ pub fn verify_cli(
             return Err(format!("--only: no claim with id \"{id}\""));
         }
     }
-    let results = run(&claims, only, Duration::from_secs_f64(budget_seconds));
+    // a progress line on a terminal (stderr), nothing otherwise
+    use std::io::{IsTerminal, Write};
+    let tty = std::io::stderr().is_terminal();
+    let results = run_with_progress(
+        &claims,
+        only,
+        Duration::from_secs_f64(budget_seconds),
+        &mut |i, n, id| {
+            if tty {
+                let _ = write!(std::io::stderr(), "\r\x1b[K[{}/{n}] {id}", i + 1);
+            }
+        },
+    );
+    if tty {
+        let _ = write!(std::io::stderr(), "\r\x1b[K");
+    }
     Ok(match format {
         "json" => report::json(&results).to_string(),
         "markdown" => report::markdown(&results, true),
