@@ -23,6 +23,7 @@ pub mod fp_audit;
 pub mod identity;
 pub mod inequality;
 pub mod probes;
+mod probes_propagative;
 pub mod report;
 pub mod sample;
 pub mod sampled;
