@@ -7,6 +7,7 @@
 
 pub mod arith;
 pub mod backend;
+pub mod claims;
 pub mod expr;
 pub mod law;
 pub mod linalg;

@@ -255,6 +255,21 @@ enum Command {
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
     },
+    /// Verify the papers' claims (proofs/**.toml): a computed verdict per claim.
+    Verify {
+        /// Claim files or directories (recursive); default: proofs.
+        #[arg(default_value = "proofs")]
+        paths: Vec<std::path::PathBuf>,
+        /// Check only the claim with this id.
+        #[arg(long)]
+        only: Option<String>,
+        /// text | json | markdown.
+        #[arg(long, default_value = "text", value_parser = ["text", "json", "markdown"])]
+        format: String,
+        /// Time budget per claim, in seconds.
+        #[arg(long, default_value_t = 20.0)]
+        budget_seconds: f64,
+    },
 }
 
 fn parse_backend(s: &str) -> Result<Backend, String> {
@@ -452,6 +467,13 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 Format::Text => Ok(serde_json::to_string_pretty(&report).unwrap_or_default()),
             }
         }
+        Command::Verify {
+            paths,
+            only,
+            format,
+            budget_seconds,
+        } => impactkit::claims::verify_cli(&paths, only.as_deref(), &format, budget_seconds)
+            .map_err(user_error),
         Command::Propagate {
             masses,
             normals,

@@ -1,0 +1,192 @@
+//! Kind `identity`: two expressions agree as rational functions of their variables, after
+//! stated substitutions (e.g. c = (1-t^2)/(1+t^2), s = 2t/(1+t^2) for c² + s² = 1).
+//!
+//! ```toml
+//! [identity]
+//! lhs = "..."                 # expressions with variables
+//! rhs = "..."
+//! substitute = [["c", "(1-t^2)/(1+t^2)"]]   # applied textually, in order
+//! vars = { t = ["-2", "2"] }  # box for the sampling fallback
+//! assume = ["t != 0"]         # side conditions (sampling fallback)
+//! samples = 40
+//! ```
+//!
+//! The checker is [`symbolic_identity`] (the seam to the symbolic backend): `proved` when
+//! it says identical, `refuted` with its witness otherwise. While the seam answers `None`
+//! (no symbolic backend), the kind falls back to exact evaluation at rational sample
+//! points: `confirmed-on-samples` (not a proof) or `refuted` with the exact point.
+
+use super::sample::{env_json, env_text, Space};
+use super::vexpr::{self, show};
+use super::{field, int_field, pairs, Claim, Outcome, Verdict};
+use num_rational::BigRational;
+use std::time::{Duration, Instant};
+
+/// The answer of a symbolic identity check.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SymbolicAnswer {
+    Identical,
+    Different {
+        witness: Vec<(String, BigRational)>,
+        lhs: BigRational,
+        rhs: BigRational,
+    },
+    Undefined(String),
+}
+
+/// THE SEAM to the symbolic backend: decides `lhs ≡ rhs` as rational functions under the
+/// substitutions. `None` means "no symbolic backend available" and makes the kind fall
+/// back to exact samples. At merge this becomes a call to
+/// `crate::arith::symbolic::identical(lhs, rhs, subs)`, mapping
+/// `IdentityOutcome::{Identical, Different, Undefined}` to [`SymbolicAnswer`].
+pub fn symbolic_identity(
+    _lhs: &str,
+    _rhs: &str,
+    _subs: &[(String, String)],
+) -> Option<Result<SymbolicAnswer, String>> {
+    None
+}
+
+/// Replaces the variable `var` (whole identifiers only) by `(repl)` in `src`.
+pub fn substitute_text(src: &str, var: &str, repl: &str) -> String {
+    let mut out = String::new();
+    let cs: Vec<char> = src.chars().collect();
+    let mut i = 0;
+    while i < cs.len() {
+        if cs[i].is_ascii_alphabetic() || cs[i] == '_' {
+            let st = i;
+            while i < cs.len() && (cs[i].is_ascii_alphanumeric() || cs[i] == '_' || cs[i] == '.') {
+                i += 1;
+            }
+            let id: String = cs[st..i].iter().collect();
+            if id == var {
+                out.push('(');
+                out.push_str(repl);
+                out.push(')');
+            } else {
+                out.push_str(&id);
+            }
+        } else if cs[i].is_ascii_digit() {
+            // a number, including an exponent like 1e-3 (its 'e' is not a variable)
+            while i < cs.len()
+                && (cs[i].is_ascii_digit()
+                    || cs[i] == '.'
+                    || ((cs[i] == 'e' || cs[i] == 'E')
+                        && i + 1 < cs.len()
+                        && (cs[i + 1].is_ascii_digit() || cs[i + 1] == '-')))
+            {
+                if cs[i] == 'e' || cs[i] == 'E' {
+                    out.push(cs[i]);
+                    i += 1;
+                }
+                out.push(cs[i]);
+                i += 1;
+            }
+        } else {
+            out.push(cs[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Checks an `identity` claim.
+pub fn check(claim: &Claim) -> Result<Outcome, String> {
+    let t = &claim.content;
+    let subs = pairs(t, "substitute")?;
+    let (lhs, rhs) = (field(t, "lhs")?, field(t, "rhs")?);
+    if let Some(answer) = symbolic_identity(lhs, rhs, &subs) {
+        return Ok(match answer? {
+            SymbolicAnswer::Identical => Outcome::new(
+                Verdict::Proved,
+                "identical as rational functions (symbolic expansion)",
+            ),
+            SymbolicAnswer::Different { witness, lhs, rhs } => {
+                let mut cx: serde_json::Map<String, serde_json::Value> = witness
+                    .iter()
+                    .map(|(k, v)| (k.clone(), show(v).into()))
+                    .collect();
+                cx.insert("lhs".into(), show(&lhs).into());
+                cx.insert("rhs".into(), show(&rhs).into());
+                Outcome::refuted(
+                    format!(
+                        "not identical: lhs = {} but rhs = {}",
+                        show(&lhs),
+                        show(&rhs)
+                    ),
+                    cx.into(),
+                )
+            }
+            SymbolicAnswer::Undefined(why) => Outcome::inconclusive(why),
+        });
+    }
+    let (mut l, mut r) = (lhs.to_string(), rhs.to_string());
+    for (v, e) in &subs {
+        l = substitute_text(&l, v, e);
+        r = substitute_text(&r, v, e);
+    }
+    sample_check(claim, &l, &r)
+}
+
+/// The fallback: exact evaluation of both sides at rational sample points.
+fn sample_check(claim: &Claim, lhs: &str, rhs: &str) -> Result<Outcome, String> {
+    let t = &claim.content;
+    let l = vexpr::parse(lhs).map_err(|e| format!("lhs: {e}"))?;
+    let r = vexpr::parse(rhs).map_err(|e| format!("rhs: {e}"))?;
+    let space = Space::from_table(t)?;
+    let mut needed = Vec::new();
+    l.vars(&mut needed);
+    r.vars(&mut needed);
+    for v in &needed {
+        if !space.vars.iter().any(|(n, ..)| n == v) && !space.derived.iter().any(|(n, _)| n == v) {
+            return Err(format!("variable {v} has no sampling range in `vars`"));
+        }
+    }
+    let n = int_field(t, "samples", 40)?.clamp(1, 10_000) as usize;
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let points = space.samples(n, &claim.id, deadline)?;
+    let mut used = 0;
+    for env in &points {
+        let (Ok(a), Ok(b)) = (l.eval(env, &()), r.eval(env, &())) else {
+            continue; // a pole of one side: not a point of the identity
+        };
+        used += 1;
+        if a.0 != b.0 {
+            let mut cx = env_json(env);
+            cx["lhs"] = show(&a.0).into();
+            cx["rhs"] = show(&b.0).into();
+            return Ok(Outcome::refuted(
+                format!(
+                    "at {}: lhs = {} but rhs = {}",
+                    env_text(env),
+                    show(&a.0),
+                    show(&b.0)
+                ),
+                cx,
+            ));
+        }
+    }
+    if used == 0 {
+        return Ok(Outcome::inconclusive(
+            "no admissible sample point (hypotheses never hold, or both sides undefined)",
+        ));
+    }
+    Ok(Outcome::new(
+        Verdict::ConfirmedOnSamples,
+        format!("equal at {used} exact rational points (no symbolic backend yet: not a proof)"),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn substitution_is_by_whole_identifier() {
+        assert_eq!(
+            substitute_text("k*kk + k^2", "k", "1-t"),
+            "(1-t)*kk + (1-t)^2"
+        );
+        assert_eq!(substitute_text("1e-3*e + x", "e", "2"), "1e-3*(2) + x");
+    }
+}

@@ -1,0 +1,389 @@
+//! The verification engine: claims of the papers, read from `proofs/**.toml`, each given a
+//! verdict computed here (a claim file never states its own verdict).
+//!
+//! A claim file has `id`, `paper` (file name under `../shared/papers/`), `where`
+//! (section / equation), `statement` (the paper's words), `kind`, `method`, and a table
+//! named after its kind with the formal content:
+//!
+//! | kind | table | checker |
+//! |---|---|---|
+//! | `identity` | `[identity]` | [`identity`]: symbolic seam, else exact samples |
+//! | `exact-example` | `[example]` | [`example`]: a probe run exactly, outputs compared |
+//! | `agreement` | `[agreement]` | [`sampled`]: two sides equal on exact samples, per zone |
+//! | `implication` | `[implication]` | [`sampled`]: conclusions hold on exact samples of a zone |
+//! | `counterexample-search` | `[search]` | [`sampled`]: exact search for a violation |
+//! | `inequality` | `[inequality]` | [`inequality`]: interval branch-and-bound |
+//! | `fp-audit` | `[fp-audit]` | [`fp_audit`]: f64 behaviour versus the exact one |
+//!
+//! Verdicts: `proved`, `refuted` (exact counterexample), `confirmed-on-samples` (N exact
+//! samples, not a proof), `inconclusive` (with the reason).
+
+pub mod example;
+pub mod fp_audit;
+pub mod identity;
+pub mod inequality;
+pub mod probes;
+mod probes_propagative;
+pub mod report;
+pub mod sample;
+pub mod sampled;
+pub mod vexpr;
+
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The verdict of a claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    Proved,
+    Refuted,
+    ConfirmedOnSamples,
+    Inconclusive,
+}
+
+impl Verdict {
+    /// The name used in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Proved => "proved",
+            Verdict::Refuted => "refuted",
+            Verdict::ConfirmedOnSamples => "confirmed-on-samples",
+            Verdict::Inconclusive => "inconclusive",
+        }
+    }
+}
+
+/// What a checker found.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Outcome {
+    pub verdict: Verdict,
+    /// One line a referee can read (method details, samples, boxes, depth, time).
+    pub detail: String,
+    /// An exact counterexample (for `refuted`), as input-language strings.
+    pub counterexample: Option<serde_json::Value>,
+    /// The corrected statement, when one was found.
+    pub corrected: Option<String>,
+}
+
+impl Outcome {
+    pub fn new(verdict: Verdict, detail: impl Into<String>) -> Self {
+        Outcome {
+            verdict,
+            detail: detail.into(),
+            counterexample: None,
+            corrected: None,
+        }
+    }
+    pub fn inconclusive(reason: impl Into<String>) -> Self {
+        Outcome::new(Verdict::Inconclusive, reason)
+    }
+    pub fn refuted(detail: impl Into<String>, cx: serde_json::Value) -> Self {
+        Outcome {
+            counterexample: Some(cx),
+            ..Outcome::new(Verdict::Refuted, detail)
+        }
+    }
+}
+
+/// A claim as read from its file.
+#[derive(Clone, Debug)]
+pub struct Claim {
+    pub id: String,
+    pub paper: String,
+    pub location: String,
+    pub statement: String,
+    pub kind: String,
+    pub method: String,
+    /// The kind's table (formal content).
+    pub content: toml::Table,
+    /// The file it came from.
+    pub file: PathBuf,
+}
+
+/// The kinds the engine knows, with the name of their table.
+pub const KINDS: [(&str, &str); 7] = [
+    ("identity", "identity"),
+    ("exact-example", "example"),
+    ("agreement", "agreement"),
+    ("implication", "implication"),
+    ("counterexample-search", "search"),
+    ("inequality", "inequality"),
+    ("fp-audit", "fp-audit"),
+];
+
+fn req_str(t: &toml::Table, key: &str, file: &Path) -> Result<String, String> {
+    match t.get(key) {
+        Some(toml::Value::String(s)) => Ok(s.clone()),
+        Some(_) => Err(format!("{}: `{key}` must be a string", file.display())),
+        None => Err(format!("{}: missing `{key}`", file.display())),
+    }
+}
+
+impl Claim {
+    /// Parses a claim from TOML text; errors name the file and the field.
+    pub fn parse(text: &str, file: &Path) -> Result<Claim, String> {
+        let t: toml::Table = text
+            .parse()
+            .map_err(|e: toml::de::Error| format!("{}: {}", file.display(), e.message().trim()))?;
+        if t.contains_key("verdict") {
+            return Err(format!(
+                "{}: a claim file must not contain a verdict (the engine computes it)",
+                file.display()
+            ));
+        }
+        let kind = req_str(&t, "kind", file)?;
+        let table = KINDS
+            .iter()
+            .find(|(k, _)| *k == kind)
+            .map(|(_, t)| *t)
+            .ok_or_else(|| {
+                format!(
+                    "{}: unknown kind \"{kind}\" (expected one of {})",
+                    file.display(),
+                    KINDS.map(|k| k.0).join(", ")
+                )
+            })?;
+        let content = match t.get(table) {
+            Some(toml::Value::Table(c)) => c.clone(),
+            _ => {
+                return Err(format!(
+                    "{}: kind \"{kind}\" needs a [{table}] table",
+                    file.display()
+                ))
+            }
+        };
+        Ok(Claim {
+            id: req_str(&t, "id", file)?,
+            paper: req_str(&t, "paper", file)?,
+            location: req_str(&t, "where", file)?,
+            statement: req_str(&t, "statement", file)?,
+            kind,
+            method: req_str(&t, "method", file)?,
+            content,
+            file: file.to_path_buf(),
+        })
+    }
+
+    /// Reads a claim file.
+    pub fn load(file: &Path) -> Result<Claim, String> {
+        let text = std::fs::read_to_string(file)
+            .map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
+        Claim::parse(&text, file)
+    }
+}
+
+/// All claim files (`*.toml`) under the given files or directories (recursive, sorted).
+pub fn load_paths(paths: &[PathBuf]) -> Result<Vec<Claim>, String> {
+    let mut files = Vec::new();
+    for p in paths {
+        collect(p, &mut files)?;
+    }
+    files.sort();
+    files.dedup();
+    let claims: Vec<Claim> = files
+        .iter()
+        .map(|f| Claim::load(f))
+        .collect::<Result<_, _>>()?;
+    let mut ids: Vec<&str> = claims.iter().map(|c| c.id.as_str()).collect();
+    ids.sort();
+    if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
+        return Err(format!("duplicate claim id \"{}\"", w[0]));
+    }
+    Ok(claims)
+}
+
+fn collect(p: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+    let meta = std::fs::metadata(p).map_err(|e| format!("{}: {e}", p.display()))?;
+    if meta.is_dir() {
+        let rd = std::fs::read_dir(p).map_err(|e| format!("{}: {e}", p.display()))?;
+        for entry in rd {
+            let path = entry.map_err(|e| format!("{}: {e}", p.display()))?.path();
+            if path.is_dir() || path.extension().is_some_and(|x| x == "toml") {
+                collect(&path, out)?;
+            }
+        }
+    } else {
+        out.push(p.to_path_buf());
+    }
+    Ok(())
+}
+
+/// A claim with its computed verdict.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClaimResult {
+    pub id: String,
+    pub paper: String,
+    #[serde(rename = "where")]
+    pub location: String,
+    pub kind: String,
+    pub verdict: Verdict,
+    pub method: String,
+    pub detail: String,
+    pub counterexample: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub corrected: Option<String>,
+    pub statement: String,
+    /// Wall-clock seconds spent on the claim.
+    pub seconds: f64,
+}
+
+/// Checks one claim within `budget` (a deadline for the checkers that loop).
+pub fn check(claim: &Claim, budget: Duration) -> Outcome {
+    let deadline = Instant::now() + budget;
+    let r = match claim.kind.as_str() {
+        "identity" => identity::check(claim),
+        "exact-example" => example::check(claim),
+        "agreement" => sampled::check_agreement(claim, deadline),
+        "implication" => sampled::check_implication(claim, deadline),
+        "counterexample-search" => sampled::check_search(claim, deadline),
+        "inequality" => inequality::check(claim, deadline),
+        "fp-audit" => fp_audit::check(claim),
+        k => Err(format!("unknown kind {k}")),
+    };
+    r.unwrap_or_else(|e| Outcome::inconclusive(format!("the claim cannot be checked: {e}")))
+}
+
+/// Checks every claim (`only`: just the one with that id), `budget` seconds each at most.
+pub fn run(claims: &[Claim], only: Option<&str>, budget: Duration) -> Vec<ClaimResult> {
+    run_with_progress(claims, only, budget, &mut |_, _, _| {})
+}
+
+/// [`run`], calling `progress(done, total, id)` before each claim.
+pub fn run_with_progress(
+    claims: &[Claim],
+    only: Option<&str>,
+    budget: Duration,
+    progress: &mut dyn FnMut(usize, usize, &str),
+) -> Vec<ClaimResult> {
+    let chosen: Vec<&Claim> = claims
+        .iter()
+        .filter(|c| only.is_none_or(|o| o == c.id))
+        .collect();
+    let total = chosen.len();
+    chosen
+        .into_iter()
+        .enumerate()
+        .map(|(i, c)| {
+            progress(i, total, &c.id);
+            let t = Instant::now();
+            let o = check(c, budget);
+            ClaimResult {
+                id: c.id.clone(),
+                paper: c.paper.clone(),
+                location: c.location.clone(),
+                kind: c.kind.clone(),
+                verdict: o.verdict,
+                method: c.method.clone(),
+                detail: o.detail,
+                counterexample: o.counterexample,
+                corrected: o.corrected,
+                statement: c.statement.clone(),
+                seconds: t.elapsed().as_secs_f64(),
+            }
+        })
+        .collect()
+}
+
+/// Reads a string field of a kind table.
+pub(crate) fn field<'a>(t: &'a toml::Table, key: &str) -> Result<&'a str, String> {
+    match t.get(key) {
+        Some(toml::Value::String(s)) => Ok(s),
+        Some(_) => Err(format!("`{key}` must be a string")),
+        None => Err(format!("missing `{key}`")),
+    }
+}
+
+/// Reads an optional integer field.
+pub(crate) fn int_field(t: &toml::Table, key: &str, default: i64) -> Result<i64, String> {
+    match t.get(key) {
+        Some(toml::Value::Integer(n)) => Ok(*n),
+        Some(_) => Err(format!("`{key}` must be an integer")),
+        None => Ok(default),
+    }
+}
+
+/// Reads a list of strings (missing: empty).
+pub(crate) fn str_list(t: &toml::Table, key: &str) -> Result<Vec<String>, String> {
+    match t.get(key) {
+        None => Ok(Vec::new()),
+        Some(toml::Value::Array(a)) => a
+            .iter()
+            .map(|v| {
+                v.as_str()
+                    .map(str::to_string)
+                    .ok_or_else(|| format!("`{key}` must be a list of strings"))
+            })
+            .collect(),
+        Some(_) => Err(format!("`{key}` must be a list of strings")),
+    }
+}
+
+/// Reads an ordered list of `[name, expression]` pairs, or a table `name = "expr"`
+/// (order of the file).
+pub(crate) fn pairs(t: &toml::Table, key: &str) -> Result<Vec<(String, String)>, String> {
+    match t.get(key) {
+        None => Ok(Vec::new()),
+        Some(toml::Value::Table(m)) => m
+            .iter()
+            .map(|(k, v)| {
+                v.as_str()
+                    .map(|s| (k.clone(), s.to_string()))
+                    .ok_or_else(|| format!("`{key}.{k}` must be a string"))
+            })
+            .collect(),
+        Some(toml::Value::Array(a)) => a
+            .iter()
+            .map(|p| match p.as_array().map(|x| x.as_slice()) {
+                Some([toml::Value::String(n), toml::Value::String(e)]) => {
+                    Ok((n.clone(), e.clone()))
+                }
+                _ => Err(format!("`{key}` must hold [name, expression] pairs")),
+            })
+            .collect(),
+        Some(_) => Err(format!("`{key}` must be a table or a list of pairs")),
+    }
+}
+
+/// The `impactkit verify` command: loads the claims, checks them, renders the report.
+/// Errors are user errors (malformed claim file, unknown id, bad budget): exit code 2.
+pub fn verify_cli(
+    paths: &[PathBuf],
+    only: Option<&str>,
+    format: &str,
+    budget_seconds: f64,
+) -> Result<String, String> {
+    if !(budget_seconds.is_finite() && budget_seconds > 0.0 && budget_seconds <= 86_400.0) {
+        return Err(format!(
+            "--budget-seconds: must be a number in (0, 86400], got {budget_seconds}"
+        ));
+    }
+    let claims = load_paths(paths)?;
+    if let Some(id) = only {
+        if !claims.iter().any(|c| c.id == id) {
+            return Err(format!("--only: no claim with id \"{id}\""));
+        }
+    }
+    // a progress line on a terminal (stderr), nothing otherwise
+    use std::io::{IsTerminal, Write};
+    let tty = std::io::stderr().is_terminal();
+    let results = run_with_progress(
+        &claims,
+        only,
+        Duration::from_secs_f64(budget_seconds),
+        &mut |i, n, id| {
+            if tty {
+                let _ = write!(std::io::stderr(), "\r\x1b[K[{}/{n}] {id}", i + 1);
+            }
+        },
+    );
+    if tty {
+        let _ = write!(std::io::stderr(), "\r\x1b[K");
+    }
+    Ok(match format {
+        "json" => report::json(&results).to_string(),
+        "markdown" => report::markdown(&results, true),
+        _ => report::text(&results),
+    })
+}

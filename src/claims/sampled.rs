@@ -1,0 +1,390 @@
+//! The sampled kinds: `agreement`, `implication` and `counterexample-search`, checked at
+//! exact rational sample points of a box (with hypotheses), one case (zone) at a time.
+//!
+//! ```toml
+//! [implication]
+//! vars = { k = ["0", "1"], x = ["0", "2"], y = ["-2", "2"] }
+//! assume = ["k*x + y > 0", "k*x - y > 0"]       # common hypotheses
+//! probe = "corner.tr_nid_xy"                     # optional; inputs default to all vars
+//! inputs = { eps = "1/2" }                       # optional: name = expression of the vars
+//! conclude = ["zone1 != 12"]                     # relations over vars and probe outputs
+//! samples = 60
+//! [[implication.case]]                           # optional: per-zone cases
+//! name = "Z12"
+//! assume = ["..."]
+//! conclude = ["..."]
+//! ```
+//!
+//! `agreement` has two sides `left` and `right` (each `{ probe, inputs }` or
+//! `{ exprs = { name = "expr" } }`) and `compare = ["x1", "y1"]`.
+//! Verdicts: `confirmed-on-samples` (N exact points, not a proof) or `refuted` with the
+//! exact point; `corrected_conclude` (optional) is a candidate correction, checked on the
+//! same points when the statement is refuted.
+
+use super::probes::{self, Inputs};
+use super::sample::{env_json, env_text, Space};
+use super::vexpr::{self, show, Env, Relation};
+use super::{int_field, pairs, str_list, Claim, Outcome, Verdict};
+use crate::arith::Rational;
+use std::time::Instant;
+
+/// One case (zone) of a sampled claim.
+struct Case {
+    name: String,
+    space: Space,
+    conclude: Vec<Relation>,
+    /// A candidate corrected conclusion for this case (`corrected_conclude`).
+    corrected: Option<Vec<Relation>>,
+}
+
+fn relations(t: &toml::Table, key: &str) -> Result<Vec<Relation>, String> {
+    str_list(t, key)?
+        .iter()
+        .map(|s| vexpr::parse_relation(s).map_err(|e| format!("{key}: {e}")))
+        .collect()
+}
+
+fn cases(t: &toml::Table) -> Result<Vec<Case>, String> {
+    let base = Space::from_table(t)?;
+    let conclude = relations(t, "conclude")?;
+    let top = relations(t, "corrected_conclude")?;
+    let top = (!top.is_empty()).then_some(top);
+    let Some(list) = t.get("case") else {
+        return Ok(vec![Case {
+            name: String::new(),
+            space: base,
+            conclude,
+            corrected: top,
+        }]);
+    };
+    let list = list.as_array().ok_or("`case` must be an array of tables")?;
+    list.iter()
+        .map(|c| {
+            let c = c.as_table().ok_or("`case` entries must be tables")?;
+            let mut space = base.clone();
+            let extra = Space::from_table(c)?;
+            for v in extra.vars {
+                match space.vars.iter_mut().find(|b| b.0 == v.0) {
+                    Some(b) => *b = v,
+                    None => space.vars.push(v),
+                }
+            }
+            space.assume.extend(extra.assume);
+            space.derived.extend(extra.derived);
+            let mut concl = conclude.clone();
+            concl.extend(relations(c, "conclude")?);
+            Ok(Case {
+                name: c
+                    .get("name")
+                    .and_then(|n| n.as_str())
+                    .unwrap_or("")
+                    .to_string(),
+                space,
+                conclude: concl,
+                corrected: {
+                    let c = relations(c, "corrected_conclude")?;
+                    if c.is_empty() {
+                        top.clone()
+                    } else {
+                        Some(c)
+                    }
+                },
+            })
+        })
+        .collect()
+}
+
+/// Evaluates one side at a point: a probe (inputs default to every variable) or
+/// expressions.
+fn side(t: &toml::Table, env: &Env<Rational>) -> Result<Env<Rational>, String> {
+    let mut out = Env::new();
+    if let Some(p) = t.get("probe") {
+        let name = p.as_str().ok_or("`probe` must be a string")?;
+        let all: Inputs = env.iter().map(|(k, v)| (k.clone(), show(&v.0))).collect();
+        let inputs = probes::inputs_from(env, &pairs(t, "inputs")?, &all)?;
+        out.extend(probes::run(name, &inputs)?);
+    }
+    // a second run of a law at another point (e.g. a perturbed velocity): outputs `p_*`
+    if let Some(p) = t.get("probe2") {
+        let name = p.as_str().ok_or("`probe2` must be a string")?;
+        let all: Inputs = env.iter().map(|(k, v)| (k.clone(), show(&v.0))).collect();
+        let inputs = probes::inputs_from(env, &pairs(t, "inputs2")?, &all)?;
+        for (k, v) in probes::run(name, &inputs)? {
+            out.insert(format!("p_{k}"), v);
+        }
+    }
+    // further runs: `calls = [{ probe, inputs, prefix }]`, outputs `{prefix}{name}`
+    if let Some(calls) = t.get("calls") {
+        let calls = calls
+            .as_array()
+            .ok_or("`calls` must be an array of tables")?;
+        for c in calls {
+            let c = c.as_table().ok_or("`calls` entries must be tables")?;
+            let name = super::field(c, "probe")?;
+            let prefix = super::field(c, "prefix")?;
+            let all: Inputs = env.iter().map(|(k, v)| (k.clone(), show(&v.0))).collect();
+            let inputs = probes::inputs_from(env, &pairs(c, "inputs")?, &all)?;
+            for (k, v) in probes::run(name, &inputs)? {
+                out.insert(format!("{prefix}{k}"), v);
+            }
+        }
+    }
+    let mut scope = env.clone();
+    scope.extend(out.clone());
+    for (name, e) in pairs(t, "exprs")? {
+        let v = vexpr::parse(&e)
+            .map_err(|x| format!("exprs.{name}: {x}"))?
+            .eval(&scope, &())?;
+        scope.insert(name.clone(), v.clone());
+        out.insert(name, v);
+    }
+    Ok(out)
+}
+
+fn label(case: &Case) -> String {
+    if case.name.is_empty() {
+        String::new()
+    } else {
+        format!("[{}] ", case.name)
+    }
+}
+
+/// The common loop: every case, every sample; `test` returns `Err(detail, cx)` for a
+/// violation, `Ok(false)` when the point is outside the domain of the law (skipped).
+fn run_cases(
+    claim: &Claim,
+    default_n: i64,
+    deadline: Instant,
+    mut test: impl FnMut(
+        &Case,
+        &Env<Rational>,
+    ) -> Result<Result<bool, (String, serde_json::Value)>, String>,
+) -> Result<Outcome, String> {
+    let t = &claim.content;
+    let n = int_field(t, "samples", default_n)?.clamp(1, 100_000) as usize;
+    let mut parts = Vec::new();
+    let mut total = 0;
+    for case in cases(t)? {
+        let pts = case
+            .space
+            .samples(n, &format!("{}/{}", claim.id, case.name), deadline)?;
+        let mut used = 0;
+        for env in &pts {
+            match test(&case, env)? {
+                Ok(true) => used += 1,
+                Ok(false) => {}
+                Err((detail, cx)) => {
+                    return Ok(Outcome::refuted(format!("{}{detail}", label(&case)), cx));
+                }
+            }
+        }
+        if used == 0 {
+            return Ok(Outcome::inconclusive(format!(
+                "{}no admissible exact sample point",
+                label(&case)
+            )));
+        }
+        total += used;
+        if !case.name.is_empty() {
+            parts.push(format!("{} {used}", case.name));
+        }
+    }
+    let per = if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", parts.join(", "))
+    };
+    let timed_out = Instant::now() >= deadline;
+    Ok(Outcome::new(
+        Verdict::ConfirmedOnSamples,
+        format!(
+            "holds at {total} exact sample points{per}{}; not a proof",
+            if timed_out { ", budget reached" } else { "" }
+        ),
+    ))
+}
+
+fn violation(
+    env: &Env<Rational>,
+    scope: &Env<Rational>,
+    r: &Relation,
+) -> (String, serde_json::Value) {
+    let mut cx = env_json(env);
+    let mut used = Vec::new();
+    r.vars(&mut used);
+    let mut vals = Vec::new();
+    for v in used {
+        if let (Some(x), false) = (scope.get(&v), env.contains_key(&v)) {
+            cx[v.as_str()] = show(&x.0).into();
+            vals.push(format!("{v} = {}", show(&x.0)));
+        }
+    }
+    let l = r
+        .lhs
+        .eval(scope, &())
+        .map(|x| show(&x.0))
+        .unwrap_or_default();
+    let rr = r
+        .rhs
+        .eval(scope, &())
+        .map(|x| show(&x.0))
+        .unwrap_or_default();
+    cx["violated"] = r.text.clone().into();
+    (
+        format!(
+            "`{}` fails at {} ({}: {l} vs {rr})",
+            r.text,
+            env_text(env),
+            vals.join(", ")
+        ),
+        cx,
+    )
+}
+
+/// Checks an `implication` (and `counterexample-search`) claim.
+pub fn check_implication(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
+    check_conclusions(claim, deadline, 60)
+}
+
+/// Checks a `counterexample-search` claim: like `implication`, with many more points.
+pub fn check_search(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
+    check_conclusions(claim, deadline, 2000)
+}
+
+fn check_conclusions(claim: &Claim, deadline: Instant, n: i64) -> Result<Outcome, String> {
+    let t = &claim.content;
+    let mut out = run_cases(claim, n, deadline, |case, env| {
+        let Ok(outs) = side(t, env) else {
+            return Ok(Ok(false));
+        };
+        let mut scope = env.clone();
+        scope.extend(outs);
+        for r in &case.conclude {
+            match r.decide(&scope, &()) {
+                Ok(Some(true)) => {}
+                Ok(_) => return Ok(Err(violation(env, &scope, r))),
+                Err(_) => return Ok(Ok(false)),
+            }
+        }
+        Ok(Ok(true))
+    })?;
+    if out.verdict == Verdict::Refuted && cases(t)?.iter().any(|c| c.corrected.is_some()) {
+        out.corrected = corrected_holds(claim, deadline, n)?;
+    }
+    Ok(out)
+}
+
+/// Whether the candidate corrections (per case; the original conclusions where a case
+/// has none) hold on the same sample points; their text if so.
+fn corrected_holds(claim: &Claim, deadline: Instant, n: i64) -> Result<Option<String>, String> {
+    let t = &claim.content;
+    let o = run_cases(claim, n, deadline, |case, env| {
+        let Ok(outs) = side(t, env) else {
+            return Ok(Ok(false));
+        };
+        let mut scope = env.clone();
+        scope.extend(outs);
+        for r in case.corrected.as_ref().unwrap_or(&case.conclude) {
+            if r.decide(&scope, &()).ok().flatten() != Some(true) {
+                return Ok(Err((String::new(), serde_json::Value::Null)));
+            }
+        }
+        Ok(Ok(true))
+    })?;
+    let text: Vec<String> = cases(t)?
+        .iter()
+        .filter_map(|c| {
+            c.corrected.as_ref().map(|rs| {
+                let r: Vec<&str> = rs.iter().map(|r| r.text.as_str()).collect();
+                format!("{}{}", label(c), r.join(" and "))
+            })
+        })
+        .collect();
+    Ok((o.verdict == Verdict::ConfirmedOnSamples).then(|| {
+        format!(
+            "{} (holds at the same exact sample points)",
+            text.join("; ")
+        )
+    }))
+}
+
+/// Checks an `agreement` claim: `left` and `right` give equal `compare` outputs.
+pub fn check_agreement(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
+    let t = &claim.content;
+    let get = |k: &str| {
+        t.get(k)
+            .and_then(|v| v.as_table())
+            .ok_or_else(|| format!("agreement needs a `{k}` table"))
+    };
+    let left = get("left")?;
+    let mut rights = vec![get("right")?];
+    if t.contains_key("also") {
+        rights.push(get("also")?);
+    }
+    let compare = str_list(t, "compare")?;
+    if compare.is_empty() {
+        return Err("agreement needs `compare`".into());
+    }
+    let mut out = agree(claim, deadline, left, &rights, &compare)?;
+    if out.verdict == Verdict::Refuted && t.contains_key("corrected") {
+        let c = get("corrected")?;
+        let text = c
+            .get("statement")
+            .and_then(|s| s.as_str())
+            .ok_or("`corrected.statement` must be a string")?;
+        if agree(claim, deadline, left, &[c], &compare)?.verdict == Verdict::ConfirmedOnSamples {
+            out.corrected = Some(format!("{text} (holds at the same exact sample points)"));
+        }
+    }
+    Ok(out)
+}
+
+fn agree(
+    claim: &Claim,
+    deadline: Instant,
+    left: &toml::Table,
+    rights: &[&toml::Table],
+    compare: &[String],
+) -> Result<Outcome, String> {
+    run_cases(claim, 60, deadline, |case, env| {
+        let Ok(a) = side(left, env) else {
+            return Ok(Ok(false));
+        };
+        let mut bs = Vec::new();
+        for right in rights {
+            match side(right, env) {
+                Ok(b) => bs.push(b),
+                Err(_) => return Ok(Ok(false)),
+            }
+        }
+        let mut scope = env.clone();
+        scope.extend(a.clone());
+        for r in &case.conclude {
+            if r.decide(&scope, &()).ok().flatten() != Some(true) {
+                return Ok(Ok(false));
+            }
+        }
+        for (name, b) in bs.iter().flat_map(|b| compare.iter().map(move |n| (n, b))) {
+            let name = name.as_str();
+            let (Some(x), Some(y)) = (a.get(name), b.get(name)) else {
+                return Err(format!("output `{name}` missing on one side"));
+            };
+            if x.0 != y.0 {
+                let mut cx = env_json(env);
+                cx["output"] = name.into();
+                cx["left"] = show(&x.0).into();
+                cx["right"] = show(&y.0).into();
+                return Ok(Err((
+                    format!(
+                        "{name} differs at {}: left {} but right {}",
+                        env_text(env),
+                        show(&x.0),
+                        show(&y.0)
+                    ),
+                    cx,
+                )));
+            }
+        }
+        Ok(Ok(true))
+    })
+}

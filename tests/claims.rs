@@ -1,0 +1,194 @@
+//! The verification engine must be able to fail: each real claim, with one coefficient or
+//! sign changed in memory, comes out `refuted`; and regression checks of the verdicts of
+//! the catalogue (expected verdicts live here, never in the claim files).
+
+use impactkit::claims::{check, Claim, Verdict};
+use std::path::Path;
+use std::time::Duration;
+
+fn load(path: &str) -> (String, Claim) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let c = Claim::parse(&text, Path::new(path)).unwrap();
+    (text, c)
+}
+
+fn verdict_of(text: &str) -> (Verdict, String) {
+    let c = Claim::parse(text, Path::new("mutant.toml")).unwrap();
+    let o = check(&c, Duration::from_secs(20));
+    (o.verdict, o.detail)
+}
+
+/// Replaces exactly one occurrence of `from` by `to`, and checks the mutant is refuted
+/// while the original is not.
+fn mutant_refuted(path: &str, from: &str, to: &str) -> String {
+    let (text, claim) = load(path);
+    assert_eq!(
+        text.matches(from).count(),
+        1,
+        "{path}: `{from}` must occur once"
+    );
+    let original = check(&claim, Duration::from_secs(20));
+    assert_ne!(
+        original.verdict,
+        Verdict::Refuted,
+        "{path}: {}",
+        original.detail
+    );
+    let (v, detail) = verdict_of(&text.replacen(from, to, 1));
+    assert_eq!(v, Verdict::Refuted, "{path} mutated: {detail}");
+    detail
+}
+
+#[test]
+fn identity_mutant_is_refuted() {
+    let d = mutant_refuted(
+        "proofs/pq/pq-corner-beta.toml",
+        "(1 + k^2)/2*",
+        "(1 + k^2)/3*",
+    );
+    assert!(d.contains("lhs =") && d.contains("rhs ="), "{d}");
+}
+
+#[test]
+fn exact_example_mutant_is_refuted() {
+    mutant_refuted(
+        "proofs/pq/pq-corner-repeated-multiple.toml",
+        "multiple >= 2",
+        "multiple >= 200",
+    );
+}
+
+#[test]
+fn agreement_mutant_is_refuted() {
+    let d = mutant_refuted("proofs/fp/fp-prop7.1-x1.toml", "2*eps*k^2", "3*eps*k^2");
+    assert!(d.contains("left") && d.contains("right"), "{d}");
+    // a sign in Remark 8's K1
+    mutant_refuted(
+        "proofs/fp/fp-remark8-similar.toml",
+        "k21 = \"-k*(1 - k^2)",
+        "k21 = \"k*(1 - k^2)",
+    );
+}
+
+#[test]
+fn implication_mutant_is_refuted() {
+    let d = mutant_refuted(
+        "proofs/fp/fp-remark7-energy-drop.toml",
+        "(eps^2 - 1)*",
+        "(eps^2 + 1)*",
+    );
+    assert!(d.starts_with("[Z12]"), "{d}");
+    mutant_refuted(
+        "proofs/pq/pq-cradle-p3.toml",
+        "(1 - eps^2)*(3 - eps)/8",
+        "(1 - eps^2)*(3 + eps)/8",
+    );
+}
+
+#[test]
+fn propagative_mutant_is_refuted() {
+    mutant_refuted(
+        "proofs/sm/sm-cradle-matrices.toml",
+        "\"r1_1 == p2\"",
+        "\"r1_1 == p3\"",
+    );
+}
+
+#[test]
+fn inequality_mutant_is_refuted_with_a_certified_point() {
+    // rho <= beta^2 < 1 near eps = 0: the bound 99/100 fails at beta close to 999/1000
+    let d = mutant_refuted(
+        "proofs/fp/fp-thm5.3-spectral-radius.toml",
+        "holds = \"rho < 1\"",
+        "holds = \"rho < 99/100\"",
+    );
+    assert!(d.contains("certified"), "{d}");
+}
+
+#[test]
+fn fp_audit_mutant_is_refuted() {
+    mutant_refuted(
+        "proofs/fp/fp-example-pi4.toml",
+        "f64_ta_zone1 = \"Z1\"",
+        "f64_ta_zone1 = \"Z0\"",
+    );
+    mutant_refuted(
+        "proofs/fp/fp-example-pi4.toml",
+        "exact_steps = 1",
+        "exact_steps = 2",
+    );
+}
+
+#[test]
+fn counterexample_search_finds_a_violation() {
+    // Result 2 of FP needs k >= 1: searched on k in (0, 1) it has counterexamples.
+    let text = r#"
+id = "search-test"
+paper = "fassino-pasquero-2020-disk-in-corner.txt"
+where = "Result 2, outside its hypothesis"
+statement = "v in Z1 goes to Z0 (for k < 1: false)"
+kind = "counterexample-search"
+method = "exact search"
+[search]
+probe = "corner.tr_id_xy"
+vars = { k = ["0", "1"], x = ["-2", "2"], y = ["-2", "2"] }
+assume = ["k*x + y <= 0", "k*x - y > 0"]
+conclude = ["zone1 == 0"]
+"#;
+    let (v, d) = verdict_of(text);
+    assert_eq!(v, Verdict::Refuted, "{d}");
+    let (v, _) = verdict_of(&text.replace("[\"0\", \"1\"]", "[\"1\", \"3\"]"));
+    assert_eq!(v, Verdict::ConfirmedOnSamples);
+}
+
+#[test]
+fn catalogue_findings_are_stable() {
+    let run = |p: &str| {
+        let (_, c) = load(p);
+        check(&c, Duration::from_secs(30))
+    };
+    // FP Prop. 7.1: the displayed eta^(12) is wrong by 2(1-k^2)xi^3/D; the correction holds
+    let o = run("proofs/fp/fp-prop7.1-eta12.toml");
+    assert_eq!(o.verdict, Verdict::Refuted);
+    assert!(o.corrected.is_some(), "{o:?}");
+    let cx = o.counterexample.unwrap();
+    assert_eq!(cx["left"], "-3710551/3741620");
+    assert_eq!(cx["right"], "-3763681/3741620");
+    // Pasquero Prop. 1 i): false on the corner with k != 1
+    let o = run("proofs/pq/pq-prop1.toml");
+    assert_eq!(o.verdict, Verdict::Refuted, "{}", o.detail);
+    assert!(o.detail.starts_with("[i) V2 = 0]"), "{}", o.detail);
+    assert!(o.corrected.is_some());
+    // Theorem 5.3: proved by branch-and-bound on the stated sub-box
+    let o = run("proofs/fp/fp-thm5.3-spectral-radius.toml");
+    assert_eq!(o.verdict, Verdict::Proved, "{}", o.detail);
+    // Table 1: the three AEEV rows 0.0744, 0.01, 0 are not reproduced exactly
+    let o = run("proofs/pq/pq-table1.toml");
+    assert_eq!(o.verdict, Verdict::Refuted);
+    assert!(
+        o.detail.contains("mismatch_cor_1 = 93/1250"),
+        "{}",
+        o.detail
+    );
+}
+
+#[test]
+fn malformed_claims_are_rejected_with_the_field_named() {
+    let p = Path::new("bad.toml");
+    let e = Claim::parse("id = \"x\"\n", p).unwrap_err();
+    assert!(e.contains("missing `kind`"), "{e}");
+    let base = "id = \"x\"\npaper = \"p\"\nwhere = \"w\"\nstatement = \"s\"\nmethod = \"m\"\n";
+    let e = Claim::parse(&format!("{base}kind = \"nonsense\"\n"), p).unwrap_err();
+    assert!(e.contains("unknown kind \"nonsense\""), "{e}");
+    let e = Claim::parse(&format!("{base}kind = \"identity\"\n"), p).unwrap_err();
+    assert!(e.contains("needs a [identity] table"), "{e}");
+    let e = Claim::parse(
+        &format!("{base}kind = \"identity\"\nverdict = \"proved\"\n[identity]\n"),
+        p,
+    )
+    .unwrap_err();
+    assert!(e.contains("must not contain a verdict"), "{e}");
+    assert!(Claim::parse("id = ", p)
+        .unwrap_err()
+        .starts_with("bad.toml:"));
+}

@@ -1,0 +1,141 @@
+//! `impactkit verify`: the JSON shape of issue 7, exit codes, and the Markdown report of
+//! the whole catalogue as a snapshot (any change of a verdict is a reviewed change).
+
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_impactkit"))
+        .args(args)
+        .output()
+        .expect("binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn bad(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 2, "{args:?} should exit 2; stdout {out} stderr {err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    err
+}
+
+#[test]
+fn json_has_the_shape_of_the_issue() {
+    let (code, out, err) = run(&[
+        "verify",
+        "proofs/fp",
+        "--only",
+        "fp-result4",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let c = &v["claims"][0];
+    for key in [
+        "id",
+        "paper",
+        "where",
+        "kind",
+        "verdict",
+        "method",
+        "detail",
+        "counterexample",
+    ] {
+        assert!(c.get(key).is_some(), "missing {key}: {c}");
+    }
+    assert_eq!(c["id"], "fp-result4");
+    assert_eq!(c["paper"], "fassino-pasquero-2020-disk-in-corner.txt");
+    assert_eq!(c["verdict"], "confirmed-on-samples");
+    assert_eq!(c["counterexample"], serde_json::Value::Null);
+    assert_eq!(
+        v["summary"],
+        serde_json::json!({"proved": 0, "refuted": 0, "confirmed-on-samples": 1, "inconclusive": 0})
+    );
+}
+
+#[test]
+fn refuted_claims_carry_an_exact_counterexample() {
+    let (code, out, _) = run(&[
+        "verify",
+        "proofs/fp/fp-prop7.1-eta12.toml",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let c = &v["claims"][0];
+    assert_eq!(c["verdict"], "refuted");
+    assert_eq!(c["counterexample"]["k"], "64/97");
+    assert_eq!(c["counterexample"]["xi"], "1/4");
+    assert!(c["corrected"]
+        .as_str()
+        .unwrap()
+        .contains("(eta_n^2 - xi_n^2)"));
+}
+
+#[test]
+fn bad_input_exits_2_with_one_line() {
+    let e = bad(&["verify", "proofs", "--only", "no-such-claim"]);
+    assert!(e.contains("--only") && e.contains("no-such-claim"), "{e}");
+    let e = bad(&["verify", "no/such/dir"]);
+    assert!(e.contains("no/such/dir"), "{e}");
+    let e = bad(&["verify", "proofs", "--budget-seconds", "0"]);
+    assert!(e.contains("--budget-seconds"), "{e}");
+    let dir = std::env::temp_dir().join(format!("impactkit-bad-claim-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("x.toml");
+    std::fs::write(&f, "id = \"x\"\nkind = \"identity\"\n[identity]\n").unwrap();
+    let e = bad(&["verify", f.to_str().unwrap()]);
+    assert!(e.contains("x.toml") && e.contains("missing `paper`"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Replaces every "<digits>.<digits> s" (a time) by "<t> s".
+fn strip_times(s: &str) -> String {
+    let mut out = String::new();
+    let b: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    while i < b.len() {
+        let st = i;
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i > st && i + 1 < b.len() && b[i] == '.' && b[i + 1].is_ascii_digit() {
+            let mut j = i + 1;
+            while j < b.len() && b[j].is_ascii_digit() {
+                j += 1;
+            }
+            if b[j..].starts_with(&[' ', 's']) && (j + 2 == b.len() || !b[j + 2].is_alphanumeric())
+            {
+                out += "<t>";
+                i = j;
+                continue;
+            }
+        }
+        out.extend(&b[st..i]);
+        if i == st {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    out
+}
+
+#[test]
+fn markdown_report_of_the_catalogue() {
+    let claims = impactkit::claims::load_paths(&["proofs".into()]).unwrap();
+    let started = std::time::Instant::now();
+    let results = impactkit::claims::run(&claims, None, std::time::Duration::from_secs(30));
+    assert!(
+        started.elapsed().as_secs() < 60,
+        "the catalogue must run in < 60 s"
+    );
+    let md = strip_times(&impactkit::claims::report::markdown(&results, false));
+    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+        insta::assert_snapshot!("verify_report", md);
+    });
+}
