@@ -34,17 +34,22 @@ pub enum SymbolicAnswer {
     Undefined(String),
 }
 
-/// THE SEAM to the symbolic backend: decides `lhs ≡ rhs` as rational functions under the
-/// substitutions. `None` means "no symbolic backend available" and makes the kind fall
-/// back to exact samples. At merge this becomes a call to
-/// `crate::arith::symbolic::identical(lhs, rhs, subs)`, mapping
-/// `IdentityOutcome::{Identical, Different, Undefined}` to [`SymbolicAnswer`].
+/// The seam to the symbolic backend: decides `lhs ≡ rhs` as rational functions under the
+/// substitutions, through [`crate::arith::symbolic::identical`] (cross-multiplication and
+/// expansion over Q). `None` makes the kind fall back to exact samples.
 pub fn symbolic_identity(
-    _lhs: &str,
-    _rhs: &str,
-    _subs: &[(String, String)],
+    lhs: &str,
+    rhs: &str,
+    subs: &[(String, String)],
 ) -> Option<Result<SymbolicAnswer, String>> {
-    None
+    use crate::arith::symbolic::{identical, IdentityOutcome};
+    Some(identical(lhs, rhs, subs).map(|o| match o {
+        IdentityOutcome::Identical => SymbolicAnswer::Identical,
+        IdentityOutcome::Different { witness, lhs, rhs } => {
+            SymbolicAnswer::Different { witness, lhs, rhs }
+        }
+        IdentityOutcome::Undefined(why) => SymbolicAnswer::Undefined(why),
+    }))
 }
 
 /// Replaces the variable `var` (whole identifiers only) by `(repl)` in `src`.
@@ -95,7 +100,13 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
     let t = &claim.content;
     let subs = pairs(t, "substitute")?;
     let (lhs, rhs) = (field(t, "lhs")?, field(t, "rhs")?);
-    if let Some(answer) = symbolic_identity(lhs, rhs, &subs) {
+    // the symbolic answer where it is decisive; an undefined one (a substitution that
+    // makes a denominator vanish identically) falls back to exact samples
+    let answer = symbolic_identity(lhs, rhs, &subs).and_then(|a| match a {
+        Ok(SymbolicAnswer::Undefined(_)) => None,
+        other => Some(other),
+    });
+    if let Some(answer) = answer {
         return Ok(match answer? {
             SymbolicAnswer::Identical => Outcome::new(
                 Verdict::Proved,
