@@ -2,6 +2,9 @@
 //! Newton/Poisson, and the thin-rod model. Expected values computed by hand (see the
 //! comments) and with an independent Python/fractions script.
 
+mod common;
+use common::run;
+
 use impactkit::arith::Rational;
 use impactkit::law::sequential::checks::check_all;
 use impactkit::law::sequential::classic::{newton, poisson};
@@ -186,18 +189,6 @@ fn newton_and_poisson() {
 }
 
 // ---- command line ----
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_impactkit"))
-        .args(args)
-        .output()
-        .expect("binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 fn json(args: &[&str]) -> serde_json::Value {
     let (code, out, err) = run(args);

@@ -299,6 +299,17 @@ fn user_error(msg: impl std::fmt::Display) -> Failure {
     }
 }
 
+/// Bad input (exit 2) or an internal failure (exit 1) of the propagative-model commands.
+fn spec_failure(e: impactkit::system::propagate::PropagateError) -> Failure {
+    match e {
+        impactkit::system::propagate::PropagateError::Input { .. } => user_error(e),
+        other => Failure {
+            code: 1,
+            msg: other.to_string(),
+        },
+    }
+}
+
 fn to_json(v: &impl serde::Serialize) -> Result<String, Failure> {
     serde_json::to_string(v).map_err(|e| Failure {
         code: 1,
@@ -407,13 +418,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 masses,
                 max_iter,
             };
-            let report = spec.report(arith).map_err(|e| match e {
-                impactkit::system::propagate::PropagateError::Input { .. } => user_error(e),
-                other => Failure {
-                    code: 1,
-                    msg: other.to_string(),
-                },
-            })?;
+            let report = spec.report(arith).map_err(spec_failure)?;
             match format {
                 Format::Json => to_json(&report),
                 Format::Text => Ok(compare_text(&report)),
@@ -450,13 +455,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 masses,
                 max_depth,
             };
-            let report = spec.report(arith).map_err(|e| match e {
-                impactkit::system::propagate::PropagateError::Input { .. } => user_error(e),
-                other => Failure {
-                    code: 1,
-                    msg: other.to_string(),
-                },
-            })?;
+            let report = spec.report(arith).map_err(spec_failure)?;
             if let Some(path) = svg {
                 std::fs::write(&path, sweep_svg(&report)).map_err(|e| {
                     user_error(format!("--svg: cannot write {}: {e}", path.display()))
@@ -490,13 +489,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
                 restitution,
                 max_depth,
             };
-            let report = spec.report(arith).map_err(|e| match e {
-                impactkit::system::propagate::PropagateError::Input { .. } => user_error(e),
-                other => Failure {
-                    code: 1,
-                    msg: other.to_string(),
-                },
-            })?;
+            let report = spec.report(arith).map_err(spec_failure)?;
             match format {
                 Format::Json => to_json(&report),
                 Format::Text => Ok(serde_json::to_string_pretty(&report).unwrap_or_default()),
