@@ -194,6 +194,19 @@ fn sequential_law_mutants_are_refuted() {
         "lambda_sum = \"-6\"",
         "lambda_sum = \"-3\"",
     );
+    // strict contraction is false: pairs in one cone are mapped isometrically
+    let d = mutant_refuted(
+        "proofs/wl/wl-thm1-nonexpansive.toml",
+        "\"lhs <= rhs\"",
+        "\"lhs < rhs\"",
+    );
+    assert!(d.contains("`lhs < rhs` fails"), "{d}");
+    // the corrected rod outcome with the text's sign
+    mutant_refuted(
+        "proofs/wl/wl-rods-three-corrected.toml",
+        "out1 = \"-v\"",
+        "out1 = \"v\"",
+    );
     // xi^2 = 0 claimed at a non-minimal angle (theta = pi/3)
     mutant_refuted(
         "proofs/sm/sm-billiard-minima.toml",
@@ -218,6 +231,7 @@ fn winandy_leine_and_billiard_verdicts() {
         ("wl/wl-rods-two", Verdict::Proved),
         ("wl/wl-rods-three", Verdict::Refuted),
         ("wl/wl-rods-three-eq36", Verdict::ConfirmedOnSamples),
+        ("wl/wl-rods-three-corrected", Verdict::ConfirmedOnSamples),
         ("wl/wl-thm1-nonexpansive", Verdict::ConfirmedOnSamples),
         ("wl/wl-consistency", Verdict::Proved),
         ("wl/wl-cyclic-counterexample", Verdict::Proved),
