@@ -173,6 +173,97 @@ fn catalogue_findings_are_stable() {
 }
 
 #[test]
+fn sequential_law_mutants_are_refuted() {
+    // one entry of Q_IIa in (23)
+    let d = mutant_refuted(
+        "proofs/wl/wl-construction.toml",
+        "q_IIa_21 = \"1\"",
+        "q_IIa_21 = \"2\"",
+    );
+    assert!(d.starts_with("q_IIa_21 = 1 but the paper states 2"), "{d}");
+    // the coefficient of (26)
+    let d = mutant_refuted(
+        "proofs/wl/wl-cone-iia-impulse.toml",
+        "\"lam1 == -m*g1\"",
+        "\"lam1 == -2*m*g1\"",
+    );
+    assert!(d.contains("lam1 == -2*m*g1"), "{d}");
+    // the printed sum (49)
+    mutant_refuted(
+        "proofs/wl/wl-cyclic-counterexample.toml",
+        "lambda_sum = \"-6\"",
+        "lambda_sum = \"-3\"",
+    );
+    // strict contraction is false: pairs in one cone are mapped isometrically
+    let d = mutant_refuted(
+        "proofs/wl/wl-thm1-nonexpansive.toml",
+        "\"lhs <= rhs\"",
+        "\"lhs < rhs\"",
+    );
+    assert!(d.contains("`lhs < rhs` fails"), "{d}");
+    // the corrected rod outcome with the text's sign
+    mutant_refuted(
+        "proofs/wl/wl-rods-three-corrected.toml",
+        "out1 = \"-v\"",
+        "out1 = \"v\"",
+    );
+    // xi^2 = 0 claimed at a non-minimal angle (theta = pi/3)
+    mutant_refuted(
+        "proofs/sm/sm-billiard-minima.toml",
+        "theta_over_pi = [\"1/2\", \"1/2\"]",
+        "theta_over_pi = [\"1/3\", \"1/3\"]",
+    );
+}
+
+#[test]
+fn winandy_leine_and_billiard_verdicts() {
+    let run = |p: &str| {
+        let (_, c) = load(p);
+        check(&c, Duration::from_secs(30))
+    };
+    for (id, want) in [
+        ("wl/wl-construction", Verdict::Proved),
+        ("wl/wl-p1", Verdict::Proved),
+        ("wl/wl-p2", Verdict::Proved),
+        ("wl/wl-p3", Verdict::Proved),
+        ("wl/wl-factorisation", Verdict::Proved),
+        ("wl/wl-cone-iia-impulse", Verdict::ConfirmedOnSamples),
+        ("wl/wl-rods-two", Verdict::Proved),
+        ("wl/wl-rods-three", Verdict::Refuted),
+        ("wl/wl-rods-three-eq36", Verdict::ConfirmedOnSamples),
+        ("wl/wl-rods-three-corrected", Verdict::ConfirmedOnSamples),
+        ("wl/wl-thm1-nonexpansive", Verdict::ConfirmedOnSamples),
+        ("wl/wl-consistency", Verdict::Proved),
+        ("wl/wl-cyclic-counterexample", Verdict::Proved),
+        ("sm/sm-billiard-inner-product", Verdict::Refuted),
+        (
+            "sm/sm-billiard-inner-product-final",
+            Verdict::ConfirmedOnSamples,
+        ),
+        ("sm/sm-billiard-minima", Verdict::ConfirmedOnSamples),
+    ] {
+        let o = run(&format!("proofs/{id}.toml"));
+        assert_eq!(o.verdict, want, "{id}: {}", o.detail);
+    }
+    // Sect. 4.2: momentum 2v + 0 - v = v forces the left rod to -v, not v
+    let o = run("proofs/wl/wl-rods-three.toml");
+    let cx = o.counterexample.unwrap();
+    assert_eq!(cx["output"], "out1");
+    assert_eq!(cx["computed"], "-1");
+    assert_eq!(cx["stated"], "1");
+    // (31): the middle expression has the opposite sign; the outer equality holds
+    let o = run("proofs/sm/sm-billiard-inner-product.toml");
+    let cx = o.counterexample.unwrap();
+    assert_eq!(cx["violated"], "inner == middle");
+    assert_eq!(cx["inner"], "275128/6865625");
+    assert_eq!(cx["middle"], "-275128/6865625");
+    assert!(o
+        .corrected
+        .unwrap()
+        .starts_with("inner == -middle and inner == cos_over_mc"));
+}
+
+#[test]
 fn malformed_claims_are_rejected_with_the_field_named() {
     let p = Path::new("bad.toml");
     let e = Claim::parse("id = \"x\"\n", p).unwrap_err();

@@ -24,7 +24,7 @@ pub type Inputs = BTreeMap<String, String>;
 type R = Rational;
 
 /// The probes, with their inputs and outputs (for error messages and docs).
-pub const PROBES: [(&str, &str); 16] = [
+pub const PROBES: [(&str, &str); 21] = [
     (
         "propagative.thm1",
         "m1..mn u1_i u2_i p1..pn -> count min_len max_len bound (= ceil(pi/gamma)); SM Thm 1",
@@ -86,6 +86,23 @@ pub const PROBES: [(&str, &str); 16] = [
         "propagative",
         "m1 .. m_n, normals u1 .. (comma lists), p -> see propagative()",
     ),
+    (
+        "sequential.law",
+        "[m | m1 m2 m3] [g1 g2] -> cones q_N_ij continuous energy onto_first kinematic kinetic factorises gp lam in_N; WL Sect. 3",
+    ),
+    (
+        "sequential.pair",
+        "[m] a1 a2 b1 b2 -> lhs rhs split; WL Theorem 1 (37)",
+    ),
+    (
+        "sequential.abc",
+        "[m] v -> gp/bar/lam{A,B,C}{1,2} lambda_sum violates found found_sum; WL (45)-(49)",
+    ),
+    ("rods", "u1 u2 .. -> out_i gm_i gp_i vibrating; WL Sect. 4"),
+    (
+        "billiard.break",
+        "[ra rb rc ma mb mc] (t | half) -> inner middle cos_over_mc xi2 overlap; SM (31), Fig. 5",
+    ),
 ];
 
 pub(super) fn get(inp: &Inputs, name: &str) -> Result<BigRational, String> {
@@ -142,6 +159,11 @@ pub fn run(name: &str, inp: &Inputs) -> Result<Env<R>, String> {
         "propagative" => super::probes_propagative::reflections(inp),
         "corner.result6" => corner_result6(inp),
         "propagative.thm1" => super::probes_propagative::theorem1(inp),
+        "sequential.law" => super::probes_sequential::sequential_law(inp),
+        "sequential.pair" => super::probes_sequential::sequential_pair(inp),
+        "sequential.abc" => super::probes_sequential::sequential_abc(inp),
+        "rods" => super::probes_sequential::rods(inp),
+        "billiard.break" => super::probes_billiard::billiard_break(inp),
         _ => Err(format!(
             "unknown probe \"{name}\" (known: {})",
             PROBES.map(|p| p.0).join(", ")

@@ -1,0 +1,90 @@
+//! Probes into the billiard break of Seghete–Murphey Sect. VII-A (`system::billiard`).
+
+use super::probes::{err, get, r, Inputs};
+use super::vexpr::Env;
+use crate::arith::{Quadratic, Rational, Scalar};
+use crate::system::billiard::Break;
+use num_rational::BigRational;
+use num_traits::Zero;
+
+type R = Rational;
+
+/// The outputs of one break, in any backend; values that are not rational are left out.
+fn outputs<S: Scalar>(
+    b: &Break<S>,
+    to_q: impl Fn(&S) -> Option<BigRational>,
+) -> Result<Env<R>, String> {
+    let o = b.outcome(64).map_err(err)?;
+    let mut out = Env::new();
+    for (name, v) in [
+        ("inner", &o.inner_product),
+        ("cos_over_mc", &o.cos_theta_over_mc),
+        ("middle", &o.printed_31_middle),
+        ("xi2", &o.xi_squared),
+        ("overlap", &o.overlap_margin),
+    ] {
+        if let Some(q) = to_q(v) {
+            out.insert(name.into(), r(q));
+        }
+    }
+    Ok(out)
+}
+
+fn radii_masses<S: Scalar>(
+    inp: &Inputs,
+    like: &S,
+    cos_half: S,
+    sin_half: S,
+) -> Result<Break<S>, String> {
+    let lift = |n: &str, default: &str| -> Result<S, String> {
+        if inp.contains_key(n) {
+            Ok(like.lift(&get(inp, n)?))
+        } else {
+            Ok(like.lift(&super::vexpr::rational(default)?))
+        }
+    };
+    let radii = [lift("ra", "1")?, lift("rb", "1")?, lift("rc", "1")?];
+    let mut b = Break::with_volume_masses(radii, cos_half, sin_half);
+    for (i, n) in ["ma", "mb", "mc"].iter().enumerate() {
+        if inp.contains_key(*n) {
+            b.masses[i] = like.lift(&get(inp, n)?);
+        }
+    }
+    Ok(b)
+}
+
+/// Seghete–Murphey Sect. VII-A, eq. (31) and Fig. 5: radii `ra rb rc` (default 1), masses
+/// `ma mb mc` (default r³, equal density), and the angle θ either through a rational
+/// `t` = tan(θ/4) (cos(θ/2) = (1 − t²)/(1 + t²), sin(θ/2) = 2t/(1 + t²): exact rational
+/// geometries), or through `half` = θ/2 in the input language (e.g. `pi/4`) or a rational
+/// `theta_over_pi` = θ/π, both evaluated in Q(√d). Outputs (law code, `system::billiard`): `inner` = ⟨Dφa, Dφb⟩_g from the normals,
+/// `middle` (the middle expression of (31) as printed), `cos_over_mc` = cos θ/m_c,
+/// `xi2` = ξ² (Fig. 5), `overlap` (cos θ_min − cos θ) — those that are rational.
+pub(super) fn billiard_break(inp: &Inputs) -> Result<Env<R>, String> {
+    let half = match inp.get("theta_over_pi") {
+        Some(_) => {
+            let q = get(inp, "theta_over_pi")? / BigRational::from_integer(2.into());
+            Some(format!("({})*pi", super::vexpr::show(&q)))
+        }
+        None => inp.get("half").cloned(),
+    };
+    if let Some(h) = half {
+        let c = crate::expr::eval_str::<Quadratic>(&format!("cos({h})"), &()).map_err(err)?;
+        let s = crate::expr::eval_str::<Quadratic>(&format!("sin({h})"), &()).map_err(err)?;
+        let like = c.clone();
+        let b = radii_masses(inp, &like, c, s)?;
+        return outputs(&b, |x: &Quadratic| {
+            x.as_rational()
+                .cloned()
+                .or_else(|| x.b().is_zero().then(|| x.a().clone()))
+        });
+    }
+    let t = get(inp, "t")?;
+    let one = BigRational::from_integer(1.into());
+    let den = &one + &t * &t;
+    let c = r((&one - &t * &t) / &den);
+    let s = r(BigRational::from_integer(2.into()) * &t / &den);
+    let like = c.clone();
+    let b = radii_masses(inp, &like, c, s)?;
+    outputs(&b, |x: &R| Some(x.0.clone()))
+}

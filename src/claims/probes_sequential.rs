@@ -1,0 +1,189 @@
+//! Probes into the Winandy–Leine Sequential Impact Law (`law::sequential`) and the rod
+//! collisions of their Sect. 4 (`system::rods`). Every output is computed by law code;
+//! none restates a matrix or a value of the paper.
+
+use super::probes::{err, get, int, r, Inputs};
+use super::vexpr::Env;
+use crate::arith::{Rational, Scalar};
+use crate::law::sequential::checks::{check_cone, check_continuity, check_factorisation};
+use crate::law::sequential::classic::{newton, poisson};
+use crate::law::sequential::cycles::{abc_cycle, find_cyclic_violation};
+use crate::law::sequential::{construct, construct_law, ConeMap, Cradle, Vec2};
+use crate::system::rods::rods_outgoing;
+
+type R = Rational;
+
+/// The masses m1, m2, m3: each `m{i}` if given, else `m`, else 1.
+fn masses(inp: &Inputs) -> Result<[R; 3], String> {
+    let one = || Ok::<R, String>(int(1));
+    let m = |i: usize| -> Result<R, String> {
+        let k = format!("m{i}");
+        if inp.contains_key(&k) {
+            get(inp, &k).map(r)
+        } else if inp.contains_key("m") {
+            get(inp, "m").map(r)
+        } else {
+            one()
+        }
+    };
+    Ok([m(1)?, m(2)?, m(3)?])
+}
+
+fn flag(b: bool) -> R {
+    int(usize::from(b))
+}
+
+fn law(inp: &Inputs) -> Result<(ConeMap<R>, Cradle<R>), String> {
+    let m = masses(inp)?;
+    let map = construct_law(&m).map_err(err)?;
+    let cradle = Cradle::new(&m).map_err(err)?;
+    Ok((map, cradle))
+}
+
+fn put2(out: &mut Env<R>, name: &str, v: &Vec2<R>) {
+    for (i, x) in v.iter().enumerate() {
+        out.insert(format!("{name}{}", i + 1), x.clone());
+    }
+}
+
+/// Winandy–Leine (2017), Sect. 3: the law constructed from P1–P3 (eqs. (20)–(23)) for
+/// masses `m1 m2 m3` (or `m`; default 1). Outputs: `cones`, `closes`, per cone N (names of
+/// Fig. 4(a): I, IIa, …) its matrix `q_N_ij` and rays `from_N_i`, `to_N_i`; the exact
+/// checks `continuous` (P1 on every shared ray), `energy` (P2: QᵀG⁻¹Q = G⁻¹), `onto_first`
+/// (P3: each cone onto the first quadrant), `kinematic`, `kinetic` (Λ ≥ 0 on both rays of
+/// every cone, hence on the cone), `factorises` (eq. (24) generalised, `factor_checks`
+/// words) (1/0). With `g1 g2` (γ⁻): `gp1 gp2` (γ⁺, eq. (19)), `lam1 lam2` (Λ, eq. (6)),
+/// `in_N` (1 for the cone used, else 0), `norm_minus`, `norm_plus` (‖·‖²_{G⁻¹}), and the
+/// elastic generalised Newton and Poisson laws `newton_gp{1,2}`, `poisson_gp{1,2}`.
+pub(super) fn sequential_law(inp: &Inputs) -> Result<Env<R>, String> {
+    let m = masses(inp)?;
+    let built = construct(&m, 64).map_err(err)?;
+    let (map, cradle) = law(inp)?;
+    let mut out = Env::from([
+        ("cones".into(), int(map.cones.len())),
+        ("closes".into(), flag(built.closes)),
+    ]);
+    for c in &map.cones {
+        for (i, row) in c.q.iter().enumerate() {
+            for (j, x) in row.iter().enumerate() {
+                out.insert(format!("q_{}_{}{}", c.name, i + 1, j + 1), x.clone());
+            }
+        }
+        put2(&mut out, &format!("from_{}_", c.name), &c.from);
+        put2(&mut out, &format!("to_{}_", c.name), &c.to);
+    }
+    let rays = check_continuity(&map).map_err(err)?;
+    let cones = map
+        .cones
+        .iter()
+        .map(|c| check_cone(&cradle, c))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(err)?;
+    let factors = check_factorisation(&map).map_err(err)?;
+    out.extend([
+        ("continuous".into(), flag(rays.iter().all(|x| x.ok))),
+        ("energy".into(), flag(cones.iter().all(|c| c.energy))),
+        (
+            "onto_first".into(),
+            flag(cones.iter().all(|c| c.onto_first_quadrant)),
+        ),
+        ("kinematic".into(), flag(cones.iter().all(|c| c.kinematic))),
+        ("kinetic".into(), flag(cones.iter().all(|c| c.kinetic))),
+        ("factorises".into(), flag(factors.iter().all(|f| f.ok))),
+        ("factor_checks".into(), int(factors.len())),
+    ]);
+    if inp.contains_key("g1") {
+        let g: Vec2<R> = [r(get(inp, "g1")?), r(get(inp, "g2")?)];
+        let e = map.apply(&g).map_err(err)?;
+        for c in &map.cones {
+            out.insert(format!("in_{}", c.name), flag(c.name == e.name));
+        }
+        put2(&mut out, "gp", &e.gamma_plus);
+        put2(&mut out, "lam", &cradle.impulse(&g, &e.gamma_plus));
+        out.insert("norm_minus".into(), cradle.norm2(&g));
+        out.insert("norm_plus".into(), cradle.norm2(&e.gamma_plus));
+        let one = int(1);
+        put2(
+            &mut out,
+            "newton_gp",
+            &newton(&cradle, &g, &one).map_err(err)?.gamma_plus,
+        );
+        put2(
+            &mut out,
+            "poisson_gp",
+            &poisson(&cradle, &g, &one).map_err(err)?.gamma_plus,
+        );
+    }
+    Ok(out)
+}
+
+/// Winandy–Leine Theorem 1 (eq. (37)) on one pair a = (`a1`, `a2`), b = (`b1`, `b2`),
+/// through `checks::nonexpansive_pair` (which also checks (39) and the per-piece isometry
+/// of the proof): `lhs` = ‖S(a) − S(b)‖², `rhs` = ‖a − b‖² (metric G⁻¹), `split` (1 when
+/// the segment crosses a cone boundary).
+pub(super) fn sequential_pair(inp: &Inputs) -> Result<Env<R>, String> {
+    let (map, cradle) = law(inp)?;
+    let a = [r(get(inp, "a1")?), r(get(inp, "a2")?)];
+    let b = [r(get(inp, "b1")?), r(get(inp, "b2")?)];
+    let (lhs, rhs, split) =
+        crate::law::sequential::checks::nonexpansive_pair(&map, &cradle, &a, &b).map_err(err)?;
+    Ok(Env::from([
+        ("lhs".into(), lhs),
+        ("rhs".into(), rhs),
+        ("split".into(), flag(split)),
+    ]))
+}
+
+/// Winandy–Leine Sect. 5.2: the ABC-cycle (45) with parameter `v` through the law
+/// (`cycles::abc_cycle`): `gp{A,B,C}{1,2}` (46), `bar…` (47), `lam…` (48), `lambda_sum`
+/// (the left side of (49)), `violates` (1 when −Σ > 0, i.e. (18) fails), and the exact
+/// search of `cycles::find_cyclic_violation` on the integer grid [−2, 2]²: `found`,
+/// `found_sum` (the largest violating −Σ over 3-cycles).
+pub(super) fn sequential_abc(inp: &Inputs) -> Result<Env<R>, String> {
+    let (map, cradle) = law(inp)?;
+    let v = r(get(inp, "v")?);
+    let c = abc_cycle(&map, &cradle, &v).map_err(err)?;
+    let mut out = Env::new();
+    for (k, p) in ["A", "B", "C"].iter().enumerate() {
+        put2(&mut out, &format!("gm{p}"), &c.gamma_minus[k]);
+        put2(&mut out, &format!("gp{p}"), &c.gamma_plus[k]);
+        put2(&mut out, &format!("bar{p}"), &c.gamma_bar[k]);
+        put2(&mut out, &format!("lam{p}"), &c.lambda[k]);
+    }
+    out.insert("violates".into(), flag(c.violates().map_err(err)?));
+    out.insert("lambda_sum".into(), c.lambda_sum.clone());
+    let found = find_cyclic_violation(&map, &cradle, 2, 3).map_err(err)?;
+    out.insert("found".into(), flag(found.is_some()));
+    if let Some(f) = found {
+        out.insert("found_sum".into(), f.sum);
+        out.insert("found_len".into(), int(f.gamma_minus.len()));
+    }
+    Ok(out)
+}
+
+/// Winandy–Leine Sect. 4: identical thin rods (wave equation on a lattice, exact) with
+/// initial velocities `u1`, `u2`, … (undeformed, touching): outgoing velocities
+/// `out1`, …, `vibrating` (1/0), the contact velocities γ⁻ᵢ = uᵢ₊₁ − uᵢ as `gm{i}` and
+/// γ⁺ as `gp{i}` (eq. (2)).
+pub(super) fn rods(inp: &Inputs) -> Result<Env<R>, String> {
+    let mut u = Vec::new();
+    while inp.contains_key(&format!("u{}", u.len() + 1)) {
+        u.push(r(get(inp, &format!("u{}", u.len() + 1))?));
+    }
+    if u.len() < 2 {
+        return Err("rods: give at least u1 and u2".into());
+    }
+    let run = rods_outgoing(&u, 100_000).map_err(err)?;
+    let mut out = Env::from([("vibrating".into(), flag(run.vibrating))]);
+    for (i, x) in run.outgoing.iter().enumerate() {
+        out.insert(format!("out{}", i + 1), x.clone());
+    }
+    for i in 0..u.len() - 1 {
+        out.insert(format!("gm{}", i + 1), u[i + 1].sub_r(&u[i]));
+        out.insert(
+            format!("gp{}", i + 1),
+            run.outgoing[i + 1].sub_r(&run.outgoing[i]),
+        );
+    }
+    Ok(out)
+}
