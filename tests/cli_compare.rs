@@ -100,6 +100,10 @@ fn text_table_and_bad_input() {
     assert_eq!(code, 0);
     assert!(out.contains("(381/80, 399/80, 361/4)"), "{out}");
     assert!(out.contains("differ"), "{out}");
+    assert!(
+        out.contains("winandy-leine    —") && out.contains("elastic: ε = 1 only"),
+        "{out}"
+    );
     assert!(bad(&[
         "compare-cradle",
         "--eps",

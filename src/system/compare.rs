@@ -8,7 +8,11 @@
 //!   R = ε of (16) — a different notion of restitution than Newton's ratio of relative
 //!   velocities, so disagreement there is expected and reported, not hidden.
 //!
-//! Laws are added to [`laws`] as they land; each says where it applies.
+//! * for three balls, on the gap velocities γ = (ẋ₂ − ẋ₁, ẋ₃ − ẋ₂): the Sequential Impact
+//!   Law of Winandy–Leine (19) (elastic), and Newton's and Poisson's laws with
+//!   restitution ε (Winandy–Leine Sect. 1).
+//!
+//! Each law says where it does not apply.
 
 use super::corner_spec::scalar_json;
 use super::cradle::run_cradle;
@@ -160,25 +164,105 @@ pub fn seghete_murphey<S: Scalar>(
     })
 }
 
+/// The three laws of the 3-ball cradle of Winandy–Leine on gap velocities
+/// γ = Wᵀq̇ = (ẋ₂ − ẋ₁, ẋ₃ − ẋ₂).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GapLaw {
+    /// The Sequential Impact Law (19), constructed from P1–P3 (elastic: ε = 1 only).
+    Sequential,
+    /// Newton's law with restitution ε (an LCP on G), Winandy–Leine Sect. 1.
+    Newton,
+    /// Poisson's law with restitution ε (compression, then expansion), Sect. 1.
+    Poisson,
+}
+
+impl GapLaw {
+    fn names(self) -> (&'static str, &'static str) {
+        match self {
+            GapLaw::Sequential => ("winandy-leine", "Winandy-Leine, eqs. (19), (23)"),
+            GapLaw::Newton => ("newton", "Newton's law, Winandy-Leine Sect. 1"),
+            GapLaw::Poisson => ("poisson", "Poisson's law, Winandy-Leine Sect. 1"),
+        }
+    }
+}
+
+/// A gap-velocity law of the 3-ball cradle, with post-impact velocities
+/// q̇⁺ = q̇⁻ + M⁻¹WΛ, Λ = G⁻¹(γ⁺ − γ⁻) (Winandy–Leine eq. (6)).
+pub fn gap_law<S: Scalar>(
+    law: GapLaw,
+    masses: &[S],
+    eps: &S,
+    v0: &[S],
+) -> Result<LawOutcome<S>, LawError> {
+    use crate::law::sequential::classic::{newton, poisson};
+    use crate::law::sequential::{construct_law, Cradle};
+    let (name, citation) = law.names();
+    let (Ok(m), Ok(v)) = (
+        <[S; 3]>::try_from(masses.to_vec()),
+        <[S; 3]>::try_from(v0.to_vec()),
+    ) else {
+        return Err(LawError::Domain("applies to three balls only".into()));
+    };
+    let cradle = Cradle::new(&m)?;
+    let gm = [v[1].sub_r(&v[0]), v[2].sub_r(&v[1])];
+    let (gp, note) = match law {
+        GapLaw::Sequential => {
+            if decide(&(eps.one_like() - eps), "1 − ε")? != Sign::Zero {
+                return Err(LawError::Domain(
+                    "the Sequential Impact Law (19) is elastic: ε = 1 only".into(),
+                ));
+            }
+            let e = construct_law(&m)?.apply(&gm)?;
+            (e.gamma_plus, format!("cone {}", e.name))
+        }
+        GapLaw::Newton => (newton(&cradle, &gm, eps)?.gamma_plus, "LCP on G".into()),
+        GapLaw::Poisson => (
+            poisson(&cradle, &gm, eps)?.gamma_plus,
+            "compression + expansion".into(),
+        ),
+    };
+    let l = cradle.impulse(&gm, &gp);
+    let out = vec![
+        v[0].sub_r(&l[0].checked_div(&m[0])?),
+        v[1].add_r(&l[0].sub_r(&l[1]).checked_div(&m[1])?),
+        v[2].add_r(&l[1].checked_div(&m[2])?),
+    ];
+    Ok(LawOutcome {
+        law: name,
+        citation,
+        outcomes: vec![out],
+        note,
+    })
+}
+
+/// Longest reflection sequence searched by the propagative model here (the search is
+/// exponential in the depth).
+pub const PROPAGATIVE_DEPTH: usize = 12;
+
 /// Every law on the same cradle; a law that does not apply reports why instead.
 pub fn laws<S: Scalar>(masses: &[S], eps: &S, v0: &[S], max_iter: usize) -> Vec<LawOutcome<S>> {
     let failed = |law, citation, e: LawError| LawOutcome {
         law,
         citation,
         outcomes: Vec::new(),
-        note: e.to_string(),
+        note: format!("does not apply: {e}"),
     };
-    vec![
+    let mut out = vec![
         pasquero(masses, eps, v0, max_iter)
             .unwrap_or_else(|e| failed("pasquero", "Pasquero, Sect. 3.5, rules (5)/(6)", e)),
-        seghete_murphey(masses, eps, v0, max_iter).unwrap_or_else(|e| {
+        seghete_murphey(masses, eps, v0, PROPAGATIVE_DEPTH).unwrap_or_else(|e| {
             failed(
                 "seghete-murphey",
                 "Seghete-Murphey, Def. 1, (14); (16)-(17)",
                 e,
             )
         }),
-    ]
+    ];
+    for law in [GapLaw::Sequential, GapLaw::Newton, GapLaw::Poisson] {
+        let (name, citation) = law.names();
+        out.push(gap_law(law, masses, eps, v0).unwrap_or_else(|e| failed(name, citation, e)));
+    }
+    out
 }
 
 /// Whether two velocity vectors are equal (every difference decided zero) and the largest
