@@ -3,10 +3,11 @@
 
 use super::billiard::{Break, BreakOutcome};
 use super::corner_spec::scalar_json;
+use super::input;
 use super::propagate::PropagateError;
 use crate::arith::{Scalar, Sign};
 use crate::backend::{Backend, RunScalar};
-use crate::expr::{eval_str, split_list};
+use crate::expr::eval_str;
 use crate::law::{decide, LawError};
 use serde_json::{json, Value};
 
@@ -33,22 +34,12 @@ pub struct BreakSpec {
     pub max_depth: usize,
 }
 
-fn input(option: &'static str, reason: impl Into<String>) -> PropagateError {
-    PropagateError::Input {
-        option,
-        reason: reason.into(),
-    }
-}
-
 fn three<S: Scalar>(
     src: &str,
     option: &'static str,
     ctx: &S::Ctx,
 ) -> Result<[S; 3], PropagateError> {
-    let v: Vec<S> = split_list(src)
-        .into_iter()
-        .map(|p| eval_str::<S>(p, ctx).map_err(|e| input(option, e.to_string())))
-        .collect::<Result<_, _>>()?;
+    let v = super::list::<S>(src, option, ctx)?;
     v.try_into()
         .map_err(|v: Vec<S>| input(option, format!("need 3 values, got {}", v.len())))
 }

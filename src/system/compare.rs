@@ -17,9 +17,9 @@
 use super::corner_spec::scalar_json;
 use super::cradle::run_cradle;
 use super::propagate::PropagateError;
+use super::{input, list};
 use crate::arith::{Scalar, Sign};
 use crate::backend::{Backend, RunScalar};
-use crate::expr::{eval_str, split_list};
 use crate::law::characterization::Stop;
 use crate::law::propagative::{distinct_outcomes, inelastic, minimal_sequences, Contacts};
 use crate::law::{decide, LawError};
@@ -50,24 +50,6 @@ pub struct LawOutcome<S> {
     pub outcomes: Vec<Vector<S>>,
     /// How it ended, or why it does not apply.
     pub note: String,
-}
-
-fn input(option: &'static str, reason: impl Into<String>) -> PropagateError {
-    PropagateError::Input {
-        option,
-        reason: reason.into(),
-    }
-}
-
-fn list<S: Scalar>(
-    src: &str,
-    option: &'static str,
-    ctx: &S::Ctx,
-) -> Result<Vec<S>, PropagateError> {
-    split_list(src)
-        .into_iter()
-        .map(|p| eval_str::<S>(p, ctx).map_err(|e| input(option, e.to_string())))
-        .collect()
 }
 
 /// Pasquero, Sect. 3.5 with rule (6).

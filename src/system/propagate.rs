@@ -10,6 +10,9 @@ use crate::linalg::SymMatrix;
 use crate::system::corner_spec::scalar_json;
 use serde_json::{json, Value};
 
+pub use super::SpecError as PropagateError;
+use super::{input, list};
+
 /// A propagate run as the command line states it.
 #[derive(Clone, Debug)]
 pub struct PropagateSpec {
@@ -22,41 +25,6 @@ pub struct PropagateSpec {
     /// Restitution R of (16) (default 1, elastic).
     pub restitution: Option<String>,
     pub max_depth: usize,
-}
-
-/// Errors: bad input (exit code 2) or a law error.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum PropagateError {
-    #[error("{option}: {reason}")]
-    Input {
-        option: &'static str,
-        reason: String,
-    },
-    #[error(transparent)]
-    Law(#[from] LawError),
-}
-
-fn list<S: Scalar>(
-    src: &str,
-    option: &'static str,
-    ctx: &S::Ctx,
-) -> Result<Vec<S>, PropagateError> {
-    crate::expr::split_list(src)
-        .into_iter()
-        .map(|p| {
-            crate::expr::eval_str::<S>(p, ctx).map_err(|e| PropagateError::Input {
-                option,
-                reason: e.to_string(),
-            })
-        })
-        .collect()
-}
-
-fn input(option: &'static str, reason: impl Into<String>) -> PropagateError {
-    PropagateError::Input {
-        option,
-        reason: reason.into(),
-    }
 }
 
 impl PropagateSpec {

@@ -13,26 +13,9 @@ use crate::law::LawError;
 use crate::system::corner_spec::scalar_json;
 use serde_json::{json, Value};
 
-/// Errors: bad input (exit code 2) or a law error.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum SequentialError {
-    #[error("{option}: {reason}")]
-    Input {
-        option: &'static str,
-        reason: String,
-    },
-    #[error(transparent)]
-    Law(#[from] LawError),
-}
+use super::input;
+pub use super::SpecError as SequentialError;
 
-fn input(option: &'static str, reason: impl Into<String>) -> SequentialError {
-    SequentialError::Input {
-        option,
-        reason: reason.into(),
-    }
-}
-
-/// Parses "a,b,…" with exactly `n` entries on backend `S`.
 pub fn parse_list<S: Scalar>(
     src: &str,
     n: usize,
@@ -46,10 +29,7 @@ pub fn parse_list<S: Scalar>(
             format!("expected {n} values, got {}", parts.len()),
         ));
     }
-    let v: Vec<S> = parts
-        .into_iter()
-        .map(|p| crate::expr::eval_str::<S>(p, ctx).map_err(|e| input(option, e.to_string())))
-        .collect::<Result<_, _>>()?;
+    let v = super::list::<S>(src, option, ctx)?;
     let refs: Vec<&S> = v.iter().collect();
     crate::arith::check_compatible(&refs).map_err(|e| input(option, e.to_string()))?;
     Ok(v)
