@@ -582,7 +582,7 @@ impl Expr {
     /// (`3/7 + 0.1`, `2^-3`); `None` if it involves π or functions.
     pub fn as_rational(&self) -> Option<BigRational> {
         match self.eval::<crate::arith::Rational>(&()) {
-            Ok(q) => Some(q.0),
+            Ok(q) => Some(q.to_big()),
             Err(_) => None,
         }
     }

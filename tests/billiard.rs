@@ -10,7 +10,7 @@ use num_rational::BigRational;
 use proptest::prelude::*;
 
 fn r(n: i64, d: i64) -> Rational {
-    Rational(BigRational::new(n.into(), d.into()))
+    Rational::from_big(&BigRational::new(n.into(), d.into()))
 }
 
 /// The geometry with t = tan(θ/4) = n/d: a rational point (cos θ/2, sin θ/2).

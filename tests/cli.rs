@@ -165,7 +165,7 @@ fn corner_paper_example() {
     assert_eq!(f["steps"], 2);
     let sa = with(&["--arith", "f64", "--algorithm", "sa"]);
     assert_eq!(sa["steps"], 1);
-    let q = with(&["--arith", "quadratic"]);
+    let q = with(&["--arith", "quadratic", "--trace"]);
     assert_eq!(q["steps"], 1);
     assert_eq!(q["termination"], "exit");
     assert_eq!(
@@ -304,7 +304,8 @@ fn corner_snapshot() {
         for alg in ["ta", "sa"] {
             let mut a: Vec<&str> = example.to_vec();
             a.extend_from_slice(&["--arith", arith, "--algorithm", alg]);
-            let (code, out, err) = run(&[&["corner"][..], &a, &["--format", "json"]].concat());
+            let (code, out, err) =
+                run(&[&["corner"][..], &a, &["--format", "json", "--trace"]].concat());
             let cell = if code == 0 {
                 serde_json::from_str::<serde_json::Value>(&out).unwrap()
             } else {
@@ -359,6 +360,7 @@ fn corner_snapshot() {
             "12",
             "--format",
             "json",
+            "--trace",
         ]);
         let (code, out, err) = run(&a);
         assert_eq!(code, 0, "{name}: {err}");

@@ -9,7 +9,7 @@ use num_rational::BigRational;
 use proptest::prelude::*;
 
 fn r(n: i64, d: i64) -> Rational {
-    Rational(BigRational::new(n.into(), d.into()))
+    Rational::from_big(&BigRational::new(n.into(), d.into()))
 }
 fn v(xs: &[i64]) -> Vec<Rational> {
     xs.iter().map(|&x| r(x, 1)).collect()
@@ -131,7 +131,7 @@ proptest! {
             prop_assert_eq!(c.inner(out, out).unwrap(), c.inner(&a, &a).unwrap());
         }
         let p = 64;
-        let mi: Vec<MpInterval> = m.iter().map(|x| MpInterval::from_rational(&x.0, &p)).collect();
+        let mi: Vec<MpInterval> = m.iter().map(|x| MpInterval::from_rational(&x.to_big(), &p)).collect();
         let ci = Contacts::new(
             SymMatrix::diagonal(&mi),
             [[-1, 1, 0], [0, -1, 1]].iter().map(|row| row.iter().map(|&x| MpInterval::from_i64(x, &p)).collect()).collect(),

@@ -228,7 +228,7 @@ fn eval(terms: &[(i64, [u32; 3])], p: &[BigRational; 3]) -> Rational {
     for (c, e) in terms {
         let mut t = Rational::from_i64(*c, &());
         for (v, k) in p.iter().zip(e) {
-            t = t * Rational(v.clone()).powi(i64::from(*k)).unwrap();
+            t = t * Rational::from_big(v).powi(i64::from(*k)).unwrap();
         }
         acc = acc + t;
     }
@@ -256,24 +256,24 @@ proptest! {
         let ra = ra.checked_div(&rc).unwrap();
         let pt = at(&[("x", p[0].clone()), ("y", p[1].clone()), ("z", p[2].clone())]);
         let ev = |v: &Symbolic| v.eval_rational(&pt).unwrap();
-        prop_assert_eq!(ev(&(fa.clone() + &sb)), (ra.clone() + &rb).0);
-        prop_assert_eq!(ev(&(fa.clone() - &sb)), (ra.clone() - &rb).0);
-        prop_assert_eq!(ev(&(fa.clone() * &sb)), (ra.clone() * &rb).0);
-        prop_assert_eq!(ev(&-fa.clone()), (-ra.clone()).0);
+        prop_assert_eq!(ev(&(fa.clone() + &sb)), (ra.clone() + &rb).to_big());
+        prop_assert_eq!(ev(&(fa.clone() - &sb)), (ra.clone() - &rb).to_big());
+        prop_assert_eq!(ev(&(fa.clone() * &sb)), (ra.clone() * &rb).to_big());
+        prop_assert_eq!(ev(&-fa.clone()), (-ra.clone()).to_big());
         match (fa.checked_div(&sb), rb.sign()) {
             (Err(e), _) => {
                 prop_assert_eq!(e, ArithError::DivisionByZero);
                 prop_assert!(sb.is_constant() == Some(q(0, 1)));
             }
             (Ok(_), Sign::Zero) => {}
-            (Ok(d), _) => prop_assert_eq!(ev(&d), ra.checked_div(&rb).unwrap().0),
+            (Ok(d), _) => prop_assert_eq!(ev(&d), ra.checked_div(&rb).unwrap().to_big()),
         }
         // substitution x := b, then evaluation = evaluation at x = b(p)
-        let p2 = [rb.0.clone(), p[1].clone(), p[2].clone()];
+        let p2 = [rb.to_big(), p[1].clone(), p[2].clone()];
         let (ra2, rc2) = (eval(&a, &p2), eval(&c, &p2));
         match fa.substitute("x", &sb) {
             Ok(sub) if rc2.sign() != Sign::Zero => {
-                prop_assert_eq!(sub.eval_rational(&pt), Ok(ra2.checked_div(&rc2).unwrap().0));
+                prop_assert_eq!(sub.eval_rational(&pt), Ok(ra2.checked_div(&rc2).unwrap().to_big()));
             }
             Ok(_) => {}
             // the denominator c became identically 0

@@ -275,6 +275,20 @@ pub trait Scalar:
         }
         Ok(acc)
     }
+
+    /// Splits a direction `v` as `t·w` with an exact scale `t > 0`, replacing `v` by `w`,
+    /// and returns `t`; `None` means `t = 1` and `v` unchanged (the default, and what every
+    /// rounded or enclosing backend answers).
+    ///
+    /// Drivers of positively homogeneous laws of degree 1 (`f(t·w) = t·f(w)` for `t > 0`:
+    /// every corner rule of Fassino–Pasquero (2020), eqs. (3), (6), (8), (13), (14), and
+    /// Pasquero's rule (10)) iterate on `w` and multiply the scales, which gives the same
+    /// exact result with smaller numbers. Exact rationals clear the denominators and remove
+    /// the common power of two of the numerators; with `full` they remove the whole
+    /// content (a gcd of big numbers, which callers do now and then, not at every step).
+    fn split_scale(_v: &mut [Self], _full: bool) -> Option<Self> {
+        None
+    }
 }
 
 /// Checks that all values can meet in one computation (every pair is

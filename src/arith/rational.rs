@@ -1,36 +1,70 @@
-//! The exact rational backend (num-rational `BigRational`).
+//! The exact rational backend, on GMP (`rug::Rational`).
 //!
 //! Decimal input is exact (`0.9` = 9/10). Nothing is ever rounded: a square root that is
 //! not rational, π and the trigonometric functions are `NotRepresentable` (except where
 //! the input language can prove a value rational, see [`crate::expr`]).
+//!
+//! The operators follow nalgebra's owned/borrowed pattern (`src/base/ops.rs`): an owned
+//! left operand is updated in place (`a + &b` reuses `a`'s limbs), a borrowed pair
+//! allocates exactly one result (`a.add_r(&b)`), and nothing is cloned to be consumed.
 
-use super::{
-    impl_ops_via_ref, not_representable, rat_to_rug, ArithError, Kind, Rendered, Scalar, Sign,
-};
+use super::{convert, not_representable, ArithError, Kind, Rendered, Scalar, Sign};
 use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::{Signed, Zero};
+use num_traits::Signed;
 use rug::float::Round;
+use rug::Integer;
 use std::fmt;
+use std::ops::{Add, Mul, Neg, Sub};
 
-/// An exact rational number.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Rational(pub BigRational);
+/// An exact rational number (GMP `mpq_t`, always in lowest terms).
+#[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Rational(rug::Rational);
 
 impl Rational {
-    /// The underlying `BigRational`.
-    pub fn value(&self) -> &BigRational {
-        &self.0
-    }
     /// `n / d`; `d` must be nonzero (callers with user input use `checked_div`).
     pub fn new(n: i64, d: i64) -> Self {
-        Rational(BigRational::new(n.into(), d.into()))
+        Rational(rug::Rational::from((n, d)))
+    }
+    /// The exact value of a `BigRational`.
+    pub fn from_big(q: &BigRational) -> Self {
+        Rational(convert::rat_to_rug(q))
+    }
+    /// The value as a `BigRational` (for the API boundary; not for inner loops).
+    pub fn to_big(&self) -> BigRational {
+        convert::rug_to_rat(&self.0)
+    }
+    /// The underlying GMP rational.
+    pub fn as_rug(&self) -> &rug::Rational {
+        &self.0
+    }
+    /// Wraps a GMP rational.
+    pub fn from_rug(q: rug::Rational) -> Self {
+        Rational(q)
+    }
+    /// The integer `n`.
+    pub fn from_integer(n: Integer) -> Self {
+        Rational(rug::Rational::from(n))
+    }
+    /// Numerator (in lowest terms; carries the sign).
+    pub fn numer(&self) -> &Integer {
+        self.0.numer()
+    }
+    /// Denominator (in lowest terms; positive).
+    pub fn denom(&self) -> &Integer {
+        self.0.denom()
     }
 }
 
 impl fmt::Display for Rational {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
+    }
+}
+
+impl From<BigRational> for Rational {
+    fn from(q: BigRational) -> Self {
+        Rational::from_big(&q)
     }
 }
 
@@ -45,25 +79,106 @@ pub(crate) fn exact_isqrt(n: &BigInt) -> Option<BigInt> {
 
 /// Rigorous outward `f64` bounds of an exact rational (through MPFR's directed rounding).
 pub(crate) fn rational_f64_bounds(q: &BigRational) -> (f64, f64) {
-    let r = rat_to_rug(q);
-    let lo = rug::Float::with_val_round(53, &r, Round::Down).0;
-    let hi = rug::Float::with_val_round(53, &r, Round::Up).0;
+    rug_f64_bounds(&convert::rat_to_rug(q))
+}
+
+/// Rigorous outward `f64` bounds of a GMP rational.
+pub(crate) fn rug_f64_bounds(r: &rug::Rational) -> (f64, f64) {
+    let lo = rug::Float::with_val_round(53, r, Round::Down).0;
+    let hi = rug::Float::with_val_round(53, r, Round::Up).0;
     (lo.to_f64_round(Round::Down), hi.to_f64_round(Round::Up))
 }
 
-fn add(a: &Rational, b: &Rational) -> Rational {
-    Rational(&a.0 + &b.0)
+/// [`Scalar::split_scale`] for GMP rationals: `v = (g/l)·w` with `l` the lcm of the
+/// denominators and `g` the content of the numerators (its power of two unless `full`).
+fn split_scale(v: &mut [Rational], full: bool) -> Option<Rational> {
+    let mut l = Integer::from(1);
+    for x in v.iter() {
+        if *x.0.denom() != 1 {
+            l.lcm_mut(x.0.denom());
+        }
+    }
+    let mut nums: Vec<Integer> = v
+        .iter_mut()
+        .map(|x| {
+            let (n, d) = std::mem::take(&mut x.0).into_numer_denom();
+            if l == 1 {
+                n
+            } else if d == 1 {
+                n * &l
+            } else {
+                n * Integer::from(l.div_exact_ref(&d))
+            }
+        })
+        .collect();
+    let g = if full {
+        nums.iter().fold(Integer::new(), |g, n| g.gcd(n))
+    } else {
+        let twos = nums.iter().filter_map(|n| n.find_one(0)).min();
+        twos.map_or_else(Integer::new, |t| Integer::from(1) << t)
+    };
+    let g = if g == 0 { Integer::from(1) } else { g };
+    if g != 1 {
+        for n in nums.iter_mut() {
+            n.div_exact_mut(&g);
+        }
+    }
+    for (x, n) in v.iter_mut().zip(nums) {
+        x.0 = rug::Rational::from(n);
+    }
+    (g != 1 || l != 1).then(|| Rational(rug::Rational::from((g, l))))
 }
-fn sub(a: &Rational, b: &Rational) -> Rational {
-    Rational(&a.0 - &b.0)
+
+// Operators: owned left operands are updated in place; borrowed pairs make one result.
+impl Add for Rational {
+    type Output = Rational;
+    fn add(mut self, rhs: Rational) -> Rational {
+        self.0 += rhs.0;
+        self
+    }
 }
-fn mul(a: &Rational, b: &Rational) -> Rational {
-    Rational(&a.0 * &b.0)
+impl<'a> Add<&'a Rational> for Rational {
+    type Output = Rational;
+    fn add(mut self, rhs: &'a Rational) -> Rational {
+        self.0 += &rhs.0;
+        self
+    }
 }
-fn neg(a: &Rational) -> Rational {
-    Rational(-&a.0)
+impl Sub for Rational {
+    type Output = Rational;
+    fn sub(mut self, rhs: Rational) -> Rational {
+        self.0 -= rhs.0;
+        self
+    }
 }
-impl_ops_via_ref!(Rational, add, sub, mul, neg);
+impl<'a> Sub<&'a Rational> for Rational {
+    type Output = Rational;
+    fn sub(mut self, rhs: &'a Rational) -> Rational {
+        self.0 -= &rhs.0;
+        self
+    }
+}
+impl Mul for Rational {
+    type Output = Rational;
+    fn mul(mut self, rhs: Rational) -> Rational {
+        self.0 *= rhs.0;
+        self
+    }
+}
+impl<'a> Mul<&'a Rational> for Rational {
+    type Output = Rational;
+    fn mul(mut self, rhs: &'a Rational) -> Rational {
+        self.0 *= &rhs.0;
+        self
+    }
+}
+impl Neg for Rational {
+    type Output = Rational;
+    fn neg(mut self) -> Rational {
+        self.0 = -self.0;
+        self
+    }
+}
 
 impl Scalar for Rational {
     type Ctx = ();
@@ -73,51 +188,55 @@ impl Scalar for Rational {
         Kind::Exact
     }
     fn from_rational(q: &BigRational, _ctx: &()) -> Self {
-        Rational(q.clone())
+        Rational::from_big(q)
     }
     fn from_i64(n: i64, _ctx: &()) -> Self {
-        Rational(BigRational::from_integer(n.into()))
+        Rational(rug::Rational::from(n))
     }
     fn ctx(&self) {}
+    fn lift_i64(&self, n: i64) -> Self {
+        Rational(rug::Rational::from(n))
+    }
     fn checked_div(&self, rhs: &Self) -> Result<Self, ArithError> {
-        if rhs.0.is_zero() {
+        if rhs.0.cmp0().is_eq() {
             return Err(ArithError::DivisionByZero);
         }
-        Ok(Rational(&self.0 / &rhs.0))
+        Ok(Rational(rug::Rational::from(&self.0 / &rhs.0)))
     }
     fn sign(&self) -> Sign {
-        if self.0.is_positive() {
-            Sign::Positive
-        } else if self.0.is_negative() {
-            Sign::Negative
-        } else {
-            Sign::Zero
+        match self.0.cmp0() {
+            std::cmp::Ordering::Greater => Sign::Positive,
+            std::cmp::Ordering::Less => Sign::Negative,
+            std::cmp::Ordering::Equal => Sign::Zero,
         }
     }
     fn sqrt(&self) -> Result<Self, ArithError> {
-        if self.0.is_negative() {
+        if self.0.cmp0().is_lt() {
             return Err(ArithError::Domain(format!(
                 "square root of a negative number: {}",
                 self.0
             )));
         }
-        match (exact_isqrt(self.0.numer()), exact_isqrt(self.0.denom())) {
-            (Some(n), Some(d)) => Ok(Rational(BigRational::new(n, d))),
-            _ => Err(ArithError::NotRepresentable {
-                what: format!("sqrt({}), which is irrational,", self.0),
-                backend: Self::NAME,
-                hint: "use --arith quadratic for one square root, or an enclosure backend: --arith interval or --arith mpi:BITS".into(),
-            }),
+        let (n, d) = (self.0.numer(), self.0.denom());
+        if n.is_perfect_square() && d.is_perfect_square() {
+            let (n, d) = (Integer::from(n.sqrt_ref()), Integer::from(d.sqrt_ref()));
+            return Ok(Rational(rug::Rational::from((n, d))));
         }
+        Err(ArithError::NotRepresentable {
+            what: format!("sqrt({}), which is irrational,", self.0),
+            backend: Self::NAME,
+            hint: "use --arith quadratic for one square root, or an enclosure backend: --arith interval or --arith mpi:BITS".into(),
+        })
     }
     fn to_f64(&self) -> f64 {
-        super::float::rational_to_f64(&self.0)
+        rug::Float::with_val(53, &self.0).to_f64()
     }
     fn enclosure(&self) -> Option<(f64, f64)> {
-        Some(rational_f64_bounds(&self.0))
+        Some(rug_f64_bounds(&self.0))
     }
     fn rational_bounds(&self) -> Option<(BigRational, BigRational)> {
-        Some((self.0.clone(), self.0.clone()))
+        let q = self.to_big();
+        Some((q.clone(), q))
     }
     fn render(&self) -> Rendered {
         let v = self.0.to_string();
@@ -140,6 +259,27 @@ impl Scalar for Rational {
     }
     fn atan(&self) -> Result<Self, ArithError> {
         Err(not_representable(&format!("atan({})", self.0), Self::NAME))
+    }
+    fn add_r(&self, rhs: &Self) -> Self {
+        Rational(rug::Rational::from(&self.0 + &rhs.0))
+    }
+    fn sub_r(&self, rhs: &Self) -> Self {
+        Rational(rug::Rational::from(&self.0 - &rhs.0))
+    }
+    fn mul_r(&self, rhs: &Self) -> Self {
+        Rational(rug::Rational::from(&self.0 * &rhs.0))
+    }
+    fn square(&self) -> Self {
+        Rational(rug::Rational::from(self.0.square_ref()))
+    }
+    fn split_scale(v: &mut [Self], full: bool) -> Option<Self> {
+        split_scale(v, full)
+    }
+    fn recip(&self) -> Result<Self, ArithError> {
+        if self.0.cmp0().is_eq() {
+            return Err(ArithError::DivisionByZero);
+        }
+        Ok(Rational(rug::Rational::from(self.0.recip_ref())))
     }
 }
 
@@ -189,5 +329,37 @@ mod tests {
             Rational::new(0, 1).powi(-1),
             Err(ArithError::DivisionByZero)
         );
+    }
+}
+
+#[cfg(test)]
+mod split_tests {
+    use super::*;
+
+    #[test]
+    fn split_scale_clears_denominators_and_content() {
+        let mut v = [Rational::new(-23, 48), Rational::new(-1, 6)];
+        let t = Rational::split_scale(&mut v, false).unwrap();
+        assert_eq!(v, [Rational::new(-23, 1), Rational::new(-8, 1)]);
+        assert_eq!(t, Rational::new(1, 48));
+        let mut v = [Rational::new(12, 5), Rational::new(-18, 5)];
+        let t = Rational::split_scale(&mut v, false).unwrap();
+        assert_eq!(v, [Rational::new(6, 1), Rational::new(-9, 1)]);
+        assert_eq!(t, Rational::new(2, 5));
+        let mut v = [Rational::new(12, 5), Rational::new(-18, 5)];
+        let t = Rational::split_scale(&mut v, true).unwrap();
+        assert_eq!(v, [Rational::new(2, 1), Rational::new(-3, 1)]);
+        assert_eq!(t, Rational::new(6, 5));
+        let mut v = [Rational::new(-95, 4), Rational::new(-5, 1)];
+        let t = Rational::split_scale(&mut v, false).unwrap();
+        assert_eq!(v, [Rational::new(-95, 1), Rational::new(-20, 1)]);
+        assert_eq!(t, Rational::new(1, 4));
+        let mut v = [Rational::new(3, 1), Rational::new(0, 1)];
+        assert_eq!(
+            Rational::split_scale(&mut v, true),
+            Some(Rational::new(3, 1))
+        );
+        let mut v = [Rational::new(0, 1), Rational::new(0, 1)];
+        assert_eq!(Rational::split_scale(&mut v, true), None);
     }
 }

@@ -265,9 +265,9 @@ impl Scalar for Symbolic {
     /// The exact root of a constant rational square; `NotRepresentable` otherwise.
     fn sqrt(&self) -> Result<Self, ArithError> {
         match self.is_constant() {
-            Some(q) => super::Rational(q)
+            Some(q) => super::Rational::from_big(&q)
                 .sqrt()
-                .map(|r| Symbolic::constant(&r.0))
+                .map(|r| Symbolic::constant(&r.to_big()))
                 .map_err(|e| match e {
                     ArithError::NotRepresentable { what, .. } => ArithError::NotRepresentable {
                         what,

@@ -112,6 +112,9 @@ enum Command {
         /// The CORs drawn in the figure, "EXPR,EXPR,...".
         #[arg(long, default_value = "1,0.8,0.6,0.4,0.2,0")]
         svg_eps: String,
+        /// Report every velocity of the run (`trace`), not only the last one.
+        #[arg(long)]
+        trace: bool,
     },
     /// The propagative model of Seghete-Murphey: all minimal sequences of reset maps
     /// (Definition 1), their outcomes, uniqueness, and the bound of Theorem 1.
@@ -604,6 +607,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             format,
             svg,
             svg_eps,
+            trace,
         } => {
             let restitution = match (eps, eps1, eps2) {
                 (Some(e), _, _) => RestitutionSpec::Symmetric(e),
@@ -626,6 +630,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
                     FormArg::Phi => Form::Phi,
                     FormArg::Xieta => Form::XiEta,
                 },
+                record_velocities: trace,
             };
             let failure = |e: impactkit::system::corner::RunError| match e {
                 impactkit::system::corner::RunError::Input { .. } => user_error(e),

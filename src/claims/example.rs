@@ -48,7 +48,7 @@ pub fn outputs(t: &toml::Table) -> Result<Env<Rational>, String> {
     let mut env: Env<Rational> = Env::new();
     for (k, v) in &inputs {
         if let Ok(q) = vexpr::rational(v) {
-            env.insert(k.clone(), Rational(q));
+            env.insert(k.clone(), Rational::from_big(&q));
         }
     }
     if let Some(p) = t.get("probe") {
@@ -82,7 +82,7 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
         r.vars(&mut used);
         let vals: Vec<String> = used
             .iter()
-            .filter_map(|v| env.get(v).map(|x| format!("{v} = {}", show(&x.0))))
+            .filter_map(|v| env.get(v).map(|x| format!("{v} = {}", show(&x.to_big()))))
             .collect();
         shown.extend(vals.iter().cloned());
         if r.decide(&env, &())? != Some(true) {
@@ -92,19 +92,19 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
             ));
         }
     }
-    let got = |name: &str| -> Result<&BigRational, String> {
+    let got = |name: &str| -> Result<BigRational, String> {
         env.get(name)
-            .map(|v| &v.0)
+            .map(|v| v.to_big())
             .ok_or_else(|| format!("no output named `{name}`"))
     };
     for (name, stated) in &exact {
         let want = vexpr::rational(stated).map_err(|e| format!("expect.{name}: {e}"))?;
-        let x = got(name)?;
+        let x = &got(name)?;
         if *x != want {
             let notes: Vec<String> = env
                 .iter()
                 .filter(|(k, _)| k.starts_with("mismatch"))
-                .map(|(k, v)| format!("{k} = {}", show(&v.0)))
+                .map(|(k, v)| format!("{k} = {}", show(&v.to_big())))
                 .collect();
             let notes = if notes.is_empty() {
                 String::new()
@@ -118,7 +118,7 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
         }
     }
     for (name, stated) in &printed {
-        let x = got(name)?;
+        let x = &got(name)?;
         if !rounds_to(x, stated)? {
             return Ok(Outcome::refuted(
                 format!(

@@ -35,6 +35,7 @@ fn spec(t: &toml::Table, algorithm: Algorithm) -> Result<CornerSpec, String> {
         rest_threshold: None,
         max_steps: 1000,
         form: Form::Xy,
+        record_velocities: true,
     })
 }
 

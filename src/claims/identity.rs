@@ -162,16 +162,16 @@ fn sample_check(claim: &Claim, lhs: &str, rhs: &str) -> Result<Outcome, String> 
             continue; // a pole of one side: not a point of the identity
         };
         used += 1;
-        if a.0 != b.0 {
+        if a != b {
             let mut cx = env_json(env);
-            cx["lhs"] = show(&a.0).into();
-            cx["rhs"] = show(&b.0).into();
+            cx["lhs"] = show(&a.to_big()).into();
+            cx["rhs"] = show(&b.to_big()).into();
             return Ok(Outcome::refuted(
                 format!(
                     "at {}: lhs = {} but rhs = {}",
                     env_text(env),
-                    show(&a.0),
-                    show(&b.0)
+                    show(&a.to_big()),
+                    show(&b.to_big())
                 ),
                 cx,
             ));

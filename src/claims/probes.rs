@@ -120,11 +120,11 @@ fn opt(inp: &Inputs, name: &str, default: &str) -> Result<BigRational, String> {
 }
 
 pub(super) fn r(q: BigRational) -> R {
-    Rational(q)
+    Rational::from_big(&q)
 }
 
 pub(super) fn int(n: usize) -> R {
-    Rational(BigRational::from_integer(n.into()))
+    Rational::new(n as i64, 1)
 }
 
 fn zone_code(z: Zone) -> R {
@@ -264,6 +264,7 @@ fn corner_ta(inp: &Inputs) -> Result<Env<R>, String> {
             .try_into()
             .map_err(|_| "max_steps too large")?,
         form: Form::Xy,
+        record_velocities: false,
     };
     let t = run
         .run(V2::new(r(get(inp, "x")?), r(get(inp, "y")?)))
@@ -429,6 +430,7 @@ fn corner_quadratic(inp: &Inputs) -> Result<Env<R>, String> {
         rest_threshold: k.zero_like(),
         max_steps: usize_in(inp, "max_steps", "10000")?,
         form: Form::Xy,
+        record_velocities: false,
     };
     let t = run.run(V2::new(q("x")?, q("y")?)).map_err(err)?;
     Ok(Env::from([
@@ -460,7 +462,7 @@ pub fn inputs_from(
             }
             _ => {
                 let v = node.eval(env, &())?;
-                out.insert(name.clone(), vexpr::show(&v.0));
+                out.insert(name.clone(), vexpr::show(&v.to_big()));
             }
         }
     }
@@ -484,6 +486,7 @@ fn corner_result6(inp: &Inputs) -> Result<Env<R>, String> {
         rest_threshold: k.zero_like(),
         max_steps: 100_000,
         form: Form::Xy,
+        record_velocities: false,
     };
     let t = run.run(v0.clone()).map_err(err)?;
     if t.termination.name() != "exit" {

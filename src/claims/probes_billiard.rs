@@ -86,5 +86,5 @@ pub(super) fn billiard_break(inp: &Inputs) -> Result<Env<R>, String> {
     let s = r(BigRational::from_integer(2.into()) * &t / &den);
     let like = c.clone();
     let b = radii_masses(inp, &like, c, s)?;
-    outputs(&b, |x: &R| Some(x.0.clone()))
+    outputs(&b, |x: &R| Some(x.to_big()))
 }

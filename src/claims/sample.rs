@@ -159,7 +159,10 @@ impl Space {
             tries += 1;
             let mut env = Env::new();
             for (name, lo, hi) in &self.vars {
-                env.insert(name.clone(), Rational(rational_in(&mut rng, lo, hi)));
+                env.insert(
+                    name.clone(),
+                    Rational::from_big(&rational_in(&mut rng, lo, hi)),
+                );
             }
             if self.derive(&mut env).is_err() {
                 continue;
@@ -176,7 +179,12 @@ impl Space {
 pub fn env_json(env: &Env<Rational>) -> serde_json::Value {
     serde_json::Value::Object(
         env.iter()
-            .map(|(k, v)| (k.clone(), serde_json::Value::String(vexpr::show(&v.0))))
+            .map(|(k, v)| {
+                (
+                    k.clone(),
+                    serde_json::Value::String(vexpr::show(&v.to_big())),
+                )
+            })
             .collect(),
     )
 }
@@ -184,7 +192,7 @@ pub fn env_json(env: &Env<Rational>) -> serde_json::Value {
 /// An exact point as text: `k = 1/2, x = 3`.
 pub fn env_text(env: &Env<Rational>) -> String {
     env.iter()
-        .map(|(k, v)| format!("{k} = {}", vexpr::show(&v.0)))
+        .map(|(k, v)| format!("{k} = {}", vexpr::show(&v.to_big())))
         .collect::<Vec<_>>()
         .join(", ")
 }

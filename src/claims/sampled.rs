@@ -100,14 +100,20 @@ fn side(t: &toml::Table, env: &Env<Rational>) -> Result<Env<Rational>, String> {
     let mut out = Env::new();
     if let Some(p) = t.get("probe") {
         let name = p.as_str().ok_or("`probe` must be a string")?;
-        let all: Inputs = env.iter().map(|(k, v)| (k.clone(), show(&v.0))).collect();
+        let all: Inputs = env
+            .iter()
+            .map(|(k, v)| (k.clone(), show(&v.to_big())))
+            .collect();
         let inputs = probes::inputs_from(env, &pairs(t, "inputs")?, &all)?;
         out.extend(probes::run(name, &inputs)?);
     }
     // a second run of a law at another point (e.g. a perturbed velocity): outputs `p_*`
     if let Some(p) = t.get("probe2") {
         let name = p.as_str().ok_or("`probe2` must be a string")?;
-        let all: Inputs = env.iter().map(|(k, v)| (k.clone(), show(&v.0))).collect();
+        let all: Inputs = env
+            .iter()
+            .map(|(k, v)| (k.clone(), show(&v.to_big())))
+            .collect();
         let inputs = probes::inputs_from(env, &pairs(t, "inputs2")?, &all)?;
         for (k, v) in probes::run(name, &inputs)? {
             out.insert(format!("p_{k}"), v);
@@ -122,7 +128,10 @@ fn side(t: &toml::Table, env: &Env<Rational>) -> Result<Env<Rational>, String> {
             let c = c.as_table().ok_or("`calls` entries must be tables")?;
             let name = super::field(c, "probe")?;
             let prefix = super::field(c, "prefix")?;
-            let all: Inputs = env.iter().map(|(k, v)| (k.clone(), show(&v.0))).collect();
+            let all: Inputs = env
+                .iter()
+                .map(|(k, v)| (k.clone(), show(&v.to_big())))
+                .collect();
             let inputs = probes::inputs_from(env, &pairs(c, "inputs")?, &all)?;
             for (k, v) in probes::run(name, &inputs)? {
                 out.insert(format!("{prefix}{k}"), v);
@@ -215,19 +224,19 @@ fn violation(
     let mut vals = Vec::new();
     for v in used {
         if let (Some(x), false) = (scope.get(&v), env.contains_key(&v)) {
-            cx[v.as_str()] = show(&x.0).into();
-            vals.push(format!("{v} = {}", show(&x.0)));
+            cx[v.as_str()] = show(&x.to_big()).into();
+            vals.push(format!("{v} = {}", show(&x.to_big())));
         }
     }
     let l = r
         .lhs
         .eval(scope, &())
-        .map(|x| show(&x.0))
+        .map(|x| show(&x.to_big()))
         .unwrap_or_default();
     let rr = r
         .rhs
         .eval(scope, &())
-        .map(|x| show(&x.0))
+        .map(|x| show(&x.to_big()))
         .unwrap_or_default();
     cx["violated"] = r.text.clone().into();
     (
@@ -369,17 +378,17 @@ fn agree(
             let (Some(x), Some(y)) = (a.get(name), b.get(name)) else {
                 return Err(format!("output `{name}` missing on one side"));
             };
-            if x.0 != y.0 {
+            if x != y {
                 let mut cx = env_json(env);
                 cx["output"] = name.into();
-                cx["left"] = show(&x.0).into();
-                cx["right"] = show(&y.0).into();
+                cx["left"] = show(&x.to_big()).into();
+                cx["right"] = show(&y.to_big()).into();
                 return Ok(Err((
                     format!(
                         "{name} differs at {}: left {} but right {}",
                         env_text(env),
-                        show(&x.0),
-                        show(&y.0)
+                        show(&x.to_big()),
+                        show(&y.to_big())
                     ),
                     cx,
                 )));

@@ -392,7 +392,7 @@ impl Relation {
 pub fn rational(src: &str) -> Result<BigRational, String> {
     let n = parse(src)?;
     let r = n.eval::<crate::arith::Rational>(&Env::new(), &())?;
-    Ok(r.0)
+    Ok(r.to_big())
 }
 
 /// Renders an exact rational in the input language ("-29/28", "3").
@@ -422,10 +422,10 @@ mod tests {
     fn parses_and_evaluates_exactly() {
         let e = parse("(1-t^2)/(1+t^2) + 2*x^-1 - abs(-3/4) + 0.5e-1").unwrap();
         let mut env = Env::new();
-        env.insert("t".into(), Rational(q(1, 2)));
-        env.insert("x".into(), Rational(q(4, 1)));
+        env.insert("t".into(), Rational::from_big(&q(1, 2)));
+        env.insert("x".into(), Rational::from_big(&q(4, 1)));
         // 3/5 + 1/2 - 3/4 + 1/20 = 2/5
-        assert_eq!(e.eval(&env, &()).unwrap().0, q(2, 5));
+        assert_eq!(e.eval(&env, &()).unwrap().to_big(), q(2, 5));
         assert_eq!(rational("-2^2").unwrap(), q(-4, 1));
     }
 

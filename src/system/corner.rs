@@ -42,6 +42,9 @@ pub struct CornerRun<S> {
     /// N_max: the largest number of rule applications.
     pub max_steps: usize,
     pub form: Form,
+    /// Keep every velocity in [`Trace::velocities`] (costly for long exact runs: every
+    /// intermediate value is a canonical rational); otherwise only the last one.
+    pub record_velocities: bool,
 }
 
 /// Why a run stopped.
@@ -78,22 +81,24 @@ impl Termination {
     }
 }
 
-/// The record of a run: the zone of every processed velocity, every velocity (in
-/// (ẋ, ẏ)), the number of rule applications and why the run stopped.
+/// The record of a run: the zone of every processed velocity, the number of rule
+/// applications, why the run stopped, the last velocity (in (ẋ, ẏ)) and, when the run
+/// was asked to record them ([`CornerRun::record_velocities`]), every velocity.
 #[derive(Clone, Debug)]
 pub struct Trace<S> {
     pub zones: Vec<Zone>,
+    /// v₀, v₁, …, the last one: empty unless the run recorded them.
     pub velocities: Vec<V2<S>>,
     pub steps: usize,
     pub termination: Termination,
+    /// The velocity at the end of the run (after `steps` rule applications).
+    pub last: V2<S>,
 }
 
 impl<S: Scalar> Trace<S> {
     /// The last velocity.
     pub fn final_velocity(&self) -> &V2<S> {
-        self.velocities
-            .last()
-            .expect("a trace holds the initial velocity")
+        &self.last
     }
 }
 
@@ -208,75 +213,136 @@ impl<S: Scalar> CornerRun<S> {
 
     /// Runs the algorithm of Sect. 6 from `v0`: while the velocity is not in Z0 (with
     /// threshold S), ‖v‖ > S_v and fewer than N_max steps were made, apply the rule.
+    ///
+    /// With S = S_v = 0 (TA) the zones depend only on the direction of v and every rule
+    /// is positively homogeneous of degree 1, so the run iterates on a direction w with
+    /// v = t·w, t > 0 ([`Scalar::split_scale`]): exact backends keep w integral and
+    /// small, the result is the same exact value.
     pub fn run(&self, v0: V2<S>) -> Result<Trace<S>, RunError> {
         self.validate()?;
-        let mut trace = Trace {
-            zones: Vec::new(),
-            velocities: vec![v0],
-            steps: 0,
-            termination: Termination::Exit,
+        let homogeneous =
+            self.threshold.sign() == Sign::Zero && self.rest_threshold.sign() == Sign::Zero;
+        let mut it = Iteration {
+            trace: Trace {
+                zones: Vec::new(),
+                velocities: Vec::new(),
+                steps: 0,
+                termination: Termination::Exit,
+                last: v0.clone(),
+            },
+            w: v0,
+            scale: None,
         };
+        if self.record_velocities {
+            it.trace.velocities.push(it.w.clone());
+        }
         let rest2 = self.rest_threshold.square();
         loop {
-            let v = trace.final_velocity().clone();
-            let step = trace.steps;
-            let zone = match self.zones(&v) {
+            let step = it.trace.steps;
+            let zone = match self.zones(&it.w) {
                 Ok(zs) if zs.len() == 1 => zs[0],
-                Ok(zones) => {
-                    trace.termination = Termination::Ambiguous { step, zones };
-                    return Ok(trace);
-                }
-                Err(e) => return undecided(trace, e),
+                Ok(zones) => return Ok(it.finish(Termination::Ambiguous { step, zones })),
+                Err(e) => return it.undecided(e),
             };
-            trace.zones.push(zone);
+            it.trace.zones.push(zone);
             if zone == Zone::Z0 {
-                trace.termination = Termination::Exit;
-                return Ok(trace);
+                return Ok(it.finish(Termination::Exit));
             }
-            match decide(&(v.norm2() - &rest2), "|v|^2 - S_v^2") {
-                Ok(Sign::Positive) => {}
-                Ok(_) => {
-                    trace.termination = Termination::Rest;
-                    return Ok(trace);
-                }
-                Err(e) => return undecided(trace, e),
+            match moving(&it.w, &rest2, homogeneous) {
+                Ok(true) => {}
+                Ok(false) => return Ok(it.finish(Termination::Rest)),
+                Err(e) => return it.undecided(e),
             }
             if step >= self.max_steps {
-                trace.termination = Termination::MaxSteps;
-                return Ok(trace);
+                return Ok(it.finish(Termination::MaxSteps));
             }
-            match self.apply(zone, &v) {
-                Ok(next) => trace.velocities.push(next),
-                Err(e) => return undecided(trace, e),
+            let next = match self.apply(zone, &it.w) {
+                Ok(next) => next,
+                Err(e) => return it.undecided(e),
+            };
+            it.advance(next, homogeneous && step % 16 == 15, homogeneous);
+            if self.record_velocities {
+                let v = it.velocity();
+                it.trace.velocities.push(v);
             }
-            trace.steps += 1;
         }
     }
 }
 
-/// Turns a failed sign decision into the `Undecided` termination; other errors propagate.
-fn undecided<S: Scalar>(mut trace: Trace<S>, e: LawError) -> Result<Trace<S>, RunError> {
-    let step = trace.steps;
-    match e {
-        LawError::Undecided { quantity, lo, hi } => {
-            trace.termination = Termination::Undecided {
+/// ‖v‖ > S_v, decided; with S_v = 0 a component of decided nonzero sign answers without
+/// squaring (and only the direction is known in a homogeneous run, which is enough).
+fn moving<S: Scalar>(v: &V2<S>, rest2: &S, homogeneous: bool) -> Result<bool, LawError> {
+    if homogeneous || rest2.sign() == Sign::Zero {
+        let nonzero = |x: &S| matches!(x.sign(), Sign::Positive | Sign::Negative);
+        if nonzero(&v.x) || nonzero(&v.y) {
+            return Ok(true);
+        }
+    }
+    Ok(decide(&(v.norm2() - rest2), "|v|^2 - S_v^2")? == Sign::Positive)
+}
+
+/// The state of a run: the trace so far, the current direction w and the scale t
+/// (v = t·w; `None` is t = 1).
+struct Iteration<S> {
+    trace: Trace<S>,
+    w: V2<S>,
+    scale: Option<S>,
+}
+
+impl<S: Scalar> Iteration<S> {
+    /// The current velocity t·w.
+    fn velocity(&self) -> V2<S> {
+        match &self.scale {
+            None => self.w.clone(),
+            Some(t) => V2::new(t.mul_r(&self.w.x), t.mul_r(&self.w.y)),
+        }
+    }
+
+    /// w ← the rule's output, split into scale and direction in a homogeneous run.
+    fn advance(&mut self, next: V2<S>, full: bool, homogeneous: bool) {
+        self.trace.steps += 1;
+        if !homogeneous {
+            self.w = next;
+            return;
+        }
+        let mut c = [next.x, next.y];
+        if let Some(t) = S::split_scale(&mut c, full) {
+            self.scale = Some(match self.scale.take() {
+                Some(s) => s * &t,
+                None => t,
+            });
+        }
+        let [x, y] = c;
+        self.w = V2::new(x, y);
+    }
+
+    fn finish(mut self, termination: Termination) -> Trace<S> {
+        self.trace.last = self.velocity();
+        self.trace.termination = termination;
+        self.trace
+    }
+
+    /// Turns a failed sign decision into the `Undecided` termination; other errors
+    /// propagate.
+    fn undecided(self, e: LawError) -> Result<Trace<S>, RunError> {
+        let step = self.trace.steps;
+        match e {
+            LawError::Undecided { quantity, lo, hi } => Ok(self.finish(Termination::Undecided {
                 step,
                 quantity,
                 lo,
                 hi,
-            };
-            Ok(trace)
+            })),
+            LawError::Arith(ArithError::DivisionByStraddling { lo, hi }) => {
+                Ok(self.finish(Termination::Undecided {
+                    step,
+                    quantity: "a denominator".into(),
+                    lo,
+                    hi,
+                }))
+            }
+            other => Err(RunError::Law(other)),
         }
-        LawError::Arith(ArithError::DivisionByStraddling { lo, hi }) => {
-            trace.termination = Termination::Undecided {
-                step,
-                quantity: "a denominator".into(),
-                lo,
-                hi,
-            };
-            Ok(trace)
-        }
-        other => Err(RunError::Law(other)),
     }
 }
 

@@ -37,6 +37,8 @@ pub struct CornerSpec {
     pub rest_threshold: Option<String>,
     pub max_steps: usize,
     pub form: Form,
+    /// Keep every velocity of the run (reported as `trace`).
+    pub record_velocities: bool,
 }
 
 /// The paper's threshold S = 4.5·10⁻¹⁶ (Sect. 6, example).
@@ -111,6 +113,7 @@ impl CornerSpec {
             rest_threshold: rest,
             max_steps: self.max_steps,
             form: self.form,
+            record_velocities: self.record_velocities,
         };
         Ok((run, v0))
     }
@@ -264,8 +267,10 @@ pub fn trace_json<S: Scalar>(t: &Trace<S>, arith: &str) -> Value {
         "zones": t.zones.iter().map(|z| z.to_string()).collect::<Vec<_>>(),
         "termination": t.termination.name(),
         "final": v2(t.final_velocity()),
-        "trace": t.velocities.iter().map(v2).collect::<Vec<_>>(),
     });
+    if !t.velocities.is_empty() {
+        out["trace"] = t.velocities.iter().map(v2).collect::<Vec<_>>().into();
+    }
     match &t.termination {
         Termination::Undecided {
             step,

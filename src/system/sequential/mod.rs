@@ -121,7 +121,7 @@ pub fn build_law<S: Scalar>(
         other => other,
     })?;
     let exact = crate::law::sequential::construct_law(&q).map_err(domain)?;
-    let l = |x: &crate::arith::Rational| S::from_rational(x.value(), ctx);
+    let l = |x: &crate::arith::Rational| S::from_rational(&x.to_big(), ctx);
     let lv = |v: &Vec2<crate::arith::Rational>| [l(&v[0]), l(&v[1])];
     Ok(ConeMap {
         cones: exact
