@@ -7,8 +7,10 @@
 
 pub mod arith;
 pub mod backend;
+pub mod certify;
 pub mod claims;
 pub mod expr;
+pub mod input;
 pub mod law;
 pub mod linalg;
 pub mod report;

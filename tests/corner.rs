@@ -24,6 +24,7 @@ fn spec(alpha: &str, v0: &str, eps: &str, algorithm: Algorithm) -> CornerSpec {
         rest_threshold: None,
         max_steps: 10_000,
         form: Form::Xy,
+        max_digits: None,
         record_velocities: true,
     }
 }
@@ -63,11 +64,11 @@ fn paper_example_section_6() {
         t.termination
     );
     let c = ex.certified(512).unwrap();
-    assert_eq!(c["certified_by"], "quadratic");
-    assert_eq!(c["zones"], serde_json::json!(["Z2", "Z0"]));
+    assert_eq!(c.certified_by, Some(Some("quadratic".to_string())));
+    assert_eq!(c.zones, ["Z2", "Z0"]);
     assert_eq!(
-        c["final"],
-        serde_json::json!(["-1/2*sqrt(2)", "-1/2*sqrt(2)"])
+        serde_json::to_value(&c.final_velocity).unwrap(),
+        serde_json::json!([{"exact": "-1/2*sqrt(2)"}, {"exact": "-1/2*sqrt(2)"}])
     );
 }
 
@@ -181,6 +182,7 @@ proptest! {
             rest_threshold: None,
             max_steps: 40,
             form: Form::Xy,
+            max_digits: None,
             record_velocities: true,
         };
         // The interval run reads α = atan(k) and recomputes k = tan(α) as an enclosure;
@@ -192,6 +194,7 @@ proptest! {
             rest_threshold: k.zero_like(),
             max_steps: 40,
             form: Form::Xy,
+            max_digits: None,
             record_velocities: true,
         }
         .run(V2::new(x.clone(), y.clone()))
@@ -273,6 +276,7 @@ proptest! {
             rest_threshold: kq.zero_like(),
             max_steps: 100_000,
             form: Form::Xy,
+            max_digits: None,
             record_velocities: true,
         }
         .run(v)
@@ -303,6 +307,7 @@ fn result_6_on_a_narrow_corner() {
         rest_threshold: k.zero_like(),
         max_steps: 1000,
         form: Form::Xy,
+        max_digits: None,
         record_velocities: true,
     }
     .run(v)
@@ -325,6 +330,7 @@ fn result_6_on_a_narrow_corner() {
         rest_threshold: k.zero_like(),
         max_steps: 1000,
         form: Form::Xy,
+        max_digits: None,
         record_velocities: true,
     }
     .run(v)
@@ -368,6 +374,7 @@ fn run_of(
         rest_threshold: k.zero_like(),
         max_steps: n,
         form,
+        max_digits: None,
         record_velocities: false,
     }
 }

@@ -75,6 +75,9 @@ impl Scalar for f64 {
             bounds: None,
         }
     }
+    fn num(&self) -> super::Num {
+        super::Num::Approx(rug::Float::with_val(53, *self))
+    }
     fn pi(_ctx: &()) -> Result<Self, ArithError> {
         Ok(std::f64::consts::PI)
     }

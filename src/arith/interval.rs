@@ -5,7 +5,7 @@
 //! square root of an interval that reaches below 0 are errors, so no result is ever empty
 //! or silently truncated.
 
-use super::mp_interval::float_to_decimal;
+use super::decimal::float_to_decimal;
 use super::rational::rational_f64_bounds;
 use super::{impl_ops_via_ref, ArithError, Kind, Rendered, Scalar, Sign};
 use num_rational::BigRational;
@@ -150,6 +150,12 @@ impl Scalar for Interval {
                 bound_decimal(self.lo(), Round::Down),
                 bound_decimal(self.hi(), Round::Up),
             )),
+        }
+    }
+    fn num(&self) -> super::Num {
+        super::Num::Enclosure {
+            lo: rug::Float::with_val(53, self.lo()),
+            hi: rug::Float::with_val(53, self.hi()),
         }
     }
     fn pi(_ctx: &()) -> Result<Self, ArithError> {

@@ -22,6 +22,7 @@
 //!   [`ArithError::NotRepresentable`].
 
 mod convert;
+pub mod decimal;
 mod float;
 mod interval;
 mod mp_interval;
@@ -31,6 +32,7 @@ mod rational;
 pub mod symbolic;
 
 pub use convert::{big_to_rug, float_to_rat, rat_to_rug, rug_to_big, rug_to_rat};
+pub use decimal::{ExactValue, Num, TextOptions};
 pub use interval::Interval;
 pub use mp_interval::MpInterval;
 pub use mpfr::Mpfr;
@@ -221,6 +223,30 @@ pub trait Scalar:
     /// Input-language / decimal rendering for reports.
     fn render(&self) -> Rendered;
 
+    /// The value as reports carry it ([`Num`]): exact with its form, rounded, or an
+    /// enclosure. The default reads [`Scalar::render`]; backends with more to say (the
+    /// numeric value behind the string) override it.
+    fn num(&self) -> Num {
+        let r = self.render();
+        match (Self::kind(), r.bounds) {
+            (Kind::Exact, _) => Num::Exact {
+                value: match self.rational_bounds() {
+                    Some((lo, hi)) if lo == hi => ExactValue::Rational(rat_to_rug(&lo)),
+                    _ => ExactValue::Symbolic,
+                },
+                expr: r.value,
+            },
+            (Kind::Enclosure, Some((lo, hi))) => {
+                let f = |s: &str| rug::Float::parse(s).map(|p| rug::Float::with_val(256, p));
+                match (f(&lo), f(&hi)) {
+                    (Ok(lo), Ok(hi)) => Num::Enclosure { lo, hi },
+                    _ => Num::Approx(rug::Float::with_val(53, self.to_f64())),
+                }
+            }
+            _ => Num::Approx(rug::Float::with_val(53, self.to_f64())),
+        }
+    }
+
     /// Checks that `self` and `other` can meet in one operation (the quadratic backend
     /// refuses to mix two fields). Every other backend answers `Ok`.
     fn compatible(&self, _other: &Self) -> Result<(), ArithError> {
@@ -288,6 +314,13 @@ pub trait Scalar:
     /// content (a gcd of big numbers, which callers do now and then, not at every step).
     fn split_scale(_v: &mut [Self], _full: bool) -> Option<Self> {
         None
+    }
+
+    /// Decimal digits of the exact representation (numerators and denominators
+    /// together), the measure of the work limits of exact runs; 0 for fixed-size
+    /// backends (floats, intervals), whose work does not grow.
+    fn exact_digits(&self) -> u64 {
+        0
     }
 }
 

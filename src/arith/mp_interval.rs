@@ -5,6 +5,7 @@
 //! 53-bit interval stops near 1e-16. `sin` and `cos` are not monotone: their extrema
 //! inside an interval are found from rigorous enclosures of the critical points mπ/2.
 
+use super::decimal::float_to_decimal;
 use super::{float_to_rat, impl_ops_via_ref, rat_to_rug, ArithError, Kind, Rendered, Scalar, Sign};
 use num_rational::BigRational;
 use rug::float::{Constant, Round};
@@ -76,7 +77,7 @@ impl MpInterval {
         self.lo.cmp0() != Some(Ordering::Greater) && self.hi.cmp0() != Some(Ordering::Less)
     }
     fn bound_strings(&self) -> (String, String) {
-        let digits = super::mpfr::decimal_digits(self.prec()) + 1;
+        let digits = super::decimal::decimal_digits(self.prec()) + 1;
         (
             float_to_decimal(&self.lo, digits, Round::Down),
             float_to_decimal(&self.hi, digits, Round::Up),
@@ -140,52 +141,6 @@ fn sin_r(x: &Float, p: u32, r: Round) -> Float {
 }
 fn cos_r(x: &Float, p: u32, r: Round) -> Float {
     rnd(p, x.cos_ref(), r)
-}
-
-/// A decimal string for `x` with `digits` significant digits, rounded in direction `round`,
-/// in the input language (`1.41421356e0`, `-2.5e-17`).
-pub(crate) fn float_to_decimal(x: &Float, digits: usize, round: Round) -> String {
-    if x.is_zero() {
-        return "0".into();
-    }
-    let s = x.to_string_radix_round(10, Some(digits.max(2)), round);
-    // rug writes `d.ddd` or `d.ddde±x`; make the exponent explicit and plain.
-    let (mant, exp) = match s.split_once('e') {
-        Some((m, e)) => (m.to_string(), e.parse::<i64>().unwrap_or(0)),
-        None => (s.clone(), 0),
-    };
-    let mant = if mant.contains('.') {
-        mant.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        mant
-    };
-    if exp == 0 {
-        mant
-    } else if (-6..=0).contains(&exp) || (1..=20).contains(&exp) {
-        positional(&mant, exp)
-    } else {
-        format!("{mant}e{exp}")
-    }
-}
-
-/// `d.ddd` × 10^exp written without an exponent (`exp` small).
-fn positional(mant: &str, exp: i64) -> String {
-    let (sign, body) = match mant.strip_prefix('-') {
-        Some(b) => ("-", b),
-        None => ("", mant),
-    };
-    let (int, frac) = body.split_once('.').unwrap_or((body, ""));
-    let digits = format!("{int}{frac}");
-    let point = int.len() as i64 + exp; // position of the decimal point in `digits`
-    let out = if point <= 0 {
-        format!("0.{}{digits}", "0".repeat((-point) as usize))
-    } else if point as usize >= digits.len() {
-        format!("{digits}{}", "0".repeat(point as usize - digits.len()))
-    } else {
-        let (a, b) = digits.split_at(point as usize);
-        format!("{a}.{b}")
-    };
-    format!("{sign}{out}")
 }
 
 fn p2(a: &MpInterval, b: &MpInterval) -> u32 {
@@ -328,10 +283,16 @@ impl Scalar for MpInterval {
         Rendered {
             value: float_to_decimal(
                 &mid,
-                super::mpfr::decimal_digits(self.prec()),
+                super::decimal::decimal_digits(self.prec()),
                 Round::Nearest,
             ),
             bounds: Some(self.bound_strings()),
+        }
+    }
+    fn num(&self) -> super::Num {
+        super::Num::Enclosure {
+            lo: self.lo.clone(),
+            hi: self.hi.clone(),
         }
     }
     fn pi(prec: &u32) -> Result<Self, ArithError> {

@@ -5,7 +5,7 @@
 //! result of this backend always lies inside that enclosure (rounding is monotone), which
 //! the property tests check.
 
-use super::mp_interval::float_to_decimal;
+use super::decimal::{decimal_digits, float_to_decimal};
 use super::{impl_ops_via_ref, rat_to_rug, ArithError, Kind, Rendered, Scalar, Sign};
 use num_rational::BigRational;
 use rug::float::{Constant, Round};
@@ -26,11 +26,6 @@ impl Mpfr {
     pub fn digits(&self) -> usize {
         decimal_digits(self.prec())
     }
-}
-
-/// Decimal digits needed to show `prec` bits: ceil(prec·log10 2) + 1.
-pub(crate) fn decimal_digits(prec: u32) -> usize {
-    (f64::from(prec) * std::f64::consts::LOG10_2).ceil() as usize + 1
 }
 
 fn p2(a: &Mpfr, b: &Mpfr) -> u32 {
@@ -116,6 +111,9 @@ impl Scalar for Mpfr {
             value: float_to_decimal(&self.0, self.digits(), Round::Nearest),
             bounds: None,
         }
+    }
+    fn num(&self) -> super::Num {
+        super::Num::Approx(self.0.clone())
     }
     fn pi(prec: &u32) -> Result<Self, ArithError> {
         Ok(Mpfr(Float::with_val(*prec, Constant::Pi)))

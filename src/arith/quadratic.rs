@@ -359,6 +359,24 @@ impl Scalar for Quadratic {
             bounds: Some((v.clone(), v)),
         }
     }
+    fn exact_digits(&self) -> u64 {
+        let bits = |q: &BigRational| q.numer().bits() + q.denom().bits();
+        ((bits(&self.a) + bits(&self.b)) as f64 * std::f64::consts::LOG10_2).ceil() as u64
+    }
+    fn num(&self) -> super::Num {
+        let value = match &self.d {
+            None => super::ExactValue::Rational(super::rat_to_rug(&self.a)),
+            Some(d) => super::ExactValue::Quadratic {
+                a: super::rat_to_rug(&self.a),
+                b: super::rat_to_rug(&self.b),
+                d: super::big_to_rug(d),
+            },
+        };
+        super::Num::Exact {
+            expr: self.to_string(),
+            value,
+        }
+    }
     fn pi(_ctx: &()) -> Result<Self, ArithError> {
         Err(not_representable("pi", Self::NAME))
     }

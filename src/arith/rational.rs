@@ -245,6 +245,12 @@ impl Scalar for Rational {
             bounds: Some((v.clone(), v)),
         }
     }
+    fn num(&self) -> super::Num {
+        super::Num::Exact {
+            expr: self.0.to_string(),
+            value: super::ExactValue::Rational(self.0.clone()),
+        }
+    }
     fn pi(_ctx: &()) -> Result<Self, ArithError> {
         Err(not_representable("pi", Self::NAME))
     }
@@ -271,6 +277,10 @@ impl Scalar for Rational {
     }
     fn square(&self) -> Self {
         Rational(rug::Rational::from(self.0.square_ref()))
+    }
+    fn exact_digits(&self) -> u64 {
+        let bits = u64::from(self.0.numer().significant_bits() + self.0.denom().significant_bits());
+        (bits as f64 * std::f64::consts::LOG10_2).ceil() as u64
     }
     fn split_scale(v: &mut [Self], full: bool) -> Option<Self> {
         split_scale(v, full)

@@ -36,6 +36,7 @@ fn spec(t: &toml::Table, algorithm: Algorithm) -> Result<CornerSpec, String> {
         max_steps: 1000,
         form: Form::Xy,
         record_velocities: true,
+        max_digits: None,
     })
 }
 

@@ -264,6 +264,7 @@ fn corner_ta(inp: &Inputs) -> Result<Env<R>, String> {
             .try_into()
             .map_err(|_| "max_steps too large")?,
         form: Form::Xy,
+        max_digits: None,
         record_velocities: false,
     };
     let t = run
@@ -430,6 +431,7 @@ fn corner_quadratic(inp: &Inputs) -> Result<Env<R>, String> {
         rest_threshold: k.zero_like(),
         max_steps: usize_in(inp, "max_steps", "10000")?,
         form: Form::Xy,
+        max_digits: None,
         record_velocities: false,
     };
     let t = run.run(V2::new(q("x")?, q("y")?)).map_err(err)?;
@@ -486,6 +488,7 @@ fn corner_result6(inp: &Inputs) -> Result<Env<R>, String> {
         rest_threshold: k.zero_like(),
         max_steps: 100_000,
         form: Form::Xy,
+        max_digits: None,
         record_velocities: false,
     };
     let t = run.run(v0.clone()).map_err(err)?;

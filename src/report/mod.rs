@@ -1,63 +1,60 @@
-//! Serialisable results of the commands (printing is the CLI's job), and SVG drawings.
+//! Typed, serialisable results of the commands, their text rendering, and figures.
+//!
+//! Every command builds one report struct; the CLI prints it as text
+//! ([`Report::text`], with [`TextOptions`]) or as JSON through [`Document`], which adds
+//! `"schema": "impactkit/1"`, the impactkit version and the command. Numbers are
+//! [`Num`]s: `{"exact": …}`, `{"approx": …}` or `{"lo": …, "hi": …}`, so a script can
+//! tell an exact value from a rounded one without knowing the backend.
 
+pub mod corner;
+pub mod eval;
 pub mod plot;
 pub mod svg;
 
-use crate::arith::{Kind, Scalar};
-use crate::backend::{Backend, RunScalar};
-use crate::expr::{self, EvalError};
+use crate::arith::Scalar;
+pub use crate::arith::{Num, TextOptions};
 use serde::Serialize;
 
-/// A value as reported by `impactkit eval --format json`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ValueReport {
-    /// The backend, as given to `--arith`.
-    pub arith: String,
-    /// `true` if `value` is the exact value.
-    pub exact: bool,
-    /// Input-language string: exact (`37/70`, `3+2*sqrt(2)`) or a decimal approximation.
-    pub value: String,
-    /// Rigorous lower bound (decimal), for exact values and enclosures; `null` otherwise.
-    pub lo: Option<String>,
-    /// Rigorous upper bound (decimal), for exact values and enclosures; `null` otherwise.
-    pub hi: Option<String>,
+/// The JSON schema every document declares.
+pub const SCHEMA: &str = "impactkit/1";
+/// The version of impactkit that wrote a document.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// A command's result: serialisable, and printable for a person.
+pub trait Report: Serialize {
+    /// The text rendering (never JSON).
+    fn text(&self, o: &TextOptions) -> String;
 }
 
-impl ValueReport {
-    /// The report of one value of backend `S`.
-    pub fn of<S: Scalar>(arith: &Backend, x: &S) -> Self {
-        let r = x.render();
-        let (lo, hi) = match r.bounds {
-            Some((lo, hi)) => (Some(lo), Some(hi)),
-            None => (None, None),
-        };
-        ValueReport {
-            arith: arith.to_string(),
-            exact: S::kind() == Kind::Exact,
-            value: r.value,
-            lo,
-            hi,
-        }
-    }
+/// A JSON document: schema, version, command, then the report's own fields.
+#[derive(Serialize)]
+pub struct Document<'a, T: Serialize> {
+    pub schema: &'static str,
+    pub version: &'static str,
+    pub command: &'a str,
+    #[serde(flatten)]
+    pub report: &'a T,
+}
 
-    /// One line of text: the exact value, the float, or `[lo, hi]` for an enclosure.
-    pub fn text(&self) -> String {
-        match (&self.lo, &self.hi, self.exact) {
-            (Some(lo), Some(hi), false) => format!("[{lo}, {hi}]"),
-            _ => self.value.clone(),
+impl<'a, T: Serialize> Document<'a, T> {
+    /// The document of `report`, written by `command`.
+    pub fn new(command: &'a str, report: &'a T) -> Self {
+        Document {
+            schema: SCHEMA,
+            version: VERSION,
+            command,
+            report,
         }
     }
 }
 
-/// Evaluates an input-language expression on a backend (`impactkit eval`).
-pub fn eval(src: &str, backend: Backend) -> Result<ValueReport, EvalError> {
-    struct Job<'a>(&'a str, Backend);
-    impl RunScalar for Job<'_> {
-        type Out = Result<ValueReport, EvalError>;
-        fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
-            let x: S = expr::eval_str(self.0, ctx)?;
-            Ok(ValueReport::of(&self.1, &x))
-        }
-    }
-    backend.run(Job(src, backend))
+/// The numbers of a vector.
+pub fn nums<S: Scalar>(xs: &[S]) -> Vec<Num> {
+    xs.iter().map(Scalar::num).collect()
+}
+
+/// `(a, b, …)` in text.
+pub fn tuple_text(xs: &[Num], o: &TextOptions) -> String {
+    let parts: Vec<String> = xs.iter().map(|x| x.text(o)).collect();
+    format!("({})", parts.join(", "))
 }

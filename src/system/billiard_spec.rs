@@ -4,7 +4,7 @@
 use super::billiard::{Break, BreakOutcome};
 use super::corner_spec::scalar_json;
 use super::input;
-use super::propagate::PropagateError;
+use super::propagate::SpecError;
 use crate::arith::{Scalar, Sign};
 use crate::backend::{Backend, RunScalar};
 use crate::expr::eval_str;
@@ -34,25 +34,21 @@ pub struct BreakSpec {
     pub max_depth: usize,
 }
 
-fn three<S: Scalar>(
-    src: &str,
-    option: &'static str,
-    ctx: &S::Ctx,
-) -> Result<[S; 3], PropagateError> {
+fn three<S: Scalar>(src: &str, option: &'static str, ctx: &S::Ctx) -> Result<[S; 3], SpecError> {
     let v = super::list::<S>(src, option, ctx)?;
     v.try_into()
         .map_err(|v: Vec<S>| input(option, format!("need 3 values, got {}", v.len())))
 }
 
-fn domain(e: LawError) -> PropagateError {
+fn domain(e: LawError) -> SpecError {
     match e {
         LawError::Domain(m) => input("--theta/--radii/--masses", m),
-        other => PropagateError::Law(other),
+        other => SpecError::Law(other),
     }
 }
 
 impl BreakSpec {
-    fn geometry<S: Scalar>(&self, ctx: &S::Ctx, half: (S, S)) -> Result<Break<S>, PropagateError> {
+    fn geometry<S: Scalar>(&self, ctx: &S::Ctx, half: (S, S)) -> Result<Break<S>, SpecError> {
         let radii = three::<S>(&self.radii, "--radii", ctx)?;
         let b = match &self.masses {
             Some(m) => Break {
@@ -74,7 +70,7 @@ impl BreakSpec {
         Ok(b)
     }
 
-    fn half_angle<S: Scalar>(&self, ctx: &S::Ctx) -> Result<(S, S), PropagateError> {
+    fn half_angle<S: Scalar>(&self, ctx: &S::Ctx) -> Result<(S, S), SpecError> {
         match &self.angle {
             Angle::Theta(src) => {
                 // through the input language, so that exact values of the trigonometric
@@ -102,10 +98,10 @@ impl BreakSpec {
     }
 
     /// The report on backend `backend`.
-    pub fn report(&self, backend: Backend) -> Result<Value, PropagateError> {
+    pub fn report(&self, backend: Backend) -> Result<Value, SpecError> {
         struct Job<'a>(&'a BreakSpec, Backend);
         impl RunScalar for Job<'_> {
-            type Out = Result<Value, PropagateError>;
+            type Out = Result<Value, SpecError>;
             fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
                 let mut v = match self.0.angle {
                     Angle::Sweep(n) => self.0.sweep::<S>(ctx, n)?,
@@ -121,14 +117,14 @@ impl BreakSpec {
         backend.run(Job(self, backend))
     }
 
-    fn single<S: Scalar>(&self, ctx: &S::Ctx) -> Result<Value, PropagateError> {
+    fn single<S: Scalar>(&self, ctx: &S::Ctx) -> Result<Value, SpecError> {
         let half = self.half_angle::<S>(ctx)?;
         let b = self.geometry::<S>(ctx, half)?;
         let o = b.outcome(self.max_depth).map_err(domain)?;
         Ok(outcome_json(&b, &o))
     }
 
-    fn sweep<S: Scalar>(&self, ctx: &S::Ctx, n: usize) -> Result<Value, PropagateError> {
+    fn sweep<S: Scalar>(&self, ctx: &S::Ctx, n: usize) -> Result<Value, SpecError> {
         if !(2..=100_000).contains(&n) {
             return Err(input("--sweep", "N must lie in 2..=100000"));
         }

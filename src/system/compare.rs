@@ -16,7 +16,7 @@
 
 use super::corner_spec::scalar_json;
 use super::cradle::run_cradle;
-use super::propagate::PropagateError;
+use super::propagate::SpecError;
 use super::{input, list};
 use crate::arith::{Scalar, Sign};
 use crate::backend::{Backend, RunScalar};
@@ -270,10 +270,10 @@ fn difference<S: Scalar>(a: &[S], b: &[S]) -> Result<(bool, Option<S>), LawError
 
 impl CompareSpec {
     /// The comparison on backend `backend`.
-    pub fn report(&self, backend: Backend) -> Result<Value, PropagateError> {
+    pub fn report(&self, backend: Backend) -> Result<Value, SpecError> {
         struct Job<'a>(&'a CompareSpec, Backend);
         impl RunScalar for Job<'_> {
-            type Out = Result<Value, PropagateError>;
+            type Out = Result<Value, SpecError>;
             fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
                 let mut v = self.0.report_in::<S>(ctx)?;
                 v["arith"] = json!(self.1.to_string());
@@ -286,7 +286,7 @@ impl CompareSpec {
         backend.run(Job(self, backend))
     }
 
-    fn report_in<S: Scalar>(&self, ctx: &S::Ctx) -> Result<Value, PropagateError> {
+    fn report_in<S: Scalar>(&self, ctx: &S::Ctx) -> Result<Value, SpecError> {
         let masses = list::<S>(&self.masses, "--masses", ctx)?;
         let v0 = list::<S>(&self.v0, "--v0", ctx)?;
         let eps = list::<S>(&self.eps, "--eps", ctx)?;

@@ -42,6 +42,10 @@ pub struct CornerRun<S> {
     /// N_max: the largest number of rule applications.
     pub max_steps: usize,
     pub form: Form,
+    /// The work limit of exact runs: the largest number of decimal digits of the exact
+    /// numbers of a velocity (numerators and denominators together, as
+    /// [`Scalar::exact_digits`] counts them); `None`: no limit.
+    pub max_digits: Option<u64>,
     /// Keep every velocity in [`Trace::velocities`] (costly for long exact runs: every
     /// intermediate value is a canonical rational); otherwise only the last one.
     pub record_velocities: bool,
@@ -66,6 +70,8 @@ pub enum Termination {
     },
     /// The conditions of (6a–6d) place the velocity in no zone, or in several.
     Ambiguous { step: usize, zones: Vec<Zone> },
+    /// The exact numbers outgrew [`CornerRun::max_digits`].
+    WorkLimit { step: usize, digits: u64 },
 }
 
 impl Termination {
@@ -77,6 +83,7 @@ impl Termination {
             Termination::MaxSteps => "max-steps",
             Termination::Undecided { .. } => "undecided",
             Termination::Ambiguous { .. } => "ambiguous",
+            Termination::WorkLimit { .. } => "work-limit",
         }
     }
 }
@@ -102,27 +109,14 @@ impl<S: Scalar> Trace<S> {
     }
 }
 
-/// Errors that end a run before it starts, or that are not sign decisions.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum RunError {
-    #[error("{option}: {reason}")]
-    Input {
-        option: &'static str,
-        reason: String,
-    },
-    #[error(transparent)]
-    Law(#[from] LawError),
-}
+pub use super::SpecError;
 
-fn input(option: &'static str, reason: impl Into<String>) -> RunError {
-    RunError::Input {
-        option,
-        reason: reason.into(),
-    }
+fn input(option: &'static str, reason: impl Into<String>) -> SpecError {
+    super::input(option, reason.into())
 }
 
 /// `lo <= x <= hi` checks for inputs, decided or reported.
-fn check_unit_interval<S: Scalar>(x: &S, option: &'static str) -> Result<(), RunError> {
+fn check_unit_interval<S: Scalar>(x: &S, option: &'static str) -> Result<(), SpecError> {
     let below = decide(x, option).map_err(|e| input(option, e.to_string()))?;
     let above = decide(&(x.one_like() - x), option).map_err(|e| input(option, e.to_string()))?;
     if below == Sign::Negative || above == Sign::Negative {
@@ -133,7 +127,7 @@ fn check_unit_interval<S: Scalar>(x: &S, option: &'static str) -> Result<(), Run
 
 impl<S: Scalar> CornerRun<S> {
     /// Checks the parameters: k > 0, CORs in [0, 1], thresholds ≥ 0, the form's scope.
-    pub fn validate(&self) -> Result<(), RunError> {
+    pub fn validate(&self) -> Result<(), SpecError> {
         if decide(&self.k, "tan(alpha)").map_err(|e| input("--alpha", e.to_string()))?
             != Sign::Positive
         {
@@ -218,7 +212,7 @@ impl<S: Scalar> CornerRun<S> {
     /// is positively homogeneous of degree 1, so the run iterates on a direction w with
     /// v = t·w, t > 0 ([`Scalar::split_scale`]): exact backends keep w integral and
     /// small, the result is the same exact value.
-    pub fn run(&self, v0: V2<S>) -> Result<Trace<S>, RunError> {
+    pub fn run(&self, v0: V2<S>) -> Result<Trace<S>, SpecError> {
         self.validate()?;
         let homogeneous =
             self.threshold.sign() == Sign::Zero && self.rest_threshold.sign() == Sign::Zero;
@@ -255,6 +249,12 @@ impl<S: Scalar> CornerRun<S> {
             }
             if step >= self.max_steps {
                 return Ok(it.finish(Termination::MaxSteps));
+            }
+            if let Some(limit) = self.max_digits {
+                let digits = it.w.x.exact_digits() + it.w.y.exact_digits();
+                if digits > limit {
+                    return Ok(it.finish(Termination::WorkLimit { step, digits }));
+                }
             }
             let next = match self.apply(zone, &it.w) {
                 Ok(next) => next,
@@ -324,7 +324,7 @@ impl<S: Scalar> Iteration<S> {
 
     /// Turns a failed sign decision into the `Undecided` termination; other errors
     /// propagate.
-    fn undecided(self, e: LawError) -> Result<Trace<S>, RunError> {
+    fn undecided(self, e: LawError) -> Result<Trace<S>, SpecError> {
         let step = self.trace.steps;
         match e {
             LawError::Undecided { quantity, lo, hi } => Ok(self.finish(Termination::Undecided {
@@ -341,7 +341,7 @@ impl<S: Scalar> Iteration<S> {
                     hi,
                 }))
             }
-            other => Err(RunError::Law(other)),
+            other => Err(SpecError::Law(other)),
         }
     }
 }

@@ -233,40 +233,24 @@ pub struct CradleSpec {
     pub max_iter: usize,
 }
 
-/// Errors of a cradle run: bad input (exit code 2) or a law error.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum CradleError {
-    #[error("{option}: {reason}")]
-    Input {
-        option: &'static str,
-        reason: String,
-    },
-    #[error(transparent)]
-    Law(#[from] LawError),
-}
+pub use super::SpecError;
 
-fn list<S: Scalar>(src: &str, option: &'static str, ctx: &S::Ctx) -> Result<Vec<S>, CradleError> {
+fn list<S: Scalar>(src: &str, option: &'static str, ctx: &S::Ctx) -> Result<Vec<S>, SpecError> {
     crate::expr::split_list(src)
         .into_iter()
         .map(|p| {
-            crate::expr::eval_str::<S>(p, ctx).map_err(|e| CradleError::Input {
-                option,
-                reason: e.to_string(),
-            })
+            crate::expr::eval_str::<S>(p, ctx).map_err(|e| super::input(option, e.to_string()))
         })
         .collect()
 }
 
-fn input(option: &'static str, reason: impl Into<String>) -> CradleError {
-    CradleError::Input {
-        option,
-        reason: reason.into(),
-    }
+fn input(option: &'static str, reason: impl Into<String>) -> SpecError {
+    super::input(option, reason.into())
 }
 
 impl CradleSpec {
     /// Builds the inputs on backend `S` and runs the procedure of Sect. 3.5.
-    pub fn run<S: Scalar>(&self, ctx: &S::Ctx) -> Result<Outcome<S>, CradleError> {
+    pub fn run<S: Scalar>(&self, ctx: &S::Ctx) -> Result<Outcome<S>, SpecError> {
         let n = self.balls;
         if n < 2 {
             return Err(input("--balls", "a cradle needs at least 2 balls"));
@@ -345,13 +329,10 @@ impl CradleSpec {
     }
 
     /// The run as JSON: `{"arith", "iterations", "termination", "final", "trace"}`.
-    pub fn report(
-        &self,
-        backend: crate::backend::Backend,
-    ) -> Result<serde_json::Value, CradleError> {
+    pub fn report(&self, backend: crate::backend::Backend) -> Result<serde_json::Value, SpecError> {
         struct Job<'a>(&'a CradleSpec, crate::backend::Backend);
         impl crate::backend::RunScalar for Job<'_> {
-            type Out = Result<serde_json::Value, CradleError>;
+            type Out = Result<serde_json::Value, SpecError>;
             fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
                 let o = self.0.run::<S>(ctx)?;
                 Ok(outcome_json(&o, &self.1.to_string()))
@@ -478,4 +459,42 @@ pub fn table1_text(report: &serde_json::Value) -> String {
         );
     }
     s.trim_end().to_string()
+}
+/// Human-readable text of a cradle report.
+pub fn cradle_text(v: &serde_json::Value, with_trace: bool) -> String {
+    let show = |x: &serde_json::Value| match x {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Object(o) => format!(
+            "[{}, {}]",
+            o["lo"].as_str().unwrap_or("?"),
+            o["hi"].as_str().unwrap_or("?")
+        ),
+        other => other.to_string(),
+    };
+    let vec = |a: &serde_json::Value| {
+        a.as_array()
+            .map(|xs| xs.iter().map(show).collect::<Vec<_>>().join(", "))
+            .unwrap_or_default()
+    };
+    let mut out = format!(
+        "iterations: {}\ntermination: {}\nfinal: ({})",
+        v["iterations"],
+        v["termination"].as_str().unwrap_or("?"),
+        vec(&v["final"])
+    );
+    let steps = if with_trace {
+        v["trace"].as_array()
+    } else {
+        None
+    };
+    for (i, s) in steps.into_iter().flatten().enumerate() {
+        out += &format!(
+            "\n  {}: {} impact at contacts {} -> ({})",
+            i + 1,
+            s["kind"].as_str().unwrap_or("?"),
+            s["impacting"],
+            vec(&s["velocity"])
+        );
+    }
+    out
 }

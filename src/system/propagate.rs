@@ -10,7 +10,7 @@ use crate::linalg::SymMatrix;
 use crate::system::corner_spec::scalar_json;
 use serde_json::{json, Value};
 
-pub use super::SpecError as PropagateError;
+pub use super::SpecError;
 use super::{input, list};
 
 /// A propagate run as the command line states it.
@@ -29,7 +29,7 @@ pub struct PropagateSpec {
 
 impl PropagateSpec {
     /// The contacts and the momentum on backend `S`.
-    pub fn build<S: Scalar>(&self, ctx: &S::Ctx) -> Result<(Contacts<S>, Vec<S>), PropagateError> {
+    pub fn build<S: Scalar>(&self, ctx: &S::Ctx) -> Result<(Contacts<S>, Vec<S>), SpecError> {
         let masses = list::<S>(&self.masses, "--masses", ctx)?;
         let normals: Vec<Vec<S>> = self
             .normals
@@ -59,7 +59,7 @@ impl PropagateSpec {
             .map_err(|e| input("--masses/--normals/--momentum", e.to_string()))?;
         let c = Contacts::new(SymMatrix::diagonal(&masses), normals).map_err(|e| match e {
             LawError::Domain(m) => input("--masses/--normals", m),
-            other => PropagateError::Law(other),
+            other => SpecError::Law(other),
         })?;
         Ok((c, p))
     }
@@ -67,10 +67,10 @@ impl PropagateSpec {
     /// The report: every minimal sequence (1-based normal indices), the distinct
     /// outcomes, uniqueness, the longest minimal sequence and, for two normals, a
     /// rigorous enclosure of the bound π/γ of Theorem 1 (MPFR intervals, 128 bits).
-    pub fn report(&self, backend: Backend) -> Result<Value, PropagateError> {
+    pub fn report(&self, backend: Backend) -> Result<Value, SpecError> {
         struct Job<'a>(&'a PropagateSpec, Backend);
         impl RunScalar for Job<'_> {
-            type Out = Result<Value, PropagateError>;
+            type Out = Result<Value, SpecError>;
             fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
                 self.0.report_in::<S>(ctx, &self.1)
             }
@@ -78,11 +78,7 @@ impl PropagateSpec {
         backend.run(Job(self, backend))
     }
 
-    fn report_in<S: Scalar>(
-        &self,
-        ctx: &S::Ctx,
-        backend: &Backend,
-    ) -> Result<Value, PropagateError> {
+    fn report_in<S: Scalar>(&self, ctx: &S::Ctx, backend: &Backend) -> Result<Value, SpecError> {
         let (c, p) = self.build::<S>(ctx)?;
         if self.max_depth > 24 {
             return Err(input("--max-depth", "at most 24"));

@@ -22,10 +22,10 @@ impl RodsSpec {
     pub fn report(
         &self,
         backend: crate::backend::Backend,
-    ) -> Result<serde_json::Value, crate::system::sequential::SequentialError> {
+    ) -> Result<serde_json::Value, crate::system::SpecError> {
         struct Job<'a>(&'a RodsSpec, crate::backend::Backend);
         impl crate::backend::RunScalar for Job<'_> {
-            type Out = Result<serde_json::Value, crate::system::sequential::SequentialError>;
+            type Out = Result<serde_json::Value, crate::system::SpecError>;
             fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
                 self.0.report_in::<S>(ctx, self.1)
             }
@@ -37,15 +37,14 @@ impl RodsSpec {
         &self,
         ctx: &S::Ctx,
         backend: crate::backend::Backend,
-    ) -> Result<serde_json::Value, crate::system::sequential::SequentialError> {
+    ) -> Result<serde_json::Value, crate::system::SpecError> {
         use crate::system::corner_spec::scalar_json;
-        use crate::system::sequential::{parse_list, SequentialError};
+        use crate::system::input;
+        use crate::system::sequential::{parse_list, SpecError};
         use serde_json::json;
-        let input =
-            |option: &'static str, reason: String| SequentialError::Input { option, reason };
         let n = crate::expr::split_list(&self.velocities).len();
         if n < 1 {
-            return Err(input("--velocities", "at least one rod".into()));
+            return Err(input("--velocities", "at least one rod"));
         }
         let v = parse_list::<S>(&self.velocities, n, "--velocities", ctx)?;
         let cells: Vec<usize> = match &self.lengths {
@@ -86,13 +85,13 @@ impl RodsSpec {
             })
             .collect();
         if self.max_steps > 1_000_000 {
-            return Err(input("--max-steps", "at most 1000000".into()));
+            return Err(input("--max-steps", "at most 1000000"));
         }
         let run = solve_rods(&rods, &v, self.max_steps).map_err(|e| match e {
             LawError::Domain(r) if r.contains("impedance") || r.contains("cells") => {
                 input("--impedances", r)
             }
-            other => SequentialError::Law(other),
+            other => SpecError::Law(other),
         })?;
         let vj = |xs: &[S]| serde_json::Value::Array(xs.iter().map(scalar_json).collect());
         let time = |step: usize| {
@@ -129,9 +128,9 @@ impl RodsSpec {
 impl RodsSpec {
     /// Fig. 6: the characteristics diagram of this collision, computed exactly (the
     /// velocities must be rational).
-    pub fn figure(&self) -> Result<String, crate::system::sequential::SequentialError> {
+    pub fn figure(&self) -> Result<String, crate::system::SpecError> {
         use crate::arith::Rational;
-        use crate::system::sequential::{parse_list, SequentialError};
+        use crate::system::sequential::{parse_list, SpecError};
         let n = crate::expr::split_list(&self.velocities).len();
         let v = parse_list::<Rational>(&self.velocities, n, "--velocities", &())?;
         let cells: Vec<usize> = match &self.lengths {
@@ -153,7 +152,7 @@ impl RodsSpec {
                 impedance: z.clone(),
             })
             .collect();
-        let run = solve_rods(&rods, &v, self.max_steps).map_err(SequentialError::Law)?;
+        let run = solve_rods(&rods, &v, self.max_steps).map_err(SpecError::Law)?;
         let k = run.steps_per_unit;
         let flat =
             |xs: &[Vec<Rational>]| -> Vec<Rational> { xs.iter().flatten().cloned().collect() };

@@ -14,14 +14,14 @@ use crate::system::corner_spec::scalar_json;
 use serde_json::{json, Value};
 
 use super::input;
-pub use super::SpecError as SequentialError;
+pub use super::SpecError;
 
 pub fn parse_list<S: Scalar>(
     src: &str,
     n: usize,
     option: &'static str,
     ctx: &S::Ctx,
-) -> Result<Vec<S>, SequentialError> {
+) -> Result<Vec<S>, SpecError> {
     let parts = crate::expr::split_list(src);
     if parts.len() != n {
         return Err(input(
@@ -35,12 +35,12 @@ pub fn parse_list<S: Scalar>(
     Ok(v)
 }
 
-fn masses<S: Scalar>(src: &Option<String>, ctx: &S::Ctx) -> Result<[S; 3], SequentialError> {
+fn masses<S: Scalar>(src: &Option<String>, ctx: &S::Ctx) -> Result<[S; 3], SpecError> {
     let m = parse_list::<S>(src.as_deref().unwrap_or("1,1,1"), 3, "--masses", ctx)?;
     let m: [S; 3] = [m[0].clone(), m[1].clone(), m[2].clone()];
     Cradle::new(&m).map_err(|e| match e {
         LawError::Domain(r) => input("--masses", r),
-        other => SequentialError::Law(other),
+        other => SpecError::Law(other),
     })?;
     Ok(m)
 }
@@ -105,18 +105,18 @@ pub fn build_law<S: Scalar>(
     masses_src: &str,
     m: &[S; 3],
     ctx: &S::Ctx,
-) -> Result<ConeMap<S>, SequentialError> {
+) -> Result<ConeMap<S>, SpecError> {
     let domain = |x: LawError| match x {
         LawError::Domain(r) => input("--masses", r),
-        other => SequentialError::Law(other),
+        other => SpecError::Law(other),
     };
     if S::is_exact() {
         return crate::law::sequential::construct_law(m).map_err(domain);
     }
     let q = masses::<crate::arith::Rational>(&Some(masses_src.to_string()), &()).map_err(|e| match e {
-        SequentialError::Input { reason, .. } => input(
+        SpecError::Input(e) => input(
             "--masses",
-            format!("{reason} (inexact backends build the law exactly over Q: give rational masses, or use --arith quadratic)"),
+            format!("{} (inexact backends build the law exactly over Q: give rational masses, or use --arith quadratic)", e.reason),
         ),
         other => other,
     })?;
@@ -150,10 +150,10 @@ pub struct MapSpec {
 
 impl MapSpec {
     /// `{"arith", "gamma_minus", "gamma_plus", "cone", "impulse", "newton", "poisson"}`.
-    pub fn report(&self, backend: Backend) -> Result<Value, SequentialError> {
+    pub fn report(&self, backend: Backend) -> Result<Value, SpecError> {
         struct Job<'a>(&'a MapSpec, Backend);
         impl RunScalar for Job<'_> {
-            type Out = Result<Value, SequentialError>;
+            type Out = Result<Value, SpecError>;
             fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
                 self.0.report_in::<S>(ctx, self.1)
             }
@@ -161,11 +161,7 @@ impl MapSpec {
         backend.run(Job(self, backend))
     }
 
-    fn report_in<S: Scalar>(
-        &self,
-        ctx: &S::Ctx,
-        backend: Backend,
-    ) -> Result<Value, SequentialError> {
+    fn report_in<S: Scalar>(&self, ctx: &S::Ctx, backend: Backend) -> Result<Value, SpecError> {
         let m = masses::<S>(&self.masses, ctx)?;
         let g = parse_list::<S>(&self.gamma, 2, "--gamma", ctx)?;
         let g: Vec2<S> = [g[0].clone(), g[1].clone()];
@@ -235,7 +231,7 @@ pub struct CheckSpec {
 impl CheckSpec {
     /// Fig. 4(a) for these masses (built exactly over Q): the cones, and in red the cone
     /// that overlaps C_I when the construction does not close.
-    pub fn figure(&self) -> Result<String, SequentialError> {
+    pub fn figure(&self) -> Result<String, SpecError> {
         let m = masses::<Rational>(&self.masses, &())?;
         let c = construct(&m, 64)?;
         let n = c.cones.len();
@@ -264,10 +260,10 @@ impl CheckSpec {
     }
 
     /// The check report (see the README for its keys).
-    pub fn report(&self, backend: Backend) -> Result<Value, SequentialError> {
+    pub fn report(&self, backend: Backend) -> Result<Value, SpecError> {
         struct Job<'a>(&'a CheckSpec, Backend);
         impl RunScalar for Job<'_> {
-            type Out = Result<Value, SequentialError>;
+            type Out = Result<Value, SpecError>;
             fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
                 self.0.report_in::<S>(ctx, self.1)
             }
@@ -275,11 +271,7 @@ impl CheckSpec {
         backend.run(Job(self, backend))
     }
 
-    fn report_in<S: Scalar>(
-        &self,
-        ctx: &S::Ctx,
-        backend: Backend,
-    ) -> Result<Value, SequentialError> {
+    fn report_in<S: Scalar>(&self, ctx: &S::Ctx, backend: Backend) -> Result<Value, SpecError> {
         if self.samples > 100_000 {
             return Err(input("--samples", "at most 100000"));
         }
@@ -463,7 +455,7 @@ pub enum SequentialCommand {
 }
 
 /// Runs one `sequential` sub-command; the text or JSON to print.
-pub fn run_command(cmd: &SequentialCommand) -> Result<String, SequentialError> {
+pub fn run_command(cmd: &SequentialCommand) -> Result<String, SpecError> {
     let show = |x: &Value| match x {
         Value::String(s) => s.clone(),
         other => other.to_string(),

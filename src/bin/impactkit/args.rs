@@ -1,0 +1,305 @@
+//! The command-line types (clap). One name per notion across commands: `--eps` (a
+//! coefficient of restitution), `--max-steps` (the work limit of an iteration), `--v0`,
+//! `--masses`, `--arith`, `--format`, `--digits`, `--exact-values`.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use impactkit::backend::Backend;
+
+/// The conventions every command follows, shown by `impactkit --help`.
+pub const CONVENTIONS: &str = "\
+Conventions (every command):
+  --format text|json   text (default) is for people; JSON carries \"schema\": \"impactkit/1\",
+                       the version, and numbers as {\"exact\": ..}, {\"approx\": ..} or
+                       {\"lo\": .., \"hi\": ..}
+  --digits N           significant digits of values in text (default 20), correctly rounded;
+                       --exact-values prints exact values in full instead
+  --arith A            f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS, and
+                       certified (interval, then MPFR intervals, then exact) where offered
+  numbers              expressions of the input language: 9/10, 0.9, pi/4, tan(pi/6), 1e-16
+  exit status          0 success, 2 bad input (one line naming the option), 1 internal error
+  --svg -              writes the figure to standard output instead of the report";
+
+#[derive(Parser)]
+#[command(
+    name = "impactkit",
+    version,
+    about = "Verifying impact mechanics: impact laws over exact, floating-point and interval arithmetic",
+    arg_required_else_help = true,
+    after_help = CONVENTIONS
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+    /// Markdown (verify only).
+    Markdown,
+}
+
+/// Output options shared by every command.
+#[derive(Args, Clone, Copy, Debug)]
+pub struct Output {
+    /// Output format: text (for people) or json (schema impactkit/1).
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+    /// Significant digits of the values printed in text (correctly rounded), 1..=10000.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub digits: u32,
+    /// Print exact values in full (input language) in text, not rounded.
+    #[arg(long)]
+    pub exact_values: bool,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum AlgorithmArg {
+    /// Theoretical algorithm: S = S_v = 0.
+    Ta,
+    /// Stable algorithm: thresholds S (default 4.5e-16) and S_v (default 0).
+    Sa,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum FormArg {
+    /// (x', y'): eqs. (13a-13d), Pasquero (10) with --eps1/--eps2.
+    Xy,
+    /// (cos phi, sin phi): eqs. (6a-6d), ideal rule only.
+    Phi,
+    /// (xi', eta'): eqs. (14a-14d).
+    Xieta,
+}
+
+/// Parsed once per process, so the size difference between variants costs nothing.
+#[allow(clippy::large_enum_variant)]
+#[derive(Subcommand)]
+pub enum Command {
+    /// Evaluate an expression of the input language on one backend.
+    Eval {
+        /// The expression, e.g. "tan(pi/6)", "3/7 + 0.1", "(1+sqrt(2))^2".
+        #[arg(allow_hyphen_values = true)]
+        expr: String,
+        /// Backend: f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        #[arg(long, value_parser = parse_backend)]
+        arith: Backend,
+        #[command(flatten)]
+        out: Output,
+    },
+    /// The disk in a corner (Fassino-Pasquero 2020; Pasquero rule (10)): iterate the
+    /// impact rule from an entrance velocity until exit, rest or N_max steps.
+    Corner {
+        /// alpha, half the angle between the walls (k = tan(alpha)), e.g. "pi/4".
+        #[arg(long, allow_hyphen_values = true)]
+        alpha: String,
+        /// Entrance velocity "EXPR,EXPR" (need not be a unit vector); several runs:
+        /// "x1,y1;x2,y2;...".
+        #[arg(long, allow_hyphen_values = true)]
+        v0: String,
+        /// Coefficient of restitution of both walls, in [0, 1] (1: ideal).
+        #[arg(long, allow_hyphen_values = true, required_unless_present_all = ["eps1", "eps2"], conflicts_with_all = ["eps1", "eps2"])]
+        eps: Option<String>,
+        /// COR of wall S1 (kx - y = 0), with --eps2: Pasquero's asymmetric rule (10).
+        #[arg(long, allow_hyphen_values = true, requires = "eps2")]
+        eps1: Option<String>,
+        /// COR of wall S2 (kx + y = 0).
+        #[arg(long, allow_hyphen_values = true, requires = "eps1")]
+        eps2: Option<String>,
+        /// ta (S = S_v = 0) or sa (thresholds), Sect. 6.
+        #[arg(long, value_enum, default_value = "ta")]
+        algorithm: AlgorithmArg,
+        /// S, for --algorithm sa (default 4.5e-16).
+        #[arg(long, allow_hyphen_values = true)]
+        threshold: Option<String>,
+        /// S_v, for --algorithm sa (default 0).
+        #[arg(long, allow_hyphen_values = true)]
+        rest_threshold: Option<String>,
+        /// N_max, the largest number of rule applications.
+        #[arg(long, default_value_t = 10_000)]
+        max_steps: usize,
+        /// Work limit of exact runs: the largest number of decimal digits of a velocity's
+        /// exact numbers.
+        #[arg(long, default_value_t = 200_000)]
+        max_digits: u64,
+        /// Which form of the rules to iterate.
+        #[arg(long, value_enum, default_value = "xy")]
+        form: FormArg,
+        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS | certified.
+        #[arg(long)]
+        arith: String,
+        /// Largest MPFR precision tried by --arith certified.
+        #[arg(long, default_value_t = impactkit::certify::DEFAULT_MAX_BITS)]
+        max_bits: u32,
+        /// Also draw the figure of Sect. 8 (disk, walls, v0, exit velocities) to FILE
+        /// ("-": standard output, instead of the report).
+        #[arg(long)]
+        svg: Option<std::path::PathBuf>,
+        /// The CORs drawn in the figure, "EXPR,EXPR,...".
+        #[arg(long, default_value = "1,0.8,0.6,0.4,0.2,0")]
+        svg_eps: String,
+        /// Report every velocity of the run (`trace`), not only the last one.
+        #[arg(long)]
+        trace: bool,
+        #[command(flatten)]
+        out: Output,
+    },
+    /// The propagative model of Seghete-Murphey: all minimal sequences of reset maps
+    /// (Definition 1), their outcomes, uniqueness, and the bound of Theorem 1.
+    Propagate {
+        /// Masses "m1,m2,..." (a diagonal mass matrix).
+        #[arg(long, allow_hyphen_values = true)]
+        masses: String,
+        /// Contact normals Dphi, rows separated by ';': "-1,1,0;0,-1,1".
+        #[arg(long, allow_hyphen_values = true)]
+        normals: String,
+        /// The momentum covector p = M q', "p1,p2,...".
+        #[arg(long, allow_hyphen_values = true)]
+        momentum: String,
+        /// Restitution: the energetic coefficient R of Seghete-Murphey (16), in [0, 1]
+        /// (default: elastic). `--restitution` is an alias.
+        #[arg(long, alias = "restitution", allow_hyphen_values = true)]
+        eps: Option<String>,
+        /// Longest sequence of reset maps searched (at most 24). `--max-depth` is an alias.
+        #[arg(long, alias = "max-depth", default_value_t = 12)]
+        max_steps: usize,
+        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        #[arg(long, value_parser = parse_backend)]
+        arith: Backend,
+        #[command(flatten)]
+        out: Output,
+    },
+    /// The billiard break of Seghete-Murphey Sect. VII-A: p_ab, p_ba, the indeterminacy
+    /// xi and eq. (31) for one angle theta, or a sweep of theta (Fig. 5).
+    BilliardBreak {
+        /// The angle theta between the centre lines c-a and c-b, in [theta_min, pi].
+        #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["tan_quarter", "sweep"])]
+        theta: Option<String>,
+        /// t = tan(theta/4): a rational t gives a rational geometry (exact backends).
+        #[arg(long, allow_hyphen_values = true, conflicts_with = "sweep")]
+        tan_quarter: Option<String>,
+        /// Sweep theta = i*pi/N, i = 0..N (overlapping geometries skipped).
+        #[arg(long)]
+        sweep: Option<usize>,
+        /// Radii "r_a,r_b,r_c" (the paper does not state them; 1,1,3 puts theta_min
+        /// near pi/6 as in Fig. 5).
+        #[arg(long, default_value = "1,1,3")]
+        radii: String,
+        /// Masses "m_a,m_b,m_c" (default: proportional to the volumes, r^3).
+        #[arg(long)]
+        masses: Option<String>,
+        /// Longest reflection sequence. `--max-depth` is an alias.
+        #[arg(long, alias = "max-depth", default_value_t = 64)]
+        max_steps: usize,
+        /// Write Fig. 5 (with --sweep) as SVG to FILE ("-": standard output).
+        #[arg(long)]
+        svg: Option<std::path::PathBuf>,
+        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        #[arg(long, value_parser = parse_backend)]
+        arith: Backend,
+        #[command(flatten)]
+        out: Output,
+    },
+    /// One Newton's cradle through several impact laws (Pasquero, Seghete-Murphey, ...),
+    /// with an exact comparison of their outcomes.
+    CompareCradle {
+        /// The coefficient of restitution: Newton's for Pasquero, Newton and Poisson; the
+        /// energetic R of Seghete-Murphey (16) for the propagative law.
+        #[arg(long, allow_hyphen_values = true)]
+        eps: String,
+        /// Initial velocities "v1,v2,...".
+        #[arg(long, allow_hyphen_values = true)]
+        v0: String,
+        /// Masses "m1,m2,...".
+        #[arg(long, default_value = "1,1,1")]
+        masses: String,
+        /// Largest number of impulses / reflections. `--max-iter` is an alias.
+        #[arg(long, alias = "max-iter", default_value_t = 1000)]
+        max_steps: usize,
+        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        #[arg(long, value_parser = parse_backend)]
+        arith: Backend,
+        #[command(flatten)]
+        out: Output,
+    },
+    /// The Winandy-Leine Sequential Impact Law of the 3-ball cradle: evaluate or check it.
+    Sequential {
+        #[command(subcommand)]
+        action: impactkit::system::sequential::SequentialCommand,
+    },
+    /// Colliding linear-elastic thin rods (Winandy-Leine Sect. 4), exact event-driven.
+    Rods {
+        /// Initial velocities "v1,v2,..." (rods undeformed and touching at t = 0).
+        #[arg(long, allow_hyphen_values = true)]
+        velocities: String,
+        /// Transit times in cells "n1,n2,..." (default all 1: identical rods).
+        #[arg(long)]
+        lengths: Option<String>,
+        /// Impedances "z1,z2,..." (default all 1).
+        #[arg(long, allow_hyphen_values = true)]
+        impedances: Option<String>,
+        /// Largest number of time steps.
+        #[arg(long, default_value_t = 10_000)]
+        max_steps: usize,
+        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        #[arg(long, value_parser = parse_backend, default_value = "exact")]
+        arith: Backend,
+        /// Also draw the characteristics diagram (Fig. 6) to FILE (SVG; "-": standard
+        /// output).
+        #[arg(long)]
+        svg: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        out: Output,
+    },
+    /// Newton's cradle through Pasquero's characterization (Sect. 3.5, 4.1): n balls on
+    /// a line, any masses, one COR per contact.
+    Cradle {
+        /// Number of balls (at least 2).
+        #[arg(long, required_unless_present = "table1")]
+        balls: Option<usize>,
+        /// One COR for all contacts, or "e1,e2,..." (one per contact), in [0, 1].
+        #[arg(long, allow_hyphen_values = true, required_unless_present = "table1")]
+        eps: Option<String>,
+        /// Masses "m1,m2,..." (default: all 1).
+        #[arg(long, allow_hyphen_values = true)]
+        masses: Option<String>,
+        /// Initial velocities "v1,v2,...", or one V: ball 1 moves at V, the others rest.
+        #[arg(long, allow_hyphen_values = true, default_value = "1")]
+        v0: String,
+        /// AEEV threshold: stop when every relative velocity |v_i - v_(i+1)| <= sigma.
+        #[arg(long, allow_hyphen_values = true)]
+        sigma: Option<String>,
+        /// Largest number of iterations (impulses). `--max-iter` is an alias.
+        #[arg(long, alias = "max-iter", default_value_t = 10_000)]
+        max_steps: usize,
+        /// Print Pasquero's Table 1 beside this program's values, with a match column.
+        #[arg(long)]
+        table1: bool,
+        /// List every impulse of the trace.
+        #[arg(long)]
+        trace: bool,
+        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        #[arg(long, value_parser = parse_backend)]
+        arith: Backend,
+        #[command(flatten)]
+        out: Output,
+    },
+    /// Verify the papers' claims (proofs/**.toml): a computed verdict per claim.
+    Verify {
+        /// Claim files or directories (recursive); default: proofs.
+        #[arg(default_value = "proofs")]
+        paths: Vec<std::path::PathBuf>,
+        /// Check only the claim with this id.
+        #[arg(long)]
+        only: Option<String>,
+        /// Time budget per claim, in seconds.
+        #[arg(long, default_value_t = 20.0)]
+        budget_seconds: f64,
+        #[command(flatten)]
+        out: Output,
+    },
+}
+
+pub fn parse_backend(s: &str) -> Result<Backend, String> {
+    s.parse()
+}

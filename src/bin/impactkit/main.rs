@@ -1,0 +1,382 @@
+//! The `impactkit` command line: argument types ([`args`]), dispatch, exit codes and
+//! output; everything else is in the library.
+
+mod args;
+
+use args::{AlgorithmArg, Cli, Command, FormArg, Format, Output};
+use clap::Parser;
+use impactkit::certify::Arith;
+use impactkit::report::{Document, Report, TextOptions};
+use impactkit::system::corner::Form;
+use impactkit::system::corner_spec::{Algorithm, CornerSpec, RestitutionSpec};
+use impactkit::system::SpecError;
+use std::io::Write;
+use std::process::ExitCode;
+
+/// A failure: exit code 2 for bad input, 1 for an internal failure.
+struct Failure {
+    code: u8,
+    msg: String,
+}
+
+fn user_error(msg: impl std::fmt::Display) -> Failure {
+    Failure {
+        code: 2,
+        msg: msg.to_string(),
+    }
+}
+
+/// Bad input (exit 2) or an internal failure (exit 1) of a command.
+fn spec_failure(e: SpecError) -> Failure {
+    match e {
+        SpecError::Input(_) => user_error(e),
+        other => Failure {
+            code: 1,
+            msg: other.to_string(),
+        },
+    }
+}
+
+/// What a command prints on standard output.
+struct Printed(String);
+
+fn text_options(out: &Output) -> TextOptions {
+    TextOptions {
+        digits: out.digits as usize,
+        exact_values: out.exact_values,
+    }
+}
+
+/// A typed report as text or as a JSON document of `command`.
+fn emit<R: Report>(command: &str, report: &R, out: &Output) -> Result<Printed, Failure> {
+    match out.format {
+        Format::Text => Ok(Printed(report.text(&text_options(out)))),
+        Format::Json => serde_json::to_string(&Document::new(command, report))
+            .map(Printed)
+            .map_err(|e| Failure {
+                code: 1,
+                msg: e.to_string(),
+            }),
+        Format::Markdown => Err(user_error("--format: markdown is for verify only")),
+    }
+}
+
+/// A report that is still built as a JSON value, with its text rendering.
+struct Untyped {
+    value: serde_json::Value,
+    text: String,
+}
+
+impl serde::Serialize for Untyped {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.value.serialize(s)
+    }
+}
+
+impl Report for Untyped {
+    fn text(&self, _o: &TextOptions) -> String {
+        self.text.clone()
+    }
+}
+
+/// Writes an SVG figure to `path`, or to standard output for `-`.
+fn write_svg(path: &std::path::Path, svg: &str) -> Result<Option<Printed>, Failure> {
+    if path.as_os_str() == "-" {
+        return Ok(Some(Printed(svg.to_string())));
+    }
+    std::fs::write(path, svg)
+        .map_err(|e| user_error(format!("--svg: cannot write {}: {e}", path.display())))?;
+    Ok(None)
+}
+
+fn run(cli: Cli) -> Result<Printed, Failure> {
+    match cli.command {
+        Command::CompareCradle {
+            eps,
+            v0,
+            masses,
+            max_steps,
+            arith,
+            out,
+        } => {
+            use impactkit::system::compare::{compare_text, CompareSpec};
+            let spec = CompareSpec {
+                eps,
+                v0,
+                masses,
+                max_iter: max_steps,
+            };
+            let value = spec.report(arith).map_err(spec_failure)?;
+            let text = compare_text(&value);
+            emit("compare-cradle", &Untyped { value, text }, &out)
+        }
+        Command::BilliardBreak {
+            theta,
+            tan_quarter,
+            sweep,
+            radii,
+            masses,
+            max_steps,
+            svg,
+            arith,
+            out,
+        } => {
+            use impactkit::system::billiard_spec::{sweep_svg, Angle, BreakSpec};
+            let angle = match (theta, tan_quarter, sweep) {
+                (Some(t), _, _) => Angle::Theta(t),
+                (_, Some(t), _) => Angle::TanQuarter(t),
+                (_, _, Some(n)) => Angle::Sweep(n),
+                _ => {
+                    return Err(user_error(
+                        "billiard-break: give --theta, --tan-quarter or --sweep",
+                    ))
+                }
+            };
+            if svg.is_some() && !matches!(angle, Angle::Sweep(_)) {
+                return Err(user_error("--svg: only with --sweep"));
+            }
+            let spec = BreakSpec {
+                angle,
+                radii,
+                masses,
+                max_depth: max_steps,
+            };
+            let value = spec.report(arith).map_err(spec_failure)?;
+            if let Some(path) = svg {
+                if let Some(p) = write_svg(&path, &sweep_svg(&value))? {
+                    return Ok(p);
+                }
+            }
+            let text = serde_json::to_string_pretty(&value).unwrap_or_default();
+            emit("billiard-break", &Untyped { value, text }, &out)
+        }
+        Command::Verify {
+            paths,
+            only,
+            budget_seconds,
+            out,
+        } => {
+            let format = match out.format {
+                Format::Text => "text",
+                Format::Json => "json",
+                Format::Markdown => "markdown",
+            };
+            impactkit::claims::verify_cli(&paths, only.as_deref(), format, budget_seconds)
+                .map(Printed)
+                .map_err(user_error)
+        }
+        Command::Propagate {
+            masses,
+            normals,
+            momentum,
+            eps,
+            max_steps,
+            arith,
+            out,
+        } => {
+            let spec = impactkit::system::propagate::PropagateSpec {
+                masses,
+                normals,
+                momentum,
+                restitution: eps,
+                max_depth: max_steps,
+            };
+            let value = spec.report(arith).map_err(spec_failure)?;
+            let text = serde_json::to_string_pretty(&value).unwrap_or_default();
+            emit("propagate", &Untyped { value, text }, &out)
+        }
+        Command::Sequential { action } => impactkit::system::sequential::run_command(&action)
+            .map(Printed)
+            .map_err(spec_failure),
+        Command::Rods {
+            velocities,
+            lengths,
+            impedances,
+            max_steps,
+            arith,
+            svg,
+            out,
+        } => {
+            let spec = impactkit::system::rods::RodsSpec {
+                velocities,
+                lengths,
+                impedances,
+                max_steps,
+            };
+            let value = spec.report(arith).map_err(spec_failure)?;
+            if let Some(path) = svg {
+                if let Some(p) = write_svg(&path, &spec.figure().map_err(spec_failure)?)? {
+                    return Ok(p);
+                }
+            }
+            let text = impactkit::system::rods::rods_text(&value);
+            emit("rods", &Untyped { value, text }, &out)
+        }
+        Command::Cradle {
+            balls,
+            eps,
+            masses,
+            v0,
+            sigma,
+            max_steps,
+            table1,
+            trace,
+            arith,
+            out,
+        } => {
+            if table1 {
+                let value = impactkit::system::cradle::table1_report(arith);
+                let text = impactkit::system::cradle::table1_text(&value);
+                return emit("cradle", &Untyped { value, text }, &out);
+            }
+            let spec = impactkit::system::cradle::CradleSpec {
+                balls: balls.unwrap_or(0),
+                eps: eps.unwrap_or_default(),
+                masses,
+                v0,
+                sigma,
+                max_iter: max_steps,
+            };
+            let value = spec.report(arith).map_err(spec_failure)?;
+            let text = impactkit::system::cradle::cradle_text(&value, trace);
+            emit("cradle", &Untyped { value, text }, &out)
+        }
+        Command::Eval { expr, arith, out } => {
+            let report = impactkit::report::eval::eval(&expr, arith)
+                .map_err(|e| user_error(format!("EXPR: {e}")))?;
+            emit("eval", &report, &out)
+        }
+        Command::Corner {
+            alpha,
+            v0,
+            eps,
+            eps1,
+            eps2,
+            algorithm,
+            threshold,
+            rest_threshold,
+            max_steps,
+            max_digits,
+            form,
+            arith,
+            max_bits,
+            svg,
+            svg_eps,
+            trace,
+            out,
+        } => {
+            let arith = Arith::parse(&arith, max_bits).map_err(user_error)?;
+            let restitution = match (eps, eps1, eps2) {
+                (Some(e), _, _) => RestitutionSpec::Symmetric(e),
+                (None, Some(a), Some(b)) => RestitutionSpec::Asymmetric(a, b),
+                _ => return Err(user_error("--eps: give --eps, or both --eps1 and --eps2")),
+            };
+            let spec = CornerSpec {
+                alpha,
+                v0,
+                restitution,
+                algorithm: match algorithm {
+                    AlgorithmArg::Ta => Algorithm::Ta,
+                    AlgorithmArg::Sa => Algorithm::Sa,
+                },
+                threshold,
+                rest_threshold,
+                max_steps,
+                form: match form {
+                    FormArg::Xy => Form::Xy,
+                    FormArg::Phi => Form::Phi,
+                    FormArg::Xieta => Form::XiEta,
+                },
+                record_velocities: trace,
+                max_digits: Some(max_digits),
+            };
+            if spec.v0.contains(';') {
+                if svg.is_some() {
+                    return Err(user_error(
+                        "--svg: draws one entrance velocity; give one --v0",
+                    ));
+                }
+                let report = spec.batch(arith).map_err(spec_failure)?;
+                return emit("corner", &report, &out);
+            }
+            let report = spec.report_arith(arith).map_err(spec_failure)?;
+            if let Some(path) = svg {
+                let eps_list: Vec<String> = impactkit::expr::split_list(&svg_eps)
+                    .into_iter()
+                    .map(str::to_string)
+                    .collect();
+                let text = spec.figure(&eps_list, arith).map_err(spec_failure)?;
+                if let Some(p) = write_svg(&path, &text)? {
+                    return Ok(p);
+                }
+            }
+            emit("corner", &report, &out)
+        }
+    }
+}
+
+/// Writes `s` and a newline to standard output; a closed pipe (`| head`) is not an error.
+fn print_out(s: &str) -> ExitCode {
+    let mut stdout = std::io::stdout().lock();
+    match writeln!(stdout, "{s}").and_then(|_| stdout.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // as ripgrep does: the reader went away, which ends the program quietly
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: cannot write the output: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            let help = matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            );
+            if help {
+                let _ = print_out(e.render().to_string().trim_end());
+                return ExitCode::SUCCESS;
+            }
+            // One line: clap's first paragraph names the option and the reason.
+            let rendered = e.render().to_string();
+            let line: Vec<&str> = rendered
+                .lines()
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            eprintln!("{}", impactkit::input::one_line(&line.join(" ")));
+            return ExitCode::from(2);
+        }
+    };
+    // A panic is a bug of impactkit, never the user's: report it on one line, exit 1.
+    std::panic::set_hook(Box::new(|info| {
+        let msg = info
+            .payload()
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| info.payload().downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default();
+        eprintln!(
+            "error: internal error (please report): {}",
+            impactkit::input::one_line(&msg)
+        );
+    }));
+    let outcome = match std::panic::catch_unwind(|| run(cli)) {
+        Ok(r) => r,
+        Err(_) => return ExitCode::from(1),
+    };
+    match outcome {
+        Ok(Printed(out)) => print_out(&out),
+        Err(f) => {
+            eprintln!("error: {}", impactkit::input::one_line(&f.msg));
+            ExitCode::from(f.code)
+        }
+    }
+}

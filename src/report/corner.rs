@@ -1,0 +1,169 @@
+//! `impactkit corner`: the report of a disk-in-corner run (Fassino–Pasquero (2020),
+//! Sect. 6), or of several entrance velocities.
+
+use super::{nums, tuple_text, Num, Report, TextOptions};
+use crate::arith::Scalar;
+use crate::certify::Attempt;
+use crate::law::V2;
+use crate::system::corner::{Termination, Trace};
+use serde::Serialize;
+
+/// Where a run stopped on a sign it could not decide.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UndecidedAt {
+    pub step: usize,
+    pub quantity: String,
+    pub lo: String,
+    pub hi: String,
+}
+
+/// Where the conditions of (6a–6d) held for no zone or for several.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AmbiguousAt {
+    pub step: usize,
+    pub zones: Vec<String>,
+    pub reason: &'static str,
+}
+
+/// One run: zones, steps, termination, the last velocity (and every velocity with
+/// `--trace`), and, for `--arith certified`, which arithmetic decided it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CornerRunReport {
+    pub arith: String,
+    pub steps: usize,
+    pub zones: Vec<String>,
+    pub termination: String,
+    #[serde(rename = "final")]
+    pub final_velocity: Vec<Num>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace: Option<Vec<Vec<Num>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undecided: Option<UndecidedAt>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ambiguous: Option<AmbiguousAt>,
+    /// Why the run stopped at its work limit, when it did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub work_limit: Option<String>,
+    /// Only for `--arith certified`: the deciding arithmetic (`null`: none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certified_by: Option<Option<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attempts: Option<Vec<Attempt>>,
+}
+
+fn v2<S: Scalar>(v: &V2<S>) -> Vec<Num> {
+    nums(&[v.x.clone(), v.y.clone()])
+}
+
+impl CornerRunReport {
+    /// The report of a trace of backend `arith`.
+    pub fn of<S: Scalar>(t: &Trace<S>, arith: &str) -> Self {
+        let mut out = CornerRunReport {
+            arith: arith.to_string(),
+            steps: t.steps,
+            zones: t.zones.iter().map(|z| z.to_string()).collect(),
+            termination: t.termination.name().to_string(),
+            final_velocity: v2(t.final_velocity()),
+            trace: (!t.velocities.is_empty()).then(|| t.velocities.iter().map(v2).collect()),
+            undecided: None,
+            ambiguous: None,
+            work_limit: None,
+            certified_by: None,
+            attempts: None,
+        };
+        match &t.termination {
+            Termination::Undecided {
+                step,
+                quantity,
+                lo,
+                hi,
+            } => {
+                out.undecided = Some(UndecidedAt {
+                    step: *step,
+                    quantity: quantity.clone(),
+                    lo: lo.clone(),
+                    hi: hi.clone(),
+                })
+            }
+            Termination::Ambiguous { step, zones } => {
+                out.ambiguous = Some(AmbiguousAt {
+                    step: *step,
+                    zones: zones.iter().map(|z| z.to_string()).collect(),
+                    reason: "the conditions of (6a-6d) hold for no zone or for several",
+                })
+            }
+            Termination::WorkLimit { step, digits } => {
+                out.work_limit = Some(format!(
+                    "stopped at step {step}: the exact numbers reached {digits} digits (--max-digits); raise --max-digits, or use --arith certified"
+                ))
+            }
+            _ => {}
+        }
+        out
+    }
+}
+
+impl Report for CornerRunReport {
+    fn text(&self, o: &TextOptions) -> String {
+        let mut out = format!(
+            "steps: {}\nzones: {}\ntermination: {}\nfinal: {}",
+            self.steps,
+            self.zones.join(" "),
+            self.termination,
+            tuple_text(&self.final_velocity, o)
+        );
+        for (i, v) in self.trace.iter().flatten().enumerate() {
+            out += &format!("\n  v{i} = {}", tuple_text(v, o));
+        }
+        if let Some(u) = &self.undecided {
+            out += &format!(
+                "\nundecided at step {}: sign of {} in [{}, {}]",
+                u.step, u.quantity, u.lo, u.hi
+            );
+        }
+        if let Some(a) = &self.ambiguous {
+            out += &format!(
+                "\nambiguous at step {}: zones {} ({})",
+                a.step,
+                a.zones.join(" "),
+                a.reason
+            );
+        }
+        if let Some(w) = &self.work_limit {
+            out += &format!("\n{w}");
+        }
+        if let Some(c) = &self.certified_by {
+            out += &format!(
+                "\ncertified by: {}",
+                c.as_deref().unwrap_or("nothing (undecided)")
+            );
+            for a in self.attempts.iter().flatten() {
+                out += &format!("\n  {}: {}", a.arith, a.outcome);
+            }
+        }
+        out
+    }
+}
+
+/// Several entrance velocities (`--v0 "x1,y1;x2,y2;…"`), one run each.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CornerBatchReport {
+    pub runs: Vec<CornerRunReport>,
+}
+
+impl Report for CornerBatchReport {
+    fn text(&self, o: &TextOptions) -> String {
+        let total: usize = self.runs.iter().map(|r| r.steps).sum();
+        let mut out = format!("runs: {}\nsteps in all: {total}", self.runs.len());
+        for (i, r) in self.runs.iter().enumerate() {
+            out += &format!(
+                "\n{}: {} step(s), {}, final {}",
+                i + 1,
+                r.steps,
+                r.termination,
+                tuple_text(&r.final_velocity, o)
+            );
+        }
+        out
+    }
+}

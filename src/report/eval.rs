@@ -1,0 +1,38 @@
+//! `impactkit eval`: one expression of the input language on one backend.
+
+use super::{Num, Report, TextOptions};
+use crate::arith::Scalar;
+use crate::backend::{Backend, RunScalar};
+use crate::expr::{self, EvalError};
+use serde::Serialize;
+
+/// The value of an expression.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EvalReport {
+    /// The backend, as given to `--arith`.
+    pub arith: String,
+    /// The value: exact, rounded, or an enclosure.
+    pub value: Num,
+}
+
+impl Report for EvalReport {
+    fn text(&self, o: &TextOptions) -> String {
+        self.value.text(o)
+    }
+}
+
+/// Evaluates an input-language expression on a backend (`impactkit eval`).
+pub fn eval(src: &str, backend: Backend) -> Result<EvalReport, EvalError> {
+    struct Job<'a>(&'a str, Backend);
+    impl RunScalar for Job<'_> {
+        type Out = Result<EvalReport, EvalError>;
+        fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
+            let x: S = expr::eval_str(self.0, ctx)?;
+            Ok(EvalReport {
+                arith: self.1.to_string(),
+                value: x.num(),
+            })
+        }
+    }
+    backend.run(Job(src, backend))
+}
