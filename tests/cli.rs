@@ -12,10 +12,20 @@ fn rat(s: &str) -> num_rational::BigRational {
 #[test]
 fn done_when_examples() {
     let v = json(&["eval", "3/7 + 0.1", "--arith", "exact", "--format", "json"]);
-    assert_eq!(v["value"], "37/70");
-    assert_eq!(v["exact"], true);
-    assert_eq!(v["lo"], "37/70");
+    assert_eq!(v["value"], serde_json::json!({"exact": "37/70"}));
     assert_eq!(v["arith"], "exact");
+    assert_eq!(v["schema"], "impactkit/1");
+    assert_eq!(v["version"], env!("CARGO_PKG_VERSION"));
+    assert_eq!(v["command"], "eval");
+    let (_, text, _) = run(&["eval", "3/7 + 0.1", "--arith", "exact"]);
+    assert_eq!(text.trim(), "0.52857142857142857143");
+    let (_, text, _) = run(&["eval", "3/7 + 0.1", "--arith", "exact", "--digits", "3"]);
+    assert_eq!(text.trim(), "0.529");
+    let v = json(&["eval", "0.1 + 0.2", "--arith", "f64", "--format", "json"]);
+    assert_eq!(
+        v["value"],
+        serde_json::json!({"approx": "0.30000000000000004"})
+    );
 
     let v = json(&[
         "eval",
@@ -25,8 +35,16 @@ fn done_when_examples() {
         "--format",
         "json",
     ]);
-    assert_eq!(v["value"], "3+2*sqrt(2)");
+    assert_eq!(v["value"], serde_json::json!({"exact": "3+2*sqrt(2)"}));
     let (_, text, _) = run(&["eval", "(1+sqrt(2))^2", "--arith", "quadratic"]);
+    assert_eq!(text.trim(), "5.8284271247461900976");
+    let (_, text, _) = run(&[
+        "eval",
+        "(1+sqrt(2))^2",
+        "--arith",
+        "quadratic",
+        "--exact-values",
+    ]);
     assert_eq!(text.trim(), "3+2*sqrt(2)");
 
     let v = json(&[
@@ -37,10 +55,9 @@ fn done_when_examples() {
         "--format",
         "json",
     ]);
-    assert_eq!(v["exact"], false);
     let (lo, hi) = (
-        rat(v["lo"].as_str().unwrap()),
-        rat(v["hi"].as_str().unwrap()),
+        rat(v["value"]["lo"].as_str().unwrap()),
+        rat(v["value"]["hi"].as_str().unwrap()),
     );
     // lo <= sqrt(3)/3 <= hi  <=>  3 lo² <= 1 <= 3 hi² (both positive)
     let three = num_rational::BigRational::from_integer(3.into());
@@ -50,8 +67,8 @@ fn done_when_examples() {
 
     let v = json(&["eval", "sqrt(2)", "--arith", "mpi:256", "--format", "json"]);
     let (lo, hi) = (
-        rat(v["lo"].as_str().unwrap()),
-        rat(v["hi"].as_str().unwrap()),
+        rat(v["value"]["lo"].as_str().unwrap()),
+        rat(v["value"]["hi"].as_str().unwrap()),
     );
     let two = num_rational::BigRational::from_integer(2.into());
     assert!(&lo * &lo <= two && two <= &hi * &hi);
@@ -97,7 +114,7 @@ fn bad_input_is_one_line_and_exit_2() {
 #[test]
 fn negative_expressions_are_not_options() {
     let v = json(&["eval", "-3/4", "--arith", "exact", "--format", "json"]);
-    assert_eq!(v["value"], "-3/4");
+    assert_eq!(v["value"]["exact"], "-3/4");
 }
 
 /// Snapshot of `eval --format json` for a panel of expressions on every backend.
@@ -170,9 +187,10 @@ fn corner_paper_example() {
     assert_eq!(q["termination"], "exit");
     assert_eq!(
         q["final"],
-        serde_json::json!(["-1/2*sqrt(2)", "-1/2*sqrt(2)"])
+        serde_json::json!([{"exact": "-1/2*sqrt(2)"}, {"exact": "-1/2*sqrt(2)"}])
     );
     assert_eq!(q["trace"].as_array().unwrap().len(), 2);
+    assert!(with(&["--arith", "quadratic"]).get("trace").is_none());
     let c = with(&["--arith", "certified"]);
     assert_eq!(c["certified_by"], "quadratic");
     let i = with(&["--arith", "interval"]);

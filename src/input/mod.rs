@@ -10,7 +10,7 @@ use crate::arith::{ArithError, Scalar};
 use crate::expr::{eval_str, split_list, EvalError};
 
 /// Longest reason kept in an error line (the input itself may be huge).
-const MAX_REASON: usize = 160;
+const MAX_REASON: usize = 240;
 
 /// Bad input: which option, and why (one line).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -5,7 +5,7 @@ use super::corner::{CornerRun, Form, Restitution, SpecError, Trace};
 use crate::arith::{Kind, Scalar};
 use crate::backend::{Backend, RunScalar};
 use crate::certify::{certify, Arith, Rung};
-use crate::expr::{eval_str, split_list};
+use crate::expr::split_list;
 use crate::law::V2;
 use crate::report::corner::{CornerBatchReport, CornerRunReport};
 use serde_json::{json, Value};
@@ -49,7 +49,7 @@ pub struct CornerSpec {
 pub const DEFAULT_SA_THRESHOLD: &str = "4.5e-16";
 
 fn value<S: Scalar>(src: &str, option: &'static str, ctx: &S::Ctx) -> Result<S, SpecError> {
-    eval_str::<S>(src, ctx).map_err(|e| super::input(option, e.to_string()))
+    Ok(crate::input::value::<S>(src, option, ctx)?)
 }
 
 impl CornerSpec {
@@ -103,7 +103,7 @@ impl CornerSpec {
             Restitution::Asymmetric(a, b) => all.extend([a, b]),
         }
         crate::arith::check_compatible(&all)
-            .map_err(|e| super::input("--alpha/--v0/--eps", e.to_string()))?;
+            .map_err(|e| crate::input::InputError::from_arith("--alpha/--v0/--eps", &e))?;
         let run = CornerRun {
             k,
             restitution,
