@@ -228,7 +228,7 @@ pub fn impulse_asymmetric<S: Scalar>(
 pub struct Step<S> {
     /// The impacting constraints (0-based).
     pub impacting: Vec<usize>,
-    /// The velocity after the impulse.
+    /// The velocity after the impulse (empty unless the run recorded velocities).
     pub velocity: Vector<S>,
 }
 
@@ -253,6 +253,8 @@ pub enum Stop {
     Aeev,
     /// The largest number of iterations was reached.
     MaxIterations,
+    /// The exact numbers outgrew the work limit (decimal digits of a velocity).
+    WorkLimit { step: usize, digits: u64 },
     /// A sign could not be decided.
     Undecided {
         quantity: String,
@@ -268,6 +270,7 @@ impl Stop {
             Stop::Exit => "exit",
             Stop::Aeev => "aeev",
             Stop::MaxIterations => "max-iterations",
+            Stop::WorkLimit { .. } => "work-limit",
             Stop::Undecided { .. } => "undecided",
         }
     }
@@ -279,78 +282,19 @@ pub struct Outcome<S> {
     pub initial: Vector<S>,
     pub steps: Vec<Step<S>>,
     pub stop: Stop,
+    /// The velocity at the end.
+    pub last: Vector<S>,
 }
 
 impl<S: Scalar> Outcome<S> {
     /// The last velocity.
     pub fn final_velocity(&self) -> &Vector<S> {
-        self.steps
-            .last()
-            .map(|s| &s.velocity)
-            .unwrap_or(&self.initial)
-    }
-}
-
-/// The step-by-step procedure of Sect. 3.5 with the asymmetric rule (7) (which is (6) for
-/// equal CORs and (5) for CORs 1): from `v0`, apply impulses until no constraint is
-/// impacted (exit), or, if `sigma` is given, until every relative velocity |n_i·q̇| is at
-/// most σ while some constraint is still impacted (AEEV), or `max_iter` impulses.
-pub fn iterate<S: Scalar>(
-    c: &Constraints<S>,
-    cors: &[S],
-    v0: Vector<S>,
-    sigma: Option<&S>,
-    max_iter: usize,
-) -> Result<Outcome<S>, LawError> {
-    if cors.len() != c.count() {
-        return Err(LawError::Domain(format!(
-            "{} CORs for {} constraints",
-            cors.len(),
-            c.count()
-        )));
-    }
-    let mut out = Outcome {
-        initial: v0,
-        steps: Vec::new(),
-        stop: Stop::Exit,
-    };
-    loop {
-        let v = out.final_velocity().clone();
-        let set = match c.impacting(&v) {
-            Ok(s) => s,
-            Err(e) => return undecided(out, e),
-        };
-        if set.is_empty() {
-            out.stop = Stop::Exit;
-            return Ok(out);
-        }
-        if let Some(s) = sigma {
-            match almost_equal(c, &v, s) {
-                Ok(true) => {
-                    out.stop = Stop::Aeev;
-                    return Ok(out);
-                }
-                Ok(false) => {}
-                Err(e) => return undecided(out, e),
-            }
-        }
-        if out.steps.len() >= max_iter {
-            out.stop = Stop::MaxIterations;
-            return Ok(out);
-        }
-        let imp = match impulse_asymmetric(c, cors, &set, &v) {
-            Ok(i) => i,
-            Err(e) => return undecided(out, e),
-        };
-        out.steps.push(Step {
-            impacting: set,
-            velocity: add(&v, &imp),
-        });
+        &self.last
     }
 }
 
 /// Every |n_i·q̇| ≤ σ.
-fn almost_equal<S: Scalar>(c: &Constraints<S>, v: &[S], sigma: &S) -> Result<bool, LawError> {
+pub fn almost_equal<S: Scalar>(c: &Constraints<S>, v: &[S], sigma: &S) -> Result<bool, LawError> {
     for i in 0..c.count() {
         let r = c.rate(i, v);
         let abs = if decide(&r, "n·v")? == Sign::Negative {
@@ -363,16 +307,6 @@ fn almost_equal<S: Scalar>(c: &Constraints<S>, v: &[S], sigma: &S) -> Result<boo
         }
     }
     Ok(true)
-}
-
-fn undecided<S: Scalar>(mut out: Outcome<S>, e: LawError) -> Result<Outcome<S>, LawError> {
-    match e {
-        LawError::Undecided { quantity, lo, hi } => {
-            out.stop = Stop::Undecided { quantity, lo, hi };
-            Ok(out)
-        }
-        other => Err(other),
-    }
 }
 
 /// Kinetic energy ½ q̇ᵀMq̇.

@@ -1,7 +1,8 @@
 //! The disk in a corner as an iterated law: the algorithms TA and SA of
 //! Fassino & Pasquero (2020), Sect. 6, on any form of the rules.
 
-use crate::arith::{ArithError, Scalar, Sign};
+use super::iterate::{iterate, Classified, End, Limits, PiecewiseMap};
+use crate::arith::{Scalar, Sign};
 use crate::law::corner::{
     asymmetric_xy, tr_id_phi, tr_nid_xi_eta, tr_nid_xy, xi_eta, xy_from_xi_eta, zone_xy, zones_phi,
     Zone,
@@ -214,135 +215,70 @@ impl<S: Scalar> CornerRun<S> {
     /// small, the result is the same exact value.
     pub fn run(&self, v0: V2<S>) -> Result<Trace<S>, SpecError> {
         self.validate()?;
-        let homogeneous =
-            self.threshold.sign() == Sign::Zero && self.rest_threshold.sign() == Sign::Zero;
-        let mut it = Iteration {
-            trace: Trace {
-                zones: Vec::new(),
-                velocities: Vec::new(),
-                steps: 0,
-                termination: Termination::Exit,
-                last: v0.clone(),
-            },
-            w: v0,
-            scale: None,
+        let limits = Limits {
+            max_steps: self.max_steps,
+            max_digits: self.max_digits,
+            record: self.record_velocities,
         };
-        if self.record_velocities {
-            it.trace.velocities.push(it.w.clone());
-        }
-        let rest2 = self.rest_threshold.square();
-        loop {
-            let step = it.trace.steps;
-            let zone = match self.zones(&it.w) {
-                Ok(zs) if zs.len() == 1 => zs[0],
-                Ok(zones) => return Ok(it.finish(Termination::Ambiguous { step, zones })),
-                Err(e) => return it.undecided(e),
-            };
-            it.trace.zones.push(zone);
-            if zone == Zone::Z0 {
-                return Ok(it.finish(Termination::Exit));
-            }
-            match moving(&it.w, &rest2, homogeneous) {
-                Ok(true) => {}
-                Ok(false) => return Ok(it.finish(Termination::Rest)),
-                Err(e) => return it.undecided(e),
-            }
-            if step >= self.max_steps {
-                return Ok(it.finish(Termination::MaxSteps));
-            }
-            if let Some(limit) = self.max_digits {
-                let digits = it.w.x.exact_digits() + it.w.y.exact_digits();
-                if digits > limit {
-                    return Ok(it.finish(Termination::WorkLimit { step, digits }));
-                }
-            }
-            let next = match self.apply(zone, &it.w) {
-                Ok(next) => next,
-                Err(e) => return it.undecided(e),
-            };
-            it.advance(next, homogeneous && step % 16 == 15, homogeneous);
-            if self.record_velocities {
-                let v = it.velocity();
-                it.trace.velocities.push(v);
-            }
-        }
-    }
-}
-
-/// ‖v‖ > S_v, decided; with S_v = 0 a component of decided nonzero sign answers without
-/// squaring (and only the direction is known in a homogeneous run, which is enough).
-fn moving<S: Scalar>(v: &V2<S>, rest2: &S, homogeneous: bool) -> Result<bool, LawError> {
-    if homogeneous || rest2.sign() == Sign::Zero {
-        let nonzero = |x: &S| matches!(x.sign(), Sign::Positive | Sign::Negative);
-        if nonzero(&v.x) || nonzero(&v.y) {
-            return Ok(true);
-        }
-    }
-    Ok(decide(&(v.norm2() - rest2), "|v|^2 - S_v^2")? == Sign::Positive)
-}
-
-/// The state of a run: the trace so far, the current direction w and the scale t
-/// (v = t·w; `None` is t = 1).
-struct Iteration<S> {
-    trace: Trace<S>,
-    w: V2<S>,
-    scale: Option<S>,
-}
-
-impl<S: Scalar> Iteration<S> {
-    /// The current velocity t·w.
-    fn velocity(&self) -> V2<S> {
-        match &self.scale {
-            None => self.w.clone(),
-            Some(t) => V2::new(t.mul_r(&self.w.x), t.mul_r(&self.w.y)),
-        }
-    }
-
-    /// w ← the rule's output, split into scale and direction in a homogeneous run.
-    fn advance(&mut self, next: V2<S>, full: bool, homogeneous: bool) {
-        self.trace.steps += 1;
-        if !homogeneous {
-            self.w = next;
-            return;
-        }
-        let mut c = [next.x, next.y];
-        if let Some(t) = S::split_scale(&mut c, full) {
-            self.scale = Some(match self.scale.take() {
-                Some(s) => s * &t,
-                None => t,
-            });
-        }
-        let [x, y] = c;
-        self.w = V2::new(x, y);
-    }
-
-    fn finish(mut self, termination: Termination) -> Trace<S> {
-        self.trace.last = self.velocity();
-        self.trace.termination = termination;
-        self.trace
-    }
-
-    /// Turns a failed sign decision into the `Undecided` termination; other errors
-    /// propagate.
-    fn undecided(self, e: LawError) -> Result<Trace<S>, SpecError> {
-        let step = self.trace.steps;
-        match e {
-            LawError::Undecided { quantity, lo, hi } => Ok(self.finish(Termination::Undecided {
-                step,
-                quantity,
-                lo,
-                hi,
-            })),
-            LawError::Arith(ArithError::DivisionByStraddling { lo, hi }) => {
-                Ok(self.finish(Termination::Undecided {
+        let run = iterate(self, vec![v0.x, v0.y], &limits)?;
+        let v2 = |v: &[S]| V2::new(v[0].clone(), v[1].clone());
+        Ok(Trace {
+            velocities: run.velocities.iter().map(|v| v2(v)).collect(),
+            last: v2(&run.last),
+            zones: run.zones,
+            steps: run.steps,
+            termination: match run.end {
+                End::Exit => Termination::Exit,
+                End::Rest => Termination::Rest,
+                End::MaxSteps => Termination::MaxSteps,
+                End::WorkLimit { step, digits } => Termination::WorkLimit { step, digits },
+                End::Undecided {
                     step,
-                    quantity: "a denominator".into(),
+                    quantity,
                     lo,
                     hi,
-                }))
+                } => Termination::Undecided {
+                    step,
+                    quantity,
+                    lo,
+                    hi,
+                },
+                End::Ambiguous { step, zones } => Termination::Ambiguous { step, zones },
+            },
+        })
+    }
+}
+
+/// The corner rules as a piecewise map (Sect. 6): zones of eq. (1) (or (6a–6d)), the
+/// rest test ‖v‖ ≤ S_v, and the rule of the chosen form.
+impl<S: Scalar> PiecewiseMap<S> for CornerRun<S> {
+    type Zone = Zone;
+    fn classify(&self, v: &[S]) -> Result<Classified<Zone>, LawError> {
+        let zs = self.zones(&V2::new(v[0].clone(), v[1].clone()))?;
+        Ok(match zs.as_slice() {
+            [Zone::Z0] => Classified::Exit(Zone::Z0),
+            [z] => Classified::Apply(*z),
+            _ => Classified::Ambiguous(zs),
+        })
+    }
+    fn at_rest(&self, v: &[S]) -> Result<bool, LawError> {
+        // with S_v = 0 a component of decided nonzero sign answers without squaring
+        // (and a homogeneous run knows only the direction, which is enough)
+        if self.rest_threshold.sign() == Sign::Zero {
+            let nonzero = |x: &S| matches!(x.sign(), Sign::Positive | Sign::Negative);
+            if v.iter().any(nonzero) {
+                return Ok(false);
             }
-            other => Err(SpecError::Law(other)),
         }
+        let norm2 = v[0].square() + v[1].square();
+        Ok(decide(&(norm2 - &self.rest_threshold.square()), "|v|^2 - S_v^2")? != Sign::Positive)
+    }
+    fn apply(&self, zone: &Zone, v: &[S]) -> Result<Vec<S>, LawError> {
+        let w = CornerRun::apply(self, *zone, &V2::new(v[0].clone(), v[1].clone()))?;
+        Ok(vec![w.x, w.y])
+    }
+    fn homogeneous(&self) -> bool {
+        self.threshold.sign() == Sign::Zero && self.rest_threshold.sign() == Sign::Zero
     }
 }
 

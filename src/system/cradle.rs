@@ -6,10 +6,13 @@
 //! x_i − x_{i+1} + 2R ≤ 0 with normal n = e_i − e_{i+1}: it is impacted when
 //! ẋ_i − ẋ_{i+1} > 0.
 
+use super::iterate::{iterate, Classified, End, Limits, PiecewiseMap};
 use crate::arith::Scalar;
-use crate::law::characterization::{iterate, Constraints, Outcome};
+use crate::law::characterization::{
+    almost_equal, impulse_asymmetric, Constraints, Outcome, Step, Stop,
+};
 use crate::law::LawError;
-use crate::linalg::{SymMatrix, Vector};
+use crate::linalg::{add, SymMatrix, Vector};
 
 /// The constraints of an n-ball cradle with the given masses (n ≥ 2).
 pub fn cradle_constraints<S: Scalar>(masses: &[S]) -> Result<Constraints<S>, LawError> {
@@ -37,13 +40,113 @@ pub fn cradle_constraints<S: Scalar>(masses: &[S]) -> Result<Constraints<S>, Law
     Constraints::new(SymMatrix::diagonal(masses), normals)
 }
 
-/// Runs the procedure of Sect. 3.5 on a cradle.
+/// Pasquero's step-by-step procedure (Sect. 3.5) as a piecewise map: the zone of q̇ is
+/// the set of impacted constraints (n_i·q̇ < 0; empty: exit), its formula the impulse of
+/// the asymmetric rule (7) (which is (6) for equal CORs and (5) for CORs 1), and the stop
+/// test "almost equal exit velocities" |n_i·q̇| ≤ σ (Table 1).
+struct Procedure<'a, S> {
+    c: &'a Constraints<S>,
+    cors: &'a [S],
+    sigma: Option<&'a S>,
+}
+
+impl<S: Scalar> PiecewiseMap<S> for Procedure<'_, S> {
+    type Zone = Vec<usize>;
+    fn classify(&self, v: &[S]) -> Result<Classified<Vec<usize>>, LawError> {
+        let set = self.c.impacting(v)?;
+        Ok(if set.is_empty() {
+            Classified::Exit(set)
+        } else {
+            Classified::Apply(set)
+        })
+    }
+    fn at_rest(&self, v: &[S]) -> Result<bool, LawError> {
+        match self.sigma {
+            Some(s) => almost_equal(self.c, v, s),
+            None => Ok(false),
+        }
+    }
+    fn apply(&self, set: &Vec<usize>, v: &[S]) -> Result<Vec<S>, LawError> {
+        Ok(add(v, &impulse_asymmetric(self.c, self.cors, set, v)?))
+    }
+    /// The impacted set is a cone and the impulse is linear in q̇ for a fixed set.
+    fn homogeneous(&self) -> bool {
+        self.sigma.is_none()
+    }
+}
+
+/// The procedure of Sect. 3.5 from `v0`: apply impulses until no constraint is impacted
+/// (exit), or, with `sigma`, until every relative velocity |n_i·q̇| is at most σ while
+/// some constraint is still impacted (AEEV), or a limit of `limits`.
+pub fn procedure<S: Scalar>(
+    c: &Constraints<S>,
+    cors: &[S],
+    v0: Vector<S>,
+    sigma: Option<&S>,
+    limits: &Limits,
+) -> Result<Outcome<S>, LawError> {
+    if cors.len() != c.count() {
+        return Err(LawError::Domain(format!(
+            "{} CORs for {} constraints",
+            cors.len(),
+            c.count()
+        )));
+    }
+    let map = Procedure { c, cors, sigma };
+    let run = iterate(&map, v0.clone(), limits)?;
+    let mut velocities = run.velocities.into_iter().skip(1);
+    let steps = run.zones[..run.steps]
+        .iter()
+        .map(|set| Step {
+            impacting: set.clone(),
+            velocity: velocities.next().unwrap_or_default(),
+        })
+        .collect();
+    let stop = match run.end {
+        End::Exit => Stop::Exit,
+        End::Rest => Stop::Aeev,
+        End::MaxSteps => Stop::MaxIterations,
+        End::WorkLimit { step, digits } => Stop::WorkLimit { step, digits },
+        End::Undecided {
+            quantity, lo, hi, ..
+        } => Stop::Undecided { quantity, lo, hi },
+        End::Ambiguous { .. } => unreachable!("the impacted set is always one zone"),
+    };
+    Ok(Outcome {
+        initial: v0,
+        steps,
+        stop,
+        last: run.last,
+    })
+}
+
+/// Every velocity kept, no digit limit: the library's default for [`run_cradle`].
+pub fn record_all(max_steps: usize) -> Limits {
+    Limits {
+        max_steps,
+        max_digits: None,
+        record: true,
+    }
+}
+
+/// Runs the procedure of Sect. 3.5 on a cradle, keeping every velocity.
 pub fn run_cradle<S: Scalar>(
     masses: &[S],
     cors: &[S],
     v0: Vector<S>,
     sigma: Option<&S>,
     max_iter: usize,
+) -> Result<Outcome<S>, LawError> {
+    run_cradle_with(masses, cors, v0, sigma, &record_all(max_iter))
+}
+
+/// Runs the procedure of Sect. 3.5 on a cradle within `limits`.
+pub fn run_cradle_with<S: Scalar>(
+    masses: &[S],
+    cors: &[S],
+    v0: Vector<S>,
+    sigma: Option<&S>,
+    limits: &Limits,
 ) -> Result<Outcome<S>, LawError> {
     let c = cradle_constraints(masses)?;
     if v0.len() != masses.len() {
@@ -53,7 +156,7 @@ pub fn run_cradle<S: Scalar>(
             masses.len()
         )));
     }
-    iterate(&c, cors, v0, sigma, max_iter)
+    procedure(&c, cors, v0, sigma, limits)
 }
 
 /// One row of Pasquero's Table 1 (three equal balls, v0 = 100), as printed.

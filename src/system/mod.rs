@@ -6,6 +6,7 @@ pub mod compare;
 pub mod corner;
 pub mod corner_spec;
 pub mod cradle;
+pub mod iterate;
 pub mod propagate;
 pub mod rods;
 pub mod sequential;
