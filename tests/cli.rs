@@ -459,9 +459,12 @@ fn corner_figures_snapshot() {
 fn cradle_cli() {
     let v = json(&[
         "cradle", "--balls", "3", "--eps", "0.9", "--v0", "100", "--arith", "exact", "--format",
-        "json",
+        "json", "--trace",
     ]);
-    assert_eq!(v["final"], serde_json::json!(["381/80", "399/80", "361/4"]));
+    assert_eq!(
+        v["final"],
+        serde_json::json!([{"exact": "381/80"}, {"exact": "399/80"}, {"exact": "361/4"}])
+    );
     assert_eq!(v["iterations"], 3);
     assert_eq!(v["termination"], "exit");
     assert_eq!(v["trace"][0]["impacting"], serde_json::json!([1]));
@@ -488,6 +491,23 @@ fn cradle_cli() {
     ]);
     assert_eq!(v["termination"], "max-iterations");
     assert_eq!(v["iterations"], 5);
+    assert!(v.get("trace").is_none());
+    // the work limit of exact runs: the velocities' digits, named in the report
+    let v = json(&[
+        "cradle",
+        "--balls",
+        "5",
+        "--eps",
+        "0",
+        "--arith",
+        "exact",
+        "--max-digits",
+        "100",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["termination"], "work-limit");
+    assert!(v["work_limit"].as_str().unwrap().contains("--max-digits"));
     let e = bad(&["cradle", "--balls", "1", "--eps", "1", "--arith", "exact"]);
     assert!(e.contains("--balls"), "{e}");
     let e = bad(&[
@@ -535,7 +555,7 @@ fn cradle_snapshots() {
     assert_eq!(code, 0, "{err}");
     let four = json(&[
         "cradle", "--balls", "4", "--eps", "1/2", "--masses", "1,2,3,1", "--v0", "3,1,0,-1",
-        "--arith", "exact", "--format", "json",
+        "--arith", "exact", "--format", "json", "--trace",
     ]);
     let five = json(&[
         "cradle",
@@ -553,6 +573,7 @@ fn cradle_snapshots() {
         "exact",
         "--format",
         "json",
+        "--trace",
     ]);
     let five_f64 = json(&[
         "cradle",
@@ -570,6 +591,7 @@ fn cradle_snapshots() {
         "f64",
         "--format",
         "json",
+        "--trace",
     ]);
     insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_snapshot!("cradle_table1_exact", exact);

@@ -6,7 +6,9 @@
 //! [`Num`]s: `{"exact": …}`, `{"approx": …}` or `{"lo": …, "hi": …}`, so a script can
 //! tell an exact value from a rounded one without knowing the backend.
 
+pub mod compare;
 pub mod corner;
+pub mod cradle;
 pub mod eval;
 pub mod plot;
 pub mod svg;

@@ -14,7 +14,6 @@
 //!
 //! Each law says where it does not apply.
 
-use super::corner_spec::scalar_json;
 use super::cradle::run_cradle;
 use super::propagate::SpecError;
 use super::{input, list};
@@ -24,7 +23,8 @@ use crate::law::characterization::Stop;
 use crate::law::propagative::{distinct_outcomes, inelastic, minimal_sequences, Contacts};
 use crate::law::{decide, LawError};
 use crate::linalg::{SymMatrix, Vector};
-use serde_json::{json, Value};
+use crate::report::compare::{AgreementRow, CompareReport, LawRow};
+use crate::report::nums;
 
 /// The cradle as the command line states it.
 #[derive(Clone, Debug)]
@@ -270,23 +270,21 @@ fn difference<S: Scalar>(a: &[S], b: &[S]) -> Result<(bool, Option<S>), LawError
 
 impl CompareSpec {
     /// The comparison on backend `backend`.
-    pub fn report(&self, backend: Backend) -> Result<Value, SpecError> {
+    pub fn report(&self, backend: Backend) -> Result<CompareReport, SpecError> {
         struct Job<'a>(&'a CompareSpec, Backend);
         impl RunScalar for Job<'_> {
-            type Out = Result<Value, SpecError>;
+            type Out = Result<CompareReport, SpecError>;
             fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
-                let mut v = self.0.report_in::<S>(ctx)?;
-                v["arith"] = json!(self.1.to_string());
-                Ok(v)
+                self.0.report_in::<S>(ctx, &self.1.to_string())
             }
         }
         if self.max_iter == 0 || self.max_iter > 10_000 {
-            return Err(input("--max-iter", "must lie in 1..=10000"));
+            return Err(input("--max-steps", "must lie in 1..=10000"));
         }
         backend.run(Job(self, backend))
     }
 
-    fn report_in<S: Scalar>(&self, ctx: &S::Ctx) -> Result<Value, SpecError> {
+    fn report_in<S: Scalar>(&self, ctx: &S::Ctx, arith: &str) -> Result<CompareReport, SpecError> {
         let masses = list::<S>(&self.masses, "--masses", ctx)?;
         let v0 = list::<S>(&self.v0, "--v0", ctx)?;
         let eps = list::<S>(&self.eps, "--eps", ctx)?;
@@ -319,7 +317,6 @@ impl CompareSpec {
             return Err(input("--eps", "ε must lie in [0, 1]"));
         }
         let results = laws(&masses, &eps, &v0, self.max_iter);
-        let vj = |v: &[S]| Value::Array(v.iter().map(scalar_json).collect());
         let mut agreement = Vec::new();
         for (i, a) in results.iter().enumerate() {
             for b in &results[i + 1..] {
@@ -348,74 +345,29 @@ impl CompareSpec {
                         }
                     }
                 }
-                agreement.push(json!({
-                    "laws": [a.law, b.law],
-                    "agree": all_equal,
-                    "max_difference": worst.as_ref().map(scalar_json),
-                }));
+                agreement.push(AgreementRow {
+                    laws: [a.law, b.law],
+                    agree: all_equal,
+                    max_difference: worst.as_ref().map(Scalar::num),
+                });
             }
         }
-        Ok(json!({
-            "masses": vj(&masses),
-            "v0": vj(&v0),
-            "eps": scalar_json(&eps),
-            "laws": results.iter().map(|r| json!({
-                "law": r.law,
-                "where": r.citation,
-                "outcomes": r.outcomes.iter().map(|o| vj(o)).collect::<Vec<_>>(),
-                "unique": r.outcomes.len() == 1,
-                "note": r.note,
-            })).collect::<Vec<_>>(),
-            "agreement": agreement,
-        }))
+        Ok(CompareReport {
+            arith: arith.to_string(),
+            masses: nums(&masses),
+            v0: nums(&v0),
+            eps: eps.num(),
+            laws: results
+                .iter()
+                .map(|r| LawRow {
+                    law: r.law,
+                    citation: r.citation,
+                    outcomes: r.outcomes.iter().map(|o| nums(o)).collect(),
+                    unique: r.outcomes.len() == 1,
+                    note: r.note.clone(),
+                })
+                .collect(),
+            agreement,
+        })
     }
-}
-
-/// The comparison as a text table.
-pub fn compare_text(v: &Value) -> String {
-    let show = |x: &Value| match x {
-        Value::String(s) => s.clone(),
-        Value::Object(o) => format!(
-            "[{}, {}]",
-            o.get("lo").and_then(Value::as_str).unwrap_or("?"),
-            o.get("hi").and_then(Value::as_str).unwrap_or("?")
-        ),
-        other => other.to_string(),
-    };
-    let mut out = String::new();
-    for law in v["laws"].as_array().into_iter().flatten() {
-        let outs: Vec<String> = law["outcomes"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|o| {
-                let xs: Vec<String> = o.as_array().into_iter().flatten().map(show).collect();
-                format!("({})", xs.join(", "))
-            })
-            .collect();
-        out.push_str(&format!(
-            "{:<16} {:<40} {}\n",
-            law["law"].as_str().unwrap_or(""),
-            if outs.is_empty() {
-                "—".to_string()
-            } else {
-                outs.join(" or ")
-            },
-            law["note"].as_str().unwrap_or("")
-        ));
-    }
-    for a in v["agreement"].as_array().into_iter().flatten() {
-        out.push_str(&format!(
-            "{} vs {}: {} (max |difference| {})\n",
-            a["laws"][0].as_str().unwrap_or(""),
-            a["laws"][1].as_str().unwrap_or(""),
-            if a["agree"] == true {
-                "agree"
-            } else {
-                "differ"
-            },
-            show(&a["max_difference"])
-        ));
-    }
-    out
 }

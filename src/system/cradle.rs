@@ -13,6 +13,7 @@ use crate::law::characterization::{
 };
 use crate::law::LawError;
 use crate::linalg::{add, SymMatrix, Vector};
+use crate::report::cradle::{CradleReport, Table1Report};
 
 /// The constraints of an n-ball cradle with the given masses (n ≥ 2).
 pub fn cradle_constraints<S: Scalar>(masses: &[S]) -> Result<Constraints<S>, LawError> {
@@ -334,6 +335,10 @@ pub struct CradleSpec {
     pub v0: String,
     pub sigma: Option<String>,
     pub max_iter: usize,
+    /// Keep every impulse's velocity (reported as `trace`).
+    pub record_velocities: bool,
+    /// Work limit of exact runs: decimal digits of a velocity's exact numbers.
+    pub max_digits: Option<u64>,
 }
 
 pub use super::SpecError;
@@ -422,182 +427,42 @@ impl CradleSpec {
             Some(s) => Some(list::<S>(s, "--sigma", ctx)?.remove(0)),
             None => None,
         };
-        Ok(run_cradle(
+        let limits = Limits {
+            max_steps: self.max_iter,
+            max_digits: self.max_digits,
+            record: self.record_velocities,
+        };
+        Ok(run_cradle_with(
             &masses,
             &cors,
             v0,
             sigma.as_ref(),
-            self.max_iter,
+            &limits,
         )?)
     }
 
-    /// The run as JSON: `{"arith", "iterations", "termination", "final", "trace"}`.
-    pub fn report(&self, backend: crate::backend::Backend) -> Result<serde_json::Value, SpecError> {
+    /// Runs on a backend chosen at run time.
+    pub fn report(&self, backend: crate::backend::Backend) -> Result<CradleReport, SpecError> {
         struct Job<'a>(&'a CradleSpec, crate::backend::Backend);
         impl crate::backend::RunScalar for Job<'_> {
-            type Out = Result<serde_json::Value, SpecError>;
+            type Out = Result<CradleReport, SpecError>;
             fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
                 let o = self.0.run::<S>(ctx)?;
-                Ok(outcome_json(&o, &self.1.to_string()))
+                Ok(CradleReport::of(&o, &self.1.to_string()))
             }
         }
         backend.run(Job(self, backend))
     }
 }
 
-fn vector_json<S: Scalar>(v: &[S]) -> serde_json::Value {
-    serde_json::Value::Array(
-        v.iter()
-            .map(crate::system::corner_spec::scalar_json)
-            .collect(),
-    )
-}
-
-/// An outcome of the procedure as JSON.
-pub fn outcome_json<S: Scalar>(o: &Outcome<S>, arith: &str) -> serde_json::Value {
-    use serde_json::json;
-    let trace: Vec<_> = o
-        .steps
-        .iter()
-        .map(|s| {
-            json!({
-                "impacting": s.impacting.iter().map(|i| i + 1).collect::<Vec<_>>(),
-                "kind": s.kind(),
-                "velocity": vector_json(&s.velocity),
-            })
-        })
-        .collect();
-    let mut out = json!({
-        "arith": arith,
-        "iterations": o.steps.len(),
-        "termination": o.stop.name(),
-        "final": vector_json(o.final_velocity()),
-        "trace": trace,
-    });
-    if let crate::law::characterization::Stop::Undecided { quantity, lo, hi } = &o.stop {
-        out["undecided"] = json!({"quantity": quantity, "lo": lo, "hi": hi});
-    }
-    out
-}
-
-/// Table 1 beside this program's values, as JSON rows.
-pub fn table1_report(backend: crate::backend::Backend) -> serde_json::Value {
+/// Table 1 beside this program's values, on a backend chosen at run time.
+pub fn table1_report(backend: crate::backend::Backend) -> Table1Report {
     struct Job(crate::backend::Backend);
     impl crate::backend::RunScalar for Job {
-        type Out = serde_json::Value;
+        type Out = Table1Report;
         fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
-            use serde_json::json;
-            let rows: Vec<_> = table1::<S>(ctx)
-                .into_iter()
-                .map(|r| {
-                    let ours = match &r.outcome {
-                        Ok(o) => json!({
-                            "final": vector_json(o.final_velocity()),
-                            "decimal": o.final_velocity().iter().map(|x| format!("{:.10}", x.to_f64())).collect::<Vec<_>>(),
-                            "iterations": o.steps.len(),
-                            "termination": o.stop.name(),
-                        }),
-                        Err(e) => json!({"error": e.to_string()}),
-                    };
-                    let matched = r.iterations_match
-                        && r.termination_match
-                        && r.agreement.iter().all(|a| *a != Agreement::Differs);
-                    json!({
-                        "cor": r.row.cor,
-                        "paper": {"v": r.row.v, "iterations": r.row.iterations, "aeev": r.row.aeev},
-                        "ours": ours,
-                        "agreement": r.agreement,
-                        "match": matched,
-                    })
-                })
-                .collect();
-            json!({"arith": self.0.to_string(), "sigma": TABLE1_SIGMA, "rows": rows})
+            Table1Report::of(&table1::<S>(ctx), &self.0.to_string(), TABLE1_SIGMA)
         }
     }
     backend.run(Job(backend))
-}
-
-/// Table 1 as text: the paper's row, ours, and whether they match.
-pub fn table1_text(report: &serde_json::Value) -> String {
-    let mut s = format!(
-        "Table 1 of Pasquero (three equal balls, v0 = 100, sigma = {}), arith = {}\n",
-        report["sigma"].as_str().unwrap_or("?"),
-        report["arith"].as_str().unwrap_or("?")
-    );
-    s += &format!(
-        "{:>7} | {:>12} {:>12} {:>12} {:>9} | {:>14} {:>14} {:>14} {:>9} | match\n",
-        "COR", "paper v1", "v2", "v3", "its", "ours v1", "v2", "v3", "its"
-    );
-    let empty = Vec::new();
-    for r in report["rows"].as_array().unwrap_or(&empty) {
-        let p = &r["paper"];
-        let pits = if p["aeev"].as_bool().unwrap_or(false) {
-            format!("AEEV/{}", p["iterations"])
-        } else {
-            p["iterations"].to_string()
-        };
-        let o = &r["ours"];
-        let d = |i: usize| o["decimal"][i].as_str().unwrap_or("-").to_string();
-        let oits = if o["termination"] == "aeev" {
-            format!("AEEV/{}", o["iterations"])
-        } else {
-            o["iterations"].to_string()
-        };
-        s += &format!(
-            "{:>7} | {:>12} {:>12} {:>12} {:>9} | {:>14} {:>14} {:>14} {:>9} | {}\n",
-            r["cor"].as_str().unwrap_or("?"),
-            p["v"][0].as_str().unwrap_or("?"),
-            p["v"][1].as_str().unwrap_or("?"),
-            p["v"][2].as_str().unwrap_or("?"),
-            pits,
-            d(0),
-            d(1),
-            d(2),
-            oits,
-            if r["match"].as_bool().unwrap_or(false) {
-                "yes"
-            } else {
-                "NO"
-            }
-        );
-    }
-    s.trim_end().to_string()
-}
-/// Human-readable text of a cradle report.
-pub fn cradle_text(v: &serde_json::Value, with_trace: bool) -> String {
-    let show = |x: &serde_json::Value| match x {
-        serde_json::Value::String(s) => s.clone(),
-        serde_json::Value::Object(o) => format!(
-            "[{}, {}]",
-            o["lo"].as_str().unwrap_or("?"),
-            o["hi"].as_str().unwrap_or("?")
-        ),
-        other => other.to_string(),
-    };
-    let vec = |a: &serde_json::Value| {
-        a.as_array()
-            .map(|xs| xs.iter().map(show).collect::<Vec<_>>().join(", "))
-            .unwrap_or_default()
-    };
-    let mut out = format!(
-        "iterations: {}\ntermination: {}\nfinal: ({})",
-        v["iterations"],
-        v["termination"].as_str().unwrap_or("?"),
-        vec(&v["final"])
-    );
-    let steps = if with_trace {
-        v["trace"].as_array()
-    } else {
-        None
-    };
-    for (i, s) in steps.into_iter().flatten().enumerate() {
-        out += &format!(
-            "\n  {}: {} impact at contacts {} -> ({})",
-            i + 1,
-            s["kind"].as_str().unwrap_or("?"),
-            s["impacting"],
-            vec(&s["velocity"])
-        );
-    }
-    out
 }

@@ -272,10 +272,14 @@ pub enum Command {
         /// Largest number of iterations (impulses). `--max-iter` is an alias.
         #[arg(long, alias = "max-iter", default_value_t = 10_000)]
         max_steps: usize,
+        /// Work limit of exact runs: the largest number of decimal digits of a velocity's
+        /// exact numbers.
+        #[arg(long, default_value_t = 200_000)]
+        max_digits: u64,
         /// Print Pasquero's Table 1 beside this program's values, with a match column.
         #[arg(long)]
         table1: bool,
-        /// List every impulse of the trace.
+        /// Report every impulse and the velocity after it (`trace`).
         #[arg(long)]
         trace: bool,
         /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.

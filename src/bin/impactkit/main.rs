@@ -99,16 +99,15 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             arith,
             out,
         } => {
-            use impactkit::system::compare::{compare_text, CompareSpec};
+            use impactkit::system::compare::CompareSpec;
             let spec = CompareSpec {
                 eps,
                 v0,
                 masses,
                 max_iter: max_steps,
             };
-            let value = spec.report(arith).map_err(spec_failure)?;
-            let text = compare_text(&value);
-            emit("compare-cradle", &Untyped { value, text }, &out)
+            let report = spec.report(arith).map_err(spec_failure)?;
+            emit("compare-cradle", &report, &out)
         }
         Command::BilliardBreak {
             theta,
@@ -219,15 +218,15 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             v0,
             sigma,
             max_steps,
+            max_digits,
             table1,
             trace,
             arith,
             out,
         } => {
             if table1 {
-                let value = impactkit::system::cradle::table1_report(arith);
-                let text = impactkit::system::cradle::table1_text(&value);
-                return emit("cradle", &Untyped { value, text }, &out);
+                let report = impactkit::system::cradle::table1_report(arith);
+                return emit("cradle", &report, &out);
             }
             let spec = impactkit::system::cradle::CradleSpec {
                 balls: balls.unwrap_or(0),
@@ -236,10 +235,11 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 v0,
                 sigma,
                 max_iter: max_steps,
+                record_velocities: trace,
+                max_digits: Some(max_digits),
             };
-            let value = spec.report(arith).map_err(spec_failure)?;
-            let text = impactkit::system::cradle::cradle_text(&value, trace);
-            emit("cradle", &Untyped { value, text }, &out)
+            let report = spec.report(arith).map_err(spec_failure)?;
+            emit("cradle", &report, &out)
         }
         Command::Eval { expr, arith, out } => {
             let report = impactkit::report::eval::eval(&expr, arith)
