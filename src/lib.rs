@@ -8,7 +8,7 @@
 pub mod arith;
 pub mod backend;
 pub mod claims;
-pub mod expr;
+pub mod lang;
 pub mod law;
 pub mod linalg;
 pub mod report;

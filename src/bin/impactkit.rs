@@ -648,7 +648,7 @@ fn run(cli: Cli) -> Result<String, Failure> {
             }
             .map_err(failure)?;
             if let Some(path) = svg {
-                let eps_list: Vec<String> = impactkit::expr::split_list(&svg_eps)
+                let eps_list: Vec<String> = impactkit::lang::split_list(&svg_eps)
                     .into_iter()
                     .map(str::to_string)
                     .collect();

@@ -5,7 +5,7 @@ pub mod svg;
 
 use crate::arith::{Kind, Scalar};
 use crate::backend::{Backend, RunScalar};
-use crate::expr::{self, EvalError};
+use crate::lang::{self, EvalError};
 use serde::Serialize;
 
 /// A value as reported by `impactkit eval --format json`.
@@ -55,7 +55,7 @@ pub fn eval(src: &str, backend: Backend) -> Result<ValueReport, EvalError> {
     impl RunScalar for Job<'_> {
         type Out = Result<ValueReport, EvalError>;
         fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
-            let x: S = expr::eval_str(self.0, ctx)?;
+            let x: S = lang::eval_str(self.0, ctx)?;
             Ok(ValueReport::of(&self.1, &x))
         }
     }

@@ -4,7 +4,7 @@
 use super::corner::{CornerRun, Form, Restitution, RunError, Termination, Trace};
 use crate::arith::{Kind, Scalar};
 use crate::backend::{Backend, RunScalar};
-use crate::expr::{eval_str, split_list};
+use crate::lang::{eval_str, split_list};
 use crate::law::V2;
 use serde_json::{json, Value};
 

@@ -36,8 +36,8 @@ pub fn input(option: &'static str, reason: impl Into<String>) -> SpecError {
 /// A comma-separated list of input-language expressions (`--masses "1,2,3"`) in backend
 /// `S`; a value the backend cannot represent is bad input for `option`.
 pub fn list<S: Scalar>(src: &str, option: &'static str, ctx: &S::Ctx) -> Result<Vec<S>, SpecError> {
-    crate::expr::split_list(src)
+    crate::lang::split_list(src)
         .into_iter()
-        .map(|p| crate::expr::eval_str::<S>(p, ctx).map_err(|e| input(option, e.to_string())))
+        .map(|p| crate::lang::eval_str::<S>(p, ctx).map_err(|e| input(option, e.to_string())))
         .collect()
 }

@@ -43,7 +43,7 @@ impl RodsSpec {
         use serde_json::json;
         let input =
             |option: &'static str, reason: String| SequentialError::Input { option, reason };
-        let n = crate::expr::split_list(&self.velocities).len();
+        let n = crate::lang::split_list(&self.velocities).len();
         if n < 1 {
             return Err(input("--velocities", "at least one rod".into()));
         }
@@ -51,7 +51,7 @@ impl RodsSpec {
         let cells: Vec<usize> = match &self.lengths {
             None => vec![1; n],
             Some(src) => {
-                let parts = crate::expr::split_list(src);
+                let parts = crate::lang::split_list(src);
                 if parts.len() != n {
                     return Err(input(
                         "--lengths",
@@ -132,11 +132,11 @@ impl RodsSpec {
     pub fn figure(&self) -> Result<String, crate::system::sequential::SequentialError> {
         use crate::arith::Rational;
         use crate::system::sequential::{parse_list, SequentialError};
-        let n = crate::expr::split_list(&self.velocities).len();
+        let n = crate::lang::split_list(&self.velocities).len();
         let v = parse_list::<Rational>(&self.velocities, n, "--velocities", &())?;
         let cells: Vec<usize> = match &self.lengths {
             None => vec![1; n],
-            Some(src) => crate::expr::split_list(src)
+            Some(src) => crate::lang::split_list(src)
                 .iter()
                 .map(|p| p.trim().parse::<usize>().unwrap_or(1))
                 .collect(),
