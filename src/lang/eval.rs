@@ -5,7 +5,7 @@
 
 use super::ast::{BinOp, Expr, Func, Node, NodeKind};
 use super::error::{clip, EvalError};
-use super::limits::MAX_EXPONENT;
+use super::limits::{LIMITS, MAX_EXPONENT};
 use super::trig::{atan_candidates, tan_table, trig_of_pi_multiple, QuadValue, TrigExact};
 use crate::arith::{ArithError, Kind, Scalar, Sign};
 use num_bigint::BigInt;
@@ -199,6 +199,7 @@ impl<S: Scalar> Eval<'_, S> {
             }
         }
         let shadow = match (op, &a.shadow, &b.shadow) {
+            (_, Rat(x), Rat(y)) if bits(x) + bits(y) > LIMITS.max_bits => self.oversized(span)?,
             (Add, Rat(x), Rat(y)) => Rat(x + y),
             (Sub, Rat(x), Rat(y)) => Rat(x - y),
             (Mul, Rat(x), Rat(y)) => Rat(x * y),
@@ -249,6 +250,9 @@ impl<S: Scalar> Eval<'_, S> {
             }
         };
         let shadow = match &a.shadow {
+            Shadow::Rat(q) if bits(q).saturating_mul(e.unsigned_abs()) > LIMITS.max_bits => {
+                self.oversized(n.span)?
+            }
             Shadow::Rat(q) if !(q.is_zero() && e < 0) => Shadow::Rat(rat_pow(q, e)),
             Shadow::Pi(q) if e == 1 => Shadow::Pi(q.clone()),
             _ if e == 0 => Shadow::Rat(BigRational::one()),
@@ -263,6 +267,21 @@ impl<S: Scalar> Eval<'_, S> {
             num: Some(num),
             shadow,
         })
+    }
+
+    /// An exact value over [`LIMITS`]`.max_bits`: an error in exact backends, which would
+    /// have to compute it; other backends compute on without the exact shadow.
+    fn oversized(&self, span: (usize, usize)) -> Result<Shadow, EvalError> {
+        if S::is_exact() {
+            return Err(self.fail_at(
+                span,
+                ArithError::Domain(format!(
+                    "the exact value would have more than {} bits",
+                    LIMITS.max_bits
+                )),
+            ));
+        }
+        Ok(Shadow::None)
     }
 
     /// The exact table value `a + b√d` in the backend.
@@ -458,6 +477,11 @@ impl<S: Scalar> Eval<'_, S> {
             shadow: Shadow::None,
         })
     }
+}
+
+/// Bits of numerator and denominator.
+fn bits(q: &BigRational) -> u64 {
+    q.numer().bits() + q.denom().bits()
 }
 
 fn rat_pow(q: &BigRational, e: i64) -> BigRational {

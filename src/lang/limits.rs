@@ -19,22 +19,32 @@ pub struct Limits {
     pub max_depth: usize,
     /// Largest |n| in `x^n` and in the exponent of a literal `1e-n`.
     pub max_exponent: i64,
+    /// Largest exact rational value met during an evaluation, in bits of numerator plus
+    /// denominator (estimated before computing it): `(9^100000)^100000` is refused instead
+    /// of computing 3·10¹⁰ bits.
+    pub max_bits: u64,
 }
 
 /// The limits of the language.
 ///
-/// * `max_len = 100_000` bytes and `max_tokens = 20_000`: far above any option or claim
-///   (the longest inputs are closed forms printed by the symbolic backend, a few thousand
-///   characters), far below what would exhaust memory or time.
+/// * `max_len = 1_000_000` bytes and `max_tokens = 100_000`: options and claims are
+///   short; the longest inputs are closed forms printed by the symbolic backend and read
+///   back (the test suite's longest: 52,130 bytes, about 4,000 tokens, with its
+///   large rational coefficients). Sums and products are kept flat in the tree, so the
+///   token count bounds memory and time, never the recursion.
 /// * `max_depth = 200`: about 100 nested parentheses; the evaluator recurses once per level,
 ///   so this keeps the stack small on every thread.
 /// * `max_exponent = 100_000`: `10^100000` is a 332,193-bit integer, still instant with GMP;
 ///   `1e-100000` is accepted as a literal.
+/// * `max_bits = 10_000_000`: an exact value of up to about 3 million decimal digits.
+///   Exact backends refuse a larger one (an error naming the sub-expression); rounded and
+///   enclosure backends stop tracking it exactly and compute on, as a program would.
 pub const LIMITS: Limits = Limits {
-    max_len: 100_000,
-    max_tokens: 20_000,
+    max_len: 1_000_000,
+    max_tokens: 100_000,
     max_depth: 200,
     max_exponent: 100_000,
+    max_bits: 10_000_000,
 };
 
 /// Largest exponent magnitude accepted in `x^n` and in `1e-n` literals ([`LIMITS`]).

@@ -52,7 +52,7 @@
 //!
 //! # Limits and errors
 //!
-//! [`LIMITS`]: at most 100,000 bytes, 20,000 tokens, nesting depth 200, exponents of
+//! [`LIMITS`]: at most 1,000,000 bytes, 100,000 tokens, nesting depth 200, exponents of
 //! magnitude at most 100,000 (in `x^n` and in `1e-n`). A syntax error or an input over a
 //! limit is a [`ParseError`] (position and reason); an evaluation error is an
 //! [`EvalError`] naming the sub-expression. Messages are one line and echo at most 40
@@ -101,3 +101,6 @@ pub fn show(q: &BigRational) -> String {
         format!("{}/{}", q.numer(), q.denom())
     }
 }
+
+#[cfg(test)]
+mod tests;
