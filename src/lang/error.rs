@@ -25,8 +25,10 @@ fn around(src: &str, pos: usize) -> String {
         return flat(src);
     }
     let pos = pos.min(src.len());
-    let before: Vec<char> = src[..pos].chars().collect();
-    let skip = before.len().saturating_sub(ECHO / 2);
+    let total = src.chars().count();
+    let at = src[..pos].chars().count();
+    // about half the window before `pos`, less near the end of the input
+    let skip = at.saturating_sub(ECHO / 2).min(total - (ECHO - 2));
     let mut out: String = if skip > 0 {
         "…".into()
     } else {
@@ -34,7 +36,7 @@ fn around(src: &str, pos: usize) -> String {
     };
     let body: String = src.chars().skip(skip).take(ECHO - 2).collect();
     out.push_str(&body);
-    if skip + ECHO - 2 < src.chars().count() {
+    if skip + ECHO - 2 < total {
         out.push('…');
     }
     flat(&out)
