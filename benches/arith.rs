@@ -3,7 +3,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use impactkit::arith::{Interval, MpInterval, Mpfr, Quadratic, Rational, Scalar};
-use impactkit::expr::eval_str;
+use impactkit::lang::eval_str;
 
 /// Fassino–Pasquero (2020), eq. (13d): the multiple-impact update for (ẋ, ẏ) ∈ Z12,
 /// with k = tan α and restitution ε.

@@ -73,7 +73,7 @@ fn outcomes_conserve_momentum_and_energy() {
 
 #[test]
 fn exact_values_at_special_angles() {
-    let q = |s: &str| impactkit::expr::eval_str::<Quadratic>(s, &()).unwrap();
+    let q = |s: &str| impactkit::lang::eval_str::<Quadratic>(s, &()).unwrap();
     // θ = 2π/3, equal balls: p_ab ≠ p_ba, ξ² = 5/16 exactly
     let b = Break::with_volume_masses([q("1"), q("1"), q("1")], q("cos(pi/3)"), q("sin(pi/3)"));
     let o = b.outcome(64).unwrap();

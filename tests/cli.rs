@@ -5,7 +5,7 @@ use common::{bad, json, run};
 
 fn rat(s: &str) -> num_rational::BigRational {
     // lo/hi are decimals like "5.77350269189625764e-1": read them exactly.
-    let e = impactkit::expr::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"));
+    let e = impactkit::lang::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"));
     e.as_rational().unwrap()
 }
 

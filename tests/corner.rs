@@ -2,7 +2,7 @@
 //! Sect. 6 is reproduced on every kind of arithmetic, and the enclosures are sound.
 
 use impactkit::arith::{Interval, Quadratic, Rational, Scalar, Sign};
-use impactkit::expr::eval_str;
+use impactkit::lang::eval_str;
 use impactkit::law::corner::*;
 use impactkit::law::V2;
 use impactkit::system::corner::{Form, Termination};

@@ -2,7 +2,7 @@
 //! the threshold 3 − 2√2, agreement with the dedicated corner rules.
 
 use impactkit::arith::{Quadratic, Rational, Scalar, Sign};
-use impactkit::expr::eval_str;
+use impactkit::lang::eval_str;
 use impactkit::law::characterization::*;
 use impactkit::law::corner::{asymmetric_xy, tr_nid_xy, zone_xy, Zone};
 use impactkit::law::V2;

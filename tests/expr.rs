@@ -1,7 +1,7 @@
 //! Known values of the input language on every backend, and its error messages.
 
 use impactkit::arith::{ArithError, Interval, MpInterval, Mpfr, Quadratic, Rational, Scalar, Sign};
-use impactkit::expr::{eval_str, parse, trig_of_pi_multiple, Func, TrigExact};
+use impactkit::lang::{eval_str, parse, trig_of_pi_multiple, Func, TrigExact};
 use num_rational::BigRational;
 
 fn rat(src: &str) -> String {

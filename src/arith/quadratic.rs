@@ -6,7 +6,7 @@
 //! Rational elements carry no `d`; they meet any field. The field is fixed by the first
 //! irrational square root; two different fields cannot meet ([`Scalar::compatible`]
 //! reports [`ArithError::FieldMismatch`]; code that builds all inputs through
-//! [`crate::expr`] never mixes them, and the ring operators treat a mix as a bug).
+//! [`crate::lang`] never mixes them, and the ring operators treat a mix as a bug).
 //!
 //! Signs are exact: for `a + b√d` with `a`, `b` of opposite signs, compare `a²` with `b²d`.
 

@@ -2,7 +2,7 @@
 //!
 //! Decimal input is exact (`0.9` = 9/10). Nothing is ever rounded: a square root that is
 //! not rational, π and the trigonometric functions are `NotRepresentable` (except where
-//! the input language can prove a value rational, see [`crate::expr`]).
+//! the input language can prove a value rational, see [`crate::lang`]).
 //!
 //! The operators follow nalgebra's owned/borrowed pattern (`src/base/ops.rs`): an owned
 //! left operand is updated in place (`a + &b` reuses `a`'s limbs), a borrowed pair

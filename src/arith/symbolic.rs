@@ -13,17 +13,19 @@
 //! formula is then its closed form, e.g. (13b) of Fassino–Pasquero (2020).
 
 mod identity;
-mod parse;
 pub mod poly;
 
-pub use identity::{identical, IdentityOutcome};
-pub use parse::parse_symbolic;
+pub use identity::{compare, identical_under, IdentityOutcome};
 pub use poly::Poly;
 
 use super::{impl_ops_via_ref, not_representable, ArithError, Kind, Rendered, Scalar, Sign};
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 use std::fmt;
+
+/// Largest |n| in `p^n` when `p` has more than one term: `(a+b)^1000` has 1001 terms of
+/// up to 1000 bits; much more would exhaust time and memory.
+pub const MAX_EXPANSION_EXPONENT: u64 = 1000;
 
 /// A rational function `num/den` over Q; `den` is never the zero polynomial.
 #[derive(Clone, Debug)]
@@ -298,6 +300,32 @@ impl Scalar for Symbolic {
         let value = self.render_string();
         let bounds = self.is_constant().map(|_| (value.clone(), value.clone()));
         Rendered { value, bounds }
+    }
+    /// Integer power by squaring. The expansion of a base with more than one term (in its
+    /// numerator or denominator) grows like a binomial: such a base is raised to at most
+    /// [`MAX_EXPANSION_EXPONENT`] (a monomial, or a constant, to any power the input
+    /// language accepts).
+    fn powi(&self, n: i64) -> Result<Self, ArithError> {
+        let many = self.num.term_count() > 1 || self.den.term_count() > 1;
+        if many && n.unsigned_abs() > MAX_EXPANSION_EXPONENT {
+            return Err(ArithError::Domain(format!(
+                "the symbolic backend expands a sum to a power of magnitude at most {MAX_EXPANSION_EXPONENT}, not {n}"
+            )));
+        }
+        let base = if n < 0 { self.recip()? } else { self.clone() };
+        let mut e = n.unsigned_abs();
+        let mut acc = self.one_like();
+        let mut b = base;
+        while e > 0 {
+            if e & 1 == 1 {
+                acc = acc * &b;
+            }
+            e >>= 1;
+            if e > 0 {
+                b = b.square();
+            }
+        }
+        Ok(acc)
     }
     fn pi(_ctx: &()) -> Result<Self, ArithError> {
         Err(not_representable("pi", Self::NAME))

@@ -15,15 +15,15 @@
 //! computation is exact. `refuted` names the first output that differs, with both values.
 
 use super::probes::{self, Inputs};
-use super::vexpr::{self, show, Env};
 use super::{pairs, Claim, Outcome, Verdict};
 use crate::arith::Rational;
+use crate::lang::{self, show, Env};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
 /// Whether `x` rounds to the printed decimal `p` (|x − p| ≤ half a unit of its last digit).
 pub fn rounds_to(x: &BigRational, printed: &str) -> Result<bool, String> {
-    let p = vexpr::rational(printed)?;
+    let p = lang::rational(printed).map_err(|e| e.to_string())?;
     let mant = printed.split(['e', 'E']).next().unwrap_or(printed);
     let decimals = mant.split_once('.').map_or(0, |(_, f)| f.len()) as i64;
     let exp: i64 = printed
@@ -47,7 +47,7 @@ pub fn outputs(t: &toml::Table) -> Result<Env<Rational>, String> {
     let inputs: Inputs = pairs(t, "inputs")?.into_iter().collect();
     let mut env: Env<Rational> = Env::new();
     for (k, v) in &inputs {
-        if let Ok(q) = vexpr::rational(v) {
+        if let Ok(q) = lang::rational(v) {
             env.insert(k.clone(), Rational::from_big(&q));
         }
     }
@@ -56,9 +56,9 @@ pub fn outputs(t: &toml::Table) -> Result<Env<Rational>, String> {
         env.extend(probes::run(name, &inputs)?);
     }
     for (name, e) in pairs(t, "values")? {
-        let v = vexpr::parse(&e)
+        let v = lang::parse_with_variables(&e)
             .map_err(|x| format!("values.{name}: {x}"))?
-            .eval(&env, &())
+            .eval_in(&env, &())
             .map_err(|x| format!("values.{name}: {x}"))?;
         env.insert(name, v);
     }
@@ -77,7 +77,7 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
     }
     let mut shown = Vec::new();
     for h in &holds {
-        let r = vexpr::parse_relation(h)?;
+        let r = lang::parse_relation(h).map_err(|e| e.to_string())?;
         let mut used = Vec::new();
         r.vars(&mut used);
         let vals: Vec<String> = used
@@ -85,7 +85,7 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
             .filter_map(|v| env.get(v).map(|x| format!("{v} = {}", show(&x.to_big()))))
             .collect();
         shown.extend(vals.iter().cloned());
-        if r.decide(&env, &())? != Some(true) {
+        if r.decide(&env, &()).map_err(|e| e.to_string())? != Some(true) {
             return Ok(Outcome::refuted(
                 format!("`{h}` fails: {}", vals.join(", ")),
                 serde_json::json!({"violated": h, "values": vals}),
@@ -98,7 +98,7 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
             .ok_or_else(|| format!("no output named `{name}`"))
     };
     for (name, stated) in &exact {
-        let want = vexpr::rational(stated).map_err(|e| format!("expect.{name}: {e}"))?;
+        let want = lang::rational(stated).map_err(|e| format!("expect.{name}: {e}"))?;
         let x = &got(name)?;
         if *x != want {
             let notes: Vec<String> = env

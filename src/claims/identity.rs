@@ -17,8 +17,8 @@
 //! points: `confirmed-on-samples` (not a proof) or `refuted` with the exact point.
 
 use super::sample::{env_json, env_text, Space};
-use super::vexpr::{self, show};
 use super::{field, int_field, pairs, Claim, Outcome, Verdict};
+use crate::lang::{self, show};
 use num_rational::BigRational;
 use std::time::{Duration, Instant};
 
@@ -35,21 +35,25 @@ pub enum SymbolicAnswer {
 }
 
 /// The seam to the symbolic backend: decides `lhs ≡ rhs` as rational functions under the
-/// substitutions, through [`crate::arith::symbolic::identical`] (cross-multiplication and
+/// substitutions, through [`crate::lang::identical`] (cross-multiplication and
 /// expansion over Q). `None` makes the kind fall back to exact samples.
 pub fn symbolic_identity(
     lhs: &str,
     rhs: &str,
     subs: &[(String, String)],
 ) -> Option<Result<SymbolicAnswer, String>> {
-    use crate::arith::symbolic::{identical, IdentityOutcome};
-    Some(identical(lhs, rhs, subs).map(|o| match o {
-        IdentityOutcome::Identical => SymbolicAnswer::Identical,
-        IdentityOutcome::Different { witness, lhs, rhs } => {
-            SymbolicAnswer::Different { witness, lhs, rhs }
-        }
-        IdentityOutcome::Undefined(why) => SymbolicAnswer::Undefined(why),
-    }))
+    use crate::arith::symbolic::IdentityOutcome;
+    Some(
+        crate::lang::identical(lhs, rhs, subs)
+            .map_err(|e| e.to_string())
+            .map(|o| match o {
+                IdentityOutcome::Identical => SymbolicAnswer::Identical,
+                IdentityOutcome::Different { witness, lhs, rhs } => {
+                    SymbolicAnswer::Different { witness, lhs, rhs }
+                }
+                IdentityOutcome::Undefined(why) => SymbolicAnswer::Undefined(why),
+            }),
+    )
 }
 
 /// Replaces the variable `var` (whole identifiers only) by `(repl)` in `src`.
@@ -142,8 +146,8 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
 /// The fallback: exact evaluation of both sides at rational sample points.
 fn sample_check(claim: &Claim, lhs: &str, rhs: &str) -> Result<Outcome, String> {
     let t = &claim.content;
-    let l = vexpr::parse(lhs).map_err(|e| format!("lhs: {e}"))?;
-    let r = vexpr::parse(rhs).map_err(|e| format!("rhs: {e}"))?;
+    let l = lang::parse_with_variables(lhs).map_err(|e| format!("lhs: {e}"))?;
+    let r = lang::parse_with_variables(rhs).map_err(|e| format!("rhs: {e}"))?;
     let space = Space::from_table(t)?;
     let mut needed = Vec::new();
     l.vars(&mut needed);
@@ -158,7 +162,7 @@ fn sample_check(claim: &Claim, lhs: &str, rhs: &str) -> Result<Outcome, String> 
     let points = space.samples(n, &claim.id, deadline)?;
     let mut used = 0;
     for env in &points {
-        let (Ok(a), Ok(b)) = (l.eval(env, &()), r.eval(env, &())) else {
+        let (Ok(a), Ok(b)) = (l.eval_in(env, &()), r.eval_in(env, &())) else {
             continue; // a pole of one side: not a point of the identity
         };
         used += 1;

@@ -19,9 +19,9 @@
 //! reports the boxes left undecided.
 
 use super::sample::{read_box, Space};
-use super::vexpr::{self, show, Env, Relation};
 use super::{int_field, Claim, Outcome, Verdict};
-use crate::arith::{Interval, MpInterval, Scalar};
+use crate::arith::{ArithError, Interval, MpInterval, Scalar};
+use crate::lang::{self, show, Env, Relation};
 use num_rational::BigRational;
 use std::time::Instant;
 
@@ -35,11 +35,10 @@ pub trait Hull: Scalar {
 /// √x over the points of the enclosure `x` where x ≥ 0: where x < 0 the expression is
 /// undefined, so those points are not points of the claim (its hypotheses must exclude
 /// them; an enclosure that is entirely negative is an error).
-fn sqrt_nonneg<S: Hull>(x: &S) -> Result<S, String> {
+fn sqrt_nonneg<S: Hull>(x: &S) -> Result<S, ArithError> {
     x.nonneg()
-        .ok_or_else(|| "square root of a negative enclosure".to_string())?
+        .ok_or_else(|| ArithError::Domain("square root of a negative enclosure".into()))?
         .sqrt()
-        .map_err(|e| e.to_string())
 }
 
 impl Hull for Interval {
@@ -161,7 +160,7 @@ fn text(b: &Boxed) -> String {
 pub fn check(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
     let t = &claim.content;
     let space = Space::from_table(t)?;
-    let holds = vexpr::parse_relation(super::field(t, "holds")?)?;
+    let holds = lang::parse_relation(super::field(t, "holds")?).map_err(|e| e.to_string())?;
     let root = read_box(t)?;
     if root.is_empty() {
         return Err("`vars` must give the box".into());

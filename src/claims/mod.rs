@@ -29,7 +29,6 @@ mod probes_sequential;
 pub mod report;
 pub mod sample;
 pub mod sampled;
-pub mod vexpr;
 
 use serde::Serialize;
 use std::path::{Path, PathBuf};

@@ -5,8 +5,8 @@
 //! law and compares. Every probe calls existing law / system code; none restates a
 //! formula of a paper.
 
-use super::vexpr::{self, Env};
 use crate::arith::{Quadratic, Rational, Scalar};
+use crate::lang::{self, Env};
 use crate::law::characterization::{
     impulse_asymmetric, impulse_ideal, impulse_symmetric, Constraints, Stop,
 };
@@ -109,13 +109,13 @@ pub(super) fn get(inp: &Inputs, name: &str) -> Result<BigRational, String> {
     let s = inp
         .get(name)
         .ok_or_else(|| format!("probe input `{name}` missing"))?;
-    vexpr::rational(s).map_err(|e| format!("probe input `{name}`: {e}"))
+    lang::rational(s).map_err(|e| format!("probe input `{name}`: {e}"))
 }
 
 fn opt(inp: &Inputs, name: &str, default: &str) -> Result<BigRational, String> {
     match inp.get(name) {
         Some(_) => get(inp, name),
-        None => vexpr::rational(default),
+        None => lang::rational(default).map_err(|e| e.to_string()),
     }
 }
 
@@ -399,7 +399,7 @@ fn cradle_table1() -> Result<Env<R>, String> {
             n += 1;
             out.insert(
                 format!("mismatch_cor_{n}"),
-                r(vexpr::rational(row.row.cor)?),
+                r(lang::rational(row.row.cor).map_err(|e| e.to_string())?),
             );
             let its = row.outcome.as_ref().map(|o| o.steps.len()).unwrap_or(0);
             out.insert(format!("mismatch_iterations_{n}"), int(its));
@@ -420,10 +420,10 @@ fn corner_quadratic(inp: &Inputs) -> Result<Env<R>, String> {
         let s = inp
             .get(n)
             .ok_or_else(|| format!("probe input `{n}` missing"))?;
-        crate::expr::eval_str::<Quadratic>(s, &()).map_err(err)
+        crate::lang::eval_str::<Quadratic>(s, &()).map_err(err)
     };
     let alpha = inp.get("alpha").ok_or("probe input `alpha` missing")?;
-    let k = crate::expr::eval_str::<Quadratic>(&format!("tan({alpha})"), &()).map_err(err)?;
+    let k = crate::lang::eval_str::<Quadratic>(&format!("tan({alpha})"), &()).map_err(err)?;
     let run = CornerRun {
         k: k.clone(),
         restitution: Restitution::Asymmetric(q("eps1")?, q("eps2")?),
@@ -456,15 +456,15 @@ pub fn inputs_from(
 ) -> Result<Inputs, String> {
     let mut out = fixed.clone();
     for (name, expr) in mapping {
-        let node = vexpr::parse(expr).map_err(|e| format!("inputs.{name}: {e}"))?;
-        match node {
+        let node = lang::parse_with_variables(expr).map_err(|e| format!("inputs.{name}: {e}"))?;
+        match node.as_var() {
             // a word that is not a variable is a literal (e.g. rule = "ideal")
-            vexpr::VNode::Var(w) if !env.contains_key(&w) => {
-                out.insert(name.clone(), w);
+            Some(w) if !env.contains_key(w) => {
+                out.insert(name.clone(), w.to_string());
             }
             _ => {
-                let v = node.eval(env, &())?;
-                out.insert(name.clone(), vexpr::show(&v.to_big()));
+                let v = node.eval_in(env, &()).map_err(|e| e.to_string())?;
+                out.insert(name.clone(), lang::show(&v.to_big()));
             }
         }
     }
@@ -476,8 +476,8 @@ pub fn inputs_from(
 fn corner_result6(inp: &Inputs) -> Result<Env<R>, String> {
     use crate::arith::MpInterval;
     let (a, b) = (get(inp, "a")?, get(inp, "b")?);
-    let ev = |s: String| crate::expr::eval_str::<MpInterval>(&s, &256).map_err(err);
-    let (a, b) = (vexpr::show(&a), vexpr::show(&b));
+    let ev = |s: String| crate::lang::eval_str::<MpInterval>(&s, &256).map_err(err);
+    let (a, b) = (lang::show(&a), lang::show(&b));
     let alpha = ev(format!("({a})*pi"))?;
     let v0 = V2::new(ev(format!("cos(({b})*pi)"))?, ev(format!("sin(({b})*pi)"))?);
     let k = alpha.tan().map_err(err)?;

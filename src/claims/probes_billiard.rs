@@ -1,8 +1,8 @@
 //! Probes into the billiard break of Seghete–Murphey Sect. VII-A (`system::billiard`).
 
 use super::probes::{err, get, r, Inputs};
-use super::vexpr::Env;
 use crate::arith::{Quadratic, Rational, Scalar};
+use crate::lang::Env;
 use crate::system::billiard::Break;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -40,7 +40,7 @@ fn radii_masses<S: Scalar>(
         if inp.contains_key(n) {
             Ok(like.lift(&get(inp, n)?))
         } else {
-            Ok(like.lift(&super::vexpr::rational(default)?))
+            Ok(like.lift(&crate::lang::rational(default).map_err(|e| e.to_string())?))
         }
     };
     let radii = [lift("ra", "1")?, lift("rb", "1")?, lift("rc", "1")?];
@@ -64,13 +64,13 @@ pub(super) fn billiard_break(inp: &Inputs) -> Result<Env<R>, String> {
     let half = match inp.get("theta_over_pi") {
         Some(_) => {
             let q = get(inp, "theta_over_pi")? / BigRational::from_integer(2.into());
-            Some(format!("({})*pi", super::vexpr::show(&q)))
+            Some(format!("({})*pi", crate::lang::show(&q)))
         }
         None => inp.get("half").cloned(),
     };
     if let Some(h) = half {
-        let c = crate::expr::eval_str::<Quadratic>(&format!("cos({h})"), &()).map_err(err)?;
-        let s = crate::expr::eval_str::<Quadratic>(&format!("sin({h})"), &()).map_err(err)?;
+        let c = crate::lang::eval_str::<Quadratic>(&format!("cos({h})"), &()).map_err(err)?;
+        let s = crate::lang::eval_str::<Quadratic>(&format!("sin({h})"), &()).map_err(err)?;
         let like = c.clone();
         let b = radii_masses(inp, &like, c, s)?;
         return outputs(&b, |x: &Quadratic| {

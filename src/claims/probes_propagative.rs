@@ -1,8 +1,8 @@
 //! Probes into the Seghete–Murphey propagative model (`law::propagative`).
 
 use super::probes::{err, get, int, r, Inputs};
-use super::vexpr::Env;
 use crate::arith::{Rational, Scalar};
+use crate::lang::Env;
 use crate::law::propagative::Contacts;
 use crate::linalg::SymMatrix;
 use num_rational::BigRational;

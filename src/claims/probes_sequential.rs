@@ -3,8 +3,8 @@
 //! none restates a matrix or a value of the paper.
 
 use super::probes::{err, get, int, r, Inputs};
-use super::vexpr::Env;
 use crate::arith::{Rational, Scalar};
+use crate::lang::Env;
 use crate::law::sequential::checks::{check_cone, check_continuity, check_factorisation};
 use crate::law::sequential::classic::{newton, poisson};
 use crate::law::sequential::cycles::{abc_cycle, find_cyclic_violation};

@@ -4,9 +4,9 @@
 //!
 //! Deterministic: the generator is seeded from the claim id, so a report is reproducible.
 
-use super::vexpr::{self, Env, Relation, VNode};
 use super::{pairs, str_list};
 use crate::arith::Rational;
+use crate::lang::{self, Env, Expr, Relation};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use std::time::Instant;
@@ -50,7 +50,7 @@ pub fn rational_in(rng: &mut Rng, lo: &BigRational, hi: &BigRational) -> BigRati
 #[derive(Clone, Debug)]
 pub struct Space {
     pub vars: Vec<(String, BigRational, BigRational)>,
-    pub derived: Vec<(String, VNode)>,
+    pub derived: Vec<(String, Expr)>,
     pub assume: Vec<Relation>,
 }
 
@@ -72,7 +72,7 @@ pub fn read_box(t: &toml::Table) -> Result<Vec<(String, BigRational, BigRational
                 let s = a[i]
                     .as_str()
                     .ok_or_else(|| format!("`vars.{name}` bounds must be strings"))?;
-                vexpr::rational(s).map_err(|e| format!("`vars.{name}`: {e}"))
+                lang::rational(s).map_err(|e| format!("`vars.{name}`: {e}"))
             };
             let (lo, hi) = (get(0)?, get(1)?);
             if lo > hi {
@@ -92,13 +92,13 @@ impl Space {
             .map(|(n, e)| {
                 Ok((
                     n.clone(),
-                    vexpr::parse(&e).map_err(|x| format!("derive.{n}: {x}"))?,
+                    lang::parse_with_variables(&e).map_err(|x| format!("derive.{n}: {x}"))?,
                 ))
             })
             .collect::<Result<Vec<_>, String>>()?;
         let assume = str_list(t, "assume")?
             .iter()
-            .map(|s| vexpr::parse_relation(s).map_err(|e| format!("assume: {e}")))
+            .map(|s| lang::parse_relation(s).map_err(|e| format!("assume: {e}")))
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Space {
             vars,
@@ -109,7 +109,7 @@ impl Space {
 
     /// Completes a point with the derived variables (in dependency order).
     pub fn derive(&self, env: &mut Env<Rational>) -> Result<(), String> {
-        let mut todo: Vec<&(String, VNode)> = self.derived.iter().collect();
+        let mut todo: Vec<&(String, Expr)> = self.derived.iter().collect();
         while !todo.is_empty() {
             let before = todo.len();
             let mut rest = Vec::new();
@@ -117,7 +117,7 @@ impl Space {
                 let mut vs = Vec::new();
                 d.1.vars(&mut vs);
                 if vs.iter().all(|v| env.contains_key(v)) {
-                    let x = d.1.eval(env, &())?;
+                    let x = d.1.eval_in(env, &()).map_err(|e| e.to_string())?;
                     env.insert(d.0.clone(), x);
                 } else {
                     rest.push(d);
@@ -137,7 +137,7 @@ impl Space {
     /// Whether all hypotheses hold exactly at `env`.
     pub fn admits(&self, env: &Env<Rational>) -> Result<bool, String> {
         for a in &self.assume {
-            if a.decide(env, &())? != Some(true) {
+            if a.decide(env, &()).map_err(|e| e.to_string())? != Some(true) {
                 return Ok(false);
             }
         }
@@ -182,7 +182,7 @@ pub fn env_json(env: &Env<Rational>) -> serde_json::Value {
             .map(|(k, v)| {
                 (
                     k.clone(),
-                    serde_json::Value::String(vexpr::show(&v.to_big())),
+                    serde_json::Value::String(lang::show(&v.to_big())),
                 )
             })
             .collect(),
@@ -192,7 +192,7 @@ pub fn env_json(env: &Env<Rational>) -> serde_json::Value {
 /// An exact point as text: `k = 1/2, x = 3`.
 pub fn env_text(env: &Env<Rational>) -> String {
     env.iter()
-        .map(|(k, v)| format!("{k} = {}", vexpr::show(&v.to_big())))
+        .map(|(k, v)| format!("{k} = {}", lang::show(&v.to_big())))
         .collect::<Vec<_>>()
         .join(", ")
 }

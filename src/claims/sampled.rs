@@ -23,9 +23,9 @@
 
 use super::probes::{self, Inputs};
 use super::sample::{env_json, env_text, Space};
-use super::vexpr::{self, show, Env, Relation};
 use super::{int_field, pairs, str_list, Claim, Outcome, Verdict};
 use crate::arith::Rational;
+use crate::lang::{self, show, Env, Relation};
 use std::time::Instant;
 
 /// One case (zone) of a sampled claim.
@@ -40,7 +40,7 @@ struct Case {
 fn relations(t: &toml::Table, key: &str) -> Result<Vec<Relation>, String> {
     str_list(t, key)?
         .iter()
-        .map(|s| vexpr::parse_relation(s).map_err(|e| format!("{key}: {e}")))
+        .map(|s| lang::parse_relation(s).map_err(|e| format!("{key}: {e}")))
         .collect()
 }
 
@@ -141,9 +141,10 @@ fn side(t: &toml::Table, env: &Env<Rational>) -> Result<Env<Rational>, String> {
     let mut scope = env.clone();
     scope.extend(out.clone());
     for (name, e) in pairs(t, "exprs")? {
-        let v = vexpr::parse(&e)
+        let v = lang::parse_with_variables(&e)
             .map_err(|x| format!("exprs.{name}: {x}"))?
-            .eval(&scope, &())?;
+            .eval_in(&scope, &())
+            .map_err(|e| e.to_string())?;
         scope.insert(name.clone(), v.clone());
         out.insert(name, v);
     }
@@ -230,12 +231,12 @@ fn violation(
     }
     let l = r
         .lhs
-        .eval(scope, &())
+        .eval_in(scope, &())
         .map(|x| show(&x.to_big()))
         .unwrap_or_default();
     let rr = r
         .rhs
-        .eval(scope, &())
+        .eval_in(scope, &())
         .map(|x| show(&x.to_big()))
         .unwrap_or_default();
     cx["violated"] = r.text.clone().into();

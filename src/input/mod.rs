@@ -7,7 +7,7 @@
 //! status 2.
 
 use crate::arith::{ArithError, Scalar};
-use crate::expr::{eval_str, split_list, EvalError};
+use crate::lang::{eval_str, split_list, EvalError};
 
 /// Longest reason kept in an error line (the input itself may be huge).
 const MAX_REASON: usize = 240;

@@ -3,7 +3,7 @@
 use super::{Num, Report, TextOptions};
 use crate::arith::Scalar;
 use crate::backend::{Backend, RunScalar};
-use crate::expr::{self, EvalError};
+use crate::lang::{self, EvalError};
 use serde::Serialize;
 
 /// The value of an expression.
@@ -27,7 +27,7 @@ pub fn eval(src: &str, backend: Backend) -> Result<EvalReport, EvalError> {
     impl RunScalar for Job<'_> {
         type Out = Result<EvalReport, EvalError>;
         fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
-            let x: S = expr::eval_str(self.0, ctx)?;
+            let x: S = lang::eval_str(self.0, ctx)?;
             Ok(EvalReport {
                 arith: self.1.to_string(),
                 value: x.num(),

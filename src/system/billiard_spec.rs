@@ -7,7 +7,7 @@ use super::input;
 use super::propagate::SpecError;
 use crate::arith::{Scalar, Sign};
 use crate::backend::{Backend, RunScalar};
-use crate::expr::eval_str;
+use crate::lang::eval_str;
 use crate::law::{decide, LawError};
 use serde_json::{json, Value};
 
@@ -257,7 +257,7 @@ pub fn outcome_json<S: Scalar>(b: &Break<S>, o: &BreakOutcome<S>) -> Value {
 /// A number of a report (input-language string, or `{lo, hi}` → midpoint) as `f64`.
 fn report_f64(v: &Value) -> Option<f64> {
     let one = |s: &Value| -> Option<f64> {
-        let e = crate::expr::parse(s.as_str()?).ok()?;
+        let e = crate::lang::parse(s.as_str()?).ok()?;
         e.eval::<f64>(&()).ok()
     };
     match v {

@@ -5,7 +5,7 @@ use super::corner::{CornerRun, Form, Restitution, SpecError, Trace};
 use crate::arith::{Kind, Scalar};
 use crate::backend::{Backend, RunScalar};
 use crate::certify::{certify, Arith, Rung};
-use crate::expr::split_list;
+use crate::lang::split_list;
 use crate::law::V2;
 use crate::report::corner::{CornerBatchReport, CornerRunReport};
 use serde_json::{json, Value};

@@ -255,7 +255,7 @@ pub struct Table1Result<S> {
 /// Compares a value with a printed decimal `p` having `d` decimals.
 pub fn agreement<S: Scalar>(x: &S, printed: &str) -> Agreement {
     use num_rational::BigRational;
-    let p = crate::expr::parse(printed)
+    let p = crate::lang::parse(printed)
         .ok()
         .and_then(|e| e.as_rational())
         .expect("Table 1 entries are decimals");
@@ -286,7 +286,7 @@ pub const TABLE1_SIGMA: &str = "1e-7";
 /// Runs every row of Table 1 on backend `S`: three equal balls, v0 = (100, 0, 0), one
 /// COR for both contacts, σ = 10⁻⁹‖v0‖, N = 10⁴ iterations.
 pub fn table1<S: Scalar>(ctx: &S::Ctx) -> Vec<Table1Result<S>> {
-    let lift = |s: &str| crate::expr::eval_str::<S>(s, ctx).expect("Table 1 inputs are decimals");
+    let lift = |s: &str| crate::lang::eval_str::<S>(s, ctx).expect("Table 1 inputs are decimals");
     let masses = vec![lift("1"), lift("1"), lift("1")];
     let sigma = lift(TABLE1_SIGMA);
     TABLE1
@@ -344,10 +344,10 @@ pub struct CradleSpec {
 pub use super::SpecError;
 
 fn list<S: Scalar>(src: &str, option: &'static str, ctx: &S::Ctx) -> Result<Vec<S>, SpecError> {
-    crate::expr::split_list(src)
+    crate::lang::split_list(src)
         .into_iter()
         .map(|p| {
-            crate::expr::eval_str::<S>(p, ctx).map_err(|e| super::input(option, e.to_string()))
+            crate::lang::eval_str::<S>(p, ctx).map_err(|e| super::input(option, e.to_string()))
         })
         .collect()
 }

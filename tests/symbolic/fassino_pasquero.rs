@@ -2,8 +2,9 @@
 //! (zone fixed by hypothesis) against the paper's displayed formulas.
 
 use super::{assert_same, at, check, q, s};
-use impactkit::arith::symbolic::{identical, IdentityOutcome, Symbolic};
+use impactkit::arith::symbolic::{IdentityOutcome, Symbolic};
 use impactkit::arith::Scalar;
+use impactkit::lang::identical;
 use impactkit::law::corner::*;
 use impactkit::law::V2;
 

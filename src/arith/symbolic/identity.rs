@@ -2,7 +2,7 @@
 //! `identity` claims of issue 7 (e.g. Fassino–Pasquero (2020), "(13) and (14) agree"
 //! after the change of coordinates (7)).
 
-use super::{parse_symbolic, Symbolic};
+use super::Symbolic;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::Zero;
@@ -32,30 +32,28 @@ const RANDOM_BUDGET: usize = 2_000;
 /// Size of the candidate set the pseudo-random points are drawn from.
 const RANDOM_POOL: usize = 2_000;
 
-/// lhs and rhs agree as rational functions after applying the substitutions in order
-/// (each substitution replaces a variable by an expression, e.g.
-/// ("c", "(1-t^2)/(1+t^2)"), ("s", "2*t/(1+t^2)") for c²+s²=1).
+/// `a` and `b` agree as rational functions after applying the substitutions in order
+/// (each replaces a variable by a value, e.g. `c` by (1-t²)/(1+t²) and `s` by 2t/(1+t²)
+/// for c²+s²=1; the middle string is the substitution as written, for messages).
 /// When they differ, `witness` is an exact rational point (small integers/fractions tried
-/// in order) where both sides are defined and differ, with both values.
-pub fn identical(
-    lhs: &str,
-    rhs: &str,
-    substitutions: &[(String, String)],
-) -> Result<IdentityOutcome, String> {
-    let mut a = parse_symbolic(lhs).map_err(|e| format!("left side: {e}"))?;
-    let mut b = parse_symbolic(rhs).map_err(|e| format!("right side: {e}"))?;
-    for (var, by) in substitutions {
-        let e = parse_symbolic(by).map_err(|e| format!("substitution {var} = {by}: {e}"))?;
-        a = match a.substitute(var, &e) {
+/// in order) where both sides are defined and differ, with both values. The parsing
+/// front end is `crate::lang::identical`.
+pub fn identical_under(
+    mut a: Symbolic,
+    mut b: Symbolic,
+    substitutions: &[(String, String, Symbolic)],
+) -> IdentityOutcome {
+    for (var, by, e) in substitutions {
+        a = match a.substitute(var, e) {
             Ok(v) => v,
-            Err(err) => return Ok(undefined("left", var, by, &err)),
+            Err(err) => return undefined("left", var, by, &err),
         };
-        b = match b.substitute(var, &e) {
+        b = match b.substitute(var, e) {
             Ok(v) => v,
-            Err(err) => return Ok(undefined("right", var, by, &err)),
+            Err(err) => return undefined("right", var, by, &err),
         };
     }
-    Ok(compare(&a, &b))
+    compare(&a, &b)
 }
 
 fn undefined(side: &str, var: &str, by: &str, err: &crate::arith::ArithError) -> IdentityOutcome {
@@ -214,8 +212,8 @@ mod tests {
     fn random_phase_finds_a_witness_the_grid_misses() {
         // (x² − 1)·x vanishes on the whole grid {0, ±1}^n used for 10 variables
         let vars: Vec<String> = (0..10).map(|i| format!("v{i}")).collect();
-        let a = parse_symbolic(&format!("(v0^2-1)*v0*{}", vars.join("*"))).unwrap();
-        let zero = parse_symbolic("0").unwrap();
+        let a = crate::lang::parse_symbolic(&format!("(v0^2-1)*v0*{}", vars.join("*"))).unwrap();
+        let zero = crate::lang::parse_symbolic("0").unwrap();
         assert_eq!(find_witness(&a, &zero, &vars), None);
         match compare(&a, &zero) {
             IdentityOutcome::Different { witness, lhs, rhs } => {

@@ -301,7 +301,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             }
             let report = spec.report_arith(arith).map_err(spec_failure)?;
             if let Some(path) = svg {
-                let eps_list: Vec<String> = impactkit::expr::split_list(&svg_eps)
+                let eps_list: Vec<String> = impactkit::lang::split_list(&svg_eps)
                     .into_iter()
                     .map(str::to_string)
                     .collect();

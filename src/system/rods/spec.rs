@@ -42,7 +42,7 @@ impl RodsSpec {
         use crate::system::input;
         use crate::system::sequential::{parse_list, SpecError};
         use serde_json::json;
-        let n = crate::expr::split_list(&self.velocities).len();
+        let n = crate::lang::split_list(&self.velocities).len();
         if n < 1 {
             return Err(input("--velocities", "at least one rod"));
         }
@@ -50,7 +50,7 @@ impl RodsSpec {
         let cells: Vec<usize> = match &self.lengths {
             None => vec![1; n],
             Some(src) => {
-                let parts = crate::expr::split_list(src);
+                let parts = crate::lang::split_list(src);
                 if parts.len() != n {
                     return Err(input(
                         "--lengths",
@@ -131,11 +131,11 @@ impl RodsSpec {
     pub fn figure(&self) -> Result<String, crate::system::SpecError> {
         use crate::arith::Rational;
         use crate::system::sequential::{parse_list, SpecError};
-        let n = crate::expr::split_list(&self.velocities).len();
+        let n = crate::lang::split_list(&self.velocities).len();
         let v = parse_list::<Rational>(&self.velocities, n, "--velocities", &())?;
         let cells: Vec<usize> = match &self.lengths {
             None => vec![1; n],
-            Some(src) => crate::expr::split_list(src)
+            Some(src) => crate::lang::split_list(src)
                 .iter()
                 .map(|p| p.trim().parse::<usize>().unwrap_or(1))
                 .collect(),

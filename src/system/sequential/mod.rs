@@ -22,7 +22,7 @@ pub fn parse_list<S: Scalar>(
     option: &'static str,
     ctx: &S::Ctx,
 ) -> Result<Vec<S>, SpecError> {
-    let parts = crate::expr::split_list(src);
+    let parts = crate::lang::split_list(src);
     if parts.len() != n {
         return Err(input(
             option,

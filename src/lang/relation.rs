@@ -1,0 +1,102 @@
+//! Relations `lhs REL rhs` between two expressions with variables, decided on any backend
+//! through the sign of `lhs - rhs`.
+
+use super::ast::Expr;
+use super::error::{EvalError, ParseError};
+use super::eval::{Env, Sqrt};
+use crate::arith::{Scalar, Sign};
+
+/// A comparison operator of a relation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rel {
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+}
+
+impl Rel {
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Rel::Lt => "<",
+            Rel::Le => "<=",
+            Rel::Gt => ">",
+            Rel::Ge => ">=",
+            Rel::Eq => "==",
+            Rel::Ne => "!=",
+        }
+    }
+    /// Whether a difference `lhs - rhs` of the given (decided) sign satisfies the relation.
+    pub fn holds(self, s: Sign) -> bool {
+        match self {
+            Rel::Lt => s == Sign::Negative,
+            Rel::Le => s != Sign::Positive,
+            Rel::Gt => s == Sign::Positive,
+            Rel::Ge => s != Sign::Negative,
+            Rel::Eq => s == Sign::Zero,
+            Rel::Ne => s != Sign::Zero,
+        }
+    }
+}
+
+/// `lhs REL rhs`, e.g. `x1^2 + y1^2 == x^2 + y^2`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Relation {
+    /// The relation as written (trimmed).
+    pub text: String,
+    pub lhs: Expr,
+    pub rel: Rel,
+    pub rhs: Expr,
+}
+
+/// Parses a relation `lhs REL rhs`: exactly one comparison `< <= > >= == !=` between two
+/// expressions with variables.
+pub fn parse_relation(src: &str) -> Result<Relation, ParseError> {
+    let (start, end, rel) = super::parse::relation_operator(src)?;
+    Ok(Relation {
+        text: src.trim().to_string(),
+        lhs: super::parse_with_variables(&src[..start])?,
+        rel,
+        rhs: super::parse_with_variables(&src[end..])?,
+    })
+}
+
+impl Relation {
+    /// The sign of `lhs - rhs` on a backend.
+    pub fn sign<S: Scalar>(&self, env: &Env<S>, ctx: &S::Ctx) -> Result<Sign, EvalError> {
+        self.sign_with(env, ctx, &S::sqrt)
+    }
+    /// [`Relation::sign`] with a given square root (see [`Expr::eval_with`]).
+    pub fn sign_with<S: Scalar>(
+        &self,
+        env: &Env<S>,
+        ctx: &S::Ctx,
+        sqrt: Sqrt<'_, S>,
+    ) -> Result<Sign, EvalError> {
+        let l = self.lhs.eval_with(env, ctx, sqrt)?;
+        let r = self.rhs.eval_with(env, ctx, sqrt)?;
+        Ok((l - &r).sign())
+    }
+    /// `Some(true/false)` when decided, `None` when the sign is unknown (enclosures).
+    pub fn decide<S: Scalar>(&self, env: &Env<S>, ctx: &S::Ctx) -> Result<Option<bool>, EvalError> {
+        self.decide_with(env, ctx, &S::sqrt)
+    }
+    /// [`Relation::decide`] with a given square root.
+    pub fn decide_with<S: Scalar>(
+        &self,
+        env: &Env<S>,
+        ctx: &S::Ctx,
+        sqrt: Sqrt<'_, S>,
+    ) -> Result<Option<bool>, EvalError> {
+        let s = self.sign_with(env, ctx, sqrt)?;
+        Ok((s != Sign::Unknown).then(|| self.rel.holds(s)))
+    }
+    /// The variables both sides use, appended to `out` in order of first use.
+    pub fn vars(&self, out: &mut Vec<String>) {
+        self.lhs.vars(out);
+        self.rhs.vars(out);
+    }
+}
