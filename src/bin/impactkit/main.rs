@@ -121,7 +121,8 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             arith,
             out,
         } => {
-            use impactkit::system::billiard_spec::{sweep_svg, Angle, BreakSpec};
+            use impactkit::report::billiard::{sweep_svg, BilliardReport};
+            use impactkit::system::billiard_spec::{Angle, BreakSpec};
             let angle = match (theta, tan_quarter, sweep) {
                 (Some(t), _, _) => Angle::Theta(t),
                 (_, Some(t), _) => Angle::TanQuarter(t),
@@ -141,14 +142,13 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 masses,
                 max_depth: max_steps,
             };
-            let value = spec.report(arith).map_err(spec_failure)?;
-            if let Some(path) = svg {
-                if let Some(p) = write_svg(&path, &sweep_svg(&value))? {
+            let report = spec.report(arith).map_err(spec_failure)?;
+            if let (Some(path), BilliardReport::Sweep(sweep)) = (svg, &report) {
+                if let Some(p) = write_svg(&path, &sweep_svg(sweep))? {
                     return Ok(p);
                 }
             }
-            let text = serde_json::to_string_pretty(&value).unwrap_or_default();
-            emit("billiard-break", &Untyped { value, text }, &out)
+            emit("billiard-break", &report, &out)
         }
         Command::Verify {
             paths,
@@ -181,9 +181,8 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 restitution: eps,
                 max_depth: max_steps,
             };
-            let value = spec.report(arith).map_err(spec_failure)?;
-            let text = serde_json::to_string_pretty(&value).unwrap_or_default();
-            emit("propagate", &Untyped { value, text }, &out)
+            let report = spec.report(arith).map_err(spec_failure)?;
+            emit("propagate", &report, &out)
         }
         Command::Sequential { action } => impactkit::system::sequential::run_command(&action)
             .map(Printed)
@@ -203,14 +202,13 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 impedances,
                 max_steps,
             };
-            let value = spec.report(arith).map_err(spec_failure)?;
+            let report = spec.report(arith).map_err(spec_failure)?;
             if let Some(path) = svg {
                 if let Some(p) = write_svg(&path, &spec.figure().map_err(spec_failure)?)? {
                     return Ok(p);
                 }
             }
-            let text = impactkit::system::rods::rods_text(&value);
-            emit("rods", &Untyped { value, text }, &out)
+            emit("rods", &report, &out)
         }
         Command::Cradle {
             balls,
