@@ -12,6 +12,7 @@ pub mod eval;
 pub mod plot;
 pub mod propagate;
 pub mod rods;
+pub mod sequential;
 pub mod svg;
 
 use crate::arith::Scalar;

@@ -3,7 +3,7 @@
 
 mod args;
 
-use args::{AlgorithmArg, Cli, Command, FormArg, Format, Output};
+use args::{AlgorithmArg, Cli, Command, FormArg, Format, Output, SequentialCommand};
 use clap::Parser;
 use impactkit::certify::Arith;
 use impactkit::report::{Document, Report, TextOptions};
@@ -184,9 +184,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             let report = spec.report(arith).map_err(spec_failure)?;
             emit("propagate", &report, &out)
         }
-        Command::Sequential { action } => impactkit::system::sequential::run_command(&action)
-            .map(Printed)
-            .map_err(spec_failure),
+        Command::Sequential { action } => sequential(action),
         Command::Rods {
             velocities,
             lengths,
@@ -309,6 +307,49 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 }
             }
             emit("corner", &report, &out)
+        }
+    }
+}
+
+/// `impactkit sequential map|check`.
+fn sequential(action: SequentialCommand) -> Result<Printed, Failure> {
+    use impactkit::system::sequential::{CheckSpec, MapSpec};
+    match action {
+        SequentialCommand::Map {
+            gamma,
+            masses,
+            restitution,
+            arith,
+            out,
+        } => {
+            let spec = MapSpec {
+                gamma,
+                masses,
+                restitution,
+            };
+            let report = spec.report(arith).map_err(spec_failure)?;
+            emit("sequential map", &report, &out)
+        }
+        SequentialCommand::Check {
+            masses,
+            samples,
+            seed,
+            arith,
+            svg,
+            out,
+        } => {
+            let spec = CheckSpec {
+                masses,
+                samples,
+                seed,
+            };
+            let report = spec.report(arith).map_err(spec_failure)?;
+            if let Some(path) = svg {
+                if let Some(p) = write_svg(&path, &spec.figure().map_err(spec_failure)?)? {
+                    return Ok(p);
+                }
+            }
+            emit("sequential check", &report, &out)
         }
     }
 }
