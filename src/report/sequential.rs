@@ -412,7 +412,11 @@ impl Report for CheckReport {
             }
         }
         out += &format!("\nmonotone (15): {}", opt(self.monotone));
-        if let Some(c) = self.global.as_ref().and_then(|g| g.monotone_counterexample.as_ref()) {
+        if let Some(c) = self
+            .global
+            .as_ref()
+            .and_then(|g| g.monotone_counterexample.as_ref())
+        {
             out += &format!("\n  counterexample: {}", c.text(o));
         }
         out += &format!(

@@ -113,11 +113,7 @@ impl MapSpec {
         backend.run(Job(self, backend))
     }
 
-    fn report_in<S: Scalar>(
-        &self,
-        ctx: &S::Ctx,
-        backend: Backend,
-    ) -> Result<MapReport, SpecError> {
+    fn report_in<S: Scalar>(&self, ctx: &S::Ctx, backend: Backend) -> Result<MapReport, SpecError> {
         let m = masses::<S>(&self.masses, ctx)?;
         let g = parse_list::<S>(&self.gamma, 2, "--gamma", ctx)?;
         let g: Vec2<S> = [g[0].clone(), g[1].clone()];
