@@ -122,23 +122,27 @@ impl Report for BreakReport {
     }
 }
 
+/// The outcome at one decided angle of a sweep.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DecidedPoint {
+    /// θ/π, exact.
+    pub theta_over_pi: Num,
+    /// ξ (see [`BreakReport::xi`]).
+    pub xi: Option<Num>,
+    /// ξ².
+    pub xi_squared: Num,
+    /// The number of reflections with a–c first.
+    pub sequence_ab: usize,
+    /// The number of reflections with b–c first.
+    pub sequence_ba: usize,
+}
+
 /// One angle of a sweep.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum SweepPoint {
     /// The outcome at θ.
-    Decided {
-        /// θ/π, exact.
-        theta_over_pi: Num,
-        /// ξ (see [`BreakReport::xi`]).
-        xi: Option<Num>,
-        /// ξ².
-        xi_squared: Num,
-        /// The number of reflections with a–c first.
-        sequence_ab: usize,
-        /// The number of reflections with b–c first.
-        sequence_ba: usize,
-    },
+    Decided(Box<DecidedPoint>),
     /// A sign the backend could not decide at θ (e.g. θ = π in interval arithmetic,
     /// where cos(θ/2) encloses 0): reported, not guessed.
     Undecided {
@@ -150,20 +154,20 @@ pub enum SweepPoint {
 impl SweepPoint {
     /// The decided outcome at `theta_over_pi`.
     pub fn decided<S: Scalar>(theta_over_pi: Num, o: &BreakOutcome<S>) -> Self {
-        SweepPoint::Decided {
+        SweepPoint::Decided(Box::new(DecidedPoint {
             theta_over_pi,
             xi: xi_of(&o.xi_squared),
             xi_squared: o.xi_squared.num(),
             sequence_ab: o.ab.0.len(),
             sequence_ba: o.ba.0.len(),
-        }
+        }))
     }
 
     /// θ/π.
     pub fn theta_over_pi(&self) -> &Num {
         match self {
-            SweepPoint::Decided { theta_over_pi, .. }
-            | SweepPoint::Undecided { theta_over_pi, .. } => theta_over_pi,
+            SweepPoint::Decided(d) => &d.theta_over_pi,
+            SweepPoint::Undecided { theta_over_pi, .. } => theta_over_pi,
         }
     }
 }
@@ -207,16 +211,12 @@ impl Report for SweepReport {
         );
         for p in &self.points {
             out += &match p {
-                SweepPoint::Decided {
-                    theta_over_pi,
-                    xi,
-                    sequence_ab,
-                    sequence_ba,
-                    ..
-                } => format!(
-                    "\ntheta = {}*pi: xi = {} ({sequence_ab} + {sequence_ba} reflections)",
-                    label(theta_over_pi, o),
-                    xi_text(xi, o)
+                SweepPoint::Decided(d) => format!(
+                    "\ntheta = {}*pi: xi = {} ({} + {} reflections)",
+                    label(&d.theta_over_pi, o),
+                    xi_text(&d.xi, o),
+                    d.sequence_ab,
+                    d.sequence_ba
                 ),
                 SweepPoint::Undecided {
                     theta_over_pi,
@@ -242,9 +242,9 @@ pub fn sweep_svg(report: &SweepReport) -> String {
     let o = TextOptions::default();
     let mut pts = Vec::new();
     for p in &report.points {
-        if let SweepPoint::Decided { xi_squared, .. } = p {
-            let x = p.theta_over_pi().to_f64();
-            let y = xi_squared.to_f64().max(0.0).sqrt();
+        if let SweepPoint::Decided(d) = p {
+            let x = d.theta_over_pi.to_f64();
+            let y = d.xi_squared.to_f64().max(0.0).sqrt();
             if x.is_finite() && y.is_finite() {
                 pts.push((x, y));
             }
@@ -277,7 +277,7 @@ pub fn sweep_svg(report: &SweepReport) -> String {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(untagged)]
 pub enum BilliardReport {
-    Geometry(BreakReport),
+    Geometry(Box<BreakReport>),
     Sweep(SweepReport),
 }
 

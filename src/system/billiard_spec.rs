@@ -105,7 +105,7 @@ impl BreakSpec {
                 let arith = self.1.to_string();
                 Ok(match self.0.angle {
                     Angle::Sweep(n) => BilliardReport::Sweep(self.0.sweep::<S>(ctx, n, arith)?),
-                    _ => BilliardReport::Geometry(self.0.single::<S>(ctx, &arith)?),
+                    _ => BilliardReport::Geometry(Box::new(self.0.single::<S>(ctx, &arith)?)),
                 })
             }
         }
