@@ -1,7 +1,7 @@
 //! The command line: outputs of `impactkit eval`, exit codes, one-line errors.
 
 mod common;
-use common::{bad, json, run};
+use common::{bad, exact, json, run};
 
 fn rat(s: &str) -> num_rational::BigRational {
     // lo/hi are decimals like "5.77350269189625764e-1": read them exactly.
@@ -613,15 +613,16 @@ fn propagate_cli() {
     let go = |more: &[&'static str]| {
         let mut a: Vec<&str> = base.to_vec();
         a.extend_from_slice(more);
+        a.extend_from_slice(&["--format", "json"]);
         json(&a)
     };
     let v = go(&["--momentum", "1,0,-1", "--arith", "exact"]);
-    assert_eq!(v["outcomes"], serde_json::json!([["-1", "0", "1"]]));
+    assert_eq!(v["outcomes"], serde_json::json!([exact(&["-1", "0", "1"])]));
     assert_eq!(v["sequences"], serde_json::json!([[1, 2, 1], [2, 1, 2]]));
     assert_eq!(v["unique"], true);
     assert_eq!(v["longest"], 3);
     let v = go(&["--momentum", "1,0,0", "--arith", "exact"]);
-    assert_eq!(v["outcomes"], serde_json::json!([["0", "0", "1"]]));
+    assert_eq!(v["outcomes"], serde_json::json!([exact(&["0", "0", "1"])]));
     assert_eq!(v["sequences"], serde_json::json!([[1, 2]]));
     let v = go(&["--momentum", "1,0,0", "--arith", "interval"]);
     assert_eq!(v["sequences"], serde_json::json!([[1, 2]]));
@@ -699,8 +700,47 @@ fn propagate_cli() {
         "1,0,-3",
         "--arith",
         "exact",
+        "--format",
+        "json",
     ]);
     assert_eq!(unequal["unique"], false);
+    assert_eq!(unequal["schema"], "impactkit/1");
+    assert_eq!(unequal["command"], "propagate");
+    // text: the sequences, each outcome as a tuple, uniqueness and the bound
+    let (code, text, _) = run(&[
+        "propagate",
+        "--masses",
+        "1,3,1",
+        "--normals",
+        "-1,1,0;0,-1,1",
+        "--momentum",
+        "1,0,-1",
+        "--arith",
+        "exact",
+        "--digits",
+        "5",
+    ]);
+    assert_eq!(code, 0);
+    assert!(text.contains("  u1 u2\n  u2 u1\n"), "{text}");
+    assert!(text.contains("p+ = (-0.5, -0.75, 1.25)"), "{text}");
+    assert!(text.contains("unique: no"), "{text}");
+    assert!(
+        text.contains("Theorem 1 bound pi/gamma: [4.7667, 4.7668]"),
+        "{text}"
+    );
+    let (_, text, _) = run(&[
+        "propagate",
+        "--masses",
+        "1,2,3",
+        "--normals",
+        "-1,1,0;0,-1,1",
+        "--momentum",
+        "1,0,-3",
+        "--arith",
+        "exact",
+        "--exact-values",
+    ]);
+    assert!(text.contains("p+ = (-29/15, -44/75, 13/25)"), "{text}");
     insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_json_snapshot!("propagate_unequal_masses", unequal);
     });

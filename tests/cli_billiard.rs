@@ -2,30 +2,65 @@
 //! SVG, and bad input.
 
 mod common;
-use common::{bad, json};
+use common::{bad, exact, json, run};
 
 #[test]
 fn one_rational_geometry_exactly() {
-    let v = json(&["billiard-break", "--tan-quarter", "1/3", "--arith", "exact"]);
-    assert_eq!(v["cos_theta"], "7/25");
-    assert_eq!(v["inner_product"], "7/675");
-    assert_eq!(v["cos_theta_over_mc"], "7/675");
-    assert_eq!(v["printed_31_middle"], "-7/675");
+    let v = json(&[
+        "billiard-break",
+        "--tan-quarter",
+        "1/3",
+        "--arith",
+        "exact",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["schema"], "impactkit/1");
+    assert_eq!(v["command"], "billiard-break");
+    assert_eq!(v["cos_theta"]["exact"], "7/25");
+    assert_eq!(v["inner_product"]["exact"], "7/675");
+    assert_eq!(v["cos_theta_over_mc"]["exact"], "7/675");
+    assert_eq!(v["printed_31_middle"]["exact"], "-7/675");
     assert_eq!(v["sequence_ab"], "ab");
-    assert_eq!(v["xi_squared"], "198/2734375");
+    assert_eq!(v["xi_squared"]["exact"], "198/2734375");
     // ξ is irrational here: a rigorous enclosure
     let lo: f64 = v["xi"]["lo"].as_str().unwrap().parse().unwrap();
     let hi: f64 = v["xi"]["hi"].as_str().unwrap().parse().unwrap();
     let x = (198.0f64 / 2734375.0).sqrt();
     assert!(lo <= x && x <= hi && hi - lo < 1e-30, "{lo} {hi}");
+    // text: labelled lines, --digits honoured, the enclosure of ξ as [lo, hi]
+    let (code, text, _) = run(&[
+        "billiard-break",
+        "--tan-quarter",
+        "1/3",
+        "--arith",
+        "exact",
+        "--digits",
+        "4",
+    ]);
+    assert_eq!(code, 0);
+    assert!(text.contains("cos theta: 0.28\n"), "{text}");
+    assert!(
+        text.contains("(31) middle, as printed: -0.01037\n"),
+        "{text}"
+    );
+    assert!(text.contains("xi: [0.008509, 0.00851]"), "{text}");
 }
 
 #[test]
 fn right_angle_has_no_indeterminacy() {
-    let v = json(&["billiard-break", "--theta", "pi/2", "--arith", "quadratic"]);
-    assert_eq!(v["xi"], "0");
+    let v = json(&[
+        "billiard-break",
+        "--theta",
+        "pi/2",
+        "--arith",
+        "quadratic",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["xi"]["exact"], "0");
     assert_eq!(v["p_ab"], v["p_ba"]);
-    assert_eq!(v["p_ab"][4], "351/14");
+    assert_eq!(v["p_ab"][4]["exact"], "351/14");
     let v = json(&[
         "billiard-break",
         "--theta",
@@ -34,8 +69,10 @@ fn right_angle_has_no_indeterminacy() {
         "1,1,1",
         "--arith",
         "quadratic",
+        "--format",
+        "json",
     ]);
-    assert_eq!(v["xi"], "1/4*sqrt(5)");
+    assert_eq!(v["xi"]["exact"], "1/4*sqrt(5)");
 }
 
 #[test]
@@ -52,19 +89,57 @@ fn sweep_reproduces_the_two_minima_of_figure_5() {
             arith,
             "--svg",
             svg.to_str().unwrap(),
+            "--format",
+            "json",
         ]);
         assert_eq!(
             v["local_minima_theta_over_pi"],
-            serde_json::json!(["1/2", "1"]),
+            exact(&["1/2", "1"]),
             "{arith}"
         );
         // θ < θ_min ≈ 0.161π (radii 1, 1, 3) are skipped: θ = 0, π/24, π/12, π/8
         assert_eq!(v["skipped_overlapping"], 4);
-        assert_eq!(v["points"][0]["theta_over_pi"], "1/6");
+        assert_eq!(v["points"][0]["theta_over_pi"]["exact"], "1/6");
     }
+    // text: one line per θ, and the minima
+    let (code, text, _) = run(&["billiard-break", "--sweep", "24", "--arith", "f64"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        text.lines().filter(|l| l.starts_with("theta = ")).count(),
+        21
+    );
+    assert!(
+        text.contains("theta = 1/6*pi: xi = 0.0314405433841"),
+        "{text}"
+    );
+    assert!(
+        text.trim_end()
+            .ends_with("local minima of xi: theta = 1/2*pi, 1*pi"),
+        "{text}"
+    );
+    // --svg - writes the figure, not the report
+    let (code, out, _) = run(&[
+        "billiard-break",
+        "--sweep",
+        "24",
+        "--arith",
+        "f64",
+        "--svg",
+        "-",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("<svg") && out.contains("θ = 1/2π"), "{out}");
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.starts_with("<svg") && text.contains("θ = 1/2π") && text.contains("θ = 1π"));
-    let v = json(&["billiard-break", "--sweep", "24", "--arith", "interval"]);
+    let v = json(&[
+        "billiard-break",
+        "--sweep",
+        "24",
+        "--arith",
+        "interval",
+        "--format",
+        "json",
+    ]);
     insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_json_snapshot!("billiard_sweep_interval", v);
     });

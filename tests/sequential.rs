@@ -3,7 +3,7 @@
 //! comments) and with an independent Python/fractions script.
 
 mod common;
-use common::run;
+use common::{exact, run};
 
 use impactkit::arith::Rational;
 use impactkit::law::sequential::checks::check_all;
@@ -216,13 +216,35 @@ fn cli_done_when() {
         "--format",
         "json",
     ]);
-    assert_eq!(j["gamma_plus"], serde_json::json!(["1", "2"]));
+    assert_eq!(j["schema"], "impactkit/1");
+    assert_eq!(j["command"], "sequential map");
+    assert_eq!(j["gamma_plus"], exact(&["1", "2"]));
     assert_eq!(j["cone"], "III");
-    assert_eq!(j["impulse"], serde_json::json!(["3", "3"]));
-    assert_eq!(j["newton"]["gamma_plus"], serde_json::json!(["2", "1"]));
+    assert_eq!(j["impulse"], exact(&["3", "3"]));
+    assert_eq!(j["newton"]["gamma_plus"], exact(&["2", "1"]));
     let (code, text, _) = run(&["sequential", "map", "--gamma", "-2,-1"]);
     assert_eq!(code, 0);
     assert!(text.starts_with("gamma_plus: (1, 2) (cone III)"), "{text}");
+    let (_, text, _) = run(&["sequential", "map", "--gamma", "-2,-1", "--exact-values"]);
+    assert!(
+        text.contains("newton: (2, 1) (impulse (10/3, 8/3))"),
+        "{text}"
+    );
+    let (_, text, _) = run(&["sequential", "map", "--gamma", "-2,-1", "--digits", "3"]);
+    assert!(
+        text.contains("newton: (2, 1) (impulse (3.33, 2.67))"),
+        "{text}"
+    );
+
+    // check: text by default, like every command
+    let (code, text, _) = run(&["sequential", "check", "--samples", "20"]);
+    assert_eq!(code, 0);
+    assert!(text.contains("cones: 6 (closes: yes"), "{text}");
+    assert!(text.contains("cyclically monotone (18): no\n"), "{text}");
+    assert!(text.contains("81 agree, 0 differ, 0 unsupported"), "{text}");
+    let (code, svg, _) = run(&["sequential", "check", "--samples", "0", "--svg", "-"]);
+    assert_eq!(code, 0);
+    assert!(svg.starts_with("<svg"), "{svg}");
 
     let j = json(&["sequential", "check", "--format", "json"]);
     for k in [
@@ -237,8 +259,8 @@ fn cli_done_when() {
         assert_eq!(j[k], true, "{k}");
     }
     assert_eq!(j["cyclically_monotone"], false);
-    assert_eq!(j["counterexample"]["sum"], "2");
-    assert_eq!(j["abc_cycle"]["lambda_sum"], "-1/2");
+    assert_eq!(j["counterexample"]["sum"]["exact"], "2");
+    assert_eq!(j["abc_cycle"]["lambda_sum"]["exact"], "-1/2");
     assert_eq!(j["cones"].as_array().unwrap().len(), 6);
     assert_eq!(j["thin_rods"]["agree"], 81);
 
@@ -251,11 +273,13 @@ fn cli_done_when() {
         "sqrt(5)/5,1,sqrt(5)/5",
         "--arith",
         "quadratic",
+        "--format",
+        "json",
     ]);
-    assert_eq!(j["cos2_theta"], "3/8-1/8*sqrt(5)");
+    assert_eq!(j["cos2_theta"]["exact"], "3/8-1/8*sqrt(5)");
     assert_eq!(j["closes"], true);
     assert_eq!(j["number_of_cones"], 5);
-    assert_eq!(j["last_image_of_e1"], serde_json::json!(["0", "1"]));
+    assert_eq!(j["last_image_of_e1"], exact(&["0", "1"]));
     assert_eq!(j["continuous"], false);
     assert_eq!(j["kinetically_consistent"], false);
 
@@ -270,7 +294,8 @@ fn cli_done_when() {
     assert_eq!(j["closes"], false);
     assert_eq!(j["continuous"], false);
     assert_eq!(j["number_of_cones"], 6);
-    assert_eq!(j["cos2_theta"], "1/9");
+    assert_eq!(j["cos2_theta"]["exact"], "1/9");
+    assert!(j.get("abc_cycle").is_none() && j.get("rays").is_none());
     assert!(j["non_expansive"].is_null());
 
     let j = json(&[
@@ -282,10 +307,11 @@ fn cli_done_when() {
         "--format",
         "json",
     ]);
-    assert_eq!(j["outgoing"], serde_json::json!(["-1", "0", "2"]));
-    assert_eq!(j["gamma_plus"], serde_json::json!(["1", "2"]));
+    assert_eq!(j["command"], "rods");
+    assert_eq!(j["outgoing"], exact(&["-1", "0", "2"]));
+    assert_eq!(j["gamma_plus"], exact(&["1", "2"]));
     assert_eq!(j["events"].as_array().unwrap().len(), 4);
-    assert_eq!(j["end_time"], "3");
+    assert_eq!(j["end_time"]["exact"], "3");
     // unequal impedances: a light rod (z = 1/2) hits a heavy one at rest
     let j = json(&[
         "rods",
@@ -296,7 +322,28 @@ fn cli_done_when() {
         "--format",
         "json",
     ]);
-    assert_eq!(j["outgoing"], serde_json::json!(["-1/2", "1/2"]));
+    assert_eq!(j["outgoing"], exact(&["-1/2", "1/2"]));
+    // text: exact times, velocities through --digits
+    let (code, text, _) = run(&["rods", "--velocities", "0,-4,-3", "--digits", "3"]);
+    assert_eq!(code, 0);
+    assert!(
+        text.starts_with("outgoing: -4, -3, 0\nend time: 10/3\n"),
+        "{text}"
+    );
+    assert!(text.contains("  t = 4/3: contact 2 closes"), "{text}");
+    let (_, text, _) = run(&[
+        "rods",
+        "--velocities",
+        "1,0",
+        "--impedances",
+        "1,3",
+        "--digits",
+        "3",
+    ]);
+    assert!(text.starts_with("outgoing: -0.5, 0.5\n"), "{text}");
+    let (code, svg, _) = run(&["rods", "--velocities", "2,0,-1", "--svg", "-"]);
+    assert_eq!(code, 0);
+    assert!(svg.starts_with("<svg"), "{svg}");
 }
 
 #[test]
@@ -336,6 +383,7 @@ fn snapshots() {
             seed: 1,
         }
         .report(Backend::Exact)
+        .map(|r| serde_json::to_value(r).unwrap())
         .unwrap()
     };
     let eq = check("1,1,1");
@@ -363,6 +411,7 @@ fn snapshots() {
         max_steps: 100,
     }
     .report(Backend::Exact)
+    .map(|r| serde_json::to_value(r).unwrap())
     .unwrap();
     insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_json_snapshot!("sequential_equal_masses_cones", eq["cones"]);
@@ -421,6 +470,7 @@ fn cli_other_backends() {
     ]);
     assert_eq!(j["cone"], "III");
     assert_eq!(j["gamma_plus"][0]["lo"], "1");
+    assert_eq!(j["gamma_plus"][0]["hi"], "1");
     assert_eq!(j["gamma_plus"][1]["hi"], "2");
     // −1/3 is not a binary float: on the ray (−1, 1) the cone is undecided, not guessed
     let j = json(&[
@@ -453,8 +503,8 @@ fn cli_other_backends() {
         "--format",
         "json",
     ]);
-    assert_eq!(j["gamma_plus"], serde_json::json!(["1", "-1+sqrt(2)"]));
-    assert_eq!(j["impulse"], serde_json::json!(["1", "0"]));
+    assert_eq!(j["gamma_plus"], exact(&["1", "-1+sqrt(2)"]));
+    assert_eq!(j["impulse"], exact(&["1", "0"]));
     assert!(bad(&["sequential", "check", "--arith", "interval"]).contains("--arith"));
     assert!(bad(&[
         "sequential",

@@ -6,11 +6,15 @@
 //! [`Num`]s: `{"exact": …}`, `{"approx": …}` or `{"lo": …, "hi": …}`, so a script can
 //! tell an exact value from a rounded one without knowing the backend.
 
+pub mod billiard;
 pub mod compare;
 pub mod corner;
 pub mod cradle;
 pub mod eval;
 pub mod plot;
+pub mod propagate;
+pub mod rods;
+pub mod sequential;
 pub mod svg;
 
 use crate::arith::Scalar;

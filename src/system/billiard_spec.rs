@@ -2,14 +2,13 @@
 //! or a sweep of θ over [θ_min, π] (Seghete–Murphey, Sect. VII-A, Fig. 5).
 
 use super::billiard::{Break, BreakOutcome};
-use super::corner_spec::scalar_json;
 use super::input;
 use super::propagate::SpecError;
 use crate::arith::{Scalar, Sign};
 use crate::backend::{Backend, RunScalar};
 use crate::lang::eval_str;
 use crate::law::{decide, LawError};
-use serde_json::{json, Value};
+use crate::report::billiard::{ratio, BilliardReport, BreakReport, SweepPoint, SweepReport};
 
 /// How the angle is given.
 #[derive(Clone, Debug)]
@@ -97,18 +96,17 @@ impl BreakSpec {
         }
     }
 
-    /// The report on backend `backend`.
-    pub fn report(&self, backend: Backend) -> Result<Value, SpecError> {
+    /// The report on backend `backend`: one geometry, or the sweep.
+    pub fn report(&self, backend: Backend) -> Result<BilliardReport, SpecError> {
         struct Job<'a>(&'a BreakSpec, Backend);
         impl RunScalar for Job<'_> {
-            type Out = Result<Value, SpecError>;
+            type Out = Result<BilliardReport, SpecError>;
             fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
-                let mut v = match self.0.angle {
-                    Angle::Sweep(n) => self.0.sweep::<S>(ctx, n)?,
-                    _ => self.0.single::<S>(ctx)?,
-                };
-                v["arith"] = json!(self.1.to_string());
-                Ok(v)
+                let arith = self.1.to_string();
+                Ok(match self.0.angle {
+                    Angle::Sweep(n) => BilliardReport::Sweep(self.0.sweep::<S>(ctx, n, arith)?),
+                    _ => BilliardReport::Geometry(Box::new(self.0.single::<S>(ctx, &arith)?)),
+                })
             }
         }
         if self.max_depth == 0 || self.max_depth > 1000 {
@@ -117,14 +115,19 @@ impl BreakSpec {
         backend.run(Job(self, backend))
     }
 
-    fn single<S: Scalar>(&self, ctx: &S::Ctx) -> Result<Value, SpecError> {
+    fn single<S: Scalar>(&self, ctx: &S::Ctx, arith: &str) -> Result<BreakReport, SpecError> {
         let half = self.half_angle::<S>(ctx)?;
         let b = self.geometry::<S>(ctx, half)?;
         let o = b.outcome(self.max_depth).map_err(domain)?;
-        Ok(outcome_json(&b, &o))
+        Ok(BreakReport::of(&b, &o, arith))
     }
 
-    fn sweep<S: Scalar>(&self, ctx: &S::Ctx, n: usize) -> Result<Value, SpecError> {
+    fn sweep<S: Scalar>(
+        &self,
+        ctx: &S::Ctx,
+        n: usize,
+        arith: String,
+    ) -> Result<SweepReport, SpecError> {
         if !(2..=100_000).contains(&n) {
             return Err(input("--sweep", "N must lie in 2..=100000"));
         }
@@ -159,7 +162,7 @@ impl BreakSpec {
             .iter()
             .filter_map(|(i, o)| o.as_ref().ok().map(|o| (*i, o.xi_squared.to_f64())))
             .collect();
-        let minima: Vec<String> = (0..decided.len())
+        let minima: Vec<_> = (0..decided.len())
             .filter(|&k| {
                 let x = decided[k].1;
                 let left = k == 0 || x <= decided[k - 1].1;
@@ -168,134 +171,22 @@ impl BreakSpec {
             })
             .map(|k| ratio(decided[k].0, n))
             .collect();
-        let rows: Vec<Value> = points
+        let points = points
             .iter()
             .map(|(i, o)| match o {
-                Ok(o) => {
-                    let xi = xi_json(&o.xi_squared);
-                    json!({
-                        "theta_over_pi": ratio(*i, n),
-                        "xi": xi,
-                        "xi_squared": scalar_json(&o.xi_squared),
-                        "sequence_ab": o.ab.0.len(),
-                        "sequence_ba": o.ba.0.len(),
-                    })
-                }
-                Err(msg) => json!({"theta_over_pi": ratio(*i, n), "undecided": msg}),
+                Ok(o) => SweepPoint::decided(ratio(*i, n), o),
+                Err(msg) => SweepPoint::Undecided {
+                    theta_over_pi: ratio(*i, n),
+                    undecided: msg.clone(),
+                },
             })
             .collect();
-        Ok(json!({
-            "radii": self.radii,
-            "points": rows,
-            "skipped_overlapping": skipped,
-            "local_minima_theta_over_pi": minima,
-        }))
-    }
-}
-
-/// `i/n` reduced.
-fn ratio(i: usize, n: usize) -> String {
-    let g = num_integer::gcd(i, n).max(1);
-    if n / g == 1 {
-        format!("{}", i / g)
-    } else {
-        format!("{}/{}", i / g, n / g)
-    }
-}
-
-/// ξ = √(ξ²): exact where the backend can take the root; otherwise a rigorous 128-bit
-/// MPFR-interval enclosure `{lo, hi}` of the root of the rational bounds of ξ² (an
-/// enclosure of ξ² that reaches below 0 is cut at 0, since ξ² ≥ 0 by definition).
-fn xi_json<S: Scalar>(x2: &S) -> Value {
-    use crate::arith::MpInterval;
-    use num_traits::Signed;
-    if let Ok(x) = x2.sqrt() {
-        return scalar_json(&x);
-    }
-    let Some((lo, hi)) = x2.rational_bounds() else {
-        return Value::Null;
-    };
-    let root = |q: &num_rational::BigRational| MpInterval::from_rational(q, &128).sqrt().ok();
-    let lo = if lo.is_negative() {
-        Some("0".to_string())
-    } else {
-        root(&lo).and_then(|r| r.render().bounds).map(|b| b.0)
-    };
-    let hi = root(&hi).and_then(|r| r.render().bounds).map(|b| b.1);
-    match (lo, hi) {
-        (Some(lo), Some(hi)) => json!({"lo": lo, "hi": hi}),
-        _ => Value::Null,
-    }
-}
-
-/// One geometry as JSON.
-pub fn outcome_json<S: Scalar>(b: &Break<S>, o: &BreakOutcome<S>) -> Value {
-    let vj = |v: &[S]| Value::Array(v.iter().map(scalar_json).collect());
-    let seq = |s: &[usize]| {
-        s.iter()
-            .map(|&i| if i == 0 { "a" } else { "b" })
-            .collect::<String>()
-    };
-    let xi = xi_json(&o.xi_squared);
-    json!({
-        "radii": b.radii.iter().map(scalar_json).collect::<Vec<_>>(),
-        "masses": b.masses.iter().map(scalar_json).collect::<Vec<_>>(),
-        "cos_theta": scalar_json(&b.cos_theta()),
-        "inner_product": scalar_json(&o.inner_product),
-        "cos_theta_over_mc": scalar_json(&o.cos_theta_over_mc),
-        "printed_31_middle": scalar_json(&o.printed_31_middle),
-        "p0": vj(&o.p0),
-        "p_ab": vj(&o.ab.1),
-        "p_ba": vj(&o.ba.1),
-        "sequence_ab": seq(&o.ab.0),
-        "sequence_ba": seq(&o.ba.0),
-        "xi_squared": scalar_json(&o.xi_squared),
-        "xi": xi,
-    })
-}
-
-/// A number of a report (input-language string, or `{lo, hi}` → midpoint) as `f64`.
-fn report_f64(v: &Value) -> Option<f64> {
-    let one = |s: &Value| -> Option<f64> {
-        let e = crate::lang::parse(s.as_str()?).ok()?;
-        e.eval::<f64>(&()).ok()
-    };
-    match v {
-        Value::Object(o) => Some((one(o.get("lo")?)? + one(o.get("hi")?)?) / 2.0),
-        other => one(other),
-    }
-}
-
-/// Fig. 5: ξ against θ/π from a sweep report, the local minima marked.
-pub fn sweep_svg(report: &Value) -> String {
-    let mut pts = Vec::new();
-    for p in report["points"].as_array().into_iter().flatten() {
-        let x = report_f64(&p["theta_over_pi"]);
-        let y = report_f64(&p["xi_squared"]).map(|y| y.max(0.0).sqrt());
-        if let (Some(x), Some(y)) = (x, y) {
-            pts.push((x, y));
-        }
-    }
-    let marks: Vec<(f64, f64, String)> = report["local_minima_theta_over_pi"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|m| {
-            let x = report_f64(m)?;
-            let y = pts.iter().find(|p| (p.0 - x).abs() < 1e-12)?.1;
-            Some((x, y, format!("θ = {}π", m.as_str().unwrap_or("?"))))
+        Ok(SweepReport {
+            arith,
+            radii: self.radii.clone(),
+            points,
+            skipped_overlapping: skipped,
+            local_minima_theta_over_pi: minima,
         })
-        .collect();
-    let x0 = pts.first().map(|p| p.0).unwrap_or(0.0);
-    crate::report::plot::line_plot(
-        &format!(
-            "Billiard break (Seghete–Murphey Fig. 5): indeterminacy ξ, radii {}",
-            report["radii"].as_str().unwrap_or("")
-        ),
-        "θ / π",
-        "ξ = |p_ab − p_ba|_g / |p0|_g",
-        (x0, 1.0),
-        &pts,
-        &marks,
-    )
+    }
 }

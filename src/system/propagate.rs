@@ -7,8 +7,8 @@ use crate::law::propagative::{
 };
 use crate::law::LawError;
 use crate::linalg::SymMatrix;
-use crate::system::corner_spec::scalar_json;
-use serde_json::{json, Value};
+use crate::report::nums;
+use crate::report::propagate::PropagateReport;
 
 pub use super::SpecError;
 use super::{input, list};
@@ -67,10 +67,10 @@ impl PropagateSpec {
     /// The report: every minimal sequence (1-based normal indices), the distinct
     /// outcomes, uniqueness, the longest minimal sequence and, for two normals, a
     /// rigorous enclosure of the bound π/γ of Theorem 1 (MPFR intervals, 128 bits).
-    pub fn report(&self, backend: Backend) -> Result<Value, SpecError> {
+    pub fn report(&self, backend: Backend) -> Result<PropagateReport, SpecError> {
         struct Job<'a>(&'a PropagateSpec, Backend);
         impl RunScalar for Job<'_> {
-            type Out = Result<Value, SpecError>;
+            type Out = Result<PropagateReport, SpecError>;
             fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
                 self.0.report_in::<S>(ctx, &self.1)
             }
@@ -78,7 +78,11 @@ impl PropagateSpec {
         backend.run(Job(self, backend))
     }
 
-    fn report_in<S: Scalar>(&self, ctx: &S::Ctx, backend: &Backend) -> Result<Value, SpecError> {
+    fn report_in<S: Scalar>(
+        &self,
+        ctx: &S::Ctx,
+        backend: &Backend,
+    ) -> Result<PropagateReport, SpecError> {
         let (c, p) = self.build::<S>(ctx)?;
         if self.max_depth > 24 {
             return Err(input("--max-depth", "at most 24"));
@@ -107,23 +111,23 @@ impl PropagateSpec {
             None => seqs.clone(),
         };
         let outcomes = distinct_outcomes(&results)?;
-        let vj = |v: &[S]| Value::Array(v.iter().map(scalar_json).collect());
         let bound = if c.normals.len() == 2 {
             let (ci, _) = self.build::<MpInterval>(&128)?;
-            let ratio = theorem1_ratio(&ci, 0, 1)?;
-            let (lo, hi) = ratio.render().bounds.unwrap_or_default();
-            json!({"lo": lo, "hi": hi})
+            Some(theorem1_ratio(&ci, 0, 1)?.num())
         } else {
-            Value::Null
+            None
         };
-        Ok(json!({
-            "arith": backend.to_string(),
-            "sequences": seqs.iter().map(|(s, _)| s.iter().map(|i| i + 1).collect::<Vec<_>>()).collect::<Vec<_>>(),
-            "outcomes": outcomes.iter().map(|v| vj(v)).collect::<Vec<_>>(),
-            "unique": outcomes.len() == 1,
-            "longest": seqs.iter().map(|(s, _)| s.len()).max().unwrap_or(0),
-            "bound": bound,
-            "plastic": vj(&plastic),
-        }))
+        Ok(PropagateReport {
+            arith: backend.to_string(),
+            sequences: seqs
+                .iter()
+                .map(|(s, _)| s.iter().map(|i| i + 1).collect())
+                .collect(),
+            outcomes: outcomes.iter().map(|v| nums(v)).collect(),
+            unique: outcomes.len() == 1,
+            longest: seqs.iter().map(|(s, _)| s.len()).max().unwrap_or(0),
+            bound,
+            plastic: nums(&plastic),
+        })
     }
 }

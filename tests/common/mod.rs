@@ -35,3 +35,12 @@ pub fn bad(args: &[&str]) -> String {
     );
     err
 }
+
+/// Exact values as reports write them: `[{"exact": "1"}, …]`.
+pub fn exact(xs: &[&str]) -> serde_json::Value {
+    serde_json::Value::Array(
+        xs.iter()
+            .map(|x| serde_json::json!({ "exact": x }))
+            .collect(),
+    )
+}

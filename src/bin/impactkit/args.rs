@@ -225,7 +225,7 @@ pub enum Command {
     /// The Winandy-Leine Sequential Impact Law of the 3-ball cradle: evaluate or check it.
     Sequential {
         #[command(subcommand)]
-        action: impactkit::system::sequential::SequentialCommand,
+        action: SequentialCommand,
     },
     /// Colliding linear-elastic thin rods (Winandy-Leine Sect. 4), exact event-driven.
     Rods {
@@ -299,6 +299,49 @@ pub enum Command {
         /// Time budget per claim, in seconds.
         #[arg(long, default_value_t = 20.0)]
         budget_seconds: f64,
+        #[command(flatten)]
+        out: Output,
+    },
+}
+
+/// The sub-commands of `impactkit sequential`.
+#[derive(Subcommand)]
+pub enum SequentialCommand {
+    /// γ⁺ = S(γ⁻) (eq. (19)), its cone and impulse, and Newton's and Poisson's outcomes.
+    Map {
+        /// Pre-impact contact velocities "g1,g2" (γ = (u2 − u1, u3 − u2)).
+        #[arg(long, allow_hyphen_values = true)]
+        gamma: String,
+        /// Masses "m1,m2,m3" (default 1,1,1); the law must close up for them.
+        #[arg(long, allow_hyphen_values = true)]
+        masses: Option<String>,
+        /// Restitution of the Newton and Poisson laws, in [0, 1] (default 1).
+        #[arg(long, allow_hyphen_values = true)]
+        restitution: Option<String>,
+        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        #[arg(long, value_parser = parse_backend, default_value = "exact")]
+        arith: Backend,
+        #[command(flatten)]
+        out: Output,
+    },
+    /// Construct the law from P1–P3 for the masses and check every property.
+    Check {
+        /// Masses "m1,m2,m3" (default 1,1,1).
+        #[arg(long, allow_hyphen_values = true)]
+        masses: Option<String>,
+        /// Random exact pairs for the falsification test of Theorem 1 (at most 100000).
+        #[arg(long, default_value_t = 200)]
+        samples: usize,
+        /// Seed of those pairs.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// exact | quadratic (the checks are exact identities).
+        #[arg(long, value_parser = parse_backend, default_value = "exact")]
+        arith: Backend,
+        /// Also draw the cones (Fig. 4(a)) to FILE (SVG; "-": standard output, instead of
+        /// the report).
+        #[arg(long)]
+        svg: Option<std::path::PathBuf>,
         #[command(flatten)]
         out: Output,
     },

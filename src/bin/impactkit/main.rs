@@ -3,7 +3,7 @@
 
 mod args;
 
-use args::{AlgorithmArg, Cli, Command, FormArg, Format, Output};
+use args::{AlgorithmArg, Cli, Command, FormArg, Format, Output, SequentialCommand};
 use clap::Parser;
 use impactkit::certify::Arith;
 use impactkit::report::{Document, Report, TextOptions};
@@ -61,24 +61,6 @@ fn emit<R: Report>(command: &str, report: &R, out: &Output) -> Result<Printed, F
     }
 }
 
-/// A report that is still built as a JSON value, with its text rendering.
-struct Untyped {
-    value: serde_json::Value,
-    text: String,
-}
-
-impl serde::Serialize for Untyped {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.value.serialize(s)
-    }
-}
-
-impl Report for Untyped {
-    fn text(&self, _o: &TextOptions) -> String {
-        self.text.clone()
-    }
-}
-
 /// Writes an SVG figure to `path`, or to standard output for `-`.
 fn write_svg(path: &std::path::Path, svg: &str) -> Result<Option<Printed>, Failure> {
     if path.as_os_str() == "-" {
@@ -120,7 +102,8 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             arith,
             out,
         } => {
-            use impactkit::system::billiard_spec::{sweep_svg, Angle, BreakSpec};
+            use impactkit::report::billiard::{sweep_svg, BilliardReport};
+            use impactkit::system::billiard_spec::{Angle, BreakSpec};
             let angle = match (theta, tan_quarter, sweep) {
                 (Some(t), _, _) => Angle::Theta(t),
                 (_, Some(t), _) => Angle::TanQuarter(t),
@@ -140,14 +123,13 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 masses,
                 max_depth: max_steps,
             };
-            let value = spec.report(arith).map_err(spec_failure)?;
-            if let Some(path) = svg {
-                if let Some(p) = write_svg(&path, &sweep_svg(&value))? {
+            let report = spec.report(arith).map_err(spec_failure)?;
+            if let (Some(path), BilliardReport::Sweep(sweep)) = (svg, &report) {
+                if let Some(p) = write_svg(&path, &sweep_svg(sweep))? {
                     return Ok(p);
                 }
             }
-            let text = serde_json::to_string_pretty(&value).unwrap_or_default();
-            emit("billiard-break", &Untyped { value, text }, &out)
+            emit("billiard-break", &report, &out)
         }
         Command::Verify {
             paths,
@@ -180,13 +162,10 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 restitution: eps,
                 max_depth: max_steps,
             };
-            let value = spec.report(arith).map_err(spec_failure)?;
-            let text = serde_json::to_string_pretty(&value).unwrap_or_default();
-            emit("propagate", &Untyped { value, text }, &out)
+            let report = spec.report(arith).map_err(spec_failure)?;
+            emit("propagate", &report, &out)
         }
-        Command::Sequential { action } => impactkit::system::sequential::run_command(&action)
-            .map(Printed)
-            .map_err(spec_failure),
+        Command::Sequential { action } => sequential(action),
         Command::Rods {
             velocities,
             lengths,
@@ -202,14 +181,13 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 impedances,
                 max_steps,
             };
-            let value = spec.report(arith).map_err(spec_failure)?;
+            let report = spec.report(arith).map_err(spec_failure)?;
             if let Some(path) = svg {
                 if let Some(p) = write_svg(&path, &spec.figure().map_err(spec_failure)?)? {
                     return Ok(p);
                 }
             }
-            let text = impactkit::system::rods::rods_text(&value);
-            emit("rods", &Untyped { value, text }, &out)
+            emit("rods", &report, &out)
         }
         Command::Cradle {
             balls,
@@ -311,6 +289,49 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 }
             }
             emit("corner", &report, &out)
+        }
+    }
+}
+
+/// `impactkit sequential map|check`.
+fn sequential(action: SequentialCommand) -> Result<Printed, Failure> {
+    use impactkit::system::sequential::{CheckSpec, MapSpec};
+    match action {
+        SequentialCommand::Map {
+            gamma,
+            masses,
+            restitution,
+            arith,
+            out,
+        } => {
+            let spec = MapSpec {
+                gamma,
+                masses,
+                restitution,
+            };
+            let report = spec.report(arith).map_err(spec_failure)?;
+            emit("sequential map", &report, &out)
+        }
+        SequentialCommand::Check {
+            masses,
+            samples,
+            seed,
+            arith,
+            svg,
+            out,
+        } => {
+            let spec = CheckSpec {
+                masses,
+                samples,
+                seed,
+            };
+            let report = spec.report(arith).map_err(spec_failure)?;
+            if let Some(path) = svg {
+                if let Some(p) = write_svg(&path, &spec.figure().map_err(spec_failure)?)? {
+                    return Ok(p);
+                }
+            }
+            emit("sequential check", &report, &out)
         }
     }
 }

@@ -11,7 +11,7 @@
 
 mod spec;
 
-pub use spec::{rods_text, RodsSpec};
+pub use spec::RodsSpec;
 
 use crate::arith::{Scalar, Sign};
 use crate::law::{decide, LawError};

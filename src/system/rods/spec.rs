@@ -1,8 +1,9 @@
-//! `impactkit rods`: the command line's rod collisions as JSON reports, text and SVG.
+//! `impactkit rods`: the command line's rod collisions as typed reports, and SVG.
 
 use super::{solve_rods, Rod};
 use crate::arith::Scalar;
 use crate::law::LawError;
+use crate::report::rods::RodsReport;
 
 /// `impactkit rods`: the collision as the command line states it.
 #[derive(Clone, Debug)]
@@ -17,15 +18,14 @@ pub struct RodsSpec {
 }
 
 impl RodsSpec {
-    /// `{"arith", "masses", "outgoing", "events", "end_time", "states", "gamma_minus",
-    /// "gamma_plus"}` (the last two for three rods).
+    /// The collision on backend `backend` (γ⁻ and γ⁺ for three rods).
     pub fn report(
         &self,
         backend: crate::backend::Backend,
-    ) -> Result<serde_json::Value, crate::system::SpecError> {
+    ) -> Result<RodsReport, crate::system::SpecError> {
         struct Job<'a>(&'a RodsSpec, crate::backend::Backend);
         impl crate::backend::RunScalar for Job<'_> {
-            type Out = Result<serde_json::Value, crate::system::SpecError>;
+            type Out = Result<RodsReport, crate::system::SpecError>;
             fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
                 self.0.report_in::<S>(ctx, self.1)
             }
@@ -37,11 +37,9 @@ impl RodsSpec {
         &self,
         ctx: &S::Ctx,
         backend: crate::backend::Backend,
-    ) -> Result<serde_json::Value, crate::system::SpecError> {
-        use crate::system::corner_spec::scalar_json;
+    ) -> Result<RodsReport, crate::system::SpecError> {
         use crate::system::input;
         use crate::system::sequential::{parse_list, SpecError};
-        use serde_json::json;
         let n = crate::lang::split_list(&self.velocities).len();
         if n < 1 {
             return Err(input("--velocities", "at least one rod"));
@@ -93,35 +91,7 @@ impl RodsSpec {
             }
             other => SpecError::Law(other),
         })?;
-        let vj = |xs: &[S]| serde_json::Value::Array(xs.iter().map(scalar_json).collect());
-        let time = |step: usize| {
-            num_rational::BigRational::new(step.into(), run.steps_per_unit.into()).to_string()
-        };
-        let mut out = json!({
-            "arith": backend.to_string(),
-            "masses": rods.iter().map(|r| scalar_json(&r.impedance.mul_r(&r.impedance.lift_i64(r.cells as i64)))).collect::<Vec<_>>(),
-            "outgoing": vj(&run.outgoing),
-            "events": run.events.iter().map(|e| json!({"t": time(e.t), "contact": e.contact, "kind": if e.closes {"close"} else {"open"}})).collect::<Vec<_>>(),
-            "end_time": time(run.end_time),
-            "steps_per_unit": run.steps_per_unit,
-            "vibrating": run.vibrating,
-            "states": run.snapshots.iter().map(|s| json!({
-                "t": time(s.t),
-                "velocity": s.velocity.iter().map(|c| vj(c)).collect::<Vec<_>>(),
-                "strain_times_c": s.strain.iter().map(|c| vj(c)).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-        });
-        if n == 3 {
-            let g = |u: &[S]| {
-                json!([
-                    scalar_json(&u[1].sub_r(&u[0])),
-                    scalar_json(&u[2].sub_r(&u[1]))
-                ])
-            };
-            out["gamma_minus"] = g(&v);
-            out["gamma_plus"] = g(&run.outgoing);
-        }
-        Ok(out)
+        Ok(RodsReport::of(&rods, &v, &run, &backend.to_string()))
     }
 }
 
@@ -205,31 +175,4 @@ impl RodsSpec {
             &title, &fine, k, &r, &l, &open, &labels,
         ))
     }
-}
-
-/// Human-readable text of a rods report.
-pub fn rods_text(v: &serde_json::Value) -> String {
-    let show = |x: &serde_json::Value| match x {
-        serde_json::Value::String(s) => s.clone(),
-        other => other.to_string(),
-    };
-    let list = |a: &serde_json::Value| {
-        a.as_array()
-            .map(|xs| xs.iter().map(show).collect::<Vec<_>>().join(", "))
-            .unwrap_or_default()
-    };
-    let mut out = format!(
-        "outgoing: {}\nend time: {}",
-        list(&v["outgoing"]),
-        show(&v["end_time"])
-    );
-    for e in v["events"].as_array().into_iter().flatten() {
-        out += &format!(
-            "\n  t = {}: contact {} {}s",
-            show(&e["t"]),
-            e["contact"],
-            e["kind"].as_str().unwrap_or("?")
-        );
-    }
-    out
 }
