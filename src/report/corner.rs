@@ -137,8 +137,18 @@ impl Report for CornerRunReport {
                 "\ncertified by: {}",
                 c.as_deref().unwrap_or("nothing (undecided)")
             );
-            for a in self.attempts.iter().flatten() {
-                out += &format!("\n  {}: {}", a.arith, a.outcome);
+            // the bounds of every attempt are in the JSON; text names the outcome only
+            let tried: Vec<String> = self
+                .attempts
+                .iter()
+                .flatten()
+                .map(|a| {
+                    let what = a.outcome.split(':').next().unwrap_or("");
+                    format!("{} ({what})", a.arith)
+                })
+                .collect();
+            if !tried.is_empty() {
+                out += &format!("\ntried before: {}", tried.join(", "));
             }
         }
         out

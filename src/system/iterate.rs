@@ -129,7 +129,7 @@ impl<S: Scalar, Z> State<S, Z> {
     fn advance(&mut self, mut next: Vec<S>, homogeneous: bool) {
         self.run.steps += 1;
         if homogeneous {
-            if let Some(t) = S::split_scale(&mut next, self.run.steps % 16 == 0) {
+            if let Some(t) = S::split_scale(&mut next, self.run.steps.is_multiple_of(16)) {
                 self.scale = Some(match self.scale.take() {
                     Some(s) => s * &t,
                     None => t,
