@@ -192,32 +192,65 @@ pub fn tr_nid_xi_eta<S: Scalar>(k: &S, eps: &S, zone: Zone, w: &V2<S>) -> Result
 }
 
 fn tr_xi_eta<S: Scalar>(k: &S, eps: &S, zone: Zone, w: &V2<S>) -> Result<V2<S>, LawError> {
+    tr_nid_xi_eta_with(&XiEtaCoefficients::new(k, eps)?, zone, w)
+}
+
+/// The constants of eqs. (14a–14d) for one k and one ε, computed once for a run.
+#[derive(Clone, Debug)]
+pub struct XiEtaCoefficients<S> {
+    /// ε.
+    pub eps: S,
+    /// 1 + k².
+    pub one_plus_k2: S,
+    /// 2(1 − k²).
+    pub two_one_minus_k2: S,
+    /// (1 + ε)(1 − k²).
+    pub one_eps_one_minus_k2: S,
+    /// (1 + ε)(1 − k²)/(1 + k²), the coefficient of (14b), (14c).
+    pub b: S,
+}
+
+impl<S: Scalar> XiEtaCoefficients<S> {
+    /// The constants for `k` = tan α and `eps` = ε.
+    pub fn new(k: &S, eps: &S) -> Result<Self, LawError> {
+        let one = k.one_like();
+        let k2 = k.square();
+        let one_plus_k2 = one.add_r(&k2);
+        let one_minus_k2 = one.sub_r(&k2);
+        let one_eps_one_minus_k2 = one.add_r(eps).mul_r(&one_minus_k2);
+        Ok(XiEtaCoefficients {
+            eps: eps.clone(),
+            b: one_eps_one_minus_k2.checked_div(&one_plus_k2)?,
+            two_one_minus_k2: k.lift_i64(2).mul_r(&one_minus_k2),
+            one_plus_k2,
+            one_eps_one_minus_k2,
+        })
+    }
+}
+
+/// TR_nid in (ξ̇, η̇) form, eqs. (14a–14d), with the constants computed once.
+pub fn tr_nid_xi_eta_with<S: Scalar>(
+    c: &XiEtaCoefficients<S>,
+    zone: Zone,
+    w: &V2<S>,
+) -> Result<V2<S>, LawError> {
     let (xi, eta) = (&w.x, &w.y);
-    let one = k.one_like();
-    let one_eps = one.add_r(eps);
-    let k2 = k.square();
     match zone {
         Zone::Z0 => Ok(w.clone()),
-        Zone::Z1 | Zone::Z2 => {
-            // (14b), (14c): (1 + ε)(1 − k²)/(1 + k²)
-            let b = one_eps.mul_r(&(one.sub_r(&k2).checked_div(&one.add_r(&k2))?));
-            Ok(if zone == Zone::Z1 {
-                V2::new(xi.add_r(&b.mul_r(eta)), -(eps.mul_r(eta)))
-            } else {
-                V2::new(-(eps.mul_r(xi)), eta.add_r(&b.mul_r(xi)))
-            })
-        }
+        // (14b): ξ̇' = ξ̇ + (1 + ε)(1 − k²)/(1 + k²)·η̇, η̇' = −ε η̇; (14c) symmetrically
+        Zone::Z1 => Ok(V2::new(xi.add_r(&c.b.mul_r(eta)), -(c.eps.mul_r(eta)))),
+        Zone::Z2 => Ok(V2::new(-(c.eps.mul_r(xi)), eta.add_r(&c.b.mul_r(xi)))),
         Zone::Z12 => {
             // (14d): P = (1 + k²)(ξ̇² + η̇²), Q = 2(1 − k²)ξ̇η̇, D = P − Q
             let sq = xi.square() + &eta.square();
-            let p = one.add_r(&k2).mul_r(&sq);
-            let q = k.lift_i64(2).mul_r(&one.sub_r(&k2)).mul_r(xi).mul_r(eta);
+            let p = c.one_plus_k2.mul_r(&sq);
+            let q = c.two_one_minus_k2.mul_r(xi).mul_r(eta);
             let d = p.sub_r(&q);
-            let a = eps.mul_r(&p).add_r(&q).checked_div(&d)?;
-            let c = one_eps.mul_r(&one.sub_r(&k2)).mul_r(&sq).checked_div(&d)?;
+            let a = c.eps.mul_r(&p).add_r(&q).checked_div(&d)?;
+            let cc = c.one_eps_one_minus_k2.mul_r(&sq).checked_div(&d)?;
             Ok(V2::new(
-                c.mul_r(eta) - &a.mul_r(xi),
-                c.mul_r(xi) - &a.mul_r(eta),
+                cc.mul_r(eta) - &a.mul_r(xi),
+                cc.mul_r(xi) - &a.mul_r(eta),
             ))
         }
     }

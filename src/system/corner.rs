@@ -4,8 +4,8 @@
 use super::iterate::{iterate, Classified, End, Limits, PiecewiseMap};
 use crate::arith::{Scalar, Sign};
 use crate::law::corner::{
-    asymmetric_xy, tr_id_phi, tr_nid_xi_eta, tr_nid_xy, xi_eta, xy_from_xi_eta, zone_xy, zones_phi,
-    Zone,
+    asymmetric_xy, tr_id_phi, tr_nid_xi_eta, tr_nid_xi_eta_with, tr_nid_xy, xi_eta, xy_from_xi_eta,
+    zone_xi_eta, zone_xy, zones_phi, XiEtaCoefficients, Zone,
 };
 use crate::law::{decide, LawError, V2};
 use serde::Serialize;
@@ -220,11 +220,35 @@ impl<S: Scalar> CornerRun<S> {
             max_digits: self.max_digits,
             record: self.record_velocities,
         };
-        let run = iterate(self, vec![v0.x, v0.y], &limits)?;
-        let v2 = |v: &[S]| V2::new(v[0].clone(), v[1].clone());
+        // the (ξ̇, η̇) form iterates in (ξ̇, η̇), eq. (7); reports are in (ẋ, ẏ)
+        let start = match self.form {
+            Form::XiEta => xi_eta(&self.k, &v0),
+            _ => v0,
+        };
+        let map = CornerMap {
+            run: self,
+            xi_eta: match (self.form, &self.restitution) {
+                (Form::XiEta, Restitution::Symmetric(e)) => {
+                    Some(XiEtaCoefficients::new(&self.k, e)?)
+                }
+                _ => None,
+            },
+        };
+        let run = iterate(&map, vec![start.x, start.y], &limits)?;
+        let v2 = |v: &[S]| -> Result<V2<S>, LawError> {
+            let w = V2::new(v[0].clone(), v[1].clone());
+            match self.form {
+                Form::XiEta => xy_from_xi_eta(&self.k, &w),
+                _ => Ok(w),
+            }
+        };
         Ok(Trace {
-            velocities: run.velocities.iter().map(|v| v2(v)).collect(),
-            last: v2(&run.last),
+            velocities: run
+                .velocities
+                .iter()
+                .map(|v| v2(v))
+                .collect::<Result<_, _>>()?,
+            last: v2(&run.last)?,
             zones: run.zones,
             steps: run.steps,
             termination: match run.end {
@@ -250,11 +274,22 @@ impl<S: Scalar> CornerRun<S> {
 }
 
 /// The corner rules as a piecewise map (Sect. 6): zones of eq. (1) (or (6a–6d)), the
-/// rest test ‖v‖ ≤ S_v, and the rule of the chosen form.
-impl<S: Scalar> PiecewiseMap<S> for CornerRun<S> {
+/// rest test ‖v‖ ≤ S_v, and the rule of the chosen form, on (ẋ, ẏ) — or on (ξ̇, η̇) for
+/// the (ξ̇, η̇) form, which then never leaves its coordinates (eqs. (8), (14)), with the
+/// constants of (14) computed once.
+struct CornerMap<'a, S> {
+    run: &'a CornerRun<S>,
+    xi_eta: Option<XiEtaCoefficients<S>>,
+}
+
+impl<S: Scalar> PiecewiseMap<S> for CornerMap<'_, S> {
     type Zone = Zone;
     fn classify(&self, v: &[S]) -> Result<Classified<Zone>, LawError> {
-        let zs = self.zones(&V2::new(v[0].clone(), v[1].clone()))?;
+        let w = V2::new(v[0].clone(), v[1].clone());
+        let zs = match self.xi_eta {
+            Some(_) => vec![zone_xi_eta(&w, &self.run.threshold)?],
+            None => self.run.zones(&w)?,
+        };
         Ok(match zs.as_slice() {
             [Zone::Z0] => Classified::Exit(Zone::Z0),
             [z] => Classified::Apply(*z),
@@ -262,23 +297,34 @@ impl<S: Scalar> PiecewiseMap<S> for CornerRun<S> {
         })
     }
     fn at_rest(&self, v: &[S]) -> Result<bool, LawError> {
+        let r = self.run;
         // with S_v = 0 a component of decided nonzero sign answers without squaring
         // (and a homogeneous run knows only the direction, which is enough)
-        if self.rest_threshold.sign() == Sign::Zero {
+        if r.rest_threshold.sign() == Sign::Zero {
             let nonzero = |x: &S| matches!(x.sign(), Sign::Positive | Sign::Negative);
             if v.iter().any(nonzero) {
                 return Ok(false);
             }
         }
-        let norm2 = v[0].square() + v[1].square();
-        Ok(decide(&(norm2 - &self.rest_threshold.square()), "|v|^2 - S_v^2")? != Sign::Positive)
+        let w = V2::new(v[0].clone(), v[1].clone());
+        let xy = match self.xi_eta {
+            Some(_) => xy_from_xi_eta(&r.k, &w)?,
+            None => w,
+        };
+        let rest = xy.norm2() - &r.rest_threshold.square();
+        Ok(decide(&rest, "|v|^2 - S_v^2")? != Sign::Positive)
     }
     fn apply(&self, zone: &Zone, v: &[S]) -> Result<Vec<S>, LawError> {
-        let w = CornerRun::apply(self, *zone, &V2::new(v[0].clone(), v[1].clone()))?;
+        let v = V2::new(v[0].clone(), v[1].clone());
+        let w = match &self.xi_eta {
+            Some(c) => tr_nid_xi_eta_with(c, *zone, &v)?,
+            None => self.run.apply(*zone, &v)?,
+        };
         Ok(vec![w.x, w.y])
     }
     fn homogeneous(&self) -> bool {
-        self.threshold.sign() == Sign::Zero && self.rest_threshold.sign() == Sign::Zero
+        let r = self.run;
+        r.threshold.sign() == Sign::Zero && r.rest_threshold.sign() == Sign::Zero
     }
 }
 
