@@ -7,7 +7,7 @@
 //! result; a rung whose backend cannot represent the inputs (`sqrt(2)` in `exact`) is
 //! skipped. Every attempt is reported.
 
-use crate::backend::Backend;
+use crate::arith::backend::Backend;
 use serde::Serialize;
 
 /// Smallest `--max-bits` of a certified run.

@@ -6,7 +6,6 @@
 //! and rigorous intervals (inari, and MPFR-backed at any precision).
 
 pub mod arith;
-pub mod backend;
 pub mod certify;
 pub mod claims;
 pub mod input;

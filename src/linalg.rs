@@ -3,8 +3,19 @@
 //! `sign()` (exact in exact backends: no rounding ever happens there; an enclosure pivot
 //! that cannot be told from 0 is reported, not guessed).
 
-use crate::arith::{Scalar, Sign};
-use crate::law::{decide, LawError};
+use crate::arith::{decide, ArithError, Scalar, Sign, Undecided};
+
+/// Why a linear-algebra operation failed: an undecided pivot sign, an arithmetic error, or
+/// a singular / non-positive-definite matrix.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum LinalgError {
+    #[error(transparent)]
+    Undecided(#[from] Undecided),
+    #[error(transparent)]
+    Arith(#[from] ArithError),
+    #[error("{0}")]
+    Domain(String),
+}
 
 /// A vector.
 pub type Vector<S> = Vec<S>;
@@ -40,11 +51,11 @@ impl<S: Scalar> SymMatrix<S> {
         SymMatrix { n, upper }
     }
     /// From the upper triangle, row by row (row i has n − i entries).
-    pub fn from_upper(upper: Vec<Vec<S>>) -> Result<Self, LawError> {
+    pub fn from_upper(upper: Vec<Vec<S>>) -> Result<Self, LinalgError> {
         let n = upper.len();
         for (i, row) in upper.iter().enumerate() {
             if row.len() != n - i {
-                return Err(LawError::Domain(format!(
+                return Err(LinalgError::Domain(format!(
                     "upper triangle row {i} has {} entries, expected {}",
                     row.len(),
                     n - i
@@ -80,11 +91,11 @@ impl<S: Scalar> SymMatrix<S> {
     }
     /// Checks positive definiteness: every pivot of the symmetric elimination (LDLᵀ) is
     /// positive (equivalently, every leading principal minor is, by Sylvester's criterion).
-    pub fn check_positive_definite(&self) -> Result<(), LawError> {
+    pub fn check_positive_definite(&self) -> Result<(), LinalgError> {
         let mut a = self.full();
         for k in 0..self.n {
             if decide(&a[k][k], "a pivot of the mass matrix")? != Sign::Positive {
-                return Err(LawError::Domain(
+                return Err(LinalgError::Domain(
                     "the mass matrix is not positive definite".into(),
                 ));
             }
@@ -96,7 +107,7 @@ impl<S: Scalar> SymMatrix<S> {
         Ok(())
     }
     /// Solves M x = b (M must be invertible).
-    pub fn solve(&self, b: &[S]) -> Result<Vector<S>, LawError> {
+    pub fn solve(&self, b: &[S]) -> Result<Vector<S>, LinalgError> {
         solve(self.full(), b.to_vec())
     }
 }
@@ -137,7 +148,7 @@ pub fn scale<S: Scalar>(c: &S, a: &[S]) -> Vector<S> {
 }
 
 /// `row −= f · pivot_row` on columns k.., with f = row[k]/pivot_row[k]; returns f.
-fn eliminate<S: Scalar>(row: &mut [S], pivot_row: &[S], k: usize) -> Result<S, LawError> {
+fn eliminate<S: Scalar>(row: &mut [S], pivot_row: &[S], k: usize) -> Result<S, LinalgError> {
     if row[k].sign() == Sign::Zero {
         return Ok(row[k].clone()); // nothing to eliminate (banded systems stay banded)
     }
@@ -155,7 +166,7 @@ fn eliminate<S: Scalar>(row: &mut [S], pivot_row: &[S], k: usize) -> Result<S, L
 /// Solves A x = b by Gaussian elimination, choosing as pivot the first entry whose sign is
 /// decided nonzero. An error if A is singular (`Domain`), or if no pivot can be decided
 /// (`Undecided`).
-pub fn solve<S: Scalar>(mut a: Matrix<S>, mut b: Vector<S>) -> Result<Vector<S>, LawError> {
+pub fn solve<S: Scalar>(mut a: Matrix<S>, mut b: Vector<S>) -> Result<Vector<S>, LinalgError> {
     let n = b.len();
     for k in 0..n {
         let mut pivot = None;
@@ -172,9 +183,9 @@ pub fn solve<S: Scalar>(mut a: Matrix<S>, mut b: Vector<S>) -> Result<Vector<S>,
         }
         let p = match (pivot, undecided) {
             (Some(p), _) => p,
-            (None, Some(e)) => return Err(e),
+            (None, Some(e)) => return Err(e.into()),
             (None, None) => {
-                return Err(LawError::Domain(
+                return Err(LinalgError::Domain(
                     "the linear system is singular (dependent constraint normals?)".into(),
                 ))
             }

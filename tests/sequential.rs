@@ -373,7 +373,7 @@ fn cli_bad_input() {
 
 #[test]
 fn snapshots() {
-    use impactkit::backend::Backend;
+    use impactkit::arith::backend::Backend;
     use impactkit::system::rods::RodsSpec;
     use impactkit::system::sequential::CheckSpec;
     let check = |m: &str| {

@@ -21,6 +21,7 @@
 //! * exact backends never round: a value they cannot represent is
 //!   [`ArithError::NotRepresentable`].
 
+pub mod backend;
 mod convert;
 pub mod decimal;
 mod float;
@@ -76,6 +77,31 @@ impl Sign {
             Sign::Positive => Sign::Negative,
             s => s,
         }
+    }
+}
+
+/// A sign that could not be decided: the quantity and the enclosure that contains 0.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the sign of {quantity} is undecided: it lies in [{lo}, {hi}]")]
+pub struct Undecided {
+    pub quantity: String,
+    pub lo: String,
+    pub hi: String,
+}
+
+/// The decided sign of `x`, or [`Undecided`] naming the quantity (never a guess).
+pub fn decide<S: Scalar>(x: &S, quantity: &str) -> Result<Sign, Undecided> {
+    match x.sign() {
+        Sign::Unknown => {
+            let r = x.render();
+            let (lo, hi) = r.bounds.unwrap_or((r.value.clone(), r.value));
+            Err(Undecided {
+                quantity: quantity.to_string(),
+                lo,
+                hi,
+            })
+        }
+        s => Ok(s),
     }
 }
 

@@ -3,9 +3,9 @@
 //! backend, claims) accepting the same inputs under the same limits.
 
 use super::*;
+use crate::arith::backend::Backend;
 use crate::arith::symbolic::Symbolic;
 use crate::arith::{Interval, Quadratic, Rational, Sign};
-use crate::backend::Backend;
 use crate::claims::{self, Claim, Verdict};
 use std::time::Duration;
 

@@ -11,6 +11,7 @@
 
 use super::{decide, LawError};
 use crate::arith::{Scalar, Sign};
+use crate::linalg::LinalgError;
 use crate::linalg::{add, dot, scale, solve, SymMatrix, Vector};
 use serde::Serialize;
 
@@ -114,11 +115,11 @@ impl<S: Scalar> Constraints<S> {
             .collect();
         let rhs = set.iter().map(|&a| self.rate(a, v)).collect();
         let lambda = solve(g, rhs).map_err(|e| match e {
-            LawError::Domain(_) => LawError::Domain(format!(
+            LinalgError::Domain(_) => LawError::Domain(format!(
                 "the normals of constraints {:?} are linearly dependent",
                 set.iter().map(|i| i + 1).collect::<Vec<_>>()
             )),
-            other => other,
+            other => other.into(),
         })?;
         let mut out = scale(&lambda[0], &self.dual[set[0]]);
         for (l, &j) in lambda.iter().zip(set).skip(1) {

@@ -10,7 +10,8 @@ pub mod corner;
 pub mod propagative;
 pub mod sequential;
 
-use crate::arith::{ArithError, Scalar, Sign};
+use crate::arith::{ArithError, Scalar, Sign, Undecided};
+use crate::linalg::LinalgError;
 use std::fmt;
 
 /// Why a law step could not be carried out.
@@ -30,19 +31,28 @@ pub enum LawError {
     Domain(String),
 }
 
-/// The decided sign of `x`, or `Undecided` naming the quantity.
+/// The decided sign of `x`, or `Undecided` naming the quantity ([`crate::arith::decide`]).
 pub fn decide<S: Scalar>(x: &S, quantity: &str) -> Result<Sign, LawError> {
-    match x.sign() {
-        Sign::Unknown => {
-            let r = x.render();
-            let (lo, hi) = r.bounds.unwrap_or((r.value.clone(), r.value));
-            Err(LawError::Undecided {
-                quantity: quantity.to_string(),
-                lo,
-                hi,
-            })
+    Ok(crate::arith::decide(x, quantity)?)
+}
+
+impl From<Undecided> for LawError {
+    fn from(u: Undecided) -> Self {
+        LawError::Undecided {
+            quantity: u.quantity,
+            lo: u.lo,
+            hi: u.hi,
         }
-        s => Ok(s),
+    }
+}
+
+impl From<LinalgError> for LawError {
+    fn from(e: LinalgError) -> Self {
+        match e {
+            LinalgError::Undecided(u) => u.into(),
+            LinalgError::Arith(a) => LawError::Arith(a),
+            LinalgError::Domain(d) => LawError::Domain(d),
+        }
     }
 }
 

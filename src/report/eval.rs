@@ -1,8 +1,8 @@
 //! `impactkit eval`: one expression of the input language on one backend.
 
 use super::{Num, Report, TextOptions};
+use crate::arith::backend::{Backend, RunScalar};
 use crate::arith::Scalar;
-use crate::backend::{Backend, RunScalar};
 use crate::lang::{self, EvalError};
 use serde::Serialize;
 

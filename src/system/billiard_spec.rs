@@ -4,8 +4,8 @@
 use super::billiard::{Break, BreakOutcome};
 use super::input;
 use super::propagate::SpecError;
+use crate::arith::backend::{Backend, RunScalar};
 use crate::arith::{Scalar, Sign};
-use crate::backend::{Backend, RunScalar};
 use crate::lang::eval_str;
 use crate::law::{decide, LawError};
 use crate::report::billiard::{ratio, BilliardReport, BreakReport, SweepPoint, SweepReport};

@@ -17,8 +17,8 @@
 use super::cradle::run_cradle;
 use super::propagate::SpecError;
 use super::{input, list};
+use crate::arith::backend::{Backend, RunScalar};
 use crate::arith::{Scalar, Sign};
-use crate::backend::{Backend, RunScalar};
 use crate::law::characterization::Stop;
 use crate::law::propagative::{distinct_outcomes, inelastic, minimal_sequences, Contacts};
 use crate::law::{decide, LawError};

@@ -2,8 +2,8 @@
 //! certified run (interval → MPFR intervals at rising precision → exact).
 
 use super::corner::{CornerRun, Form, Restitution, SpecError, Trace};
+use crate::arith::backend::{Backend, RunScalar};
 use crate::arith::{Kind, Scalar};
-use crate::backend::{Backend, RunScalar};
 use crate::certify::{certify, Arith, Rung};
 use crate::lang::split_list;
 use crate::law::V2;

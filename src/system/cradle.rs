@@ -442,9 +442,12 @@ impl CradleSpec {
     }
 
     /// Runs on a backend chosen at run time.
-    pub fn report(&self, backend: crate::backend::Backend) -> Result<CradleReport, SpecError> {
-        struct Job<'a>(&'a CradleSpec, crate::backend::Backend);
-        impl crate::backend::RunScalar for Job<'_> {
+    pub fn report(
+        &self,
+        backend: crate::arith::backend::Backend,
+    ) -> Result<CradleReport, SpecError> {
+        struct Job<'a>(&'a CradleSpec, crate::arith::backend::Backend);
+        impl crate::arith::backend::RunScalar for Job<'_> {
             type Out = Result<CradleReport, SpecError>;
             fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
                 let o = self.0.run::<S>(ctx)?;
@@ -456,9 +459,9 @@ impl CradleSpec {
 }
 
 /// Table 1 beside this program's values, on a backend chosen at run time.
-pub fn table1_report(backend: crate::backend::Backend) -> Table1Report {
-    struct Job(crate::backend::Backend);
-    impl crate::backend::RunScalar for Job {
+pub fn table1_report(backend: crate::arith::backend::Backend) -> Table1Report {
+    struct Job(crate::arith::backend::Backend);
+    impl crate::arith::backend::RunScalar for Job {
         type Out = Table1Report;
         fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
             Table1Report::of(&table1::<S>(ctx), &self.0.to_string(), TABLE1_SIGMA)

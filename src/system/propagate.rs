@@ -1,7 +1,7 @@
 //! `impactkit propagate`: the propagative model on inputs given as expressions.
 
+use crate::arith::backend::{Backend, RunScalar};
 use crate::arith::{MpInterval, Scalar};
-use crate::backend::{Backend, RunScalar};
 use crate::law::propagative::{
     distinct_outcomes, inelastic, minimal_sequences, theorem1_ratio, Contacts,
 };

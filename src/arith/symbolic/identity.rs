@@ -212,8 +212,12 @@ mod tests {
     fn random_phase_finds_a_witness_the_grid_misses() {
         // (x² − 1)·x vanishes on the whole grid {0, ±1}^n used for 10 variables
         let vars: Vec<String> = (0..10).map(|i| format!("v{i}")).collect();
-        let a = crate::lang::parse_symbolic(&format!("(v0^2-1)*v0*{}", vars.join("*"))).unwrap();
-        let zero = crate::lang::parse_symbolic("0").unwrap();
+        let v0 = Symbolic::var("v0");
+        let one = Symbolic::constant(&BigRational::from_integer(1.into()));
+        let a = vars.iter().fold((v0.clone() * &v0 - one) * &v0, |acc, v| {
+            acc * &Symbolic::var(v)
+        });
+        let zero = Symbolic::constant(&BigRational::zero());
         assert_eq!(find_witness(&a, &zero, &vars), None);
         match compare(&a, &zero) {
             IdentityOutcome::Different { witness, lhs, rhs } => {

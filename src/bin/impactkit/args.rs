@@ -3,7 +3,7 @@
 //! `--masses`, `--arith`, `--format`, `--digits`, `--exact-values`.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use impactkit::backend::Backend;
+use impactkit::arith::backend::Backend;
 
 /// The conventions every command follows, shown by `impactkit --help`.
 pub const CONVENTIONS: &str = "\

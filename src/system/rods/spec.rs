@@ -21,10 +21,10 @@ impl RodsSpec {
     /// The collision on backend `backend` (γ⁻ and γ⁺ for three rods).
     pub fn report(
         &self,
-        backend: crate::backend::Backend,
+        backend: crate::arith::backend::Backend,
     ) -> Result<RodsReport, crate::system::SpecError> {
-        struct Job<'a>(&'a RodsSpec, crate::backend::Backend);
-        impl crate::backend::RunScalar for Job<'_> {
+        struct Job<'a>(&'a RodsSpec, crate::arith::backend::Backend);
+        impl crate::arith::backend::RunScalar for Job<'_> {
             type Out = Result<RodsReport, crate::system::SpecError>;
             fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
                 self.0.report_in::<S>(ctx, self.1)
@@ -36,7 +36,7 @@ impl RodsSpec {
     fn report_in<S: Scalar>(
         &self,
         ctx: &S::Ctx,
-        backend: crate::backend::Backend,
+        backend: crate::arith::backend::Backend,
     ) -> Result<RodsReport, crate::system::SpecError> {
         use crate::system::input;
         use crate::system::sequential::{parse_list, SpecError};

@@ -3,8 +3,8 @@
 
 pub mod figures;
 
+use crate::arith::backend::{Backend, RunScalar};
 use crate::arith::{Rational, Scalar};
-use crate::backend::{Backend, RunScalar};
 use crate::law::sequential::checks::{check_all, check_cone};
 use crate::law::sequential::classic::{newton, poisson};
 use crate::law::sequential::cycles::abc_cycle;

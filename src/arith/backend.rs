@@ -1,6 +1,6 @@
 //! Choosing a backend at run time (`--arith`), and running generic code on it.
 
-use crate::arith::{Interval, MpInterval, Mpfr, Quadratic, Rational, Scalar};
+use super::{Interval, MpInterval, Mpfr, Quadratic, Rational, Scalar};
 use std::fmt;
 use std::str::FromStr;
 
