@@ -135,7 +135,7 @@ fn markdown_report_of_the_catalogue() {
         "the catalogue must run in < 60 s"
     );
     let md = strip_times(&impactkit::claims::report::markdown(&results, false));
-    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+    insta::with_settings!({ snapshot_path => "../../snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_snapshot!("verify_report", md);
     });
 }

@@ -2,8 +2,7 @@
 //! Newton/Poisson, and the thin-rod model. Expected values computed by hand (see the
 //! comments) and with an independent Python/fractions script.
 
-mod common;
-use common::{exact, run};
+use crate::common::{exact, run};
 
 use impactkit::arith::Rational;
 use impactkit::law::sequential::checks::check_all;
@@ -413,7 +412,7 @@ fn snapshots() {
     .report(Backend::Exact)
     .map(|r| serde_json::to_value(r).unwrap())
     .unwrap();
-    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+    insta::with_settings!({ snapshot_path => "../../snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_json_snapshot!("sequential_equal_masses_cones", eq["cones"]);
         insta::assert_json_snapshot!("sequential_abc_cycle", eq["abc_cycle"]);
         insta::assert_json_snapshot!("sequential_counterexample", eq["counterexample"]);

@@ -1,7 +1,6 @@
 //! `impactkit compare-cradle`: one cradle through several laws, compared exactly.
 
-mod common;
-use common::{bad, json, run};
+use crate::common::{bad, json, run};
 
 /// The outcomes of `law`, each value as its exact string (`{"exact": "2/3"}` → `"2/3"`).
 fn outcomes(v: &serde_json::Value, law: &str) -> serde_json::Value {
@@ -95,7 +94,7 @@ fn laws_differ_where_the_impact_is_truly_simultaneous() {
         outcomes(&v, sm["law"].as_str().unwrap()),
         serde_json::json!([["-1/2", "-1/4", "5/4"], ["-5/4", "1/4", "1/2"]])
     );
-    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+    insta::with_settings!({ snapshot_path => "../../snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_json_snapshot!("compare_cradle_unequal_masses", v);
     });
 }

@@ -1,7 +1,6 @@
 //! The command line: outputs of `impactkit eval`, exit codes, one-line errors.
 
-mod common;
-use common::{bad, exact, json, run};
+use crate::common::{bad, exact, json, run};
 
 fn rat(s: &str) -> num_rational::BigRational {
     // lo/hi are decimals like "5.77350269189625764e-1": read them exactly.
@@ -150,7 +149,7 @@ fn eval_panel_snapshot() {
             rows.push(serde_json::json!({ "expr": e, "arith": b, "out": cell }));
         }
     }
-    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+    insta::with_settings!({ snapshot_path => "../../snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_json_snapshot!("eval_panel", rows);
     });
 }
@@ -384,7 +383,7 @@ fn corner_snapshot() {
         assert_eq!(code, 0, "{name}: {err}");
         rows.push(serde_json::json!({"case": name, "arith": "quadratic", "out": serde_json::from_str::<serde_json::Value>(&out).unwrap()}));
     }
-    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+    insta::with_settings!({ snapshot_path => "../../snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_json_snapshot!("corner_runs", rows);
     });
 }
@@ -434,7 +433,7 @@ fn corner_figures_snapshot() {
     let a1 = std::fs::read_to_string(&a1).unwrap();
     let c2 = std::fs::read_to_string(&c2).unwrap();
     assert_eq!(a1.matches("<line").count(), 2 + 1 + 6);
-    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+    insta::with_settings!({ snapshot_path => "../../snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_snapshot!("figure_a1_svg", a1);
         insta::assert_snapshot!("figure_c2_svg", c2);
     });
@@ -593,7 +592,7 @@ fn cradle_snapshots() {
         "json",
         "--trace",
     ]);
-    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+    insta::with_settings!({ snapshot_path => "../../snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_snapshot!("cradle_table1_exact", exact);
         insta::assert_snapshot!("cradle_table1_f64", f64_table);
         insta::assert_json_snapshot!("cradle_4_balls_mixed_masses", four);
@@ -741,7 +740,7 @@ fn propagate_cli() {
         "--exact-values",
     ]);
     assert!(text.contains("p+ = (-29/15, -44/75, 13/25)"), "{text}");
-    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+    insta::with_settings!({ snapshot_path => "../../snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_json_snapshot!("propagate_unequal_masses", unequal);
     });
 }

@@ -1,8 +1,7 @@
 //! `impactkit billiard-break`: one geometry exactly, the Fig. 5 sweep and its minima, the
 //! SVG, and bad input.
 
-mod common;
-use common::{bad, exact, json, run};
+use crate::common::{bad, exact, json, run};
 
 #[test]
 fn one_rational_geometry_exactly() {
@@ -140,7 +139,7 @@ fn sweep_reproduces_the_two_minima_of_figure_5() {
         "--format",
         "json",
     ]);
-    insta::with_settings!({ snapshot_path => "../snapshots", prepend_module_to_snapshot => false }, {
+    insta::with_settings!({ snapshot_path => "../../snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_json_snapshot!("billiard_sweep_interval", v);
     });
     let _ = std::fs::remove_dir_all(&dir);
