@@ -744,3 +744,90 @@ fn propagate_cli() {
         insta::assert_json_snapshot!("propagate_unequal_masses", unequal);
     });
 }
+
+/// The conventions of every command: help on a bare call, the schema in every JSON
+/// document, text by default, a quiet closed pipe, `--svg -` on standard output.
+#[test]
+fn conventions_of_every_command() {
+    let (code, out, _) = run(&[]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Usage") && out.contains("Conventions"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["--help"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("--format text|json") && out.contains("--digits N"),
+        "{out}"
+    );
+    let commands: [&[&str]; 10] = [
+        &["eval", "1/3", "--arith", "exact"],
+        &[
+            "corner", "--alpha", "pi/4", "--v0", "1,0", "--eps", "1", "--arith", "exact",
+        ],
+        &["cradle", "--balls", "3", "--eps", "1", "--arith", "exact"],
+        &["cradle", "--table1", "--arith", "f64"],
+        &[
+            "compare-cradle",
+            "--eps",
+            "1",
+            "--v0",
+            "2,0,-1",
+            "--arith",
+            "exact",
+        ],
+        &[
+            "propagate",
+            "--masses",
+            "1,1,1",
+            "--normals",
+            "-1,1,0;0,-1,1",
+            "--momentum",
+            "1,0,0",
+            "--arith",
+            "exact",
+        ],
+        &["billiard-break", "--tan-quarter", "1/2", "--arith", "exact"],
+        &["rods", "--velocities", "1,0,0"],
+        &["sequential", "map", "--gamma", "-1,-1"],
+        &["sequential", "check"],
+    ];
+    for args in commands {
+        let (code, text, err) = run(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(
+            !text.trim_start().starts_with('{'),
+            "{args:?} prints text by default: {text}"
+        );
+        let mut a = args.to_vec();
+        a.extend_from_slice(&["--format", "json"]);
+        let v = json(&a);
+        assert_eq!(v["schema"], "impactkit/1", "{args:?}");
+        assert_eq!(v["version"], env!("CARGO_PKG_VERSION"), "{args:?}");
+    }
+    // a reader that goes away (`| head -c0`) ends the program quietly
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_impactkit"))
+        .args([
+            "cradle", "--balls", "40", "--eps", "1", "--arith", "exact", "--trace",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    // --svg - writes the figure to standard output
+    let (code, svg, err) = run(&[
+        "corner", "--alpha", "pi/4", "--v0", "1,1/2", "--eps", "1", "--arith", "f64", "--svg", "-",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        svg.trim_start().starts_with("<svg") || svg.trim_start().starts_with("<?xml"),
+        "{svg}"
+    );
+    assert!(!std::path::Path::new("-").exists());
+}
