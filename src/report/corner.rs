@@ -177,3 +177,45 @@ impl Report for CornerBatchReport {
         out
     }
 }
+
+/// One rule application in closed form, under the hypothesis that the velocity lies in
+/// the zone (`--arith symbolic`): Fassino–Pasquero (2020) eqs. (13) / (14) / (6), or
+/// Pasquero's (10), as rational functions of the inputs' variables.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ZoneStep {
+    pub zone: String,
+    /// The hypothesis under which the formula holds (eq. (1)).
+    pub hypothesis: &'static str,
+    /// The velocity after one application, (ẋ', ẏ').
+    pub velocity: Vec<Num>,
+}
+
+/// The closed forms of one step of the corner rule in every zone.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SymbolicStepReport {
+    pub arith: &'static str,
+    pub form: String,
+    pub k: Num,
+    pub v0: Vec<Num>,
+    pub steps: Vec<ZoneStep>,
+}
+
+impl Report for SymbolicStepReport {
+    fn text(&self, o: &TextOptions) -> String {
+        let mut out = format!(
+            "one step of the {} form, k = tan(alpha) = {}, v = {}",
+            self.form,
+            self.k.text(o),
+            tuple_text(&self.v0, o)
+        );
+        for s in &self.steps {
+            out += &format!(
+                "\n{} ({}): {}",
+                s.zone,
+                s.hypothesis,
+                tuple_text(&s.velocity, o)
+            );
+        }
+        out
+    }
+}

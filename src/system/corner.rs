@@ -192,6 +192,12 @@ impl<S: Scalar> CornerRun<S> {
         }
     }
 
+    /// One rule application in the chosen form, in (ẋ, ẏ), for a velocity assumed to
+    /// lie in `zone` (no zone decision is made: the symbolic backend's hypothesis).
+    pub fn apply_in_zone(&self, zone: Zone, v: &V2<S>) -> Result<V2<S>, LawError> {
+        self.apply(zone, v)
+    }
+
     /// One rule application in the chosen form.
     fn apply(&self, zone: Zone, v: &V2<S>) -> Result<V2<S>, LawError> {
         let k = &self.k;

@@ -7,7 +7,7 @@ use crate::arith::{Kind, Scalar};
 use crate::certify::{certify, Arith, Rung};
 use crate::lang::split_list;
 use crate::law::V2;
-use crate::report::corner::{CornerBatchReport, CornerRunReport};
+use crate::report::corner::{CornerBatchReport, CornerRunReport, SymbolicStepReport, ZoneStep};
 use serde_json::{json, Value};
 
 /// TA (S = S_v = 0) or SA (thresholds S, S_v > 0), Sect. 6.
@@ -226,6 +226,94 @@ impl CornerSpec {
             self.alpha, self.v0, self.algorithm
         );
         Ok(crate::report::svg::corner_figure(&title, alpha, v0, &exits))
+    }
+}
+
+impl CornerSpec {
+    /// `--arith symbolic`: one application of the rule of the chosen form in each zone
+    /// Z1, Z2, Z12, as closed forms over Q in the inputs' variables. The zone is a
+    /// hypothesis (eq. (1)), not a decision: a symbolic sign is unknown. `--alpha` is given
+    /// as `atan(K)` with K any expression (a variable `k`, a number); `--v0`, `--eps`,
+    /// `--eps1`, `--eps2` may use variables (`x,y`, `e`).
+    pub fn symbolic_step(&self) -> Result<SymbolicStepReport, SpecError> {
+        use crate::arith::Symbolic;
+        use crate::law::corner::Zone;
+        let sym = |src: &str, option: &str| -> Result<Symbolic, SpecError> {
+            crate::lang::parse_symbolic(src).map_err(|e| super::input(option, e))
+        };
+        let inner = self
+            .alpha
+            .trim()
+            .strip_prefix("atan(")
+            .and_then(|r| r.strip_suffix(')'))
+            .ok_or_else(|| {
+                super::input(
+                    "--alpha",
+                    "with --arith symbolic give alpha as atan(K), K an expression (k = tan(alpha) = K)",
+                )
+            })?;
+        let k = sym(inner, "--alpha")?;
+        let parts = split_list(&self.v0);
+        if parts.len() != 2 {
+            return Err(super::input(
+                "--v0",
+                "expected two components \"EXPR,EXPR\"",
+            ));
+        }
+        let v0 = V2::new(sym(parts[0], "--v0")?, sym(parts[1], "--v0")?);
+        let restitution = match &self.restitution {
+            RestitutionSpec::Symmetric(e) => Restitution::Symmetric(sym(e, "--eps")?),
+            RestitutionSpec::Asymmetric(a, b) => {
+                Restitution::Asymmetric(sym(a, "--eps1")?, sym(b, "--eps2")?)
+            }
+        };
+        let run = CornerRun {
+            k: k.clone(),
+            restitution,
+            threshold: k.zero_like(),
+            rest_threshold: k.zero_like(),
+            max_steps: 1,
+            form: self.form,
+            record_velocities: false,
+            max_digits: None,
+        };
+        if self.form == Form::Phi {
+            if let Restitution::Symmetric(e) = &run.restitution {
+                if e.is_constant() != Some(num_rational::BigRational::from_integer(1.into())) {
+                    return Err(super::input(
+                        "--form",
+                        "the phi form (6a-6d) is the ideal rule: it needs --eps 1",
+                    ));
+                }
+            }
+        }
+        if matches!(run.restitution, Restitution::Asymmetric(..)) && self.form != Form::Xy {
+            return Err(super::input(
+                "--form",
+                "the asymmetric rule (10) with --eps1/--eps2 exists in the xy form only",
+            ));
+        }
+        let hypotheses = [
+            (Zone::Z1, "xi <= 0 < eta"),
+            (Zone::Z2, "eta <= 0 < xi"),
+            (Zone::Z12, "xi > 0, eta > 0"),
+        ];
+        let mut steps = Vec::new();
+        for (zone, hypothesis) in hypotheses {
+            let w = run.apply_in_zone(zone, &v0)?;
+            steps.push(ZoneStep {
+                zone: zone.to_string(),
+                hypothesis,
+                velocity: vec![w.x.num(), w.y.num()],
+            });
+        }
+        Ok(SymbolicStepReport {
+            arith: "symbolic",
+            form: format!("{:?}", self.form).to_lowercase(),
+            k: k.num(),
+            v0: vec![v0.x.num(), v0.y.num()],
+            steps,
+        })
     }
 }
 

@@ -831,3 +831,41 @@ fn conventions_of_every_command() {
     );
     assert!(!std::path::Path::new("-").exists());
 }
+
+/// `corner --arith symbolic`: one step of (13b) in closed form, checked against the
+/// paper's coefficients a = (1 − εk²)/(1 + k²), b = (1 + ε)k/(1 + k²), c = (ε − k²)/(1 + k²).
+#[test]
+fn corner_symbolic_step() {
+    let v = json(&[
+        "corner", "--alpha", "atan(k)", "--v0", "x,y", "--eps", "e", "--arith", "symbolic",
+        "--format", "json",
+    ]);
+    assert_eq!(v["steps"][0]["zone"], "Z1");
+    let got = |i: usize| {
+        v["steps"][0]["velocity"][i]["exact"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let same = |a: &str, b: &str| {
+        let subs: [(String, String); 0] = [];
+        matches!(
+            impactkit::lang::identical(a, b, &subs),
+            Ok(impactkit::arith::symbolic::IdentityOutcome::Identical)
+        )
+    };
+    assert!(
+        same(&got(0), "((1-e*k^2)*x + (1+e)*k*y)/(1+k^2)"),
+        "{}",
+        got(0)
+    );
+    assert!(
+        same(&got(1), "((1+e)*k*x - (e-k^2)*y)/(1+k^2)"),
+        "{}",
+        got(1)
+    );
+    let e = bad(&[
+        "corner", "--alpha", "pi/4", "--v0", "x,y", "--eps", "1", "--arith", "symbolic",
+    ]);
+    assert!(e.contains("--alpha") && e.contains("atan"), "{e}");
+}

@@ -14,7 +14,8 @@ Conventions (every command):
   --digits N           significant digits of values in text (default 20), correctly rounded;
                        --exact-values prints exact values in full instead
   --arith A            f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS, and
-                       certified (interval, then MPFR intervals, then exact) where offered
+                       certified (interval, then MPFR intervals, then exact) and symbolic
+                       (closed forms of one step) where offered
   numbers              expressions of the input language: 9/10, 0.9, pi/4, tan(pi/6), 1e-16
   exit status          0 success, 2 bad input (one line naming the option), 1 internal error
   --svg -              writes the figure to standard output instead of the report";
@@ -125,7 +126,9 @@ pub enum Command {
         /// Which form of the rules to iterate.
         #[arg(long, value_enum, default_value = "xy")]
         form: FormArg,
-        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS | certified.
+        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS | certified |
+        /// symbolic (the closed form of one step in each zone; --alpha "atan(K)", variables
+        /// allowed in K, --v0, --eps).
         #[arg(long)]
         arith: String,
         /// Largest MPFR precision tried by --arith certified.

@@ -243,7 +243,12 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             trace,
             out,
         } => {
-            let arith = Arith::parse(&arith, max_bits).map_err(user_error)?;
+            let symbolic = arith == "symbolic";
+            let arith = if symbolic {
+                Arith::Backend(impactkit::arith::backend::Backend::Exact)
+            } else {
+                Arith::parse(&arith, max_bits).map_err(user_error)?
+            };
             let restitution = match (eps, eps1, eps2) {
                 (Some(e), _, _) => RestitutionSpec::Symmetric(e),
                 (None, Some(a), Some(b)) => RestitutionSpec::Asymmetric(a, b),
@@ -268,6 +273,15 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 record_velocities: trace,
                 max_digits: Some(max_digits),
             };
+            if symbolic {
+                if svg.is_some() || trace {
+                    return Err(user_error(
+                        "--arith: symbolic gives the closed form of one step; no --svg or --trace",
+                    ));
+                }
+                let report = spec.symbolic_step().map_err(spec_failure)?;
+                return emit("corner", &report, &out);
+            }
             if spec.v0.contains(';') {
                 if svg.is_some() {
                     return Err(user_error(
