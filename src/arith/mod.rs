@@ -81,7 +81,7 @@ impl Sign {
 }
 
 /// A sign that could not be decided: the quantity and the enclosure that contains 0.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 #[error("the sign of {quantity} is undecided: it lies in [{lo}, {hi}]")]
 pub struct Undecided {
     pub quantity: String,
@@ -312,20 +312,7 @@ pub trait Scalar:
     }
     /// Integer power `self^n` (negative `n` through [`Scalar::recip`]).
     fn powi(&self, n: i64) -> Result<Self, ArithError> {
-        let base = if n < 0 { self.recip()? } else { self.clone() };
-        let mut e = n.unsigned_abs();
-        let mut acc = self.one_like();
-        let mut b = base;
-        while e > 0 {
-            if e & 1 == 1 {
-                acc = acc * &b;
-            }
-            e >>= 1;
-            if e > 0 {
-                b = b.square();
-            }
-        }
-        Ok(acc)
+        powi_by_squaring(self, n)
     }
 
     /// Splits a direction `v` as `t·w` with an exact scale `t > 0`, replacing `v` by `w`,
@@ -348,6 +335,23 @@ pub trait Scalar:
     fn exact_digits(&self) -> u64 {
         0
     }
+}
+
+/// `x^n` by repeated squaring (negative `n` through [`Scalar::recip`]).
+pub fn powi_by_squaring<S: Scalar>(x: &S, n: i64) -> Result<S, ArithError> {
+    let mut b = if n < 0 { x.recip()? } else { x.clone() };
+    let mut e = n.unsigned_abs();
+    let mut acc = x.one_like();
+    while e > 0 {
+        if e & 1 == 1 {
+            acc = acc * &b;
+        }
+        e >>= 1;
+        if e > 0 {
+            b = b.square();
+        }
+    }
+    Ok(acc)
 }
 
 /// Checks that all values can meet in one computation (every pair is

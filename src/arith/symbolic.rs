@@ -312,20 +312,7 @@ impl Scalar for Symbolic {
                 "the symbolic backend expands a sum to a power of magnitude at most {MAX_EXPANSION_EXPONENT}, not {n}"
             )));
         }
-        let base = if n < 0 { self.recip()? } else { self.clone() };
-        let mut e = n.unsigned_abs();
-        let mut acc = self.one_like();
-        let mut b = base;
-        while e > 0 {
-            if e & 1 == 1 {
-                acc = acc * &b;
-            }
-            e >>= 1;
-            if e > 0 {
-                b = b.square();
-            }
-        }
-        Ok(acc)
+        super::powi_by_squaring(self, n)
     }
     fn pi(_ctx: &()) -> Result<Self, ArithError> {
         Err(not_representable("pi", Self::NAME))

@@ -16,14 +16,6 @@ pub struct ImpulseReport {
     pub velocity: Vec<Num>,
 }
 
-/// Where a sign could not be decided.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct UndecidedSign {
-    pub quantity: String,
-    pub lo: String,
-    pub hi: String,
-}
-
 /// A run: iterations, why it stopped, the final velocities, and (with `--trace`) every
 /// impulse.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -36,7 +28,7 @@ pub struct CradleReport {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trace: Option<Vec<ImpulseReport>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub undecided: Option<UndecidedSign>,
+    pub undecided: Option<crate::arith::Undecided>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub work_limit: Option<String>,
 }
@@ -61,7 +53,7 @@ impl CradleReport {
                     .collect()
             }),
             undecided: match &o.stop {
-                Stop::Undecided { quantity, lo, hi } => Some(UndecidedSign {
+                Stop::Undecided { quantity, lo, hi } => Some(crate::arith::Undecided {
                     quantity: quantity.clone(),
                     lo: lo.clone(),
                     hi: hi.clone(),

@@ -49,14 +49,6 @@ impl ClassicReport {
     }
 }
 
-/// Where an enclosure lies on a cone boundary: the sign that could not be decided.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct UndecidedSign {
-    pub quantity: String,
-    pub lo: String,
-    pub hi: String,
-}
-
 /// A cone γ⁻ may lie in, with the γ⁺ it would give.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Candidate {
@@ -87,7 +79,7 @@ pub struct MapReport {
     pub poisson: Option<ClassicReport>,
     /// An enclosure on a cone boundary: the undecided sign...
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub undecided: Option<UndecidedSign>,
+    pub undecided: Option<crate::arith::Undecided>,
     /// ...and the cones it may lie in.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub candidates: Option<Vec<Candidate>>,

@@ -13,7 +13,6 @@ use crate::law::LawError;
 use crate::report::sequential::{
     m2, v2, Candidate, CheckReport, ClassicReport, ConeReport, CycleReport, FactorReport,
     GlobalChecks, MapReport, NonExpansivityReport, PairReport, RayReport, ThinRodsReport,
-    UndecidedSign,
 };
 
 use super::input;
@@ -159,7 +158,7 @@ impl MapSpec {
                     impulse: None,
                     newton: None,
                     poisson: None,
-                    undecided: Some(UndecidedSign { quantity, lo, hi }),
+                    undecided: Some(crate::arith::Undecided { quantity, lo, hi }),
                     candidates: Some(candidates),
                 });
             }
