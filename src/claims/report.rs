@@ -25,7 +25,13 @@ pub fn summary(results: &[ClaimResult]) -> Value {
 
 /// `{"claims": [...], "summary": {...}}`.
 pub fn json(results: &[ClaimResult]) -> Value {
-    json!({ "claims": results, "summary": summary(results) })
+    json!({
+        "schema": crate::report::SCHEMA,
+        "version": crate::report::VERSION,
+        "command": "verify",
+        "claims": results,
+        "summary": summary(results),
+    })
 }
 
 fn summary_line(results: &[ClaimResult]) -> String {

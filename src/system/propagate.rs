@@ -90,13 +90,13 @@ impl PropagateSpec {
         let seqs = minimal_sequences(&c, &p, self.max_depth)?;
         let r = match &self.restitution {
             Some(src) => {
-                let r = list::<S>(src, "--restitution", ctx)?.remove(0);
-                let lo = crate::law::decide(&r, "--restitution")
-                    .map_err(|e| input("--restitution", e.to_string()))?;
-                let hi = crate::law::decide(&(r.one_like() - &r), "--restitution")
-                    .map_err(|e| input("--restitution", e.to_string()))?;
+                let r = list::<S>(src, "--eps", ctx)?.remove(0);
+                let lo =
+                    crate::law::decide(&r, "--eps").map_err(|e| input("--eps", e.to_string()))?;
+                let hi = crate::law::decide(&(r.one_like() - &r), "--eps")
+                    .map_err(|e| input("--eps", e.to_string()))?;
                 if lo == crate::arith::Sign::Negative || hi == crate::arith::Sign::Negative {
-                    return Err(input("--restitution", "R must lie in [0, 1]"));
+                    return Err(input("--eps", "R must lie in [0, 1]"));
                 }
                 Some(r)
             }

@@ -669,12 +669,12 @@ fn propagate_cli() {
         "-1,1,0",
         "--momentum",
         "1,0,0",
-        "--restitution",
+        "--eps",
         "2",
         "--arith",
         "exact",
     ]);
-    assert!(e.contains("--restitution"), "{e}");
+    assert!(e.contains("--eps"), "{e}");
     let e = bad(&[
         "propagate",
         "--masses",

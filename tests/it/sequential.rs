@@ -354,15 +354,7 @@ fn cli_bad_input() {
             .contains("does not close")
     );
     assert!(bad(&["sequential", "check", "--masses", "1,-1,1"]).contains("--masses"));
-    assert!(bad(&[
-        "sequential",
-        "map",
-        "--gamma",
-        "-1,-1",
-        "--restitution",
-        "2"
-    ])
-    .contains("--restitution"));
+    assert!(bad(&["sequential", "map", "--gamma", "-1,-1", "--eps", "2"]).contains("--eps"));
     assert!(bad(&["sequential", "map", "--gamma", "sqrt(2),-1"]).contains("--gamma"));
     assert!(bad(&["rods", "--velocities", "1,0", "--lengths", "1"]).contains("--lengths"));
     assert!(bad(&["rods", "--velocities", "1,0", "--impedances", "1,0"]).contains("--impedances"));

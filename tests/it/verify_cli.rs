@@ -34,6 +34,8 @@ fn json_has_the_shape_of_the_issue() {
     ]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["schema"], "impactkit/1");
+    assert_eq!(v["command"], "verify");
     let c = &v["claims"][0];
     for key in [
         "id",

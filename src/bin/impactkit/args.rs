@@ -318,8 +318,9 @@ pub enum SequentialCommand {
         /// Masses "m1,m2,m3" (default 1,1,1); the law must close up for them.
         #[arg(long, allow_hyphen_values = true)]
         masses: Option<String>,
-        /// Restitution of the Newton and Poisson laws, in [0, 1] (default 1).
-        #[arg(long, allow_hyphen_values = true)]
+        /// Coefficient of restitution of the Newton and Poisson laws, in [0, 1] (default
+        /// 1). `--restitution` is an alias.
+        #[arg(long = "eps", alias = "restitution", allow_hyphen_values = true)]
         restitution: Option<String>,
         /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
         #[arg(long, value_parser = parse_backend, default_value = "exact")]

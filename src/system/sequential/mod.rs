@@ -116,18 +116,12 @@ impl MapSpec {
         let m = masses::<S>(&self.masses, ctx)?;
         let g = parse_list::<S>(&self.gamma, 2, "--gamma", ctx)?;
         let g: Vec2<S> = [g[0].clone(), g[1].clone()];
-        let e = parse_list::<S>(
-            self.restitution.as_deref().unwrap_or("1"),
-            1,
-            "--restitution",
-            ctx,
-        )?
-        .remove(0);
-        let bad_e = crate::law::decide(&e, "--restitution")? == crate::arith::Sign::Negative
-            || crate::law::decide(&(e.one_like() - &e), "--restitution")?
-                == crate::arith::Sign::Negative;
+        let e =
+            parse_list::<S>(self.restitution.as_deref().unwrap_or("1"), 1, "--eps", ctx)?.remove(0);
+        let bad_e = crate::law::decide(&e, "--eps")? == crate::arith::Sign::Negative
+            || crate::law::decide(&(e.one_like() - &e), "--eps")? == crate::arith::Sign::Negative;
         if bad_e {
-            return Err(input("--restitution", "must lie in [0, 1]"));
+            return Err(input("--eps", "must lie in [0, 1]"));
         }
         let mut all: Vec<&S> = m.iter().chain(g.iter()).collect();
         all.push(&e);
