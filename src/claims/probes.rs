@@ -13,8 +13,9 @@ use crate::law::characterization::{
 use crate::law::corner::{self, Zone};
 use crate::law::V2;
 use crate::linalg::{add, SymMatrix};
+use crate::report::cradle::Agreement;
 use crate::system::corner::{CornerRun, Form, Restitution};
-use crate::system::cradle::{run_cradle, table1, Agreement};
+use crate::system::cradle::{run_cradle, table1};
 use num_rational::BigRational;
 use std::collections::BTreeMap;
 

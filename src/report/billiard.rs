@@ -1,9 +1,8 @@
 //! `impactkit billiard-break`: the billiard break of Seghete–Murphey (2014), Sect. VII-A —
 //! one geometry, or a sweep of the angle θ (Fig. 5) and its figure.
 
-use super::{nums, tuple_text, Num, Report, TextOptions};
-use crate::arith::{MpInterval, Rational, Scalar};
-use crate::system::billiard::{Break, BreakOutcome};
+use super::{tuple_text, Num, Report, TextOptions};
+use crate::arith::{Rational, Scalar};
 use serde::Serialize;
 
 /// One geometry: the inner product of (31) three ways, the two resolutions p_ab and p_ba,
@@ -41,57 +40,6 @@ pub struct BreakReport {
     /// ξ: exact where the backend can take the root, otherwise a rigorous enclosure
     /// (MPFR intervals, 128 bits); `null` when neither is possible.
     pub xi: Option<Num>,
-}
-
-/// `0`/`1` reflection indices as `ab`.
-fn sequence(s: &[usize]) -> String {
-    s.iter().map(|&i| if i == 0 { 'a' } else { 'b' }).collect()
-}
-
-/// ξ = √(ξ²): exact where the backend can take the root; otherwise a rigorous 128-bit
-/// MPFR-interval enclosure of the root of the rational bounds of ξ² (an enclosure of ξ²
-/// that reaches below 0 is cut at 0, since ξ² ≥ 0 by definition).
-fn xi_of<S: Scalar>(x2: &S) -> Option<Num> {
-    use num_traits::Signed;
-    if let Ok(x) = x2.sqrt() {
-        return Some(x.num());
-    }
-    let (lo, hi) = x2.rational_bounds()?;
-    let root = |q: &num_rational::BigRational| MpInterval::from_rational(q, &128).sqrt().ok();
-    let lo = if lo.is_negative() {
-        rug::Float::with_val(128, 0)
-    } else {
-        match root(&lo)?.num() {
-            Num::Enclosure { lo, .. } => lo,
-            _ => return None,
-        }
-    };
-    match root(&hi)?.num() {
-        Num::Enclosure { hi, .. } => Some(Num::Enclosure { lo, hi }),
-        _ => None,
-    }
-}
-
-impl BreakReport {
-    /// The report of geometry `b` and its outcome `o`, on backend `arith`.
-    pub fn of<S: Scalar>(b: &Break<S>, o: &BreakOutcome<S>, arith: &str) -> Self {
-        BreakReport {
-            arith: arith.to_string(),
-            radii: nums(&b.radii),
-            masses: nums(&b.masses),
-            cos_theta: b.cos_theta().num(),
-            inner_product: o.inner_product.num(),
-            cos_theta_over_mc: o.cos_theta_over_mc.num(),
-            printed_31_middle: o.printed_31_middle.num(),
-            p0: nums(&o.p0),
-            p_ab: nums(&o.ab.1),
-            p_ba: nums(&o.ba.1),
-            sequence_ab: sequence(&o.ab.0),
-            sequence_ba: sequence(&o.ba.0),
-            xi_squared: o.xi_squared.num(),
-            xi: xi_of(&o.xi_squared),
-        }
-    }
 }
 
 fn xi_text(xi: &Option<Num>, o: &TextOptions) -> String {
@@ -149,27 +97,6 @@ pub enum SweepPoint {
         theta_over_pi: Num,
         undecided: String,
     },
-}
-
-impl SweepPoint {
-    /// The decided outcome at `theta_over_pi`.
-    pub fn decided<S: Scalar>(theta_over_pi: Num, o: &BreakOutcome<S>) -> Self {
-        SweepPoint::Decided(Box::new(DecidedPoint {
-            theta_over_pi,
-            xi: xi_of(&o.xi_squared),
-            xi_squared: o.xi_squared.num(),
-            sequence_ab: o.ab.0.len(),
-            sequence_ba: o.ba.0.len(),
-        }))
-    }
-
-    /// θ/π.
-    pub fn theta_over_pi(&self) -> &Num {
-        match self {
-            SweepPoint::Decided(d) => &d.theta_over_pi,
-            SweepPoint::Undecided { theta_over_pi, .. } => theta_over_pi,
-        }
-    }
 }
 
 /// θ = iπ/N over [θ_min, π] (Seghete–Murphey (2014), Fig. 5).

@@ -1,11 +1,8 @@
 //! `impactkit corner`: the report of a disk-in-corner run (Fassino–Pasquero (2020),
 //! Sect. 6), or of several entrance velocities.
 
-use super::{nums, tuple_text, Num, Report, TextOptions};
-use crate::arith::Scalar;
+use super::{tuple_text, Num, Report, TextOptions};
 use crate::certify::Attempt;
-use crate::law::V2;
-use crate::system::corner::{Termination, Trace};
 use serde::Serialize;
 
 /// Where a run stopped on a sign it could not decide.
@@ -49,58 +46,6 @@ pub struct CornerRunReport {
     pub certified_by: Option<Option<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub attempts: Option<Vec<Attempt>>,
-}
-
-fn v2<S: Scalar>(v: &V2<S>) -> Vec<Num> {
-    nums(&[v.x.clone(), v.y.clone()])
-}
-
-impl CornerRunReport {
-    /// The report of a trace of backend `arith`.
-    pub fn of<S: Scalar>(t: &Trace<S>, arith: &str) -> Self {
-        let mut out = CornerRunReport {
-            arith: arith.to_string(),
-            steps: t.steps,
-            zones: t.zones.iter().map(|z| z.to_string()).collect(),
-            termination: t.termination.name().to_string(),
-            final_velocity: v2(t.final_velocity()),
-            trace: (!t.velocities.is_empty()).then(|| t.velocities.iter().map(v2).collect()),
-            undecided: None,
-            ambiguous: None,
-            work_limit: None,
-            certified_by: None,
-            attempts: None,
-        };
-        match &t.termination {
-            Termination::Undecided {
-                step,
-                quantity,
-                lo,
-                hi,
-            } => {
-                out.undecided = Some(UndecidedAt {
-                    step: *step,
-                    quantity: quantity.clone(),
-                    lo: lo.clone(),
-                    hi: hi.clone(),
-                })
-            }
-            Termination::Ambiguous { step, zones } => {
-                out.ambiguous = Some(AmbiguousAt {
-                    step: *step,
-                    zones: zones.iter().map(|z| z.to_string()).collect(),
-                    reason: "the conditions of (6a-6d) hold for no zone or for several",
-                })
-            }
-            Termination::WorkLimit { step, digits } => {
-                out.work_limit = Some(format!(
-                    "stopped at step {step}: the exact numbers reached {digits} digits (--max-digits); raise --max-digits, or use --arith certified"
-                ))
-            }
-            _ => {}
-        }
-        out
-    }
 }
 
 impl Report for CornerRunReport {

@@ -4,7 +4,7 @@
 use super::{nums, tuple_text, Num, Report, TextOptions};
 use crate::arith::Scalar;
 use crate::law::characterization::{Outcome, Stop};
-use crate::system::cradle::{Agreement, Table1Result};
+
 use serde::Serialize;
 
 /// One impulse of the procedure: the impacted contacts (1-based), single or multiple,
@@ -143,42 +143,6 @@ pub struct Table1Report {
     pub rows: Vec<Table1RowReport>,
 }
 
-impl Table1Report {
-    /// The report of the rows computed on backend `arith`.
-    pub fn of<S: Scalar>(rows: &[Table1Result<S>], arith: &str, sigma: &'static str) -> Self {
-        let rows = rows
-            .iter()
-            .map(|r| Table1RowReport {
-                cor: r.row.cor,
-                paper: PaperRow {
-                    v: r.row.v,
-                    iterations: r.row.iterations,
-                    aeev: r.row.aeev,
-                },
-                ours: match &r.outcome {
-                    Ok(o) => OurRow::Run {
-                        final_velocity: nums(o.final_velocity()),
-                        iterations: o.steps.len(),
-                        termination: o.stop.name().to_string(),
-                    },
-                    Err(e) => OurRow::Error {
-                        error: e.to_string(),
-                    },
-                },
-                agreement: r.agreement.clone(),
-                matched: r.iterations_match
-                    && r.termination_match
-                    && r.agreement.iter().all(|a| *a != Agreement::Differs),
-            })
-            .collect();
-        Table1Report {
-            arith: arith.to_string(),
-            sigma,
-            rows,
-        }
-    }
-}
-
 impl Report for Table1Report {
     fn text(&self, _o: &TextOptions) -> String {
         // twelve digits: two more than the paper prints, so a difference shows
@@ -229,4 +193,16 @@ impl Report for Table1Report {
         }
         s.trim_end().to_string()
     }
+}
+
+/// How one of our values compares with the printed one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Agreement {
+    /// Equal to the printed decimal, exactly.
+    Exact,
+    /// Within half a unit of the printed decimal's last digit.
+    Rounded,
+    /// Further away.
+    Differs,
 }

@@ -1,9 +1,7 @@
 //! `impactkit rods`: colliding linear-elastic thin rods (Winandy–Leine, Sect. 4), solved
 //! exactly on the characteristics lattice.
 
-use super::{nums, tuple_text, Num, Report, TextOptions};
-use crate::arith::{Rational, Scalar};
-use crate::system::rods::{Rod, RodRun};
+use super::{tuple_text, Num, Report, TextOptions};
 use serde::Serialize;
 
 /// A contact opening or closing.
@@ -55,50 +53,6 @@ pub struct RodsReport {
     /// Impact Law (19).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub gamma_plus: Option<Vec<Num>>,
-}
-
-impl RodsReport {
-    /// The report of `run`, the collision of `rods` with initial velocities `v`.
-    pub fn of<S: Scalar>(rods: &[Rod<S>], v: &[S], run: &RodRun<S>, arith: &str) -> Self {
-        let time = |step: usize| Rational::new(step as i64, run.steps_per_unit as i64).num();
-        let per_rod = |xs: &[Vec<S>]| xs.iter().map(|c| nums(c)).collect();
-        let gaps = |u: &[S]| (u.len() == 3).then(|| nums(&[u[1].sub_r(&u[0]), u[2].sub_r(&u[1])]));
-        RodsReport {
-            arith: arith.to_string(),
-            masses: rods
-                .iter()
-                .map(|r| {
-                    r.impedance
-                        .mul_r(&r.impedance.lift_i64(r.cells as i64))
-                        .num()
-                })
-                .collect(),
-            outgoing: nums(&run.outgoing),
-            events: run
-                .events
-                .iter()
-                .map(|e| RodEventReport {
-                    t: time(e.t),
-                    contact: e.contact,
-                    kind: if e.closes { "close" } else { "open" },
-                })
-                .collect(),
-            end_time: time(run.end_time),
-            steps_per_unit: run.steps_per_unit,
-            vibrating: run.vibrating,
-            states: run
-                .snapshots
-                .iter()
-                .map(|s| RodStateReport {
-                    t: time(s.t),
-                    velocity: per_rod(&s.velocity),
-                    strain_times_c: per_rod(&s.strain),
-                })
-                .collect(),
-            gamma_minus: gaps(v),
-            gamma_plus: gaps(&run.outgoing),
-        }
-    }
 }
 
 /// A time in its exact form (`4/3`): times are rational multiples of ℓ/c.

@@ -1,13 +1,17 @@
 //! A corner run described by input-language strings, built on any backend; the
 //! certified run (interval → MPFR intervals at rising precision → exact).
 
+use super::corner::Termination;
 use super::corner::{CornerRun, Form, Restitution, SpecError, Trace};
 use crate::arith::backend::{Backend, RunScalar};
+use crate::arith::Num;
 use crate::arith::{Kind, Scalar};
 use crate::certify::{certify, Arith, Rung};
 use crate::lang::split_list;
 use crate::law::V2;
+use crate::report::corner::{AmbiguousAt, UndecidedAt};
 use crate::report::corner::{CornerBatchReport, CornerRunReport, SymbolicStepReport, ZoneStep};
+use crate::report::nums;
 use serde_json::{json, Value};
 
 /// TA (S = S_v = 0) or SA (thresholds S, S_v > 0), Sect. 6.
@@ -324,5 +328,57 @@ pub fn scalar_json<S: Scalar>(x: &S) -> Value {
     match (S::kind(), r.bounds) {
         (Kind::Enclosure, Some((lo, hi))) => json!({"lo": lo, "hi": hi}),
         _ => json!(r.value),
+    }
+}
+
+fn v2<S: Scalar>(v: &V2<S>) -> Vec<Num> {
+    nums(&[v.x.clone(), v.y.clone()])
+}
+
+impl CornerRunReport {
+    /// The report of a trace of backend `arith`.
+    pub fn of<S: Scalar>(t: &Trace<S>, arith: &str) -> Self {
+        let mut out = CornerRunReport {
+            arith: arith.to_string(),
+            steps: t.steps,
+            zones: t.zones.iter().map(|z| z.to_string()).collect(),
+            termination: t.termination.name().to_string(),
+            final_velocity: v2(t.final_velocity()),
+            trace: (!t.velocities.is_empty()).then(|| t.velocities.iter().map(v2).collect()),
+            undecided: None,
+            ambiguous: None,
+            work_limit: None,
+            certified_by: None,
+            attempts: None,
+        };
+        match &t.termination {
+            Termination::Undecided {
+                step,
+                quantity,
+                lo,
+                hi,
+            } => {
+                out.undecided = Some(UndecidedAt {
+                    step: *step,
+                    quantity: quantity.clone(),
+                    lo: lo.clone(),
+                    hi: hi.clone(),
+                })
+            }
+            Termination::Ambiguous { step, zones } => {
+                out.ambiguous = Some(AmbiguousAt {
+                    step: *step,
+                    zones: zones.iter().map(|z| z.to_string()).collect(),
+                    reason: "the conditions of (6a-6d) hold for no zone or for several",
+                })
+            }
+            Termination::WorkLimit { step, digits } => {
+                out.work_limit = Some(format!(
+                    "stopped at step {step}: the exact numbers reached {digits} digits (--max-digits); raise --max-digits, or use --arith certified"
+                ))
+            }
+            _ => {}
+        }
+        out
     }
 }

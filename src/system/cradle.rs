@@ -13,7 +13,9 @@ use crate::law::characterization::{
 };
 use crate::law::LawError;
 use crate::linalg::{add, SymMatrix, Vector};
+use crate::report::cradle::{Agreement, OurRow, PaperRow, Table1RowReport};
 use crate::report::cradle::{CradleReport, Table1Report};
+use crate::report::nums;
 
 /// The constraints of an n-ball cradle with the given masses (n ≥ 2).
 pub fn cradle_constraints<S: Scalar>(masses: &[S]) -> Result<Constraints<S>, LawError> {
@@ -228,18 +230,6 @@ const fn row(cor: &'static str, v: [&'static str; 3], iterations: usize, aeev: b
         iterations,
         aeev,
     }
-}
-
-/// How one of our values compares with the printed one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Agreement {
-    /// Equal to the printed decimal, exactly.
-    Exact,
-    /// Within half a unit of the printed decimal's last digit.
-    Rounded,
-    /// Further away.
-    Differs,
 }
 
 /// Our result for one row of Table 1, compared with the paper.
@@ -468,4 +458,40 @@ pub fn table1_report(backend: crate::arith::backend::Backend) -> Table1Report {
         }
     }
     backend.run(Job(backend))
+}
+
+impl Table1Report {
+    /// The report of the rows computed on backend `arith`.
+    pub fn of<S: Scalar>(rows: &[Table1Result<S>], arith: &str, sigma: &'static str) -> Self {
+        let rows = rows
+            .iter()
+            .map(|r| Table1RowReport {
+                cor: r.row.cor,
+                paper: PaperRow {
+                    v: r.row.v,
+                    iterations: r.row.iterations,
+                    aeev: r.row.aeev,
+                },
+                ours: match &r.outcome {
+                    Ok(o) => OurRow::Run {
+                        final_velocity: nums(o.final_velocity()),
+                        iterations: o.steps.len(),
+                        termination: o.stop.name().to_string(),
+                    },
+                    Err(e) => OurRow::Error {
+                        error: e.to_string(),
+                    },
+                },
+                agreement: r.agreement.clone(),
+                matched: r.iterations_match
+                    && r.termination_match
+                    && r.agreement.iter().all(|a| *a != Agreement::Differs),
+            })
+            .collect();
+        Table1Report {
+            arith: arith.to_string(),
+            sigma,
+            rows,
+        }
+    }
 }

@@ -7,6 +7,7 @@ use impactkit::law::characterization::*;
 use impactkit::law::corner::{asymmetric_xy, tr_nid_xy, zone_xy, Zone};
 use impactkit::law::V2;
 use impactkit::linalg::SymMatrix;
+use impactkit::report::cradle::Agreement;
 use impactkit::system::cradle::*;
 use num_rational::BigRational;
 use proptest::prelude::*;

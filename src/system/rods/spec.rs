@@ -1,9 +1,13 @@
 //! `impactkit rods`: the command line's rod collisions as typed reports, and SVG.
 
+use super::RodRun;
 use super::{solve_rods, Rod};
+use crate::arith::Rational;
 use crate::arith::Scalar;
 use crate::law::LawError;
+use crate::report::nums;
 use crate::report::rods::RodsReport;
+use crate::report::rods::*;
 
 /// `impactkit rods`: the collision as the command line states it.
 #[derive(Clone, Debug)]
@@ -174,5 +178,49 @@ impl RodsSpec {
         Ok(crate::system::sequential::figures::characteristics_figure(
             &title, &fine, k, &r, &l, &open, &labels,
         ))
+    }
+}
+
+impl RodsReport {
+    /// The report of `run`, the collision of `rods` with initial velocities `v`.
+    pub fn of<S: Scalar>(rods: &[Rod<S>], v: &[S], run: &RodRun<S>, arith: &str) -> Self {
+        let time = |step: usize| Rational::new(step as i64, run.steps_per_unit as i64).num();
+        let per_rod = |xs: &[Vec<S>]| xs.iter().map(|c| nums(c)).collect();
+        let gaps = |u: &[S]| (u.len() == 3).then(|| nums(&[u[1].sub_r(&u[0]), u[2].sub_r(&u[1])]));
+        RodsReport {
+            arith: arith.to_string(),
+            masses: rods
+                .iter()
+                .map(|r| {
+                    r.impedance
+                        .mul_r(&r.impedance.lift_i64(r.cells as i64))
+                        .num()
+                })
+                .collect(),
+            outgoing: nums(&run.outgoing),
+            events: run
+                .events
+                .iter()
+                .map(|e| RodEventReport {
+                    t: time(e.t),
+                    contact: e.contact,
+                    kind: if e.closes { "close" } else { "open" },
+                })
+                .collect(),
+            end_time: time(run.end_time),
+            steps_per_unit: run.steps_per_unit,
+            vibrating: run.vibrating,
+            states: run
+                .snapshots
+                .iter()
+                .map(|s| RodStateReport {
+                    t: time(s.t),
+                    velocity: per_rod(&s.velocity),
+                    strain_times_c: per_rod(&s.strain),
+                })
+                .collect(),
+            gamma_minus: gaps(v),
+            gamma_plus: gaps(&run.outgoing),
+        }
     }
 }
