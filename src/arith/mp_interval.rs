@@ -43,10 +43,13 @@ impl MpInterval {
     }
     /// The tightest enclosure of `q` at `prec` bits (a point if `q` is representable).
     pub fn from_rational_prec(q: &BigRational, prec: u32) -> Self {
-        let r = rat_to_rug(q);
+        Self::from_rug_prec(&rat_to_rug(q), prec)
+    }
+    /// The tightest enclosure of a GMP rational `q` at `prec` bits.
+    pub fn from_rug_prec(q: &rug::Rational, prec: u32) -> Self {
         MpInterval {
-            lo: rnd(prec, &r, Round::Down),
-            hi: rnd(prec, &r, Round::Up),
+            lo: rnd(prec, q, Round::Down),
+            hi: rnd(prec, q, Round::Up),
         }
     }
     /// Lower bound.

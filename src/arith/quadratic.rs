@@ -9,24 +9,30 @@
 //! [`crate::lang`] never mixes them, and the ring operators treat a mix as a bug).
 //!
 //! Signs are exact: for `a + b√d` with `a`, `b` of opposite signs, compare `a²` with `b²d`.
+//!
+//! The coefficients are GMP rationals (`rug::Rational`) and `d` a GMP integer. The
+//! operators follow nalgebra's owned/borrowed pattern (`src/base/ops.rs`), as
+//! [`super::Rational`] does: an owned left operand is updated in place (`x + &y` adds into
+//! `x`'s coefficients), the borrowed helpers (`add_r`, `sub_r`, `mul_r`, `square`) build
+//! one result, and nothing is cloned to be consumed.
 
-use super::{
-    impl_ops_via_ref, not_representable, ArithError, Kind, MpInterval, Rendered, Scalar, Sign,
-};
+use super::{not_representable, ArithError, Kind, MpInterval, Rendered, Scalar, Sign};
 use crate::arith::rational::exact_isqrt;
-use num_bigint::BigInt;
-use num_integer::Integer;
 use num_rational::BigRational;
-use num_traits::{One, Signed, Zero};
+use rug::ops::NegAssign;
+use rug::{Assign, Integer, Rational};
 use std::fmt;
+use std::ops::{Add, Mul, Neg, Sub};
 use std::sync::Arc;
 
 /// `a + b√d`, exactly.
+///
+/// Invariant: `d` is `Some` exactly when `b ≠ 0` (a rational element has `b = 0`, no `d`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Quadratic {
-    a: BigRational,
-    b: BigRational,
-    d: Option<Arc<BigInt>>,
+    a: Rational,
+    b: Rational,
+    d: Option<Arc<Integer>>,
 }
 
 /// Precision used to bound elements for `to_f64` and `enclosure`.
@@ -34,28 +40,30 @@ const BOUND_PREC: u32 = 128;
 
 impl Quadratic {
     /// The rational `q`.
-    pub fn rational(q: BigRational) -> Self {
+    pub fn rational(q: Rational) -> Self {
         Quadratic {
             a: q,
-            b: BigRational::zero(),
+            b: Rational::new(),
             d: None,
         }
     }
     /// `a + b√d`; `d` is reduced to its square-free part (and the element to a rational
     /// when `d` is a square). An error if `d < 0`.
-    pub fn new(a: BigRational, b: BigRational, d: &BigInt) -> Result<Self, ArithError> {
-        if d.is_negative() {
+    pub fn new(a: Rational, b: Rational, d: &Integer) -> Result<Self, ArithError> {
+        if d.cmp0().is_lt() {
             return Err(ArithError::Domain(format!(
                 "square root of a negative number: {d}"
             )));
         }
         let (s, r) = squarefree_split(d);
-        Ok(Self::normalized(a, b * BigRational::from_integer(s), r))
+        let mut b = b;
+        b *= &s;
+        Ok(Self::normalized(a, b, r))
     }
-    fn normalized(a: BigRational, b: BigRational, d: BigInt) -> Self {
-        if b.is_zero() || d.is_zero() {
+    fn normalized(a: Rational, b: Rational, d: Integer) -> Self {
+        if b.cmp0().is_eq() || d.cmp0().is_eq() {
             Quadratic::rational(a)
-        } else if d.is_one() {
+        } else if d == 1 {
             Quadratic::rational(a + b)
         } else {
             Quadratic {
@@ -66,96 +74,188 @@ impl Quadratic {
         }
     }
     /// The rational part `a`.
-    pub fn a(&self) -> &BigRational {
+    pub fn a(&self) -> &Rational {
         &self.a
     }
     /// The coefficient `b` of √d.
-    pub fn b(&self) -> &BigRational {
+    pub fn b(&self) -> &Rational {
         &self.b
     }
     /// The field's `d`, or `None` for a rational element.
-    pub fn d(&self) -> Option<&BigInt> {
+    pub fn d(&self) -> Option<&Integer> {
         self.d.as_deref()
     }
     /// The value as a rational, if `b = 0`.
-    pub fn as_rational(&self) -> Option<&BigRational> {
+    pub fn as_rational(&self) -> Option<&Rational> {
         self.d.is_none().then_some(&self.a)
     }
-    /// The common field of two elements (the invariant: never two different fields).
-    fn field(x: &Self, y: &Self) -> Option<Arc<BigInt>> {
-        match (&x.d, &y.d) {
-            (Some(p), Some(q)) => {
-                assert!(
-                    p == q,
-                    "impactkit bug: Q(sqrt({p})) and Q(sqrt({q})) mixed; inputs must be checked with Scalar::compatible"
-                );
-                Some(p.clone())
-            }
-            (Some(p), None) | (None, Some(p)) => Some(p.clone()),
-            (None, None) => None,
-        }
-    }
-    fn from_parts(a: BigRational, b: BigRational, d: Option<Arc<BigInt>>) -> Self {
+    /// `a + b√d` from parts already reduced (`d` square-free); rational when `b = 0`.
+    fn from_parts(a: Rational, b: Rational, d: Option<Arc<Integer>>) -> Self {
         match d {
-            Some(d) if !b.is_zero() => Quadratic { a, b, d: Some(d) },
+            Some(d) if b.cmp0().is_ne() => Quadratic { a, b, d: Some(d) },
             _ => Quadratic::rational(a),
         }
     }
-    fn d_rat(&self) -> BigRational {
-        self.d
-            .as_deref()
-            .map(|d| BigRational::from_integer(d.clone()))
-            .unwrap_or_else(BigRational::zero)
+    /// Restores the invariant after `b` changed in place.
+    fn settle(&mut self) {
+        if self.b.cmp0().is_eq() {
+            self.d = None;
+        }
     }
     /// The field norm `a² − b²d`.
-    pub fn norm(&self) -> BigRational {
-        &self.a * &self.a - &self.b * &self.b * self.d_rat()
+    pub fn norm(&self) -> Rational {
+        let mut n = Rational::from(self.a.square_ref());
+        if let Some(d) = &self.d {
+            let mut t = Rational::from(self.b.square_ref());
+            t *= &**d;
+            n -= t;
+        }
+        n
+    }
+    /// `a² > b²d`, i.e. `|a| > |b|√d` (the norm is positive), decided on integers: with
+    /// `a = p/q`, `b = r/s`, compare `(ps)²` with `(rq)²·d`.
+    fn a_dominates(&self) -> bool {
+        let Some(d) = &self.d else {
+            return self.a.cmp0().is_ne();
+        };
+        let mut lhs = Integer::from(self.a.numer() * self.b.denom());
+        lhs.square_mut();
+        let mut rhs = Integer::from(self.b.numer() * self.a.denom());
+        rhs.square_mut();
+        rhs *= &**d;
+        lhs > rhs
     }
     /// A rigorous MPFR enclosure of the value.
     pub fn to_mp_interval(&self, prec: u32) -> MpInterval {
-        let a = MpInterval::from_rational(&self.a, &prec);
+        let a = MpInterval::from_rug_prec(&self.a, prec);
         match &self.d {
             None => a,
             Some(d) => {
-                let root =
-                    MpInterval::from_rational(&BigRational::from_integer((**d).clone()), &prec)
-                        .sqrt()
-                        .expect("d > 1 has a square root");
-                a + MpInterval::from_rational(&self.b, &prec) * &root
+                let root = MpInterval::from_rug_prec(&Rational::from(&**d), prec)
+                    .sqrt()
+                    .expect("d > 1 has a square root");
+                a + MpInterval::from_rug_prec(&self.b, prec) * &root
             }
         }
     }
     /// Square root of a non-negative rational: rational, or `s√r` in the field Q(√r).
-    fn sqrt_rational(q: &BigRational) -> Quadratic {
-        let (s, r) = squarefree_split(&(q.numer() * q.denom()));
-        let coef = BigRational::new(s, q.denom().clone());
-        Self::normalized(BigRational::zero(), coef, r)
+    fn sqrt_rational(q: &Rational) -> Quadratic {
+        let (s, r) = squarefree_split(&Integer::from(q.numer() * q.denom()));
+        let coef = Rational::from((s, q.denom().clone()));
+        Self::normalized(Rational::new(), coef, r)
+    }
+
+    // In-place ring operations: `self` is updated, `rhs` only read.
+    fn add_assign_ref(&mut self, rhs: &Quadratic) {
+        self.a += &rhs.a;
+        if let Some(rd) = &rhs.d {
+            match &self.d {
+                Some(sd) => {
+                    same_field(sd, rd);
+                    self.b += &rhs.b;
+                    self.settle();
+                }
+                None => {
+                    self.b.assign(&rhs.b);
+                    self.d = Some(rd.clone());
+                }
+            }
+        }
+    }
+    fn sub_assign_ref(&mut self, rhs: &Quadratic) {
+        self.a -= &rhs.a;
+        if let Some(rd) = &rhs.d {
+            match &self.d {
+                Some(sd) => {
+                    same_field(sd, rd);
+                    self.b -= &rhs.b;
+                    self.settle();
+                }
+                None => {
+                    self.b.assign(-&rhs.b);
+                    self.d = Some(rd.clone());
+                }
+            }
+        }
+    }
+    /// `(a + b√d)(c + e√d) = (ac + bed) + (ae + bc)√d`.
+    fn mul_assign_ref(&mut self, rhs: &Quadratic) {
+        match (&self.d, &rhs.d) {
+            (_, None) => {
+                self.a *= &rhs.a;
+                if self.d.is_some() {
+                    self.b *= &rhs.a;
+                    self.settle();
+                }
+            }
+            (None, Some(rd)) => {
+                if self.a.cmp0().is_ne() {
+                    self.b.assign(&self.a * &rhs.b);
+                    self.a *= &rhs.a;
+                    self.d = Some(rd.clone());
+                }
+            }
+            (Some(sd), Some(rd)) => {
+                same_field(sd, rd);
+                let mut bed = Rational::from(&self.b * &rhs.b);
+                bed *= &**rd;
+                let ae = Rational::from(&self.a * &rhs.b);
+                self.a *= &rhs.a;
+                self.a += bed;
+                self.b *= &rhs.a;
+                self.b += ae;
+                self.settle();
+            }
+        }
+    }
+    fn neg_in_place(&mut self) {
+        self.a.neg_assign();
+        self.b.neg_assign();
+    }
+}
+
+/// The invariant: never two different fields in one operation.
+fn same_field(p: &Arc<Integer>, q: &Arc<Integer>) {
+    assert!(
+        Arc::ptr_eq(p, q) || p == q,
+        "impactkit bug: Q(sqrt({p})) and Q(sqrt({q})) mixed; inputs must be checked with Scalar::compatible"
+    );
+}
+
+/// The common field of two elements (see [`same_field`]).
+fn field<'a>(x: &'a Quadratic, y: &'a Quadratic) -> Option<&'a Arc<Integer>> {
+    match (&x.d, &y.d) {
+        (Some(p), Some(q)) => {
+            same_field(p, q);
+            Some(p)
+        }
+        (Some(p), None) | (None, Some(p)) => Some(p),
+        (None, None) => None,
     }
 }
 
 /// `n = s²·r` with `r` square-free (up to primes above 10⁵, see the module docs); `n ≥ 0`.
-pub(crate) fn squarefree_split(n: &BigInt) -> (BigInt, BigInt) {
-    let mut s = BigInt::one();
-    let mut r = BigInt::one();
-    let mut m = n.clone();
-    if m.is_zero() {
-        return (BigInt::zero(), BigInt::one());
+pub(crate) fn squarefree_split(n: &Integer) -> (Integer, Integer) {
+    let mut s = Integer::from(1);
+    let mut r = Integer::from(1);
+    if n.cmp0().is_eq() {
+        return (Integer::new(), r);
     }
-    let mut p: u64 = 2;
+    let mut m = n.clone();
+    let mut p: u32 = 2;
     while p <= 100_000 {
-        let pb = BigInt::from(p);
-        if &pb * &pb > m {
+        if m < u64::from(p) * u64::from(p) {
             break;
         }
         let mut e = 0u32;
-        while m.is_multiple_of(&pb) {
-            m /= &pb;
+        while m.is_divisible_u(p) {
+            m.div_exact_u_mut(p);
             e += 1;
         }
         if e > 0 {
-            s *= pb.pow(e / 2);
+            s *= Integer::from(Integer::u_pow_u(p, e / 2));
             if e % 2 == 1 {
-                r *= &pb;
+                r *= p;
             }
         }
         p += if p == 2 { 1 } else { 2 };
@@ -167,56 +267,74 @@ pub(crate) fn squarefree_split(n: &BigInt) -> (BigInt, BigInt) {
     (s, r)
 }
 
-fn add(x: &Quadratic, y: &Quadratic) -> Quadratic {
-    if let (Some(a), Some(b)) = (x.as_rational(), y.as_rational()) {
-        return Quadratic::rational(a + b);
+// Operators: owned left operands are updated in place; an owned right operand is reused
+// instead when only it carries √d (the result then lives in its buffers).
+impl<'a> Add<&'a Quadratic> for Quadratic {
+    type Output = Quadratic;
+    fn add(mut self, rhs: &'a Quadratic) -> Quadratic {
+        self.add_assign_ref(rhs);
+        self
     }
-    let d = Quadratic::field(x, y);
-    Quadratic::from_parts(&x.a + &y.a, &x.b + &y.b, d)
 }
-fn sub(x: &Quadratic, y: &Quadratic) -> Quadratic {
-    if let (Some(a), Some(b)) = (x.as_rational(), y.as_rational()) {
-        return Quadratic::rational(a - b);
+impl Add for Quadratic {
+    type Output = Quadratic;
+    fn add(self, rhs: Quadratic) -> Quadratic {
+        if self.d.is_none() && rhs.d.is_some() {
+            rhs + &self
+        } else {
+            self + &rhs
+        }
     }
-    let d = Quadratic::field(x, y);
-    Quadratic::from_parts(&x.a - &y.a, &x.b - &y.b, d)
 }
-fn mul(x: &Quadratic, y: &Quadratic) -> Quadratic {
-    match (x.as_rational(), y.as_rational()) {
-        (Some(a), Some(b)) => return Quadratic::rational(a * b),
-        (Some(a), None) => return Quadratic::from_parts(a * &y.a, a * &y.b, y.d.clone()),
-        (None, Some(b)) => return Quadratic::from_parts(&x.a * b, &x.b * b, x.d.clone()),
-        (None, None) => {}
+impl<'a> Sub<&'a Quadratic> for Quadratic {
+    type Output = Quadratic;
+    fn sub(mut self, rhs: &'a Quadratic) -> Quadratic {
+        self.sub_assign_ref(rhs);
+        self
     }
-    let d = Quadratic::field(x, y);
-    let dr = d
-        .as_deref()
-        .map(|d| BigRational::from_integer(d.clone()))
-        .unwrap_or_else(BigRational::zero);
-    let a = &x.a * &y.a + &x.b * &y.b * dr;
-    let b = &x.a * &y.b + &x.b * &y.a;
-    Quadratic::from_parts(a, b, d)
 }
-fn neg(x: &Quadratic) -> Quadratic {
-    Quadratic::from_parts(-&x.a, -&x.b, x.d.clone())
+impl Sub for Quadratic {
+    type Output = Quadratic;
+    fn sub(self, rhs: Quadratic) -> Quadratic {
+        if self.d.is_none() && rhs.d.is_some() {
+            let mut r = rhs - &self;
+            r.neg_in_place();
+            r
+        } else {
+            self - &rhs
+        }
+    }
 }
-impl_ops_via_ref!(Quadratic, add, sub, mul, neg);
-
-fn rat_sign(q: &BigRational) -> i8 {
-    if q.is_positive() {
-        1
-    } else if q.is_negative() {
-        -1
-    } else {
-        0
+impl<'a> Mul<&'a Quadratic> for Quadratic {
+    type Output = Quadratic;
+    fn mul(mut self, rhs: &'a Quadratic) -> Quadratic {
+        self.mul_assign_ref(rhs);
+        self
+    }
+}
+impl Mul for Quadratic {
+    type Output = Quadratic;
+    fn mul(self, rhs: Quadratic) -> Quadratic {
+        if self.d.is_none() && rhs.d.is_some() {
+            rhs * &self
+        } else {
+            self * &rhs
+        }
+    }
+}
+impl Neg for Quadratic {
+    type Output = Quadratic;
+    fn neg(mut self) -> Quadratic {
+        self.neg_in_place();
+        self
     }
 }
 
 /// `b√d` in the input language: `sqrt(3)`, `-sqrt(2)`, `5/84*sqrt(3)`.
-fn root_term(b: &BigRational, d: &BigInt) -> String {
-    if b.is_one() {
+fn root_term(b: &Rational, d: &Integer) -> String {
+    if *b == 1 {
         format!("sqrt({d})")
-    } else if (-b).is_one() {
+    } else if *b == -1 {
         format!("-sqrt({d})")
     } else {
         format!("{b}*sqrt({d})")
@@ -229,7 +347,7 @@ impl fmt::Display for Quadratic {
             None => write!(f, "{}", self.a),
             Some(d) => {
                 let t = root_term(&self.b, d);
-                if self.a.is_zero() {
+                if self.a.cmp0().is_eq() {
                     write!(f, "{t}")
                 } else if t.starts_with('-') {
                     write!(f, "{}{t}", self.a)
@@ -241,6 +359,14 @@ impl fmt::Display for Quadratic {
     }
 }
 
+fn rat_sign(q: &Rational) -> i8 {
+    match q.cmp0() {
+        std::cmp::Ordering::Greater => 1,
+        std::cmp::Ordering::Less => -1,
+        std::cmp::Ordering::Equal => 0,
+    }
+}
+
 impl Scalar for Quadratic {
     type Ctx = ();
     const NAME: &'static str = "quadratic";
@@ -249,10 +375,10 @@ impl Scalar for Quadratic {
         Kind::Exact
     }
     fn from_rational(q: &BigRational, _ctx: &()) -> Self {
-        Quadratic::rational(q.clone())
+        Quadratic::rational(super::rat_to_rug(q))
     }
     fn from_i64(n: i64, _ctx: &()) -> Self {
-        Quadratic::rational(BigRational::from_integer(n.into()))
+        Quadratic::rational(Rational::from(n))
     }
     fn ctx(&self) {}
     fn compatible(&self, other: &Self) -> Result<(), ArithError> {
@@ -266,14 +392,41 @@ impl Scalar for Quadratic {
     }
     /// `(a + b√d)/(c + e√d) = (a + b√d)(c − e√d)/(c² − e²d)`.
     fn checked_div(&self, rhs: &Self) -> Result<Self, ArithError> {
+        let Some(d) = field(self, rhs) else {
+            if rhs.a.cmp0().is_eq() {
+                return Err(ArithError::DivisionByZero);
+            }
+            return Ok(Quadratic::rational(Rational::from(&self.a / &rhs.a)));
+        };
+        if rhs.d.is_none() {
+            // A rational divisor: divide both coefficients (b/c ≠ 0, the field stays).
+            if rhs.a.cmp0().is_eq() {
+                return Err(ArithError::DivisionByZero);
+            }
+            return Ok(Quadratic {
+                a: Rational::from(&self.a / &rhs.a),
+                b: Rational::from(&self.b / &rhs.a),
+                d: Some(d.clone()),
+            });
+        }
         let n = rhs.norm();
-        if n.is_zero() {
+        if n.cmp0().is_eq() {
             // d is not a square, so the norm vanishes only at 0.
             return Err(ArithError::DivisionByZero);
         }
-        let conj = Quadratic::from_parts(rhs.a.clone(), -&rhs.b, rhs.d.clone());
-        let p = mul(self, &conj);
-        Ok(Quadratic::from_parts(&p.a / &n, &p.b / &n, p.d))
+        // (a + b√d)(c − e√d) = (ac − bed) + (bc − ae)√d
+        let mut a = Rational::from(&self.a * &rhs.a);
+        let mut b = Rational::from(&self.a * &rhs.b);
+        b.neg_assign();
+        if self.d.is_some() {
+            let mut bed = Rational::from(&self.b * &rhs.b);
+            bed *= &**d;
+            a -= bed;
+            b += Rational::from(&self.b * &rhs.a);
+        }
+        a /= &n;
+        b /= &n;
+        Ok(Quadratic::from_parts(a, b, Some(d.clone())))
     }
     fn sign(&self) -> Sign {
         let (sa, sb) = (rat_sign(&self.a), rat_sign(&self.b));
@@ -285,7 +438,7 @@ impl Scalar for Quadratic {
             }
         } else if sa == 0 {
             sb
-        } else if self.norm().is_positive() {
+        } else if self.a_dominates() {
             // |a| > |b|√d
             sa
         } else {
@@ -320,15 +473,18 @@ impl Scalar for Quadratic {
         }
         };
         let n = rational_sqrt(&self.norm()).ok_or_else(not_here)?;
-        let two = BigRational::from_integer(2.into());
-        for x2 in [(&self.a + &n) / &two, (&self.a - &n) / &two] {
+        let halves = [
+            Rational::from(&self.a + &n) >> 1u32,
+            Rational::from(&self.a - &n) >> 1u32,
+        ];
+        for x2 in halves {
             let Some(x) = rational_sqrt(&x2) else {
                 continue;
             };
-            if x.is_zero() {
+            if x.cmp0().is_eq() {
                 continue;
             }
-            let y = &self.b / (&two * &x);
+            let y = Rational::from(&self.b / &x) >> 1u32;
             let cand = Quadratic::from_parts(x, y, self.d.clone());
             if &cand.square() == self {
                 return Ok(if cand.sign() == Sign::Negative {
@@ -342,7 +498,7 @@ impl Scalar for Quadratic {
     }
     fn to_f64(&self) -> f64 {
         match &self.d {
-            None => super::float::rational_to_f64(&self.a),
+            None => rug::Float::with_val(53, &self.a).to_f64(),
             Some(_) => self.to_mp_interval(BOUND_PREC).to_f64(),
         }
     }
@@ -360,16 +516,18 @@ impl Scalar for Quadratic {
         }
     }
     fn exact_digits(&self) -> u64 {
-        let bits = |q: &BigRational| q.numer().bits() + q.denom().bits();
+        let bits = |q: &Rational| {
+            u64::from(q.numer().significant_bits()) + u64::from(q.denom().significant_bits())
+        };
         ((bits(&self.a) + bits(&self.b)) as f64 * std::f64::consts::LOG10_2).ceil() as u64
     }
     fn num(&self) -> super::Num {
         let value = match &self.d {
-            None => super::ExactValue::Rational(super::rat_to_rug(&self.a)),
+            None => super::ExactValue::Rational(self.a.clone()),
             Some(d) => super::ExactValue::Quadratic {
-                a: super::rat_to_rug(&self.a),
-                b: super::rat_to_rug(&self.b),
-                d: super::big_to_rug(d),
+                a: self.a.clone(),
+                b: self.b.clone(),
+                d: (**d).clone(),
             },
         };
         super::Num::Exact {
@@ -392,28 +550,105 @@ impl Scalar for Quadratic {
     fn atan(&self) -> Result<Self, ArithError> {
         Err(not_representable(&format!("atan({self})"), Self::NAME))
     }
+    fn add_r(&self, rhs: &Self) -> Self {
+        let a = Rational::from(&self.a + &rhs.a);
+        match (&self.d, &rhs.d) {
+            (None, None) => Quadratic::rational(a),
+            (Some(d), None) => Quadratic {
+                a,
+                b: self.b.clone(),
+                d: Some(d.clone()),
+            },
+            (None, Some(d)) => Quadratic {
+                a,
+                b: rhs.b.clone(),
+                d: Some(d.clone()),
+            },
+            (Some(p), Some(q)) => {
+                same_field(p, q);
+                Quadratic::from_parts(a, Rational::from(&self.b + &rhs.b), Some(p.clone()))
+            }
+        }
+    }
+    fn sub_r(&self, rhs: &Self) -> Self {
+        let a = Rational::from(&self.a - &rhs.a);
+        match (&self.d, &rhs.d) {
+            (None, None) => Quadratic::rational(a),
+            (Some(d), None) => Quadratic {
+                a,
+                b: self.b.clone(),
+                d: Some(d.clone()),
+            },
+            (None, Some(d)) => Quadratic {
+                a,
+                b: Rational::from(-&rhs.b),
+                d: Some(d.clone()),
+            },
+            (Some(p), Some(q)) => {
+                same_field(p, q);
+                Quadratic::from_parts(a, Rational::from(&self.b - &rhs.b), Some(p.clone()))
+            }
+        }
+    }
+    fn mul_r(&self, rhs: &Self) -> Self {
+        let a = Rational::from(&self.a * &rhs.a);
+        match (&self.d, &rhs.d) {
+            (None, None) => Quadratic::rational(a),
+            (Some(d), None) => {
+                Quadratic::from_parts(a, Rational::from(&self.b * &rhs.a), Some(d.clone()))
+            }
+            (None, Some(d)) => {
+                Quadratic::from_parts(a, Rational::from(&self.a * &rhs.b), Some(d.clone()))
+            }
+            (Some(p), Some(q)) => {
+                same_field(p, q);
+                let mut a = a;
+                let mut t = Rational::from(&self.b * &rhs.b);
+                t *= &**p;
+                a += &t;
+                t.assign(&self.a * &rhs.b);
+                let mut b = Rational::from(&self.b * &rhs.a);
+                b += &t;
+                Quadratic::from_parts(a, b, Some(p.clone()))
+            }
+        }
+    }
+    /// `(a + b√d)² = (a² + b²d) + 2ab√d`.
+    fn square(&self) -> Self {
+        let mut a = Rational::from(self.a.square_ref());
+        match &self.d {
+            None => Quadratic::rational(a),
+            Some(d) => {
+                let mut t = Rational::from(self.b.square_ref());
+                t *= &**d;
+                a += t;
+                let b = Rational::from(&self.a * &self.b) << 1u32;
+                Quadratic::from_parts(a, b, Some(d.clone()))
+            }
+        }
+    }
 }
 
 /// Square root of a rational, if it is rational.
-fn rational_sqrt(q: &BigRational) -> Option<BigRational> {
-    if q.is_negative() {
+fn rational_sqrt(q: &Rational) -> Option<Rational> {
+    if q.cmp0().is_lt() {
         return None;
     }
-    Some(BigRational::new(
+    Some(Rational::from((
         exact_isqrt(q.numer())?,
         exact_isqrt(q.denom())?,
-    ))
+    )))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn q(n: i64, d: i64) -> BigRational {
-        BigRational::new(n.into(), d.into())
+    fn q(n: i64, d: i64) -> Rational {
+        Rational::from((n, d))
     }
     fn el(a: (i64, i64), b: (i64, i64), d: i64) -> Quadratic {
-        Quadratic::new(q(a.0, a.1), q(b.0, b.1), &d.into()).unwrap()
+        Quadratic::new(q(a.0, a.1), q(b.0, b.1), &Integer::from(d)).unwrap()
     }
     fn r(n: i64) -> Quadratic {
         Quadratic::rational(q(n, 1))
@@ -441,8 +676,8 @@ mod tests {
             Quadratic::rational(q(3, 2))
         );
         assert_eq!(
-            squarefree_split(&BigInt::from(720)),
-            (BigInt::from(12), BigInt::from(5))
+            squarefree_split(&Integer::from(720)),
+            (Integer::from(12), Integer::from(5))
         );
         assert_eq!(el((0, 1), (1, 1), 4), r(2));
     }
@@ -495,6 +730,51 @@ mod tests {
             el((7, 1), (-4, 1), 3).sqrt().unwrap(),
             el((2, 1), (-1, 1), 3)
         );
+    }
+
+    #[test]
+    fn owned_and_borrowed_operators_agree() {
+        let xs = [
+            r(0),
+            r(3),
+            Quadratic::rational(q(-5, 7)),
+            el((1, 1), (1, 1), 2),
+            el((1, 1), (-1, 1), 2),
+            el((0, 1), (3, 4), 2),
+            el((-2, 3), (5, 1), 2),
+        ];
+        for x in &xs {
+            for y in &xs {
+                let sum = x.add_r(y);
+                assert_eq!(x.clone() + y, sum);
+                assert_eq!(x.clone() + y.clone(), sum);
+                assert_eq!(y.add_r(x), sum);
+                let diff = x.sub_r(y);
+                assert_eq!(x.clone() - y, diff);
+                assert_eq!(x.clone() - y.clone(), diff);
+                assert_eq!(-y.sub_r(x), diff);
+                assert_eq!(diff.add_r(y), *x);
+                let prod = x.mul_r(y);
+                assert_eq!(x.clone() * y, prod);
+                assert_eq!(x.clone() * y.clone(), prod);
+                assert_eq!(y.mul_r(x), prod);
+                if x == y {
+                    assert_eq!(x.square(), prod);
+                }
+                match prod.checked_div(y) {
+                    Ok(back) => assert_eq!(back, *x),
+                    Err(e) => assert_eq!((e, y.sign()), (ArithError::DivisionByZero, Sign::Zero)),
+                }
+                // Zero coefficients are normalised away: equality with a rational works.
+                if prod.sign() == Sign::Zero {
+                    assert_eq!(prod, r(0));
+                }
+            }
+        }
+        // (1 + √2)(1 − √2) = −1 leaves the field.
+        assert_eq!(xs[3].mul_r(&xs[4]), r(-1));
+        assert_eq!((xs[3].clone() * &xs[4]).d(), None);
+        assert_eq!(xs[3].norm(), q(-1, 1));
     }
 
     #[test]

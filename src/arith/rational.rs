@@ -9,9 +9,7 @@
 //! allocates exactly one result (`a.add_r(&b)`), and nothing is cloned to be consumed.
 
 use super::{convert, not_representable, ArithError, Kind, Rendered, Scalar, Sign};
-use num_bigint::BigInt;
 use num_rational::BigRational;
-use num_traits::Signed;
 use rug::float::Round;
 use rug::Integer;
 use std::fmt;
@@ -68,13 +66,10 @@ impl From<BigRational> for Rational {
     }
 }
 
-/// Exact square root of a non-negative integer, if it is a perfect square.
-pub(crate) fn exact_isqrt(n: &BigInt) -> Option<BigInt> {
-    if n.is_negative() {
-        return None;
-    }
-    let r = n.sqrt();
-    (&r * &r == *n).then_some(r)
+/// Exact square root of a non-negative integer, if it is a perfect square (`None` for a
+/// negative `n`).
+pub(crate) fn exact_isqrt(n: &Integer) -> Option<Integer> {
+    n.is_perfect_square().then(|| Integer::from(n.sqrt_ref()))
 }
 
 /// Rigorous outward `f64` bounds of an exact rational (through MPFR's directed rounding).

@@ -5,7 +5,6 @@ use crate::arith::{Quadratic, Rational, Scalar};
 use crate::lang::Env;
 use crate::system::billiard::Break;
 use num_rational::BigRational;
-use num_traits::Zero;
 
 type R = Rational;
 
@@ -74,9 +73,7 @@ pub(super) fn billiard_break(inp: &Inputs) -> Result<Env<R>, String> {
         let like = c.clone();
         let b = radii_masses(inp, &like, c, s)?;
         return outputs(&b, |x: &Quadratic| {
-            x.as_rational()
-                .cloned()
-                .or_else(|| x.b().is_zero().then(|| x.a().clone()))
+            x.as_rational().map(crate::arith::rug_to_rat)
         });
     }
     let t = get(inp, "t")?;

@@ -8,7 +8,6 @@ use super::error::{clip, EvalError};
 use super::limits::{LIMITS, MAX_EXPONENT};
 use super::trig::{atan_candidates, tan_table, trig_of_pi_multiple, QuadValue, TrigExact};
 use crate::arith::{ArithError, Kind, Scalar, Sign};
-use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::collections::BTreeMap;
@@ -529,9 +528,13 @@ fn rename_sqrt(e: ArithError, text: &str) -> ArithError {
 fn table_error<S: Scalar>(e: ArithError, text: &str, v: &QuadValue) -> ArithError {
     match e {
         ArithError::NotRepresentable { .. } => {
-            let exact = crate::arith::Quadratic::new(v.a.clone(), v.b.clone(), &BigInt::from(v.d))
-                .map(|x| x.to_string())
-                .unwrap_or_default();
+            let exact = crate::arith::Quadratic::new(
+                crate::arith::rat_to_rug(&v.a),
+                crate::arith::rat_to_rug(&v.b),
+                &rug::Integer::from(v.d),
+            )
+            .map(|x| x.to_string())
+            .unwrap_or_default();
             ArithError::NotRepresentable {
                 what: format!("{text} = {exact}, which is irrational,"),
                 backend: S::NAME,
