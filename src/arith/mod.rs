@@ -6,8 +6,8 @@
 //! | backend | type | exactness |
 //! |---|---|---|
 //! | `f64` | `f64` | rounded (IEEE 754 binary64, round to nearest) |
-//! | `exact` | [`Rational`] | exact (num-rational `BigRational`) |
-//! | `quadratic` | [`Quadratic`] | exact in one field Q(√d) |
+//! | `exact` | [`Rational`] | exact (GMP `mpq_t` through rug) |
+//! | `quadratic` | [`Quadratic`] | exact in one field Q(√d) (GMP) |
 //! | `mpfr:BITS` | [`Mpfr`] | rounded (MPFR, round to nearest, any precision) |
 //! | `interval` | [`Interval`] | rigorous enclosure (inari, 53 bits) |
 //! | `mpi:BITS` | [`MpInterval`] | rigorous enclosure (MPFR, directed rounding, any precision) |
