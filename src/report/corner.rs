@@ -78,23 +78,7 @@ impl Report for CornerRunReport {
             out += &format!("\n{w}");
         }
         if let Some(c) = &self.certified_by {
-            out += &format!(
-                "\ncertified by: {}",
-                c.as_deref().unwrap_or("nothing (undecided)")
-            );
-            // the bounds of every attempt are in the JSON; text names the outcome only
-            let tried: Vec<String> = self
-                .attempts
-                .iter()
-                .flatten()
-                .map(|a| {
-                    let what = a.outcome.split(':').next().unwrap_or("");
-                    format!("{} ({what})", a.arith)
-                })
-                .collect();
-            if !tried.is_empty() {
-                out += &format!("\ntried before: {}", tried.join(", "));
-            }
+            out += &certified_text(c, self.attempts.as_deref().unwrap_or(&[]));
         }
         out
     }
@@ -163,4 +147,24 @@ impl Report for SymbolicStepReport {
         }
         out
     }
+}
+
+/// The certification lines of a text report: which arithmetic decided, and the attempts
+/// before it, named briefly (their bounds are in the JSON).
+pub fn certified_text(by: &Option<String>, attempts: &[Attempt]) -> String {
+    let mut out = format!(
+        "\ncertified by: {}",
+        by.as_deref().unwrap_or("nothing (undecided)")
+    );
+    let tried: Vec<String> = attempts
+        .iter()
+        .map(|a| {
+            let what = a.outcome.split(':').next().unwrap_or("");
+            format!("{} ({what})", a.arith)
+        })
+        .collect();
+    if !tried.is_empty() {
+        out += &format!("\ntried before: {}", tried.join(", "));
+    }
+    out
 }

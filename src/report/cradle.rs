@@ -31,6 +31,11 @@ pub struct CradleReport {
     pub undecided: Option<crate::arith::Undecided>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub work_limit: Option<String>,
+    /// Only for `--arith certified`: the deciding arithmetic (`null`: none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certified_by: Option<Option<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attempts: Option<Vec<crate::certify::Attempt>>,
 }
 
 impl CradleReport {
@@ -62,10 +67,12 @@ impl CradleReport {
             },
             work_limit: match &o.stop {
                 Stop::WorkLimit { step, digits } => Some(format!(
-                    "stopped at iteration {step}: the exact velocities reached {digits} digits (--max-digits); raise --max-digits, or use another --arith"
+                    "stopped at iteration {step}: the exact velocities reached {digits} digits (--max-digits); raise --max-digits, or use --arith certified"
                 )),
                 _ => None,
             },
+            certified_by: None,
+            attempts: None,
         }
     }
 }
@@ -96,6 +103,9 @@ impl Report for CradleReport {
         }
         if let Some(w) = &self.work_limit {
             out += &format!("\n{w}");
+        }
+        if let Some(c) = &self.certified_by {
+            out += &super::corner::certified_text(c, self.attempts.as_deref().unwrap_or(&[]));
         }
         out
     }

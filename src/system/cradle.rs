@@ -8,6 +8,7 @@
 
 use super::iterate::{iterate, Classified, End, Limits, PiecewiseMap};
 use crate::arith::Scalar;
+use crate::certify::{certify, Arith, Rung};
 use crate::law::characterization::{
     almost_equal, impulse_asymmetric, Constraints, Outcome, Step, Stop,
 };
@@ -333,18 +334,7 @@ pub struct CradleSpec {
 
 pub use super::SpecError;
 
-fn list<S: Scalar>(src: &str, option: &'static str, ctx: &S::Ctx) -> Result<Vec<S>, SpecError> {
-    crate::lang::split_list(src)
-        .into_iter()
-        .map(|p| {
-            crate::lang::eval_str::<S>(p, ctx).map_err(|e| super::input(option, e.to_string()))
-        })
-        .collect()
-}
-
-fn input(option: &'static str, reason: impl Into<String>) -> SpecError {
-    super::input(option, reason.into())
-}
+use super::{input, list};
 
 impl CradleSpec {
     /// Builds the inputs on backend `S` and runs the procedure of Sect. 3.5.
@@ -445,6 +435,36 @@ impl CradleSpec {
             }
         }
         backend.run(Job(self, backend))
+    }
+
+    /// The run on `arith`: a backend, or the certified ladder ([`crate::certify`]):
+    /// inari intervals, MPFR intervals at doubling precision up to `max_bits`, then exact
+    /// rationals and Q(√d) where the inputs allow; reports which one decided every sign.
+    pub fn report_arith(&self, arith: Arith) -> Result<CradleReport, SpecError> {
+        let max_bits = match arith {
+            Arith::Backend(b) => return self.report(b),
+            Arith::Certified { max_bits } => max_bits,
+        };
+        let c = certify(max_bits, |b| match self.report(b) {
+            Ok(r) => Ok(match &r.undecided {
+                Some(u) => {
+                    let why = u.to_string();
+                    Rung::Undecided(r, why)
+                }
+                None => Rung::Decided(r),
+            }),
+            Err(SpecError::Input(e)) if e.unrepresentable => Ok(Rung::Unrepresentable(e.reason)),
+            Err(e) => Err(e),
+        })?;
+        let mut r = c.result.ok_or_else(|| {
+            input(
+                "--arith",
+                "certified: no backend of the ladder can represent the inputs",
+            )
+        })?;
+        r.certified_by = Some(c.certified_by);
+        r.attempts = Some(c.attempts);
+        Ok(r)
     }
 }
 

@@ -869,3 +869,46 @@ fn corner_symbolic_step() {
     ]);
     assert!(e.contains("--alpha") && e.contains("atan"), "{e}");
 }
+
+/// `cradle --arith certified`: at ε = 3 − 2√2 (the boundary between three and four
+/// impulses, Pasquero Sect. 4.1) every enclosure leaves a sign undecided and only Q(√2)
+/// decides; at ε = 1/2 the intervals suffice.
+#[test]
+fn cradle_certified() {
+    let v = json(&[
+        "cradle",
+        "--balls",
+        "3",
+        "--eps",
+        "3-2*sqrt(2)",
+        "--arith",
+        "certified",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["certified_by"], "quadratic");
+    assert_eq!(v["iterations"], 3);
+    let attempts = v["attempts"].as_array().unwrap();
+    assert!(attempts[0]["outcome"]
+        .as_str()
+        .unwrap()
+        .starts_with("undecided"));
+    assert!(attempts.last().unwrap()["outcome"]
+        .as_str()
+        .unwrap()
+        .starts_with("skipped"));
+    let v = json(&[
+        "cradle",
+        "--balls",
+        "3",
+        "--eps",
+        "1/2",
+        "--arith",
+        "certified",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["certified_by"], "interval");
+    let e = bad(&["cradle", "--table1", "--arith", "certified"]);
+    assert!(e.contains("--arith"), "{e}");
+}

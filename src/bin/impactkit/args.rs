@@ -285,9 +285,12 @@ pub enum Command {
         /// Report every impulse and the velocity after it (`trace`).
         #[arg(long)]
         trace: bool,
-        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
-        #[arg(long, value_parser = parse_backend)]
-        arith: Backend,
+        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS | certified.
+        #[arg(long)]
+        arith: String,
+        /// Largest MPFR precision tried by --arith certified.
+        #[arg(long, default_value_t = impactkit::certify::DEFAULT_MAX_BITS)]
+        max_bits: u32,
         #[command(flatten)]
         out: Output,
     },

@@ -200,10 +200,17 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             table1,
             trace,
             arith,
+            max_bits,
             out,
         } => {
+            let arith = Arith::parse(&arith, max_bits).map_err(user_error)?;
             if table1 {
-                let report = impactkit::system::cradle::table1_report(arith);
+                let Arith::Backend(b) = arith else {
+                    return Err(user_error(
+                        "--arith: --table1 runs on one backend, not certified",
+                    ));
+                };
+                let report = impactkit::system::cradle::table1_report(b);
                 return emit("cradle", &report, &out);
             }
             let spec = impactkit::system::cradle::CradleSpec {
@@ -216,7 +223,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 record_velocities: trace,
                 max_digits: Some(max_digits),
             };
-            let report = spec.report(arith).map_err(spec_failure)?;
+            let report = spec.report_arith(arith).map_err(spec_failure)?;
             emit("cradle", &report, &out)
         }
         Command::Eval { expr, arith, out } => {
