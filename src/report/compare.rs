@@ -20,9 +20,13 @@ pub struct LawRow {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct AgreementRow {
     pub laws: [&'static str; 2],
-    pub agree: bool,
+    /// `null` when an enclosure could not decide the sign of a difference.
+    pub agree: Option<bool>,
     /// The largest |difference| of a component to the nearest outcome of the other law.
     pub max_difference: Option<Num>,
+    /// The sign that could not be decided, when `agree` is `null`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undecided: Option<crate::arith::Undecided>,
 }
 
 /// The comparison.
@@ -63,7 +67,12 @@ impl Report for CompareReport {
                 "{} vs {}: {} (max |difference| {})\n",
                 a.laws[0],
                 a.laws[1],
-                if a.agree { "agree" } else { "differ" },
+                match (a.agree, &a.undecided) {
+                    (Some(true), _) => "agree".to_string(),
+                    (Some(false), _) => "differ".to_string(),
+                    (None, Some(u)) => format!("undecided ({u})"),
+                    (None, None) => "undecided".to_string(),
+                },
                 a.max_difference
                     .as_ref()
                     .map_or_else(|| "—".to_string(), |d| d.text(o))

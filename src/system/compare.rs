@@ -18,7 +18,7 @@ use super::cradle::run_cradle;
 use super::propagate::SpecError;
 use super::{input, list};
 use crate::arith::backend::{Backend, RunScalar};
-use crate::arith::{Scalar, Sign};
+use crate::arith::{Scalar, Sign, Undecided};
 use crate::law::characterization::Stop;
 use crate::law::propagative::{distinct_outcomes, inelastic, minimal_sequences, Contacts};
 use crate::law::{decide, LawError};
@@ -247,25 +247,64 @@ pub fn laws<S: Scalar>(masses: &[S], eps: &S, v0: &[S], max_iter: usize) -> Vec<
     out
 }
 
-/// Whether two velocity vectors are equal (every difference decided zero) and the largest
-/// |difference| (chosen by its f64 value, reported in the backend's arithmetic).
-fn difference<S: Scalar>(a: &[S], b: &[S]) -> Result<(bool, Option<S>), LawError> {
-    let mut equal = true;
-    let mut max: Option<S> = None;
+/// Whether two velocity vectors are equal (every difference decided zero; `None` when a
+/// difference's sign is undecided, with the first undecided quantity) and the largest
+/// |difference| of the decided components (chosen by its f64 value, reported in the
+/// backend's arithmetic).
+struct Difference<S> {
+    equal: Option<bool>,
+    max: Option<S>,
+    undecided: Option<Undecided>,
+}
+
+fn difference<S: Scalar>(a: &[S], b: &[S]) -> Difference<S> {
+    let mut out = Difference {
+        equal: Some(true),
+        max: None,
+        undecided: None,
+    };
     for (x, y) in a.iter().zip(b) {
         let mut d = x.sub_r(y);
-        let s = decide(&d, "a difference of outcomes")?;
+        let s = match crate::arith::decide(&d, "a difference of outcomes") {
+            Ok(s) => s,
+            Err(u) => {
+                // undecided: equality is unknown unless another component differs
+                if out.equal == Some(true) {
+                    out.equal = None;
+                }
+                out.undecided.get_or_insert(u);
+                continue;
+            }
+        };
         if s != Sign::Zero {
-            equal = false;
+            out.equal = Some(false);
         }
         if s == Sign::Negative {
             d = -d;
         }
-        if max.as_ref().is_none_or(|m| d.to_f64() > m.to_f64()) {
-            max = Some(d);
+        if out.max.as_ref().is_none_or(|m: &S| d.to_f64() > m.to_f64()) {
+            out.max = Some(d);
         }
     }
-    Ok((equal, max))
+    out
+}
+
+/// Three-valued "or" (`None`: unknown).
+fn or3(a: Option<bool>, b: Option<bool>) -> Option<bool> {
+    match (a, b) {
+        (Some(true), _) | (_, Some(true)) => Some(true),
+        (Some(false), Some(false)) => Some(false),
+        _ => None,
+    }
+}
+
+/// Three-valued "and" (`None`: unknown).
+fn and3(a: Option<bool>, b: Option<bool>) -> Option<bool> {
+    match (a, b) {
+        (Some(false), _) | (_, Some(false)) => Some(false),
+        (Some(true), Some(true)) => Some(true),
+        _ => None,
+    }
 }
 
 impl CompareSpec {
@@ -323,22 +362,27 @@ impl CompareSpec {
                 if a.outcomes.is_empty() || b.outcomes.is_empty() {
                     continue;
                 }
-                // a's outcomes found among b's (and the largest distance to the nearest)
-                let mut all_equal = a.outcomes.len() == b.outcomes.len();
+                // a's outcomes found among b's (and the largest distance to the nearest);
+                // an undecided sign makes the pair's agreement undecided, reported in place
+                let mut all_equal = Some(a.outcomes.len() == b.outcomes.len());
                 let mut worst: Option<S> = None;
+                let mut undecided = None;
                 for x in &a.outcomes {
-                    let mut found = false;
+                    let mut found = Some(false);
                     let mut nearest: Option<S> = None;
                     for y in &b.outcomes {
-                        let (eq, d) = difference(x, y)?;
-                        found |= eq;
-                        if let Some(d) = d {
+                        let d = difference(x, y);
+                        found = or3(found, d.equal);
+                        if undecided.is_none() {
+                            undecided = d.undecided;
+                        }
+                        if let Some(d) = d.max {
                             if nearest.as_ref().is_none_or(|n| d.to_f64() < n.to_f64()) {
                                 nearest = Some(d);
                             }
                         }
                     }
-                    all_equal &= found;
+                    all_equal = and3(all_equal, found);
                     if let Some(n) = nearest {
                         if worst.as_ref().is_none_or(|w| n.to_f64() > w.to_f64()) {
                             worst = Some(n);
@@ -349,6 +393,7 @@ impl CompareSpec {
                     laws: [a.law, b.law],
                     agree: all_equal,
                     max_difference: worst.as_ref().map(Scalar::num),
+                    undecided: if all_equal.is_none() { undecided } else { None },
                 });
             }
         }

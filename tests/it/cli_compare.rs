@@ -161,3 +161,51 @@ fn text_table_and_bad_input() {
     ])
     .contains("--eps"));
 }
+
+/// An undecided sign in one comparison is reported in that row (`agree: null` with the
+/// enclosure), not an abort: the elastic equal-mass cradle in intervals, where Pasquero's,
+/// Newton's and Poisson's outcomes (−4/3, 2/3, 5/3) are equal but their enclosures differ.
+#[test]
+fn undecided_comparisons_are_reported_in_place() {
+    let v = json(&[
+        "compare-cradle",
+        "--eps",
+        "1",
+        "--v0",
+        "2,0,-1",
+        "--arith",
+        "interval",
+        "--format",
+        "json",
+    ]);
+    let rows = v["agreement"].as_array().unwrap();
+    let row = |a: &str, b: &str| {
+        rows.iter()
+            .find(|r| r["laws"] == serde_json::json!([a, b]))
+            .unwrap_or_else(|| panic!("{a} vs {b} missing"))
+            .clone()
+    };
+    let pn = row("pasquero", "newton");
+    assert_eq!(pn["agree"], serde_json::Value::Null);
+    assert_eq!(pn["undecided"]["quantity"], "a difference of outcomes");
+    // a decided difference stays decided: (−1, 0, 2) against (−4/3, 2/3, 5/3)
+    assert_eq!(row("pasquero", "seghete-murphey")["agree"], false);
+    // exactly, the same pair agrees
+    let v = json(&[
+        "compare-cradle",
+        "--eps",
+        "1",
+        "--v0",
+        "2,0,-1",
+        "--arith",
+        "exact",
+        "--format",
+        "json",
+    ]);
+    let rows = v["agreement"].as_array().unwrap();
+    let pn = rows
+        .iter()
+        .find(|r| r["laws"] == serde_json::json!(["pasquero", "newton"]))
+        .unwrap();
+    assert_eq!(pn["agree"], true);
+}
