@@ -6,7 +6,7 @@ use super::corner::{CornerRun, Form, Restitution, SpecError, Trace};
 use crate::arith::backend::{Backend, RunScalar};
 use crate::arith::Num;
 use crate::arith::{Kind, Scalar};
-use crate::certify::{certify, Arith, Rung};
+use crate::certify::Arith;
 use crate::lang::split_list;
 use crate::law::V2;
 use crate::report::corner::{AmbiguousAt, UndecidedAt};
@@ -48,6 +48,9 @@ pub struct CornerSpec {
     /// The work limit of exact runs ([`CornerRun::max_digits`]).
     pub max_digits: Option<u64>,
 }
+
+/// The largest number of entrance velocities of one `--v0 "x1,y1;x2,y2;…"`.
+pub const MAX_BATCH: usize = 10_000;
 
 /// The paper's threshold S = 4.5·10⁻¹⁶ (Sect. 6, example).
 pub const DEFAULT_SA_THRESHOLD: &str = "4.5e-16";
@@ -145,31 +148,20 @@ impl CornerSpec {
     /// arithmetic where the inputs are exactly representable (rationals, or one field
     /// Q(√d)). Reports which arithmetic decided every zone, and every attempt.
     pub fn certified(&self, max_bits: u32) -> Result<CornerRunReport, SpecError> {
-        let c = certify(max_bits, |b| match self.report(b) {
-            Ok(r) => Ok(match &r.undecided {
-                Some(u) => {
-                    let why = format!(
+        let (mut r, by, attempts) = super::certified_report(
+            max_bits,
+            |b| self.report(b),
+            |r| {
+                r.undecided.as_ref().map(|u| {
+                    format!(
                         "sign of {} in [{}, {}] at step {}",
                         u.quantity, u.lo, u.hi, u.step
-                    );
-                    Rung::Undecided(r, why)
-                }
-                None => Rung::Decided(r),
-            }),
-            Err(SpecError::Input(e)) if e.unrepresentable => Ok(Rung::Unrepresentable(e.reason)),
-            Err(e) => Err(e),
-        })?;
-        let mut r = match c.result {
-            Some(r) => r,
-            None => {
-                return Err(super::input(
-                    "--arith",
-                    "certified: no backend of the ladder can represent the inputs",
-                ))
-            }
-        };
-        r.certified_by = Some(c.certified_by);
-        r.attempts = Some(c.attempts);
+                    )
+                })
+            },
+        )?;
+        r.certified_by = Some(by);
+        r.attempts = Some(attempts);
         Ok(r)
     }
 
@@ -183,6 +175,13 @@ impl CornerSpec {
 
     /// One run per entrance velocity of `--v0 "x1,y1;x2,y2;…"`.
     pub fn batch(&self, arith: Arith) -> Result<CornerBatchReport, SpecError> {
+        let n = self.v0.split(';').count();
+        if n > MAX_BATCH {
+            return Err(super::input(
+                "--v0",
+                format!("at most {MAX_BATCH} entrance velocities in one run, got {n}"),
+            ));
+        }
         let runs = self
             .v0
             .split(';')

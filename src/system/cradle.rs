@@ -8,7 +8,7 @@
 
 use super::iterate::{iterate, Classified, End, Limits, PiecewiseMap};
 use crate::arith::Scalar;
-use crate::certify::{certify, Arith, Rung};
+use crate::certify::Arith;
 use crate::law::characterization::{
     almost_equal, impulse_asymmetric, Constraints, Outcome, Step, Stop,
 };
@@ -445,25 +445,13 @@ impl CradleSpec {
             Arith::Backend(b) => return self.report(b),
             Arith::Certified { max_bits } => max_bits,
         };
-        let c = certify(max_bits, |b| match self.report(b) {
-            Ok(r) => Ok(match &r.undecided {
-                Some(u) => {
-                    let why = u.to_string();
-                    Rung::Undecided(r, why)
-                }
-                None => Rung::Decided(r),
-            }),
-            Err(SpecError::Input(e)) if e.unrepresentable => Ok(Rung::Unrepresentable(e.reason)),
-            Err(e) => Err(e),
-        })?;
-        let mut r = c.result.ok_or_else(|| {
-            input(
-                "--arith",
-                "certified: no backend of the ladder can represent the inputs",
-            )
-        })?;
-        r.certified_by = Some(c.certified_by);
-        r.attempts = Some(c.attempts);
+        let (mut r, by, attempts) = super::certified_report(
+            max_bits,
+            |b| self.report(b),
+            |r| r.undecided.as_ref().map(|u| u.to_string()),
+        )?;
+        r.certified_by = Some(by);
+        r.attempts = Some(attempts);
         Ok(r)
     }
 }

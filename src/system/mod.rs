@@ -37,3 +37,30 @@ pub fn list<S: crate::arith::Scalar>(
 ) -> Result<Vec<S>, SpecError> {
     Ok(crate::input::list(src, option, ctx)?)
 }
+
+/// A report computed on the certified ladder ([`crate::certify`]): `report` runs on each
+/// rung; a rung decides when `undecided` finds nothing to report, and is skipped when the
+/// backend cannot represent the inputs. Returns the result, the deciding backend (`None`:
+/// none decided, the last partial result) and every earlier attempt.
+pub fn certified_report<R>(
+    max_bits: u32,
+    mut report: impl FnMut(crate::arith::backend::Backend) -> Result<R, SpecError>,
+    undecided: impl Fn(&R) -> Option<String>,
+) -> Result<(R, Option<String>, Vec<crate::certify::Attempt>), SpecError> {
+    use crate::certify::{certify, Rung};
+    let c = certify(max_bits, |b| match report(b) {
+        Ok(r) => Ok(match undecided(&r) {
+            Some(why) => Rung::Undecided(r, why),
+            None => Rung::Decided(r),
+        }),
+        Err(SpecError::Input(e)) if e.unrepresentable => Ok(Rung::Unrepresentable(e.reason)),
+        Err(e) => Err(e),
+    })?;
+    let r = c.result.ok_or_else(|| {
+        input(
+            "--arith",
+            "certified: no backend of the ladder can represent the inputs",
+        )
+    })?;
+    Ok((r, c.certified_by, c.attempts))
+}

@@ -912,3 +912,69 @@ fn cradle_certified() {
     let e = bad(&["cradle", "--table1", "--arith", "certified"]);
     assert!(e.contains("--arith"), "{e}");
 }
+
+/// `corner --v0 "x1,y1;x2,y2"` runs one TA run per entrance velocity (α = π/4, ε = 1: one
+/// multiple impact (3d) gives (−x, −y) for these two), with a bound on the batch; and the
+/// work limit of exact runs stops a run and names `--max-digits`.
+#[test]
+fn corner_batches_and_work_limit() {
+    let v = json(&[
+        "corner",
+        "--alpha",
+        "pi/4",
+        "--v0",
+        "1,0;1,1/2",
+        "--eps",
+        "1",
+        "--arith",
+        "exact",
+        "--format",
+        "json",
+    ]);
+    let runs = v["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 2);
+    assert_eq!(
+        runs[0]["final"],
+        serde_json::json!([{"exact": "-1"}, {"exact": "0"}])
+    );
+    assert_eq!(
+        runs[1]["final"],
+        serde_json::json!([{"exact": "-1"}, {"exact": "-1/2"}])
+    );
+    let e = bad(&[
+        "corner", "--alpha", "pi/4", "--v0", "1,0;", "--eps", "1", "--arith", "exact",
+    ]);
+    assert!(e.contains("--v0"), "{e}");
+    let many = vec!["1,0"; 10_001].join(";");
+    let e = bad(&[
+        "corner", "--alpha", "pi/4", "--v0", &many, "--eps", "1", "--arith", "exact",
+    ]);
+    assert!(e.contains("--v0") && e.contains("at most 10000"), "{e}");
+    // W1 with a work limit of 500 digits: stops at step 36 with 516 digits
+    let v = json(&[
+        "corner",
+        "--alpha",
+        "atan(1/1000)",
+        "--v0",
+        "1000,1/2",
+        "--eps",
+        "99/100",
+        "--form",
+        "xieta",
+        "--arith",
+        "exact",
+        "--max-digits",
+        "500",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["termination"], "work-limit");
+    assert_eq!(v["steps"], 36);
+    assert!(v["work_limit"].as_str().unwrap().contains("516 digits"));
+    assert!(bad(&["eval", "1", "--arith", "exact", "--digits", "0"]).contains("--digits"));
+    let e = bad(&[
+        "corner", "--alpha", "atan(k)", "--v0", "x,y", "--eps", "1", "--arith", "symbolic",
+        "--trace",
+    ]);
+    assert!(e.contains("--arith"), "{e}");
+}

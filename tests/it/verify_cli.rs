@@ -1,26 +1,7 @@
 //! `impactkit verify`: the JSON shape of issue 7, exit codes, and the Markdown report of
 //! the whole catalogue as a snapshot (any change of a verdict is a reviewed change).
 
-use std::process::Command;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_impactkit"))
-        .args(args)
-        .output()
-        .expect("binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
-
-fn bad(args: &[&str]) -> String {
-    let (code, out, err) = run(args);
-    assert_eq!(code, 2, "{args:?} should exit 2; stdout {out} stderr {err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
-    err
-}
+use crate::common::{bad, run};
 
 #[test]
 fn json_has_the_shape_of_the_issue() {
