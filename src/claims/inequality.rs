@@ -10,10 +10,13 @@
 //!                                    # outside the claim's domain
 //! holds = "rho < 1"                  # the claim
 //! max_depth = 40
-//! domain = "beta <= 999/1000: a stated sub-box (rho = 1 on beta = 1)"
+//! subdomain = "beta <= 999/1000 (rho = 1 on beta = 1)"   # the box is less than the
+//!                                    # paper's domain: the verdict is proved-on-subdomain
 //! ```
 //!
-//! `proved` names the box covered, the boxes examined, the maximum depth and the time;
+//! Without `subdomain`, the box (with `assume`) must contain the paper's whole stated
+//! domain (unbounded parameters through a compactifying `derive`, e.g. k = t/(1 - t)); an
+//! optional `domain` describes how. `proved` names the box covered, the boxes examined, the maximum depth and the time;
 //! `refuted` gives a rational point where the hypotheses hold and the claim fails,
 //! certified by exact or 256-bit interval evaluation at that point; `inconclusive`
 //! reports the boxes left undecided.
@@ -201,14 +204,18 @@ pub fn check(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
         }
     }
     let secs = started.elapsed().as_secs_f64();
-    let note = t
-        .get("domain")
-        .and_then(|d| d.as_str())
-        .map(|d| format!(" ({d})"))
+    let sub = t.get("subdomain").and_then(|d| d.as_str());
+    let note = sub
+        .map(|d| format!(" (only a part of the paper's domain: {d})"))
+        .or_else(|| t.get("domain").and_then(|d| d.as_str()).map(|d| format!(" ({d})")))
         .unwrap_or_default();
     if undecided.is_empty() {
         Ok(Outcome::new(
-            Verdict::Proved,
+            if sub.is_some() {
+                Verdict::ProvedOnSubdomain
+            } else {
+                Verdict::Proved
+            },
             format!(
                 "interval branch-and-bound on {}{note}: {boxes} boxes, max depth {deepest}, {secs:.2} s",
                 text(&root)

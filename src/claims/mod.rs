@@ -15,8 +15,9 @@
 //! | `inequality` | `[inequality]` | [`inequality`]: interval branch-and-bound |
 //! | `fp-audit` | `[fp-audit]` | [`fp_audit`]: f64 behaviour versus the exact one |
 //!
-//! Verdicts: `proved`, `refuted` (exact counterexample), `confirmed-on-samples` (N exact
-//! samples, not a proof), `inconclusive` (with the reason).
+//! Verdicts: `proved` (over the paper's whole stated domain), `proved-on-subdomain` (over a
+//! part of it, written in the detail), `refuted` (exact counterexample),
+//! `confirmed-on-samples` (N exact samples, not a proof), `inconclusive` (with the reason).
 
 pub mod example;
 pub mod fp_audit;
@@ -24,6 +25,10 @@ pub mod identity;
 pub mod inequality;
 pub mod probes;
 mod probes_billiard;
+mod probes_more_fp;
+mod probes_more_pq;
+mod probes_more_sm;
+mod probes_more_wl;
 mod probes_propagative;
 mod probes_sequential;
 pub mod report;
@@ -38,7 +43,11 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Verdict {
+    /// Over the paper's whole stated domain (open and unbounded parts, boundaries and
+    /// degenerate rays included).
     Proved,
+    /// Over a stated part of the domain only (the part is written in the detail).
+    ProvedOnSubdomain,
     Refuted,
     ConfirmedOnSamples,
     Inconclusive,
@@ -49,6 +58,7 @@ impl Verdict {
     pub fn name(self) -> &'static str {
         match self {
             Verdict::Proved => "proved",
+            Verdict::ProvedOnSubdomain => "proved-on-subdomain",
             Verdict::Refuted => "refuted",
             Verdict::ConfirmedOnSamples => "confirmed-on-samples",
             Verdict::Inconclusive => "inconclusive",

@@ -165,11 +165,29 @@ pub fn run(name: &str, inp: &Inputs) -> Result<Env<R>, String> {
         "sequential.abc" => super::probes_sequential::sequential_abc(inp),
         "rods" => super::probes_sequential::rods(inp),
         "billiard.break" => super::probes_billiard::billiard_break(inp),
-        _ => Err(format!(
-            "unknown probe \"{name}\" (known: {})",
-            PROBES.map(|p| p.0).join(", ")
-        )),
+        _ => super::probes_more_fp::run(name, inp)
+            .or_else(|| super::probes_more_pq::run(name, inp))
+            .or_else(|| super::probes_more_sm::run(name, inp))
+            .or_else(|| super::probes_more_wl::run(name, inp))
+            .unwrap_or_else(|| {
+                Err(format!(
+                    "unknown probe \"{name}\" (known: {})",
+                    all_probes().join(", ")
+                ))
+            }),
     }
+}
+
+/// The names of every probe.
+pub fn all_probes() -> Vec<&'static str> {
+    PROBES
+        .iter()
+        .chain(super::probes_more_fp::PROBES)
+        .chain(super::probes_more_pq::PROBES)
+        .chain(super::probes_more_sm::PROBES)
+        .chain(super::probes_more_wl::PROBES)
+        .map(|p| p.0)
+        .collect()
 }
 
 /// One application of a corner rule in the zone eq. (1) assigns (S = 0).

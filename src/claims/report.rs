@@ -4,8 +4,9 @@
 use super::{ClaimResult, Verdict};
 use serde_json::{json, Value};
 
-const ORDER: [Verdict; 4] = [
+const ORDER: [Verdict; 5] = [
     Verdict::Proved,
+    Verdict::ProvedOnSubdomain,
     Verdict::Refuted,
     Verdict::ConfirmedOnSamples,
     Verdict::Inconclusive,

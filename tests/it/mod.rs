@@ -2,6 +2,10 @@
 
 mod billiard;
 mod claims;
+mod claims_more_fp;
+mod claims_more_pq;
+mod claims_more_sm;
+mod claims_more_wl;
 mod cli;
 mod cli_billiard;
 mod cli_compare;
