@@ -236,6 +236,55 @@ fn mul_parts(an: &Poly, ad: &Poly, bn: &Poly, bd: &Poly) -> Symbolic {
 }
 impl_ops_via_ref!(Symbolic, add, sub, mul, neg);
 
+thread_local! {
+    /// Set inside [`with_positive_variables`].
+    static POSITIVE_VARIABLES: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `f` under the hypothesis that every variable of every [`Symbolic`] value is
+/// positive (the open orthant of a chart, see `claims::prove`): `sign()` then decides the
+/// sign of a rational function whose numerator and denominator each have coefficients of
+/// one sign (a polynomial with positive coefficients is positive at every positive point).
+/// Other signs stay `Unknown`: the oracle is sound, not complete.
+pub fn with_positive_variables<T>(f: impl FnOnce() -> T) -> T {
+    struct Reset(bool);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            POSITIVE_VARIABLES.with(|p| p.set(self.0));
+        }
+    }
+    let _reset = Reset(POSITIVE_VARIABLES.with(|p| p.replace(true)));
+    f()
+}
+
+/// The sign of a non-constant polynomial on the open positive orthant when all its
+/// coefficients have one sign; `Unknown` otherwise.
+fn poly_orthant_sign(p: &Poly) -> Sign {
+    let mut signs = p.terms().map(|(_, c)| c.is_positive());
+    match signs.next() {
+        None => Sign::Zero,
+        Some(first) if signs.all(|s| s == first) => {
+            if first {
+                Sign::Positive
+            } else {
+                Sign::Negative
+            }
+        }
+        Some(_) => Sign::Unknown,
+    }
+}
+
+/// The sign of `num/den` at every point of the open positive orthant, when decided by
+/// the signs of the coefficients ([`poly_orthant_sign`] of both).
+pub fn orthant_sign(x: &Symbolic) -> Sign {
+    match (poly_orthant_sign(&x.num), poly_orthant_sign(&x.den)) {
+        (Sign::Zero, _) => Sign::Zero,
+        (Sign::Unknown, _) | (_, Sign::Unknown) | (_, Sign::Zero) => Sign::Unknown,
+        (a, b) if a == b => Sign::Positive,
+        _ => Sign::Negative,
+    }
+}
+
 impl Scalar for Symbolic {
     type Ctx = ();
     const NAME: &'static str = "symbolic";
@@ -255,12 +304,15 @@ impl Scalar for Symbolic {
         }
         Ok(mul_parts(&self.num, &self.den, &rhs.den, &rhs.num))
     }
-    /// Exact for constants, `Unknown` for anything depending on a variable.
+    /// Exact for constants; for anything depending on a variable `Unknown`, except inside
+    /// [`with_positive_variables`], where a numerator and a denominator whose coefficients
+    /// all have one sign decide it (see [`orthant_sign`]).
     fn sign(&self) -> Sign {
         match self.is_constant() {
             Some(q) if q.is_positive() => Sign::Positive,
             Some(q) if q.is_negative() => Sign::Negative,
             Some(_) => Sign::Zero,
+            None if POSITIVE_VARIABLES.with(|p| p.get()) => orthant_sign(self),
             None => Sign::Unknown,
         }
     }

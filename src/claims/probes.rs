@@ -7,15 +7,11 @@
 
 use crate::arith::{Quadratic, Rational, Scalar};
 use crate::lang::{self, Env};
-use crate::law::characterization::{
-    impulse_asymmetric, impulse_ideal, impulse_symmetric, Constraints, Stop,
-};
 use crate::law::corner::{self, Zone};
 use crate::law::V2;
-use crate::linalg::{add, SymMatrix};
 use crate::report::cradle::Agreement;
 use crate::system::corner::{CornerRun, Form, Restitution};
-use crate::system::cradle::{run_cradle, table1};
+use crate::system::cradle::table1;
 use num_rational::BigRational;
 use std::collections::BTreeMap;
 
@@ -128,15 +124,6 @@ pub(super) fn int(n: usize) -> R {
     Rational::new(n as i64, 1)
 }
 
-fn zone_code(z: Zone) -> R {
-    int(match z {
-        Zone::Z0 => 0,
-        Zone::Z1 => 1,
-        Zone::Z2 => 2,
-        Zone::Z12 => 12,
-    })
-}
-
 pub(super) fn err(e: impl std::fmt::Display) -> String {
     e.to_string()
 }
@@ -149,15 +136,19 @@ pub fn run(name: &str, inp: &Inputs) -> Result<Env<R>, String> {
         | "corner.tr_id_xi_eta"
         | "corner.tr_nid_xy"
         | "corner.tr_nid_xi_eta"
-        | "corner.asymmetric" => corner_step(name, inp),
-        "corner.orthogonal" => corner_orthogonal(inp),
+        | "corner.asymmetric"
+        | "corner.orthogonal"
+        | "corner.h"
+        | "char.corner"
+        | "cradle.run"
+        | "propagative" => super::probes_generic::run(
+            name,
+            &super::probes_generic::ProbeIn::from_strings(inp),
+        )
+        .expect("a generic probe"),
         "corner.ta" => corner_ta(inp),
-        "corner.h" => corner_h(inp),
-        "char.corner" => char_corner(inp),
-        "cradle.run" => cradle(inp),
         "cradle.table1" => cradle_table1(),
         "corner.quadratic_run" => corner_quadratic(inp),
-        "propagative" => super::probes_propagative::reflections(inp),
         "corner.result6" => corner_result6(inp),
         "propagative.thm1" => super::probes_propagative::theorem1(inp),
         "sequential.law" => super::probes_sequential::sequential_law(inp),
@@ -188,86 +179,6 @@ pub fn all_probes() -> Vec<&'static str> {
         .chain(super::probes_more_wl::PROBES)
         .map(|p| p.0)
         .collect()
-}
-
-/// One application of a corner rule in the zone eq. (1) assigns (S = 0).
-fn corner_step(name: &str, inp: &Inputs) -> Result<Env<R>, String> {
-    let k = r(get(inp, "k")?);
-    let v = V2::new(r(get(inp, "x")?), r(get(inp, "y")?));
-    let zero = k.zero_like();
-    let mut zone = corner::zone_xy(&k, &v, &zero).map_err(err)?;
-    // `force_zone`: apply that zone's formula wherever v is (as SA does near a boundary,
-    // FP Sect. 7)
-    if let Some(z) = inp.get("force_zone") {
-        zone = match z.as_str() {
-            "0" => Zone::Z0,
-            "1" => Zone::Z1,
-            "2" => Zone::Z2,
-            "12" => Zone::Z12,
-            o => return Err(format!("force_zone: expected 0, 1, 2 or 12, got {o}")),
-        };
-    }
-    let out = match name {
-        "corner.tr_id_xy" => corner::tr_id_xy(&k, zone, &v),
-        "corner.tr_id_phi" => {
-            let zs = corner::zones_phi(&k, &v).map_err(err)?;
-            if zs.len() != 1 {
-                return Err(format!(
-                    "the conditions of (6) give {} zones here",
-                    zs.len()
-                ));
-            }
-            corner::tr_id_phi(&k, zs[0], &v)
-        }
-        "corner.tr_id_xi_eta" => {
-            let w = corner::tr_id_xi_eta(&k, zone, &corner::xi_eta(&k, &v)).map_err(err)?;
-            corner::xy_from_xi_eta(&k, &w)
-        }
-        "corner.tr_nid_xy" => corner::tr_nid_xy(&k, &r(get(inp, "eps")?), zone, &v),
-        "corner.tr_nid_xi_eta" => {
-            let e = r(get(inp, "eps")?);
-            let w = corner::tr_nid_xi_eta(&k, &e, zone, &corner::xi_eta(&k, &v)).map_err(err)?;
-            corner::xy_from_xi_eta(&k, &w)
-        }
-        _ => corner::asymmetric_xy(&k, &r(get(inp, "eps1")?), &r(get(inp, "eps2")?), zone, &v),
-    }
-    .map_err(err)?;
-    step_outputs(&k, &v, zone, &out)
-}
-
-fn step_outputs(k: &R, v: &V2<R>, zone: Zone, out: &V2<R>) -> Result<Env<R>, String> {
-    let zone1 = corner::zone_xy(k, out, &k.zero_like()).map_err(err)?;
-    let w = corner::xi_eta(k, v);
-    let w1 = corner::xi_eta(k, out);
-    Ok(Env::from([
-        ("x1".into(), out.x.clone()),
-        ("y1".into(), out.y.clone()),
-        ("zone".into(), zone_code(zone)),
-        ("zone1".into(), zone_code(zone1)),
-        ("xi".into(), w.x),
-        ("eta".into(), w.y),
-        ("xi1".into(), w1.x),
-        ("eta1".into(), w1.y),
-    ]))
-}
-
-/// V⊥₁, V⊥₂ (law code), V⊥₁₂ = v and β (Pasquero Sect. 4.2).
-fn corner_orthogonal(inp: &Inputs) -> Result<Env<R>, String> {
-    let k = r(get(inp, "k")?);
-    let v = V2::new(r(get(inp, "x")?), r(get(inp, "y")?));
-    let (v1, v2) = corner::orthogonal_components(&k, &v).map_err(err)?;
-    let mut out = Env::from([
-        ("v1x".into(), v1.x),
-        ("v1y".into(), v1.y),
-        ("v2x".into(), v2.x),
-        ("v2y".into(), v2.y),
-        ("v12x".into(), v.x.clone()),
-        ("v12y".into(), v.y.clone()),
-    ]);
-    if let Ok(b) = corner::beta(&k, &v) {
-        out.insert("beta".into(), b);
-    }
-    Ok(out)
 }
 
 /// The theoretical algorithm TA (S = 0 unless given) of FP Sect. 6, exact.
@@ -305,98 +216,11 @@ fn corner_ta(inp: &Inputs) -> Result<Env<R>, String> {
     ]))
 }
 
-/// H₁, H₂ of the proof of Theorem 5.3 (law code).
-fn corner_h(inp: &Inputs) -> Result<Env<R>, String> {
-    let (h1, h2) = corner::h_matrices(&r(get(inp, "k")?), &r(get(inp, "eps")?)).map_err(err)?;
-    let mut out = Env::new();
-    for (name, h) in [("h1", h1), ("h2", h2)] {
-        for (i, row) in h.iter().enumerate() {
-            for (j, x) in row.iter().enumerate() {
-                out.insert(format!("{name}_{}{}", i + 1, j + 1), x.clone());
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// One step of Pasquero's general rules (5), (6), (7) on the corner: M = I, normals
-/// (k, −1) (S1) and (k, 1) (S2), impacting set from the law (p(S_i) > 0).
-fn char_corner(inp: &Inputs) -> Result<Env<R>, String> {
-    let k = r(get(inp, "k")?);
-    let one = k.one_like();
-    let c = Constraints::new(
-        SymMatrix::diagonal(&[one.clone(), one.clone()]),
-        vec![vec![k.clone(), -one.clone()], vec![k.clone(), one]],
-    )
-    .map_err(err)?;
-    let v = vec![r(get(inp, "x")?), r(get(inp, "y")?)];
-    // incoming for S_i when n_i·v > 0: kx − y > 0 (S1), kx + y > 0 (S2), eq. (9)
-    let set = c.impacting(&v).map_err(err)?;
-    let rule = inp.get("rule").map(String::as_str).unwrap_or("asymmetric");
-    let imp = match rule {
-        "ideal" => impulse_ideal(&c, &set, &v),
-        "symmetric" => impulse_symmetric(&c, &r(get(inp, "eps")?), &set, &v),
-        "asymmetric" => {
-            impulse_asymmetric(&c, &[r(get(inp, "eps1")?), r(get(inp, "eps2")?)], &set, &v)
-        }
-        other => return Err(format!("char.corner: unknown rule {other}")),
-    }
-    .map_err(err)?;
-    let out = add(&v, &imp);
-    Ok(Env::from([
-        ("x1".into(), out[0].clone()),
-        ("y1".into(), out[1].clone()),
-        ("impacts".into(), int(set.len())),
-    ]))
-}
-
 fn usize_in(inp: &Inputs, name: &str, default: &str) -> Result<usize, String> {
     opt(inp, name, default)?
         .to_integer()
         .try_into()
         .map_err(|_| format!("{name} out of range"))
-}
-
-/// The procedure of Pasquero Sect. 3.5 on a 3-ball cradle (law code), exact.
-fn cradle(inp: &Inputs) -> Result<Env<R>, String> {
-    let masses = ["m1", "m2", "m3"]
-        .iter()
-        .map(|m| opt(inp, m, "1").map(r))
-        .collect::<Result<Vec<_>, _>>()?;
-    let e = r(get(inp, "eps")?);
-    let v0 = ["v1", "v2", "v3"]
-        .iter()
-        .map(|m| get(inp, m).map(r))
-        .collect::<Result<Vec<_>, _>>()?;
-    let sigma = match inp.get("sigma") {
-        Some(_) => Some(r(get(inp, "sigma")?)),
-        None => None,
-    };
-    let o = run_cradle(
-        &masses,
-        &[e.clone(), e],
-        v0,
-        sigma.as_ref(),
-        usize_in(inp, "max_iter", "10000")?,
-    )
-    .map_err(err)?;
-    let mut out = Env::from([
-        ("steps".into(), int(o.steps.len())),
-        (
-            "multiple".into(),
-            int(o.steps.iter().filter(|s| s.impacting.len() > 1).count()),
-        ),
-        ("exit".into(), int(usize::from(o.stop == Stop::Exit))),
-    ]);
-    for (i, x) in o.final_velocity().iter().enumerate() {
-        out.insert(format!("vf{}", i + 1), x.clone());
-    }
-    for (w, s) in o.steps.iter().enumerate().take(8) {
-        for (i, x) in s.velocity.iter().enumerate() {
-            out.insert(format!("v{}_{}", w + 1, i + 1), x.clone());
-        }
-    }
-    Ok(out)
 }
 
 /// Pasquero's Table 1 recomputed exactly (system::cradle::table1).

@@ -1,0 +1,370 @@
+//! The probes that run in any arithmetic (`S: Scalar`): the corner rules, Pasquero's rules
+//! and procedure, the propagative reflections. With exact rationals they are ordinary
+//! probes; on [`crate::arith::Symbolic`] inside a chart of positive variables they run the
+//! law code on rational functions for a proof (`claims::prove`).
+
+use super::probes::Inputs;
+use crate::arith::{Rational, Scalar};
+use crate::lang::{self, Env};
+use crate::law::characterization::{
+    impulse_asymmetric, impulse_ideal, impulse_symmetric, Constraints, Stop,
+};
+use crate::law::corner::{self, Zone};
+use crate::law::propagative::Contacts;
+use crate::law::V2;
+use crate::linalg::{add, SymMatrix};
+use crate::system::cradle::run_cradle;
+use std::collections::BTreeMap;
+
+/// Probe inputs in one arithmetic: numbers, and words (e.g. `rule = "ideal"`).
+#[derive(Clone, Debug)]
+pub struct ProbeIn<S: Scalar> {
+    pub nums: Env<S>,
+    pub words: BTreeMap<String, String>,
+    pub ctx: S::Ctx,
+}
+
+fn err(e: impl std::fmt::Display) -> String {
+    e.to_string()
+}
+
+impl ProbeIn<Rational> {
+    /// Input-language strings: a rational value is a number, anything else a word.
+    pub fn from_strings(inp: &Inputs) -> ProbeIn<Rational> {
+        let mut p = ProbeIn {
+            nums: Env::new(),
+            words: BTreeMap::new(),
+            ctx: (),
+        };
+        for (k, v) in inp {
+            match lang::rational(v) {
+                Ok(q) => {
+                    p.nums.insert(k.clone(), Rational::from_big(&q));
+                }
+                Err(_) => {
+                    p.words.insert(k.clone(), v.clone());
+                }
+            }
+        }
+        p
+    }
+}
+
+impl<S: Scalar> ProbeIn<S> {
+    pub fn num(&self, name: &str) -> Result<S, String> {
+        self.nums
+            .get(name)
+            .cloned()
+            .ok_or_else(|| format!("probe input `{name}` missing"))
+    }
+    pub fn opt(&self, name: &str, default: i64) -> S {
+        self.nums
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| S::from_i64(default, &self.ctx))
+    }
+    pub fn has(&self, name: &str) -> bool {
+        self.nums.contains_key(name) || self.words.contains_key(name)
+    }
+    /// A word input, or a number input shown as an integer (e.g. `force_zone = "12"`).
+    pub fn word(&self, name: &str) -> Option<String> {
+        self.words.get(name).cloned().or_else(|| {
+            self.nums
+                .get(name)
+                .and_then(|x| x.rational_bounds())
+                .filter(|(lo, hi)| lo == hi && lo.is_integer())
+                .map(|(q, _)| q.to_integer().to_string())
+        })
+    }
+    /// A nonnegative integer input (a count), `default` when absent.
+    pub fn count(&self, name: &str, default: usize) -> Result<usize, String> {
+        match self.nums.get(name) {
+            None => Ok(default),
+            Some(x) => x
+                .rational_bounds()
+                .filter(|(lo, hi)| lo == hi && lo.is_integer())
+                .and_then(|(q, _)| q.to_integer().try_into().ok())
+                .ok_or_else(|| format!("{name} must be a nonnegative integer")),
+        }
+    }
+    fn int(&self, n: usize) -> S {
+        S::from_i64(n as i64, &self.ctx)
+    }
+}
+
+/// The probes of this file.
+pub const GENERIC: [&str; 10] = [
+    "corner.tr_id_xy",
+    "corner.tr_id_phi",
+    "corner.tr_id_xi_eta",
+    "corner.tr_nid_xy",
+    "corner.tr_nid_xi_eta",
+    "corner.asymmetric",
+    "corner.orthogonal",
+    "corner.h",
+    "char.corner",
+    "cradle.run",
+];
+
+/// Runs a probe of this file (or `propagative`); `None` for another name.
+pub fn run<S: Scalar>(name: &str, inp: &ProbeIn<S>) -> Option<Result<Env<S>, String>> {
+    Some(match name {
+        "corner.tr_id_xy"
+        | "corner.tr_id_phi"
+        | "corner.tr_id_xi_eta"
+        | "corner.tr_nid_xy"
+        | "corner.tr_nid_xi_eta"
+        | "corner.asymmetric" => corner_step(name, inp),
+        "corner.orthogonal" => corner_orthogonal(inp),
+        "corner.h" => corner_h(inp),
+        "char.corner" => char_corner(inp),
+        "cradle.run" => cradle(inp),
+        "propagative" => reflections(inp),
+        _ => return None,
+    })
+}
+
+fn zone_code<S: Scalar>(inp: &ProbeIn<S>, z: Zone) -> S {
+    inp.int(match z {
+        Zone::Z0 => 0,
+        Zone::Z1 => 1,
+        Zone::Z2 => 2,
+        Zone::Z12 => 12,
+    })
+}
+
+/// One application of a corner rule in the zone eq. (1) assigns (S = 0); FP (3), (6),
+/// (8), (13), (14), Pasquero (10).
+fn corner_step<S: Scalar>(name: &str, inp: &ProbeIn<S>) -> Result<Env<S>, String> {
+    let k = inp.num("k")?;
+    let v = V2::new(inp.num("x")?, inp.num("y")?);
+    let zero = k.zero_like();
+    let mut zone = corner::zone_xy(&k, &v, &zero).map_err(err)?;
+    // `force_zone`: apply that zone's formula wherever v is (as SA does near a boundary,
+    // FP Sect. 7)
+    if let Some(z) = inp.word("force_zone") {
+        zone = match z.as_str() {
+            "0" => Zone::Z0,
+            "1" => Zone::Z1,
+            "2" => Zone::Z2,
+            "12" => Zone::Z12,
+            o => return Err(format!("force_zone: expected 0, 1, 2 or 12, got {o}")),
+        };
+    }
+    let out = match name {
+        "corner.tr_id_xy" => corner::tr_id_xy(&k, zone, &v),
+        "corner.tr_id_phi" => {
+            let zs = corner::zones_phi(&k, &v).map_err(err)?;
+            if zs.len() != 1 {
+                return Err(format!(
+                    "the conditions of (6) give {} zones here",
+                    zs.len()
+                ));
+            }
+            corner::tr_id_phi(&k, zs[0], &v)
+        }
+        "corner.tr_id_xi_eta" => {
+            let w = corner::tr_id_xi_eta(&k, zone, &corner::xi_eta(&k, &v)).map_err(err)?;
+            corner::xy_from_xi_eta(&k, &w)
+        }
+        "corner.tr_nid_xy" => corner::tr_nid_xy(&k, &inp.num("eps")?, zone, &v),
+        "corner.tr_nid_xi_eta" => {
+            let e = inp.num("eps")?;
+            let w = corner::tr_nid_xi_eta(&k, &e, zone, &corner::xi_eta(&k, &v)).map_err(err)?;
+            corner::xy_from_xi_eta(&k, &w)
+        }
+        _ => corner::asymmetric_xy(&k, &inp.num("eps1")?, &inp.num("eps2")?, zone, &v),
+    }
+    .map_err(err)?;
+    let zone1 = corner::zone_xy(&k, &out, &zero).map_err(err)?;
+    let w = corner::xi_eta(&k, &v);
+    let w1 = corner::xi_eta(&k, &out);
+    Ok(Env::from([
+        ("x1".into(), out.x),
+        ("y1".into(), out.y),
+        ("zone".into(), zone_code(inp, zone)),
+        ("zone1".into(), zone_code(inp, zone1)),
+        ("xi".into(), w.x),
+        ("eta".into(), w.y),
+        ("xi1".into(), w1.x),
+        ("eta1".into(), w1.y),
+    ]))
+}
+
+/// V⊥₁, V⊥₂ (law code), V⊥₁₂ = v and β (Pasquero Sect. 4.2).
+fn corner_orthogonal<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
+    let k = inp.num("k")?;
+    let v = V2::new(inp.num("x")?, inp.num("y")?);
+    let (v1, v2) = corner::orthogonal_components(&k, &v).map_err(err)?;
+    let mut out = Env::from([
+        ("v1x".into(), v1.x),
+        ("v1y".into(), v1.y),
+        ("v2x".into(), v2.x),
+        ("v2y".into(), v2.y),
+        ("v12x".into(), v.x.clone()),
+        ("v12y".into(), v.y.clone()),
+    ]);
+    if let Ok(b) = corner::beta(&k, &v) {
+        out.insert("beta".into(), b);
+    }
+    Ok(out)
+}
+
+/// H₁, H₂ of the proof of FP Theorem 5.3 (law code).
+fn corner_h<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
+    let (h1, h2) = corner::h_matrices(&inp.num("k")?, &inp.num("eps")?).map_err(err)?;
+    let mut out = Env::new();
+    for (name, h) in [("h1", h1), ("h2", h2)] {
+        for (i, row) in h.iter().enumerate() {
+            for (j, x) in row.iter().enumerate() {
+                out.insert(format!("{name}_{}{}", i + 1, j + 1), x.clone());
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// One step of Pasquero's general rules (5), (6), (7) on the corner: M = I, normals
+/// (k, −1) (S1) and (k, 1) (S2), impacting set from the law (p(S_i) > 0).
+fn char_corner<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
+    let k = inp.num("k")?;
+    let one = k.one_like();
+    let c = Constraints::new(
+        SymMatrix::diagonal(&[one.clone(), one.clone()]),
+        vec![vec![k.clone(), -one.clone()], vec![k.clone(), one]],
+    )
+    .map_err(err)?;
+    let v = vec![inp.num("x")?, inp.num("y")?];
+    // incoming for S_i when n_i·v > 0: kx − y > 0 (S1), kx + y > 0 (S2), eq. (9)
+    let set = c.impacting(&v).map_err(err)?;
+    let rule = inp.word("rule").unwrap_or_else(|| "asymmetric".into());
+    let imp = match rule.as_str() {
+        "ideal" => impulse_ideal(&c, &set, &v),
+        "symmetric" => impulse_symmetric(&c, &inp.num("eps")?, &set, &v),
+        "asymmetric" => impulse_asymmetric(&c, &[inp.num("eps1")?, inp.num("eps2")?], &set, &v),
+        other => return Err(format!("char.corner: unknown rule {other}")),
+    }
+    .map_err(err)?;
+    let out = add(&v, &imp);
+    Ok(Env::from([
+        ("x1".into(), out[0].clone()),
+        ("y1".into(), out[1].clone()),
+        ("impacts".into(), inp.int(set.len())),
+    ]))
+}
+
+/// The procedure of Pasquero Sect. 3.5 on a 3-ball cradle (law code).
+fn cradle<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
+    let masses: Vec<S> = ["m1", "m2", "m3"].iter().map(|m| inp.opt(m, 1)).collect();
+    let e = inp.num("eps")?;
+    let v0 = ["v1", "v2", "v3"]
+        .iter()
+        .map(|m| inp.num(m))
+        .collect::<Result<Vec<_>, _>>()?;
+    let sigma = match inp.has("sigma") {
+        true => Some(inp.num("sigma")?),
+        false => None,
+    };
+    let o = run_cradle(
+        &masses,
+        &[e.clone(), e],
+        v0,
+        sigma.as_ref(),
+        inp.count("max_iter", 10_000)?,
+    )
+    .map_err(err)?;
+    let mut out = Env::from([
+        ("steps".into(), inp.int(o.steps.len())),
+        (
+            "multiple".into(),
+            inp.int(o.steps.iter().filter(|s| s.impacting.len() > 1).count()),
+        ),
+        ("exit".into(), inp.int(usize::from(o.stop == Stop::Exit))),
+    ]);
+    for (i, x) in o.final_velocity().iter().enumerate() {
+        out.insert(format!("vf{}", i + 1), x.clone());
+    }
+    for (w, s) in o.steps.iter().enumerate().take(8) {
+        for (i, x) in s.velocity.iter().enumerate() {
+            out.insert(format!("v{}_{}", w + 1, i + 1), x.clone());
+        }
+    }
+    Ok(out)
+}
+
+/// Seghete–Murphey (propagative), on a diagonal mass matrix: masses `m1`..`mn`, normals
+/// `u{a}_{i}` (a = 1, 2, …), momentum `p1`..`pn`. Outputs (law code): `g_ab` = ⟨u_a, u_b⟩_g,
+/// `rate_a` = ⟨p, u_a⟩_g, `energy` = ⟨p, p⟩_g, reflections `r{a}_{i}` = pΓ(u_a) and
+/// `rr{a}_{i}` = pΓ(u_a)Γ(u_a), products `uv_i`, `vu_i`, `uvu_i`, `vuv_i` of normals 1, 2
+/// with their feasibility `feas_uv` … (1/0), `fwd_i` = pΓ(u_1)…Γ(u_n) and `rev_i` (reverse
+/// order) with `feas_fwd`, the plastic outcome (11) `pl_i`, and `feasible` (eq. (6)).
+fn reflections<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
+    let mut m = Vec::new();
+    while inp.has(&format!("m{}", m.len() + 1)) {
+        m.push(inp.num(&format!("m{}", m.len() + 1))?);
+    }
+    let n = m.len();
+    let mut normals: Vec<Vec<S>> = Vec::new();
+    while inp.has(&format!("u{}_1", normals.len() + 1)) {
+        let a = normals.len() + 1;
+        normals.push(
+            (1..=n)
+                .map(|i| inp.num(&format!("u{a}_{i}")))
+                .collect::<Result<_, _>>()?,
+        );
+    }
+    let c = Contacts::new(SymMatrix::diagonal(&m), normals.clone()).map_err(err)?;
+    let p: Vec<S> = (1..=n)
+        .map(|i| inp.num(&format!("p{i}")))
+        .collect::<Result<_, _>>()?;
+    let mut out = Env::new();
+    let put = |out: &mut Env<S>, name: &str, v: &[S]| {
+        for (i, x) in v.iter().enumerate() {
+            out.insert(format!("{name}_{}", i + 1), x.clone());
+        }
+    };
+    let flag = |b: bool| inp.int(usize::from(b));
+    out.insert("feasible".into(), flag(c.feasible(&p).map_err(err)?));
+    out.insert("energy".into(), c.inner(&p, &p).map_err(err)?);
+    for a in 0..normals.len() {
+        let ra = c.reflect(&p, a).map_err(err)?;
+        put(&mut out, &format!("r{}", a + 1), &ra);
+        put(
+            &mut out,
+            &format!("rr{}", a + 1),
+            &c.reflect(&ra, a).map_err(err)?,
+        );
+        out.insert(
+            format!("rate_{}", a + 1),
+            c.inner(&p, &normals[a]).map_err(err)?,
+        );
+        for b in 0..normals.len() {
+            out.insert(
+                format!("g_{}{}", a + 1, b + 1),
+                c.inner(&normals[a], &normals[b]).map_err(err)?,
+            );
+        }
+    }
+    if normals.len() >= 2 {
+        for (name, seq) in [
+            ("uv", vec![0, 1]),
+            ("vu", vec![1, 0]),
+            ("uvu", vec![0, 1, 0]),
+            ("vuv", vec![1, 0, 1]),
+        ] {
+            let q = c.apply_sequence(&p, &seq).map_err(err)?;
+            out.insert(format!("feas_{name}"), flag(c.feasible(&q).map_err(err)?));
+            put(&mut out, name, &q);
+        }
+    }
+    let all: Vec<usize> = (0..normals.len()).collect();
+    let fwd = c.apply_sequence(&p, &all).map_err(err)?;
+    out.insert("feas_fwd".into(), flag(c.feasible(&fwd).map_err(err)?));
+    put(&mut out, "fwd", &fwd);
+    let rev: Vec<usize> = all.iter().rev().copied().collect();
+    put(&mut out, "rev", &c.apply_sequence(&p, &rev).map_err(err)?);
+    if let Ok(pl) = c.plastic(&p) {
+        put(&mut out, "pl", &pl);
+    }
+    Ok(out)
+}
