@@ -237,23 +237,25 @@ fn mul_parts(an: &Poly, ad: &Poly, bn: &Poly, bd: &Poly) -> Symbolic {
 impl_ops_via_ref!(Symbolic, add, sub, mul, neg);
 
 thread_local! {
-    /// Set inside [`with_positive_variables`].
-    static POSITIVE_VARIABLES: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// The variables known positive, inside [`with_positive_variables`].
+    static POSITIVE_VARIABLES: std::cell::RefCell<Option<Vec<String>>> =
+        const { std::cell::RefCell::new(None) };
 }
 
-/// Runs `f` under the hypothesis that every variable of every [`Symbolic`] value is
-/// positive (the open orthant of a chart, see `claims::prove`): `sign()` then decides the
-/// sign of a rational function whose numerator and denominator each have coefficients of
-/// one sign (a polynomial with positive coefficients is positive at every positive point).
-/// Other signs stay `Unknown`: the oracle is sound, not complete.
-pub fn with_positive_variables<T>(f: impl FnOnce() -> T) -> T {
-    struct Reset(bool);
+/// Runs `f` under the hypothesis that the variables `names` are positive (the open orthant
+/// of a chart, see `claims::prove`): `sign()` then decides the sign of a rational function
+/// of those variables only whose numerator and denominator each have coefficients of one
+/// sign (a polynomial with positive coefficients is positive at every positive point).
+/// Other signs stay `Unknown` (a value with another variable, mixed coefficients): the
+/// oracle is sound, not complete.
+pub fn with_positive_variables<T>(names: &[String], f: impl FnOnce() -> T) -> T {
+    struct Reset(Option<Vec<String>>);
     impl Drop for Reset {
         fn drop(&mut self) {
-            POSITIVE_VARIABLES.with(|p| p.set(self.0));
+            POSITIVE_VARIABLES.with(|p| *p.borrow_mut() = self.0.take());
         }
     }
-    let _reset = Reset(POSITIVE_VARIABLES.with(|p| p.replace(true)));
+    let _reset = Reset(POSITIVE_VARIABLES.with(|p| p.replace(Some(names.to_vec()))));
     f()
 }
 
@@ -312,8 +314,12 @@ impl Scalar for Symbolic {
             Some(q) if q.is_positive() => Sign::Positive,
             Some(q) if q.is_negative() => Sign::Negative,
             Some(_) => Sign::Zero,
-            None if POSITIVE_VARIABLES.with(|p| p.get()) => orthant_sign(self),
-            None => Sign::Unknown,
+            None => POSITIVE_VARIABLES.with(|p| match &*p.borrow() {
+                Some(names) if self.variables().iter().all(|v| names.contains(v)) => {
+                    orthant_sign(self)
+                }
+                _ => Sign::Unknown,
+            }),
         }
     }
     /// The exact root of a constant rational square; `NotRepresentable` otherwise.

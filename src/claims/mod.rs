@@ -32,6 +32,7 @@ mod probes_more_sm;
 mod probes_more_wl;
 mod probes_propagative;
 mod probes_sequential;
+pub mod prove;
 pub mod report;
 pub mod sample;
 pub mod sampled;
@@ -77,6 +78,8 @@ pub struct Outcome {
     pub counterexample: Option<serde_json::Value>,
     /// The corrected statement, when one was found.
     pub corrected: Option<String>,
+    /// What a reader can re-check of a proof (cells with their charts, boxes, identities).
+    pub certificate: Option<serde_json::Value>,
 }
 
 impl Outcome {
@@ -86,6 +89,7 @@ impl Outcome {
             detail: detail.into(),
             counterexample: None,
             corrected: None,
+            certificate: None,
         }
     }
     pub fn inconclusive(reason: impl Into<String>) -> Self {
@@ -236,6 +240,8 @@ pub struct ClaimResult {
     pub counterexample: Option<serde_json::Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub corrected: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<serde_json::Value>,
     pub statement: String,
     /// Wall-clock seconds spent on the claim.
     pub seconds: f64,
@@ -247,14 +253,32 @@ pub fn check(claim: &Claim, budget: Duration) -> Outcome {
     let r = match claim.kind.as_str() {
         "identity" => identity::check(claim),
         "exact-example" => example::check(claim),
-        "agreement" => sampled::check_agreement(claim, deadline),
-        "implication" => sampled::check_implication(claim, deadline),
+        "agreement" | "implication" => proved_or_sampled(claim, deadline),
         "counterexample-search" => sampled::check_search(claim, deadline),
         "inequality" => inequality::check(claim, deadline),
         "fp-audit" => fp_audit::check(claim),
         k => Err(format!("unknown kind {k}")),
     };
     r.unwrap_or_else(|e| Outcome::inconclusive(format!("the claim cannot be checked: {e}")))
+}
+
+/// `agreement` and `implication`: the symbolic proof when the claim has a `proof` table,
+/// else (or when it finds no proof) exact samples, with the reason no proof was obtained.
+fn proved_or_sampled(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
+    let why = match prove::attempt(claim, deadline) {
+        Some(prove::Attempt::Decided(o)) => return Ok(o),
+        Some(prove::Attempt::NoProof(why)) => why,
+        None => "no proof method in the claim file (no `proof` table)".into(),
+    };
+    let mut o = if claim.kind == "agreement" {
+        sampled::check_agreement(claim, deadline)?
+    } else {
+        sampled::check_implication(claim, deadline)?
+    };
+    if o.verdict == Verdict::ConfirmedOnSamples {
+        o.detail = format!("{}; no full proof: {why}", o.detail);
+    }
+    Ok(o)
 }
 
 /// Checks every claim (`only`: just the one with that id), `budget` seconds each at most.
@@ -291,6 +315,7 @@ pub fn run_with_progress(
                 detail: o.detail,
                 counterexample: o.counterexample,
                 corrected: o.corrected,
+                certificate: o.certificate,
                 statement: c.statement.clone(),
                 seconds: t.elapsed().as_secs_f64(),
             }

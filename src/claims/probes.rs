@@ -141,11 +141,10 @@ pub fn run(name: &str, inp: &Inputs) -> Result<Env<R>, String> {
         | "corner.h"
         | "char.corner"
         | "cradle.run"
-        | "propagative" => super::probes_generic::run(
-            name,
-            &super::probes_generic::ProbeIn::from_strings(inp),
-        )
-        .expect("a generic probe"),
+        | "propagative" => {
+            super::probes_generic::run(name, &super::probes_generic::ProbeIn::from_strings(inp))
+                .expect("a generic probe")
+        }
         "corner.ta" => corner_ta(inp),
         "cradle.table1" => cradle_table1(),
         "corner.quadratic_run" => corner_quadratic(inp),

@@ -176,19 +176,24 @@ fn corner_step<S: Scalar>(name: &str, inp: &ProbeIn<S>) -> Result<Env<S>, String
         _ => corner::asymmetric_xy(&k, &inp.num("eps1")?, &inp.num("eps2")?, zone, &v),
     }
     .map_err(err)?;
-    let zone1 = corner::zone_xy(&k, &out, &zero).map_err(err)?;
+    // the zone of the outcome, when its sign is decided (symbolically it may not be: a
+    // claim that needs `zone1` then has no proof in that cell)
+    let zone1 = corner::zone_xy(&k, &out, &zero).ok();
     let w = corner::xi_eta(&k, &v);
     let w1 = corner::xi_eta(&k, &out);
-    Ok(Env::from([
+    let mut env = Env::from([
         ("x1".into(), out.x),
         ("y1".into(), out.y),
         ("zone".into(), zone_code(inp, zone)),
-        ("zone1".into(), zone_code(inp, zone1)),
         ("xi".into(), w.x),
         ("eta".into(), w.y),
         ("xi1".into(), w1.x),
         ("eta1".into(), w1.y),
-    ]))
+    ]);
+    if let Some(z) = zone1 {
+        env.insert("zone1".into(), zone_code(inp, z));
+    }
+    Ok(env)
 }
 
 /// V⊥₁, V⊥₂ (law code), V⊥₁₂ = v and β (Pasquero Sect. 4.2).

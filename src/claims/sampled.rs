@@ -22,19 +22,20 @@
 //! same points when the statement is refuted.
 
 use super::probes::{self, Inputs};
+use super::probes_generic::{self, ProbeIn};
 use super::sample::{env_json, env_text, Space};
 use super::{int_field, pairs, str_list, Claim, Outcome, Verdict};
-use crate::arith::Rational;
+use crate::arith::{Rational, Scalar, Symbolic};
 use crate::lang::{self, show, Env, Relation};
 use std::time::Instant;
 
 /// One case (zone) of a sampled claim.
-struct Case {
-    name: String,
-    space: Space,
-    conclude: Vec<Relation>,
+pub(super) struct Case {
+    pub(super) name: String,
+    pub(super) space: Space,
+    pub(super) conclude: Vec<Relation>,
     /// A candidate corrected conclusion for this case (`corrected_conclude`).
-    corrected: Option<Vec<Relation>>,
+    pub(super) corrected: Option<Vec<Relation>>,
 }
 
 fn relations(t: &toml::Table, key: &str) -> Result<Vec<Relation>, String> {
@@ -44,7 +45,7 @@ fn relations(t: &toml::Table, key: &str) -> Result<Vec<Relation>, String> {
         .collect()
 }
 
-fn cases(t: &toml::Table) -> Result<Vec<Case>, String> {
+pub(super) fn cases(t: &toml::Table) -> Result<Vec<Case>, String> {
     let base = Space::from_table(t)?;
     let conclude = relations(t, "conclude")?;
     let top = relations(t, "corrected_conclude")?;
@@ -94,28 +95,73 @@ fn cases(t: &toml::Table) -> Result<Vec<Case>, String> {
         .collect()
 }
 
-/// Evaluates one side at a point: a probe (inputs default to every variable) or
-/// expressions.
-fn side(t: &toml::Table, env: &Env<Rational>) -> Result<Env<Rational>, String> {
-    let mut out = Env::new();
-    if let Some(p) = t.get("probe") {
-        let name = p.as_str().ok_or("`probe` must be a string")?;
+/// An arithmetic the sampled kinds and the prover evaluate claims in: exact rationals
+/// (every probe) and symbolic rational functions (the probes of `probes_generic`).
+pub(super) trait Probing: Scalar<Ctx = ()> {
+    /// Runs probe `name` with inputs: every variable of `env`, then the `mapping`
+    /// (`name = expression of env`, or a bare word that is not a variable).
+    fn probe(
+        name: &str,
+        env: &Env<Self>,
+        mapping: &[(String, String)],
+    ) -> Result<Env<Self>, String>;
+}
+
+impl Probing for Rational {
+    fn probe(
+        name: &str,
+        env: &Env<Self>,
+        mapping: &[(String, String)],
+    ) -> Result<Env<Self>, String> {
         let all: Inputs = env
             .iter()
             .map(|(k, v)| (k.clone(), show(&v.to_big())))
             .collect();
-        let inputs = probes::inputs_from(env, &pairs(t, "inputs")?, &all)?;
-        out.extend(probes::run(name, &inputs)?);
+        probes::run(name, &probes::inputs_from(env, mapping, &all)?)
+    }
+}
+
+impl Probing for Symbolic {
+    fn probe(
+        name: &str,
+        env: &Env<Self>,
+        mapping: &[(String, String)],
+    ) -> Result<Env<Self>, String> {
+        let mut inp = ProbeIn {
+            nums: env.clone(),
+            words: Default::default(),
+            ctx: (),
+        };
+        for (k, e) in mapping {
+            let node = lang::parse_with_variables(e).map_err(|x| format!("inputs.{k}: {x}"))?;
+            match node.as_var() {
+                Some(w) if !env.contains_key(w) => {
+                    inp.nums.remove(k);
+                    inp.words.insert(k.clone(), w.to_string());
+                }
+                _ => {
+                    let v = node.eval_in(env, &()).map_err(|x| x.to_string())?;
+                    inp.nums.insert(k.clone(), v);
+                }
+            }
+        }
+        probes_generic::run(name, &inp)
+            .unwrap_or_else(|| Err(format!("probe {name} has no symbolic form")))
+    }
+}
+
+/// Evaluates one side at a point: a probe (inputs default to every variable) or
+/// expressions.
+pub(super) fn side<S: Probing>(t: &toml::Table, env: &Env<S>) -> Result<Env<S>, String> {
+    let mut out = Env::new();
+    if let Some(p) = t.get("probe") {
+        let name = p.as_str().ok_or("`probe` must be a string")?;
+        out.extend(S::probe(name, env, &pairs(t, "inputs")?)?);
     }
     // a second run of a law at another point (e.g. a perturbed velocity): outputs `p_*`
     if let Some(p) = t.get("probe2") {
         let name = p.as_str().ok_or("`probe2` must be a string")?;
-        let all: Inputs = env
-            .iter()
-            .map(|(k, v)| (k.clone(), show(&v.to_big())))
-            .collect();
-        let inputs = probes::inputs_from(env, &pairs(t, "inputs2")?, &all)?;
-        for (k, v) in probes::run(name, &inputs)? {
+        for (k, v) in S::probe(name, env, &pairs(t, "inputs2")?)? {
             out.insert(format!("p_{k}"), v);
         }
     }
@@ -128,12 +174,7 @@ fn side(t: &toml::Table, env: &Env<Rational>) -> Result<Env<Rational>, String> {
             let c = c.as_table().ok_or("`calls` entries must be tables")?;
             let name = super::field(c, "probe")?;
             let prefix = super::field(c, "prefix")?;
-            let all: Inputs = env
-                .iter()
-                .map(|(k, v)| (k.clone(), show(&v.to_big())))
-                .collect();
-            let inputs = probes::inputs_from(env, &pairs(c, "inputs")?, &all)?;
-            for (k, v) in probes::run(name, &inputs)? {
+            for (k, v) in S::probe(name, env, &pairs(c, "inputs")?)? {
                 out.insert(format!("{prefix}{k}"), v);
             }
         }
@@ -261,22 +302,32 @@ pub fn check_search(claim: &Claim, deadline: Instant) -> Result<Outcome, String>
     check_conclusions(claim, deadline, 2000)
 }
 
+/// One exact point of an implication: `Ok(true)` the conclusions hold, `Ok(false)` the
+/// point is outside the law's domain, `Err` a violation (detail and counterexample).
+pub(super) fn implication_point(
+    t: &toml::Table,
+    case: &Case,
+    env: &Env<Rational>,
+) -> Result<bool, (String, serde_json::Value)> {
+    let Ok(outs) = side(t, env) else {
+        return Ok(false);
+    };
+    let mut scope = env.clone();
+    scope.extend(outs);
+    for r in &case.conclude {
+        match r.decide(&scope, &()) {
+            Ok(Some(true)) => {}
+            Ok(_) => return Err(violation(env, &scope, r)),
+            Err(_) => return Ok(false),
+        }
+    }
+    Ok(true)
+}
+
 fn check_conclusions(claim: &Claim, deadline: Instant, n: i64) -> Result<Outcome, String> {
     let t = &claim.content;
     let mut out = run_cases(claim, n, deadline, |case, env| {
-        let Ok(outs) = side(t, env) else {
-            return Ok(Ok(false));
-        };
-        let mut scope = env.clone();
-        scope.extend(outs);
-        for r in &case.conclude {
-            match r.decide(&scope, &()) {
-                Ok(Some(true)) => {}
-                Ok(_) => return Ok(Err(violation(env, &scope, r))),
-                Err(_) => return Ok(Ok(false)),
-            }
-        }
-        Ok(Ok(true))
+        Ok(implication_point(t, case, env))
     })?;
     if out.verdict == Verdict::Refuted && cases(t)?.iter().any(|c| c.corrected.is_some()) {
         out.corrected = corrected_holds(claim, deadline, n)?;
@@ -318,9 +369,11 @@ fn corrected_holds(claim: &Claim, deadline: Instant, n: i64) -> Result<Option<St
     }))
 }
 
-/// Checks an `agreement` claim: `left` and `right` give equal `compare` outputs.
-pub fn check_agreement(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
-    let t = &claim.content;
+/// The `left` side, the right sides (`right`, `also`) and the outputs compared.
+pub(super) type Sides<'a> = (&'a toml::Table, Vec<&'a toml::Table>, Vec<String>);
+
+/// Reads the sides of an `agreement` claim.
+pub(super) fn agreement_sides(t: &toml::Table) -> Result<Sides<'_>, String> {
     let get = |k: &str| {
         t.get(k)
             .and_then(|v| v.as_table())
@@ -335,6 +388,18 @@ pub fn check_agreement(claim: &Claim, deadline: Instant) -> Result<Outcome, Stri
     if compare.is_empty() {
         return Err("agreement needs `compare`".into());
     }
+    Ok((left, rights, compare))
+}
+
+/// Checks an `agreement` claim: `left` and `right` give equal `compare` outputs.
+pub fn check_agreement(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
+    let t = &claim.content;
+    let get = |k: &str| {
+        t.get(k)
+            .and_then(|v| v.as_table())
+            .ok_or_else(|| format!("agreement needs a `{k}` table"))
+    };
+    let (left, rights, compare) = agreement_sides(t)?;
     let mut out = agree(claim, deadline, left, &rights, &compare)?;
     if out.verdict == Verdict::Refuted && t.contains_key("corrected") {
         let c = get("corrected")?;
@@ -357,44 +422,56 @@ fn agree(
     compare: &[String],
 ) -> Result<Outcome, String> {
     run_cases(claim, 60, deadline, |case, env| {
-        let Ok(a) = side(left, env) else {
-            return Ok(Ok(false));
-        };
-        let mut bs = Vec::new();
-        for right in rights {
-            match side(right, env) {
-                Ok(b) => bs.push(b),
-                Err(_) => return Ok(Ok(false)),
-            }
-        }
-        let mut scope = env.clone();
-        scope.extend(a.clone());
-        for r in &case.conclude {
-            if r.decide(&scope, &()).ok().flatten() != Some(true) {
-                return Ok(Ok(false));
-            }
-        }
-        for (name, b) in bs.iter().flat_map(|b| compare.iter().map(move |n| (n, b))) {
-            let name = name.as_str();
-            let (Some(x), Some(y)) = (a.get(name), b.get(name)) else {
-                return Err(format!("output `{name}` missing on one side"));
-            };
-            if x != y {
-                let mut cx = env_json(env);
-                cx["output"] = name.into();
-                cx["left"] = show(&x.to_big()).into();
-                cx["right"] = show(&y.to_big()).into();
-                return Ok(Err((
-                    format!(
-                        "{name} differs at {}: left {} but right {}",
-                        env_text(env),
-                        show(&x.to_big()),
-                        show(&y.to_big())
-                    ),
-                    cx,
-                )));
-            }
-        }
-        Ok(Ok(true))
+        agreement_point(left, rights, compare, case, env)
     })
+}
+
+/// One exact point of an agreement: `Ok(Ok(true))` the sides agree, `Ok(Ok(false))` the
+/// point is outside the domain, `Ok(Err)` a disagreement (detail and counterexample).
+pub(super) fn agreement_point(
+    left: &toml::Table,
+    rights: &[&toml::Table],
+    compare: &[String],
+    case: &Case,
+    env: &Env<Rational>,
+) -> Result<Result<bool, (String, serde_json::Value)>, String> {
+    let Ok(a) = side(left, env) else {
+        return Ok(Ok(false));
+    };
+    let mut bs = Vec::new();
+    for right in rights {
+        match side(right, env) {
+            Ok(b) => bs.push(b),
+            Err(_) => return Ok(Ok(false)),
+        }
+    }
+    let mut scope = env.clone();
+    scope.extend(a.clone());
+    for r in &case.conclude {
+        if r.decide(&scope, &()).ok().flatten() != Some(true) {
+            return Ok(Ok(false));
+        }
+    }
+    for (name, b) in bs.iter().flat_map(|b| compare.iter().map(move |n| (n, b))) {
+        let name = name.as_str();
+        let (Some(x), Some(y)) = (a.get(name), b.get(name)) else {
+            return Err(format!("output `{name}` missing on one side"));
+        };
+        if x != y {
+            let mut cx = env_json(env);
+            cx["output"] = name.into();
+            cx["left"] = show(&x.to_big()).into();
+            cx["right"] = show(&y.to_big()).into();
+            return Ok(Err((
+                format!(
+                    "{name} differs at {}: left {} but right {}",
+                    env_text(env),
+                    show(&x.to_big()),
+                    show(&y.to_big())
+                ),
+                cx,
+            )));
+        }
+    }
+    Ok(Ok(true))
 }

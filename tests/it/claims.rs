@@ -162,7 +162,11 @@ fn catalogue_findings_are_stable() {
     // Theorem 5.3: proved by branch-and-bound on the stated sub-box only
     let o = run("proofs/fp/fp-thm5.3-spectral-radius.toml");
     assert_eq!(o.verdict, Verdict::ProvedOnSubdomain, "{}", o.detail);
-    assert!(o.detail.contains("only a part of the paper's domain"), "{}", o.detail);
+    assert!(
+        o.detail.contains("only a part of the paper's domain"),
+        "{}",
+        o.detail
+    );
     // Table 1: the three AEEV rows 0.0744, 0.01, 0 are not reproduced exactly
     let o = run("proofs/pq/pq-table1.toml");
     assert_eq!(o.verdict, Verdict::Refuted);
