@@ -288,3 +288,60 @@ fn malformed_claims_are_rejected_with_the_field_named() {
         .unwrap_err()
         .starts_with("bad.toml:"));
 }
+
+/// The symbolic proof method (claims/prove.rs) proves over the whole domain, and must be
+/// able to fail: a changed coefficient, a flipped sign and a widened domain that contains
+/// counterexamples all come out refuted, with an exact point found in a cell.
+#[test]
+fn symbolic_method_proves_and_its_mutants_are_refuted() {
+    let run = |text: &str| verdict_of(text);
+    for (path, want) in [
+        ("proofs/pq/pq-cradle-p1.toml", Verdict::Proved),
+        ("proofs/fp/fp-forms-nonideal.toml", Verdict::Proved),
+        ("proofs/fp/fp-result2.toml", Verdict::Proved),
+        ("proofs/pq/pq-prop1.toml", Verdict::Refuted),
+    ] {
+        let (text, _) = load(path);
+        let (v, d) = run(&text);
+        assert_eq!(v, want, "{path}: {d}");
+        if want == Verdict::Proved {
+            assert!(d.starts_with("symbolic proof over the whole domain"), "{d}");
+        }
+    }
+    // a coefficient: (1 - eps)/2 -> (1 - eps)/3
+    let d = mutant_refuted(
+        "proofs/pq/pq-cradle-p1.toml",
+        "\"v1_1 == (1 - eps)/2*v0\"",
+        "\"v1_1 == (1 - eps)/3*v0\"",
+    );
+    assert!(d.contains("found by the symbolic method"), "{d}");
+    // a widened domain: Result 2 needs k >= 1, and k in [1/2, 1) has counterexamples
+    mutant_refuted(
+        "proofs/fp/fp-result2.toml",
+        "domain = { k = \"[1, inf)\" }",
+        "domain = { k = \"[1/2, inf)\" }",
+    );
+    // a flipped sign in a conclusion
+    mutant_refuted(
+        "proofs/fp/fp-lemma7.1.toml",
+        "\"x1 - x == -(1+eps)*k/(1+k^2)*eta\"",
+        "\"x1 - x == (1+eps)*k/(1+k^2)*eta\"",
+    );
+}
+
+/// The certificate of a symbolic proof lists every cell with its chart.
+#[test]
+fn symbolic_proof_has_a_certificate() {
+    let (_, c) = load("proofs/fp/fp-result2.toml");
+    let o = check(&c, Duration::from_secs(20));
+    assert_eq!(o.verdict, Verdict::Proved, "{}", o.detail);
+    let cert = o.certificate.expect("a certificate");
+    let cells = cert["cells"].as_array().unwrap();
+    assert!(cells.len() >= 3, "{cert}");
+    assert!(cells.iter().all(|c| c["chart"]["x"].is_string()), "{cert}");
+    // the closed boundary k = 1 is a cell of its own
+    assert!(
+        cells.iter().any(|c| c["cell"].as_str().unwrap().contains("k = 1")),
+        "{cert}"
+    );
+}
