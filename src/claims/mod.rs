@@ -281,46 +281,77 @@ fn proved_or_sampled(claim: &Claim, deadline: Instant) -> Result<Outcome, String
     Ok(o)
 }
 
-/// Checks every claim (`only`: just the one with that id), `budget` seconds each at most.
+/// Checks every claim (`only`: just the one with that id), `budget` seconds each at most,
+/// one at a time.
 pub fn run(claims: &[Claim], only: Option<&str>, budget: Duration) -> Vec<ClaimResult> {
-    run_with_progress(claims, only, budget, &mut |_, _, _| {})
+    run_parallel(claims, only, budget, 1, &|_| {})
 }
 
-/// [`run`], calling `progress(done, total, id)` before each claim.
-pub fn run_with_progress(
+/// Checks one claim in its own thread and waits at most `budget` (plus a second for the
+/// checkers that watch the deadline themselves to finish cleanly): a kind that does not
+/// watch it (a huge symbolic expansion, a long exact loop) is reported `inconclusive`
+/// on time, its thread abandoned (it ends with the process).
+pub fn check_within(claim: &Claim, budget: Duration) -> Outcome {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let c = claim.clone();
+    let spawned = std::thread::Builder::new()
+        .name(format!("claim {}", claim.id))
+        .stack_size(64 << 20)
+        .spawn(move || {
+            let _ = tx.send(check(&c, budget));
+        });
+    if spawned.is_err() {
+        return check(claim, budget);
+    }
+    rx.recv_timeout(budget + Duration::from_secs(1))
+        .unwrap_or_else(|_| {
+            Outcome::inconclusive(format!(
+                "the budget of {:.1} s ran out before the checker finished",
+                budget.as_secs_f64()
+            ))
+        })
+}
+
+/// Checks the chosen claims on `jobs` threads (rayon), calling `done(id)` after each; the
+/// results keep the order of `claims`.
+pub fn run_parallel(
     claims: &[Claim],
     only: Option<&str>,
     budget: Duration,
-    progress: &mut dyn FnMut(usize, usize, &str),
+    jobs: usize,
+    done: &(dyn Fn(&str) + Sync),
 ) -> Vec<ClaimResult> {
+    use rayon::prelude::*;
     let chosen: Vec<&Claim> = claims
         .iter()
         .filter(|c| only.is_none_or(|o| o == c.id))
         .collect();
-    let total = chosen.len();
-    chosen
-        .into_iter()
-        .enumerate()
-        .map(|(i, c)| {
-            progress(i, total, &c.id);
-            let t = Instant::now();
-            let o = check(c, budget);
-            ClaimResult {
-                id: c.id.clone(),
-                paper: c.paper.clone(),
-                location: c.location.clone(),
-                kind: c.kind.clone(),
-                verdict: o.verdict,
-                method: c.method.clone(),
-                detail: o.detail,
-                counterexample: o.counterexample,
-                corrected: o.corrected,
-                certificate: o.certificate,
-                statement: c.statement.clone(),
-                seconds: t.elapsed().as_secs_f64(),
-            }
-        })
-        .collect()
+    let one = |c: &Claim| {
+        let t = Instant::now();
+        let o = check_within(c, budget);
+        done(&c.id);
+        ClaimResult {
+            id: c.id.clone(),
+            paper: c.paper.clone(),
+            location: c.location.clone(),
+            kind: c.kind.clone(),
+            verdict: o.verdict,
+            method: c.method.clone(),
+            detail: o.detail,
+            counterexample: o.counterexample,
+            corrected: o.corrected,
+            certificate: o.certificate,
+            statement: c.statement.clone(),
+            seconds: t.elapsed().as_secs_f64(),
+        }
+    };
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+    {
+        Ok(pool) if jobs > 1 => pool.install(|| chosen.par_iter().map(|c| one(c)).collect()),
+        _ => chosen.iter().map(|c| one(c)).collect(),
+    }
 }
 
 /// Reads a string field of a kind table.
@@ -383,18 +414,23 @@ pub(crate) fn pairs(t: &toml::Table, key: &str) -> Result<Vec<(String, String)>,
     }
 }
 
-/// The `impactkit verify` command: loads the claims, checks them, renders the report.
-/// Errors are user errors (malformed claim file, unknown id, bad budget): exit code 2.
+/// The `impactkit verify` command: loads the claims, checks them on `jobs` threads (an
+/// indicatif progress bar on a terminal), renders the report. Errors are user errors
+/// (malformed claim file, unknown id, bad budget or jobs): exit code 2.
 pub fn verify_cli(
     paths: &[PathBuf],
     only: Option<&str>,
     format: &str,
     budget_seconds: f64,
+    jobs: usize,
 ) -> Result<String, String> {
     if !(budget_seconds.is_finite() && budget_seconds > 0.0 && budget_seconds <= 86_400.0) {
         return Err(format!(
             "--budget-seconds: must be a number in (0, 86400], got {budget_seconds}"
         ));
+    }
+    if !(1..=256).contains(&jobs) {
+        return Err(format!("--jobs: must be an integer in 1..=256, got {jobs}"));
     }
     let claims = load_paths(paths)?;
     if let Some(id) = only {
@@ -402,22 +438,32 @@ pub fn verify_cli(
             return Err(format!("--only: no claim with id \"{id}\""));
         }
     }
-    // a progress line on a terminal (stderr), nothing otherwise
-    use std::io::{IsTerminal, Write};
-    let tty = std::io::stderr().is_terminal();
-    let results = run_with_progress(
+    use std::io::IsTerminal;
+    let total = claims
+        .iter()
+        .filter(|c| only.is_none_or(|o| o == c.id))
+        .count();
+    let bar = if std::io::stderr().is_terminal() {
+        indicatif::ProgressBar::new(total as u64)
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{bar:30} {pos}/{len} claims {elapsed} {msg}")
+    {
+        bar.set_style(style);
+    }
+    let results = run_parallel(
         &claims,
         only,
         Duration::from_secs_f64(budget_seconds),
-        &mut |i, n, id| {
-            if tty {
-                let _ = write!(std::io::stderr(), "\r\x1b[K[{}/{n}] {id}", i + 1);
-            }
+        jobs,
+        &|id| {
+            bar.set_message(id.to_string());
+            bar.inc(1);
         },
     );
-    if tty {
-        let _ = write!(std::io::stderr(), "\r\x1b[K");
-    }
+    bar.finish_and_clear();
     Ok(match format {
         "json" => report::json(&results).to_string(),
         "markdown" => report::markdown(&results, true),

@@ -341,7 +341,9 @@ fn symbolic_proof_has_a_certificate() {
     assert!(cells.iter().all(|c| c["chart"]["x"].is_string()), "{cert}");
     // the closed boundary k = 1 is a cell of its own
     assert!(
-        cells.iter().any(|c| c["cell"].as_str().unwrap().contains("k = 1")),
+        cells
+            .iter()
+            .any(|c| c["cell"].as_str().unwrap().contains("k = 1")),
         "{cert}"
     );
 }

@@ -305,6 +305,9 @@ pub enum Command {
         /// Time budget per claim, in seconds.
         #[arg(long, default_value_t = 20.0)]
         budget_seconds: f64,
+        /// Claims checked in parallel (default: every core).
+        #[arg(long)]
+        jobs: Option<usize>,
         #[command(flatten)]
         out: Output,
     },

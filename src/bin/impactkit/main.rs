@@ -135,14 +135,18 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             paths,
             only,
             budget_seconds,
+            jobs,
             out,
         } => {
+            let jobs = jobs.unwrap_or_else(|| {
+                std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+            });
             let format = match out.format {
                 Format::Text => "text",
                 Format::Json => "json",
                 Format::Markdown => "markdown",
             };
-            impactkit::claims::verify_cli(&paths, only.as_deref(), format, budget_seconds)
+            impactkit::claims::verify_cli(&paths, only.as_deref(), format, budget_seconds, jobs)
                 .map(Printed)
                 .map_err(user_error)
         }
