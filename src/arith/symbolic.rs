@@ -237,6 +237,10 @@ fn mul_parts(an: &Poly, ad: &Poly, bn: &Poly, bd: &Poly) -> Symbolic {
 impl_ops_via_ref!(Symbolic, add, sub, mul, neg);
 
 thread_local! {
+    /// The variables of unknown sign met by `sign()` inside [`with_positive_variables`]
+    /// (see [`take_undecided_free`]).
+    static UNDECIDED_FREE: std::cell::RefCell<std::collections::BTreeSet<String>> =
+        const { std::cell::RefCell::new(std::collections::BTreeSet::new()) };
     /// The variables known positive, inside [`with_positive_variables`].
     static POSITIVE_VARIABLES: std::cell::RefCell<Option<Vec<String>>> =
         const { std::cell::RefCell::new(None) };
@@ -259,6 +263,12 @@ pub fn with_positive_variables<T>(names: &[String], f: impl FnOnce() -> T) -> T 
     f()
 }
 
+/// The variables not known positive that made a `sign()` undecided inside
+/// [`with_positive_variables`] since the last call (a prover splits a cell on them).
+pub fn take_undecided_free() -> std::collections::BTreeSet<String> {
+    UNDECIDED_FREE.with(|u| std::mem::take(&mut *u.borrow_mut()))
+}
+
 /// The sign of a non-constant polynomial on the open positive orthant when all its
 /// coefficients have one sign; `Unknown` otherwise.
 fn poly_orthant_sign(p: &Poly) -> Sign {
@@ -276,10 +286,68 @@ fn poly_orthant_sign(p: &Poly) -> Sign {
     }
 }
 
+/// A polynomial with mixed coefficients that is still positive on the open orthant, by
+/// the arithmetic–geometric mean inequality: each negative term −a·m is dominated by two
+/// positive terms b₁·m₁ + b₂·m₂ with m₁·m₂ = m² and 4·b₁'·b₂' ≥ a², where b' is the share of
+/// a positive coefficient given to that negative term (shared equally among the negative
+/// terms that use it). Positive when some positive share is left over or one inequality is
+/// strict; `false` (no conclusion) otherwise.
+fn amgm_positive(p: &Poly) -> bool {
+    let terms: Vec<(&poly::Monomial, &BigRational)> = p.terms().collect();
+    let (neg, pos): (Vec<_>, Vec<_>) = terms.iter().partition(|(_, c)| c.is_negative());
+    if pos.is_empty() || neg.len() > 64 || pos.len() > 256 {
+        return false;
+    }
+    let square = |m: &poly::Monomial| -> std::collections::BTreeMap<String, u32> {
+        m.iter().map(|(v, e)| (v.clone(), 2 * e)).collect()
+    };
+    let prod = |a: &poly::Monomial, b: &poly::Monomial| {
+        let mut out: std::collections::BTreeMap<String, u32> = std::collections::BTreeMap::new();
+        for (v, e) in a.iter().chain(b.iter()) {
+            *out.entry(v.clone()).or_default() += e;
+        }
+        out
+    };
+    // for each negative term, the first pair of positive terms whose product is its square
+    let mut pairs = Vec::new();
+    for (m, _) in &neg {
+        let target = square(m);
+        let found = (0..pos.len()).find_map(|i| {
+            (i + 1..pos.len()).find_map(|j| (prod(pos[i].0, pos[j].0) == target).then_some((i, j)))
+        });
+        match found {
+            Some(pair) => pairs.push(pair),
+            None => return false,
+        }
+    }
+    let mut uses = vec![0u32; pos.len()];
+    for (i, j) in &pairs {
+        uses[*i] += 1;
+        uses[*j] += 1;
+    }
+    let mut strict = uses.iter().any(|u| *u == 0);
+    for ((i, j), (_, a)) in pairs.iter().zip(&neg) {
+        let b1 = pos[*i].1 / BigRational::from_integer(uses[*i].into());
+        let b2 = pos[*j].1 / BigRational::from_integer(uses[*j].into());
+        let lhs = BigRational::from_integer(4.into()) * b1 * b2;
+        let rhs = (*a) * (*a);
+        if lhs < rhs {
+            return false;
+        }
+        strict |= lhs > rhs;
+    }
+    strict
+}
+
 /// The sign of `num/den` at every point of the open positive orthant, when decided by
-/// the signs of the coefficients ([`poly_orthant_sign`] of both).
+/// the signs of the coefficients ([`poly_orthant_sign`] of both, then [`amgm_positive`]).
 pub fn orthant_sign(x: &Symbolic) -> Sign {
-    match (poly_orthant_sign(&x.num), poly_orthant_sign(&x.den)) {
+    let one_sign = |p: &Poly| match poly_orthant_sign(p) {
+        Sign::Unknown if amgm_positive(p) => Sign::Positive,
+        Sign::Unknown if amgm_positive(&p.neg()) => Sign::Negative,
+        s => s,
+    };
+    match (one_sign(&x.num), one_sign(&x.den)) {
         (Sign::Zero, _) => Sign::Zero,
         (Sign::Unknown, _) | (_, Sign::Unknown) | (_, Sign::Zero) => Sign::Unknown,
         (a, b) if a == b => Sign::Positive,
@@ -315,10 +383,18 @@ impl Scalar for Symbolic {
             Some(q) if q.is_negative() => Sign::Negative,
             Some(_) => Sign::Zero,
             None => POSITIVE_VARIABLES.with(|p| match &*p.borrow() {
-                Some(names) if self.variables().iter().all(|v| names.contains(v)) => {
-                    orthant_sign(self)
+                Some(names) => {
+                    let vars = self.variables();
+                    let free: Vec<String> =
+                        vars.into_iter().filter(|v| !names.contains(v)).collect();
+                    if free.is_empty() {
+                        orthant_sign(self)
+                    } else {
+                        UNDECIDED_FREE.with(|u| u.borrow_mut().extend(free));
+                        Sign::Unknown
+                    }
                 }
-                _ => Sign::Unknown,
+                None => Sign::Unknown,
             }),
         }
     }

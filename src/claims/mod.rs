@@ -266,7 +266,20 @@ pub fn check(claim: &Claim, budget: Duration) -> Outcome {
 /// else (or when it finds no proof) exact samples, with the reason no proof was obtained.
 fn proved_or_sampled(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
     let why = match prove::attempt(claim, deadline) {
-        Some(prove::Attempt::Decided(o)) => return Ok(o),
+        Some(prove::Attempt::Decided(mut o)) => {
+            if o.verdict == Verdict::Refuted {
+                o.corrected = corrected_proved(claim, deadline).or_else(|| {
+                    // the correction on exact samples, as the sampled kinds report it
+                    let s = if claim.kind == "agreement" {
+                        sampled::check_agreement(claim, deadline)
+                    } else {
+                        sampled::check_implication(claim, deadline)
+                    };
+                    s.ok().and_then(|s| s.corrected)
+                });
+            }
+            return Ok(o);
+        }
         Some(prove::Attempt::NoProof(why)) => why,
         None => "no proof method in the claim file (no `proof` table)".into(),
     };
@@ -279,6 +292,68 @@ fn proved_or_sampled(claim: &Claim, deadline: Instant) -> Result<Outcome, String
         o.detail = format!("{}; no full proof: {why}", o.detail);
     }
     Ok(o)
+}
+
+/// The claim with its candidate correction in place of the statement (`corrected` side of
+/// an agreement, `corrected_conclude` of an implication), if it has one.
+fn corrected_claim(claim: &Claim) -> Option<Claim> {
+    let mut c = claim.clone();
+    let t = &mut c.content;
+    if claim.kind == "agreement" {
+        let mut right = t.get("corrected")?.as_table()?.clone();
+        right.remove("statement");
+        t.insert("right".into(), toml::Value::Table(right));
+        t.remove("also");
+        return Some(c);
+    }
+    let mut any = false;
+    let mut swap = |t: &mut toml::Table| {
+        if let Some(cc) = t.remove("corrected_conclude") {
+            t.insert("conclude".into(), cc);
+            any = true;
+        }
+    };
+    swap(t);
+    if let Some(toml::Value::Array(cases)) = t.get_mut("case") {
+        for case in cases.iter_mut().filter_map(|x| x.as_table_mut()) {
+            swap(case);
+        }
+    }
+    any.then_some(c)
+}
+
+/// The text of the correction when the symbolic method proves it.
+fn corrected_proved(claim: &Claim, deadline: Instant) -> Option<String> {
+    let c = corrected_claim(claim)?;
+    let Some(prove::Attempt::Decided(o)) = prove::attempt(&c, deadline) else {
+        return None;
+    };
+    if o.verdict != Verdict::Proved {
+        return None;
+    }
+    let text = if claim.kind == "agreement" {
+        c.content
+            .get("corrected")
+            .and_then(|x| x.get("statement"))
+            .and_then(|x| x.as_str())
+            .map(str::to_string)?
+    } else {
+        sampled::cases(&c.content)
+            .ok()?
+            .iter()
+            .map(|k| {
+                k.conclude
+                    .iter()
+                    .map(|r| r.text.clone())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    Some(format!(
+        "{text} (proved by the symbolic method over the whole domain)"
+    ))
 }
 
 /// Checks every claim (`only`: just the one with that id), `budget` seconds each at most,

@@ -329,7 +329,14 @@ fn reflections<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
         }
     };
     let flag = |b: bool| inp.int(usize::from(b));
-    out.insert("feasible".into(), flag(c.feasible(&p).map_err(err)?));
+    // feasibility (eq. (6)) is an output only where its signs are decided (symbolically
+    // they may not be; a claim that needs it then has no proof in that cell)
+    let put_flag = |out: &mut Env<S>, name: &str, q: &[S]| {
+        if let Ok(b) = c.feasible(q) {
+            out.insert(name.into(), flag(b));
+        }
+    };
+    put_flag(&mut out, "feasible", &p);
     out.insert("energy".into(), c.inner(&p, &p).map_err(err)?);
     for a in 0..normals.len() {
         let ra = c.reflect(&p, a).map_err(err)?;
@@ -358,13 +365,13 @@ fn reflections<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
             ("vuv", vec![1, 0, 1]),
         ] {
             let q = c.apply_sequence(&p, &seq).map_err(err)?;
-            out.insert(format!("feas_{name}"), flag(c.feasible(&q).map_err(err)?));
+            put_flag(&mut out, &format!("feas_{name}"), &q);
             put(&mut out, name, &q);
         }
     }
     let all: Vec<usize> = (0..normals.len()).collect();
     let fwd = c.apply_sequence(&p, &all).map_err(err)?;
-    out.insert("feas_fwd".into(), flag(c.feasible(&fwd).map_err(err)?));
+    put_flag(&mut out, "feas_fwd", &fwd);
     put(&mut out, "fwd", &fwd);
     let rev: Vec<usize> = all.iter().rev().copied().collect();
     put(&mut out, "rev", &c.apply_sequence(&p, &rev).map_err(err)?);

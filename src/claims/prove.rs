@@ -35,7 +35,7 @@
 use super::sample::env_json;
 use super::sampled::{self, Case};
 use super::{Claim, Outcome, Verdict};
-use crate::arith::symbolic::with_positive_variables;
+use crate::arith::symbolic::{take_undecided_free, with_positive_variables};
 use crate::arith::{Rational, Scalar, Sign, Symbolic};
 use crate::lang::{self, Env};
 use num_rational::BigRational;
@@ -495,8 +495,25 @@ fn derive_symbolic(case: &Case, env: &mut Env<Symbolic>) -> Result<(), String> {
 enum CellResult {
     Holds(Vec<Value>),
     Outside,
+    /// A quantity of the claim divides by a value that is zero on the whole cell (e.g. the
+    /// ratio |v1|/|v0| at v0 = 0): the claim says nothing there, as at a sample point.
+    Undefined,
     /// Not decided true: the reason (a witness search follows).
     Open(String),
+}
+
+/// A division by a value that is zero on the whole cell.
+fn is_undefined(e: &str) -> bool {
+    e.contains("division by zero")
+}
+
+fn undefined_or_open(e: impl ToString) -> CellResult {
+    let e = e.to_string();
+    if is_undefined(&e) {
+        CellResult::Undefined
+    } else {
+        CellResult::Open(e)
+    }
 }
 
 fn decide(r: &lang::Relation, env: &Env<Symbolic>) -> Result<Option<bool>, String> {
@@ -520,25 +537,34 @@ fn run_cell(
     sides: Option<&sampled::Sides>,
 ) -> Result<CellResult, String> {
     let mut env = cell.env.clone();
-    derive_symbolic(case, &mut env)?;
+    if let Err(e) = derive_symbolic(case, &mut env) {
+        return Ok(undefined_or_open(e));
+    }
+    // an undecided hypothesis is kept as a note: where every conclusion is decided true
+    // for all values of the cell, it was not needed
+    let mut open_hyp = None;
     for a in &case.space.assume {
         match decide(a, &env) {
             Ok(Some(true)) => {}
             Ok(Some(false)) => return Ok(CellResult::Outside),
-            _ => {
-                return Ok(CellResult::Open(format!(
-                    "hypothesis `{}` undecided",
-                    a.text
-                )))
-            }
+            Ok(None) => open_hyp = Some(format!("hypothesis `{}` undecided", a.text)),
+            Err(e) => return Ok(undefined_or_open(e)),
         }
     }
+    let open = |why: String| match &open_hyp {
+        Some(h) => CellResult::Open(format!("{h}; {why}")),
+        None => CellResult::Open(why),
+    };
     let mut signs = Vec::new();
+    if let Some(h) = &open_hyp {
+        signs.push(json!({ "not needed": h }));
+    }
     match sides {
         None => {
             let outs = match sampled::side(t, &env) {
                 Ok(o) => o,
-                Err(e) => return Ok(CellResult::Open(format!("the law: {e}"))),
+                Err(e) if is_undefined(&e) => return Ok(CellResult::Undefined),
+                Err(e) => return Ok(open(format!("the law: {e}"))),
             };
             let mut scope = env.clone();
             scope.extend(outs);
@@ -553,8 +579,9 @@ fn run_cell(
                             signs.push(json!({"relation": r.text, "lhs - rhs": show_value(&d)}));
                         }
                     }
-                    Ok(_) => return Ok(CellResult::Open(format!("`{}` not decided true", r.text))),
-                    Err(e) => return Ok(CellResult::Open(format!("`{}`: {e}", r.text))),
+                    Ok(_) => return Ok(open(format!("`{}` not decided true", r.text))),
+                    Err(e) if is_undefined(&e) => return Ok(CellResult::Undefined),
+                    Err(e) => return Ok(open(format!("`{}`: {e}", r.text))),
                 }
             }
         }
@@ -562,7 +589,8 @@ fn run_cell(
             let side = |s: &toml::Table| sampled::side(s, &env);
             let a = match side(left) {
                 Ok(a) => a,
-                Err(e) => return Ok(CellResult::Open(format!("left side: {e}"))),
+                Err(e) if is_undefined(&e) => return Ok(CellResult::Undefined),
+                Err(e) => return Ok(open(format!("left side: {e}"))),
             };
             let mut scope = env.clone();
             scope.extend(a.clone());
@@ -570,20 +598,21 @@ fn run_cell(
                 match decide(r, &scope) {
                     Ok(Some(true)) => {}
                     Ok(Some(false)) => return Ok(CellResult::Outside),
-                    _ => return Ok(CellResult::Open(format!("`{}` undecided", r.text))),
+                    _ => return Ok(open(format!("`{}` undecided", r.text))),
                 }
             }
             for right in rights {
                 let b = match side(right) {
                     Ok(b) => b,
-                    Err(e) => return Ok(CellResult::Open(format!("right side: {e}"))),
+                    Err(e) if is_undefined(&e) => return Ok(CellResult::Undefined),
+                    Err(e) => return Ok(open(format!("right side: {e}"))),
                 };
                 for name in compare {
                     let (Some(x), Some(y)) = (a.get(name), b.get(name)) else {
                         return Err(format!("output `{name}` missing on one side"));
                     };
                     if !x.is_identical(y) {
-                        return Ok(CellResult::Open(format!("{name} differs")));
+                        return Ok(open(format!("{name} differs")));
                     }
                     signs.push(json!({"output": name, "value": show_value(x)}));
                 }
@@ -673,6 +702,38 @@ fn domain_text(params: &[(String, Range)], cone: &[String]) -> String {
     parts.join(", ")
 }
 
+/// The largest number of cells one case may take (splits included).
+const MAX_CELLS: usize = 4000;
+
+/// The three cells of `cell` with the free real variable `f` negative, zero, positive.
+fn split_cell(cell: &Cell, f: &str) -> Vec<Cell> {
+    let t = format!("t_{f}");
+    let zero = q(&BigRational::zero());
+    [
+        (-Symbolic::var(&t), format!("{f} = -{t}"), true),
+        (zero, format!("{f} = 0"), false),
+        (Symbolic::var(&t), format!("{f} = {t}"), true),
+    ]
+    .into_iter()
+    .filter_map(|(by, text, chart)| {
+        let env = cell
+            .env
+            .iter()
+            .map(|(k, v)| v.substitute(f, &by).ok().map(|v| (k.clone(), v)))
+            .collect::<Option<Env<Symbolic>>>()?;
+        let mut charts: Vec<String> = cell.charts.iter().filter(|c| *c != f).cloned().collect();
+        if chart {
+            charts.push(t.clone());
+        }
+        Some(Cell {
+            env,
+            charts,
+            text: format!("{}, {text}", cell.text),
+        })
+    })
+    .collect()
+}
+
 /// Tries the symbolic proof of an `agreement` or `implication` claim that has a `proof`
 /// table; `None` when it has none.
 pub fn attempt(claim: &Claim, deadline: Instant) -> Option<Attempt> {
@@ -704,21 +765,7 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
         "implication" => None,
         k => return Err(format!("no symbolic method for kind {k}")),
     };
-    match attempt_cells(claim, &params, &cone, sides.as_ref(), deadline, false)? {
-        Attempt::NoProof(why)
-            if params
-                .iter()
-                .any(|p| matches!(p.1, Range::Interval(None, None))) =>
-        {
-            match attempt_cells(claim, &params, &cone, sides.as_ref(), deadline, true)? {
-                Attempt::NoProof(w2) => Ok(Attempt::NoProof(format!(
-                    "{why}; with R split in signs: {w2}"
-                ))),
-                d => Ok(d),
-            }
-        }
-        a => Ok(a),
-    }
+    attempt_cells(claim, &params, &cone, sides.as_ref(), deadline)
 }
 
 fn attempt_cells(
@@ -727,18 +774,25 @@ fn attempt_cells(
     cone: &[String],
     sides: Option<&sampled::Sides>,
     deadline: Instant,
-    split_free: bool,
 ) -> Result<Attempt, String> {
     let t = &claim.content;
     let started = Instant::now();
     let mut certificate = Vec::new();
-    let (mut n_cells, mut outside) = (0usize, 0usize);
+    let (mut n_cells, mut outside, mut undefined) = (0usize, 0usize, 0usize);
     for case in sampled::cases(t)? {
-        let (cs, used) = cells(&case, params, cone, split_free)?;
-        for cell in &cs {
+        let (cs, used) = cells(&case, params, cone, false)?;
+        let mut cs: Vec<Cell> = cs.into_iter().rev().collect();
+        let mut budget_cells = MAX_CELLS;
+        while let Some(cell) = cs.pop() {
+            let cell = &cell;
             if Instant::now() >= deadline {
                 return Err("the budget ran out during the symbolic proof".into());
             }
+            budget_cells = budget_cells.saturating_sub(1);
+            if budget_cells == 0 {
+                return Err(format!("more than {MAX_CELLS} cells"));
+            }
+            take_undecided_free();
             let positive: Vec<String> = cell
                 .charts
                 .iter()
@@ -762,7 +816,15 @@ fn attempt_cells(
                     }));
                 }
                 CellResult::Outside => outside += 1,
+                CellResult::Undefined => undefined += 1,
                 CellResult::Open(why) => {
+                    // a sign undecided because of a free real variable: split the cell on
+                    // the sign of that variable (negative, zero, positive) and go on
+                    let free = take_undecided_free();
+                    if let Some(f) = free.iter().find(|f| cell.charts.contains(f)) {
+                        cs.extend(split_cell(cell, f));
+                        continue;
+                    }
                     if let Some(o) = witness(t, &case, cell, sides) {
                         return Ok(Attempt::Decided(o));
                     }
@@ -783,8 +845,9 @@ fn attempt_cells(
     let mut o = Outcome::new(
         Verdict::Proved,
         format!(
-            "symbolic proof over the whole domain ({}): the law code on rational functions in {n_cells} cells (open cells, boundary rays, degenerate points; {outside} outside the hypotheses), every sign decided exactly; {:.2} s",
+            "symbolic proof over the whole domain ({}): the law code on rational functions in {n_cells} cells (open cells, boundary rays, degenerate points; {outside} outside the hypotheses{}), every sign decided exactly; {:.2} s",
             domain_text(params, cone),
+            if undefined > 0 { format!(", {undefined} where the claim's quantities are undefined") } else { String::new() },
             started.elapsed().as_secs_f64()
         ),
     );
