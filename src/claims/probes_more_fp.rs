@@ -26,7 +26,7 @@ pub const PROBES: &[(&str, &str)] = &[
     ),
     (
         "corner.compose",
-        "k [eps] x y zones (e.g. \"1,2\") -> x0 y0 xi0 eta0 .. x_n y_n xi_n eta_n; TR_id (3) (no eps) or TR_nid (13) applied in the stated zones",
+        "k [eps] x y zones (digits, 3 = Z12: \"1212\" is Z1 Z2 Z1 Z2) -> x0 y0 xi0 eta0 .. x_n y_n xi_n eta_n; TR_id (3) (no eps) or TR_nid (13) applied in the stated zones",
     ),
     (
         "corner.trace",
@@ -116,7 +116,8 @@ fn zones(inp: &Inputs) -> Result<Env<R>, String> {
     ]))
 }
 
-/// The rule applied successively in the stated zones (whatever zone eq. (1) assigns, as
+/// The rule applied successively in the stated zones (`zones`: one digit per step, 3 for
+/// Z12) (whatever zone eq. (1) assigns, as
 /// the proofs of Thm 5.3 and Result 3 do under their hypotheses): TR_id (3a–3d) without
 /// `eps`, TR_nid (13a–13d) with it.
 fn compose(inp: &Inputs) -> Result<Env<R>, String> {
@@ -135,13 +136,14 @@ fn compose(inp: &Inputs) -> Result<Env<R>, String> {
         out.insert(format!("eta{i}"), w.y);
     };
     put(0, &v);
-    for (i, z) in text(inp, "zones")?.split(',').enumerate() {
-        let zone = match z.trim() {
-            "0" => Zone::Z0,
-            "1" => Zone::Z1,
-            "2" => Zone::Z2,
-            "12" => Zone::Z12,
-            o => return Err(format!("zones: expected 0, 1, 2 or 12, got {o}")),
+    // one digit per application (a number in the input language): 0, 1, 2, 3 = Z12
+    for (i, z) in text(inp, "zones")?.chars().enumerate() {
+        let zone = match z {
+            '0' => Zone::Z0,
+            '1' => Zone::Z1,
+            '2' => Zone::Z2,
+            '3' => Zone::Z12,
+            o => return Err(format!("zones: expected digits 0, 1, 2, 3 (Z12), got {o}")),
         };
         v = match &eps {
             None => corner::tr_id_xy(&k, zone, &v),
