@@ -48,6 +48,10 @@ pub const PROBES: &[(&str, &str)] = &[
         "corner.quadratic_trace",
         "alpha eps x0 y0 -> steps zone_i x_i_a x_i_b y_i_a y_i_b d (v_i = a + b sqrt d, exact in Q(sqrt d)); FP Sect. 6, Example",
     ),
+    (
+        "corner.rho",
+        "k eps -> rho_lo rho_hi (a 256-bit enclosure of rho(H1) = rho(H2)); FP Thm 5.3, Remark 9",
+    ),
 ];
 
 /// Runs a probe of this file; `None` if the name is not one of [`PROBES`].
@@ -60,6 +64,7 @@ pub fn run(name: &str, inp: &Inputs) -> Option<Result<Env<R>, String>> {
         "corner.zone_ta_sa" => zone_ta_sa(inp),
         "corner.f64_ta" => f64_ta(inp),
         "corner.quadratic_trace" => quadratic_trace(inp),
+        "corner.rho" => rho(inp),
         _ => return None,
     })
 }
@@ -342,4 +347,20 @@ fn quadratic_trace(inp: &Inputs) -> Result<Env<R>, String> {
         out.insert("d".into(), r(q));
     }
     Ok(out)
+}
+
+/// The spectral radius ρ(H₁) of the law ([`corner::h_matrices`],
+/// [`corner::spectral_radius`]) on 256-bit MPFR intervals: the endpoints of its
+/// enclosure, exactly.
+fn rho(inp: &Inputs) -> Result<Env<R>, String> {
+    use crate::arith::{float_to_rat, MpInterval};
+    let k = MpInterval::from_rational_prec(&get(inp, "k")?, 256);
+    let eps = MpInterval::from_rational_prec(&get(inp, "eps")?, 256);
+    let (h1, _) = corner::h_matrices(&k, &eps).map_err(err)?;
+    let rho = corner::spectral_radius(&h1).map_err(err)?;
+    let end = |x: &rug::Float| float_to_rat(x).map(r).ok_or("non-finite enclosure");
+    Ok(Env::from([
+        ("rho_lo".into(), end(rho.lo())?),
+        ("rho_hi".into(), end(rho.hi())?),
+    ]))
 }
