@@ -52,6 +52,10 @@ pub const PROBES: &[(&str, &str)] = &[
         "corner.rho",
         "k eps -> rho_lo rho_hi (a 256-bit enclosure of rho(H1) = rho(H2)); FP Thm 5.3, Remark 9",
     ),
+    (
+        "corner.figures",
+        "[S] [Sv] -> {a1,a2,b1,b2,c1,c2}_e{1..5}_{exit,rest,steps,n2lo,n2hi}; SA of Sect. 6 on 256-bit MPFR intervals for the six inputs of Sect. 8 and eps = 1, 0.75, 0.5, 0.25, 0.05",
+    ),
 ];
 
 /// Runs a probe of this file; `None` if the name is not one of [`PROBES`].
@@ -65,6 +69,7 @@ pub fn run(name: &str, inp: &Inputs) -> Option<Result<Env<R>, String>> {
         "corner.f64_ta" => f64_ta(inp),
         "corner.quadratic_trace" => quadratic_trace(inp),
         "corner.rho" => rho(inp),
+        "corner.figures" => figures(inp),
         _ => return None,
     })
 }
@@ -363,4 +368,51 @@ fn rho(inp: &Inputs) -> Result<Env<R>, String> {
         ("rho_lo".into(), end(rho.lo())?),
         ("rho_hi".into(), end(rho.hi())?),
     ]))
+}
+
+/// The runs behind the figures of Sect. 8: SA (thresholds S, S_v; defaults the paper's
+/// S = 4.5e-16 and S_v = 1e-6, which the paper does not state) of the law on 256-bit MPFR
+/// intervals, for α = π/6 (a), π/16 (b), π/32 (c), tan φ0 = k/2 (1) or k (2), |v0| = 1, and
+/// ε = 1, 0.75, 0.5, 0.25, 0.05 (e1..e5): how each run ends and the endpoints of the
+/// enclosure of the final |v|².
+fn figures(inp: &Inputs) -> Result<Env<R>, String> {
+    use crate::arith::{float_to_rat, MpInterval};
+    let s = opt(inp, "S", "4.5e-16")?;
+    let sv = opt(inp, "Sv", "1e-6")?;
+    let ev = |e: &str| crate::lang::eval_str::<MpInterval>(e, &256).map_err(err);
+    let end = |x: &rug::Float| float_to_rat(x).map(r).ok_or("non-finite enclosure");
+    let mut out = Env::new();
+    for (case, alpha) in [("a", "pi/6"), ("b", "pi/16"), ("c", "pi/32")] {
+        for (m, ratio) in [("1", "1/2"), ("2", "1")] {
+            let k = ev(&format!("tan({alpha})"))?;
+            // v0 = (cos φ0, sin φ0) with tan φ0 = ratio·k, cos φ0 > 0
+            let t = ev(&format!("{ratio}*tan({alpha})"))?;
+            let c = ev("1")?.checked_div(&(ev("1")? + &t.square()).sqrt().map_err(err)?);
+            let c = c.map_err(err)?;
+            let v0 = V2::new(c.clone(), t.mul_r(&c));
+            for (i, e) in ["1", "3/4", "1/2", "1/4", "1/20"].iter().enumerate() {
+                let run = CornerRun {
+                    k: k.clone(),
+                    restitution: Restitution::Symmetric(ev(e)?),
+                    threshold: MpInterval::from_rational_prec(&s, 256),
+                    rest_threshold: MpInterval::from_rational_prec(&sv, 256),
+                    max_steps: 100_000,
+                    form: Form::Xy,
+                    max_digits: None,
+                    record_velocities: false,
+                };
+                let tr = run.run(v0.clone()).map_err(err)?;
+                let f = tr.final_velocity();
+                let n2 = f.x.square() + &f.y.square();
+                let name = format!("{case}{m}_e{}", i + 1);
+                let ends = tr.termination.name();
+                out.insert(format!("{name}_exit"), int(usize::from(ends == "exit")));
+                out.insert(format!("{name}_rest"), int(usize::from(ends == "rest")));
+                out.insert(format!("{name}_steps"), int(tr.steps));
+                out.insert(format!("{name}_n2lo"), end(n2.lo())?);
+                out.insert(format!("{name}_n2hi"), end(n2.hi())?);
+            }
+        }
+    }
+    Ok(out)
 }
