@@ -299,15 +299,9 @@ fn exact_f64(x: f64) -> Result<R, String> {
 /// TA and its (ξ̇, η̇), as the exact rationals the binary64 values are; the zones of v0
 /// and v1 and the steps of TA and SA.
 fn f64_ta(inp: &Inputs) -> Result<Env<R>, String> {
-    let ta = spec(inp, Algorithm::Ta)?
-        .run::<f64>(&())
-        .map_err(err)?;
-    let sa = spec(inp, Algorithm::Sa)?
-        .run::<f64>(&())
-        .map_err(err)?;
-    let (run, _) = spec(inp, Algorithm::Ta)?
-        .build::<f64>(&())
-        .map_err(err)?;
+    let ta = spec(inp, Algorithm::Ta)?.run::<f64>(&()).map_err(err)?;
+    let sa = spec(inp, Algorithm::Sa)?.run::<f64>(&()).map_err(err)?;
+    let (run, _) = spec(inp, Algorithm::Ta)?.build::<f64>(&()).map_err(err)?;
     let v1 = ta
         .velocities
         .get(1)
