@@ -291,7 +291,7 @@ fn spec(inp: &Inputs, algorithm: Algorithm) -> Result<CornerSpec, String> {
 
 fn exact_f64(x: f64) -> Result<R, String> {
     BigRational::from_float(x)
-        .map(|q| r(q))
+        .map(r)
         .ok_or_else(|| "non-finite binary64 value".to_string())
 }
 
