@@ -121,6 +121,11 @@ fn fp_issue13_verdicts() {
         ("fp-thm5.3-rho-formula", Verdict::Proved),
         ("fp-zone-symmetry", Verdict::ConfirmedOnSamples),
         ("fp-zones-phi-intro", Verdict::ConfirmedOnSamples),
+        ("fp-thm5.1-first-factor", Verdict::Proved),
+        ("fp-thm5.1-eps0", Verdict::Proved),
+        ("fp-thm5.3-rho-range", Verdict::ConfirmedOnSamples),
+        ("fp-lemma7.2-displays", Verdict::ConfirmedOnSamples),
+        ("fp-lemma7.2-bounds", Verdict::Proved),
     ] {
         let o = run(id);
         assert_eq!(o.verdict, want, "{id}: {}", o.detail);
