@@ -126,6 +126,7 @@ fn fp_issue13_verdicts() {
         ("fp-thm5.3-rho-range", Verdict::ConfirmedOnSamples),
         ("fp-lemma7.2-displays", Verdict::ConfirmedOnSamples),
         ("fp-lemma7.2-bounds", Verdict::Proved),
+        ("fp-result3-eq9-literal", Verdict::Refuted),
     ] {
         let o = run(id);
         assert_eq!(o.verdict, want, "{id}: {}", o.detail);
@@ -141,6 +142,10 @@ fn fp_issue13_counterexamples() {
     // Result 6 read literally: chi is not the number of iterations
     let o = run("fp-result6-iterations");
     assert!(o.detail.contains("left 2 but right 1"), "{}", o.detail);
+    // (9) as printed (angles not reduced modulo 2 pi) has no solution at alpha = pi/10,
+    // phi_0 = -13 pi/20, where TA exits after 2 steps
+    let o = run("fp-result3-eq9-literal");
+    assert_eq!(o.detail, "`m <= 0` fails: m = 1/20");
     // the example's xi1 is about -1.414, not x1
     let cx = run("fp-example-pi4-xi1").counterexample.unwrap();
     assert_eq!(cx["output"], "xi1");
