@@ -1,2 +1,284 @@
 //! Verdicts and mutants of the claims added for issue 13 (this paper's part): the expected
 //! verdicts live here, never in the claim files.
+//!
+//! Fassino–Pasquero (2020): every claim file of `proofs/fp/` added for issue 13 (and the
+//! two rewritten, `fp-result6-iterations`, `fp-example-pi4`) with its expected verdict,
+//! the exact counterexamples of the refuted ones, and one mutant per kind and per probe
+//! of `probes_more_fp.rs` that must come out refuted.
+
+use impactkit::claims::{check, Claim, Outcome, Verdict};
+use std::path::Path;
+use std::time::Duration;
+
+fn load(path: &str) -> (String, Claim) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let c = Claim::parse(&text, Path::new(path)).unwrap();
+    (text, c)
+}
+
+fn run(id: &str) -> Outcome {
+    let (_, c) = load(&format!("proofs/fp/{id}.toml"));
+    check(&c, Duration::from_secs(30))
+}
+
+fn verdict_of(text: &str) -> (Verdict, String) {
+    let c = Claim::parse(text, Path::new("mutant.toml")).unwrap();
+    let o = check(&c, Duration::from_secs(20));
+    (o.verdict, o.detail)
+}
+
+/// Replaces exactly one occurrence of `from` by `to` in the claim `id`, and checks the
+/// mutant is refuted while the original is not.
+fn mutant_refuted(id: &str, from: &str, to: &str) -> String {
+    let path = format!("proofs/fp/{id}.toml");
+    let (text, claim) = load(&path);
+    assert_eq!(
+        text.matches(from).count(),
+        1,
+        "{path}: `{from}` must occur once"
+    );
+    let original = check(&claim, Duration::from_secs(20));
+    assert_ne!(
+        original.verdict,
+        Verdict::Refuted,
+        "{path}: {}",
+        original.detail
+    );
+    let (v, detail) = verdict_of(&text.replacen(from, to, 1));
+    assert_eq!(v, Verdict::Refuted, "{path} mutated: {detail}");
+    detail
+}
+
+#[test]
+fn fp_issue13_verdicts() {
+    for (id, want) in [
+        ("fp-3bc-improper", Verdict::ConfirmedOnSamples),
+        (
+            "fp-6-zone-boundaries-corrected",
+            Verdict::ConfirmedOnSamples,
+        ),
+        ("fp-6-zone-boundaries", Verdict::Refuted),
+        ("fp-cor3.1-termination", Verdict::ConfirmedOnSamples),
+        ("fp-eq2-lambda", Verdict::ConfirmedOnSamples),
+        ("fp-example-pi4-eta1", Verdict::Refuted),
+        ("fp-example-pi4-f64", Verdict::Proved),
+        ("fp-example-pi4-numbers", Verdict::Proved),
+        ("fp-example-pi4-threshold", Verdict::Refuted),
+        ("fp-example-pi4-xi1-corrected", Verdict::Proved),
+        ("fp-example-pi4-xi1", Verdict::Refuted),
+        ("fp-example-pi4", Verdict::Proved),
+        ("fp-prop7.1-bounds-2S-x", Verdict::Proved),
+        ("fp-prop7.1-bounds-2S-y", Verdict::ProvedOnSubdomain),
+        ("fp-prop7.1-bounds-4S", Verdict::ConfirmedOnSamples),
+        (
+            "fp-prop7.1-bounds-case2-corrected",
+            Verdict::ConfirmedOnSamples,
+        ),
+        ("fp-prop7.1-bounds-case2", Verdict::Refuted),
+        (
+            "fp-prop7.1-bounds-case3-eta1-corrected",
+            Verdict::ConfirmedOnSamples,
+        ),
+        ("fp-prop7.1-bounds-case3-eta1", Verdict::Refuted),
+        ("fp-prop7.1-bounds-case3-xi1", Verdict::ConfirmedOnSamples),
+        ("fp-prop7.1-bounds-maclaurin", Verdict::Proved),
+        ("fp-prop7.1-bounds-norm-rewrite", Verdict::Proved),
+        ("fp-prop7.1-bounds-norm", Verdict::ProvedOnSubdomain),
+        (
+            "fp-prop7.1-bounds-triangle-corrected",
+            Verdict::ConfirmedOnSamples,
+        ),
+        ("fp-prop7.1-bounds-triangle", Verdict::Refuted),
+        ("fp-prop7.1-table1", Verdict::ConfirmedOnSamples),
+        ("fp-remark4-norm", Verdict::Proved),
+        ("fp-remark9-monotone", Verdict::Refuted),
+        ("fp-result1-nid", Verdict::ConfirmedOnSamples),
+        ("fp-result2-nid", Verdict::ConfirmedOnSamples),
+        ("fp-result3-angles", Verdict::ConfirmedOnSamples),
+        ("fp-result3-chi", Verdict::ConfirmedOnSamples),
+        ("fp-result4-nid", Verdict::ConfirmedOnSamples),
+        ("fp-result5", Verdict::ConfirmedOnSamples),
+        (
+            "fp-result6-iterations-corrected",
+            Verdict::ConfirmedOnSamples,
+        ),
+        ("fp-result6-iterations", Verdict::Refuted),
+        ("fp-result7", Verdict::ConfirmedOnSamples),
+        ("fp-sect2.2-double-angle", Verdict::Proved),
+        ("fp-sect6-N-estimate", Verdict::Proved),
+        ("fp-sect8-figures", Verdict::Proved),
+        ("fp-sect8-inputs", Verdict::ConfirmedOnSamples),
+        ("fp-thm3.1-eq11-12", Verdict::Proved),
+        ("fp-thm3.1-eq12-f", Verdict::Proved),
+        ("fp-thm3.1-eq12", Verdict::Proved),
+        ("fp-thm5.1-beta-z-form", Verdict::Proved),
+        ("fp-thm5.1-eps-bounds-z-large", Verdict::Proved),
+        ("fp-thm5.1-eps-bounds", Verdict::Proved),
+        ("fp-thm5.3-H1", Verdict::ConfirmedOnSamples),
+        ("fp-thm5.3-H2-eq16", Verdict::ConfirmedOnSamples),
+        ("fp-thm5.3-charpoly", Verdict::ConfirmedOnSamples),
+        ("fp-thm5.3-limit", Verdict::ConfirmedOnSamples),
+        ("fp-thm5.3-rho-formula", Verdict::Proved),
+        ("fp-zone-symmetry", Verdict::ConfirmedOnSamples),
+        ("fp-zones-phi-intro", Verdict::ConfirmedOnSamples),
+        ("fp-thm5.1-first-factor", Verdict::Proved),
+        ("fp-thm5.1-eps0", Verdict::Proved),
+        ("fp-thm5.3-rho-range", Verdict::ConfirmedOnSamples),
+        ("fp-lemma7.2-displays", Verdict::ConfirmedOnSamples),
+        ("fp-lemma7.2-bounds", Verdict::Proved),
+        ("fp-result3-eq9-literal", Verdict::Refuted),
+    ] {
+        let o = run(id);
+        assert_eq!(o.verdict, want, "{id}: {}", o.detail);
+    }
+}
+
+#[test]
+fn fp_issue13_counterexamples() {
+    // (6b): on the ray phi = -alpha (xi = 0, eta > 0) no condition of (6) holds
+    let o = run("fp-6-zone-boundaries");
+    assert!(o.detail.starts_with("[ray phi = -alpha"), "{}", o.detail);
+    assert!(o.detail.contains("phi_count = 0"), "{}", o.detail);
+    // Result 6 read literally: chi is not the number of iterations
+    let o = run("fp-result6-iterations");
+    assert!(o.detail.contains("left 2 but right 1"), "{}", o.detail);
+    // (9) as printed (angles not reduced modulo 2 pi) has no solution at alpha = pi/10,
+    // phi_0 = -13 pi/20, where TA exits after 2 steps
+    let o = run("fp-result3-eq9-literal");
+    assert_eq!(o.detail, "`m <= 0` fails: m = 1/20");
+    // the example's xi1 is about -1.414, not x1
+    let cx = run("fp-example-pi4-xi1").counterexample.unwrap();
+    assert_eq!(cx["output"], "xi1");
+    assert_eq!(cx["stated"], "-0.707106781186547");
+    // binary64 eta1 of the library: 3 * 2^-53
+    let cx = run("fp-example-pi4-eta1").counterexample.unwrap();
+    assert_eq!(cx["computed"], "3/9007199254740992");
+    // 2 * 2^-52 = 4.44e-16, not 4.5e-16
+    let cx = run("fp-example-pi4-threshold").counterexample.unwrap();
+    assert_eq!(cx["computed"], "1/2251799813685248");
+    // rho(H1) decreases when eps grows at beta = 15/17 (k = 1/4)
+    let o = run("fp-remark9-monotone");
+    assert!(o.detail.starts_with("[eps increases]"), "{}", o.detail);
+    // equality in the displayed strict inequalities of Prop. 7.1
+    let o = run("fp-prop7.1-bounds-case2");
+    assert!(o.detail.starts_with("[ray eta_n = 0"), "{}", o.detail);
+    let o = run("fp-prop7.1-bounds-case3-eta1");
+    assert!(o.detail.starts_with("[eps = 0]"), "{}", o.detail);
+    assert!(o.detail.contains("eta1 = 0"), "{}", o.detail);
+    let o = run("fp-prop7.1-bounds-triangle");
+    assert!(o.detail.contains("fails at"), "{}", o.detail);
+}
+
+#[test]
+fn fp_issue13_identity_and_inequality_mutants() {
+    // Remark 4: a coefficient
+    let d = mutant_refuted(
+        "fp-remark4-norm",
+        "(1 - k^2)/(2*k^2)*xi*eta",
+        "(1 - k^2)/(3*k^2)*xi*eta",
+    );
+    assert!(d.contains("lhs =") && d.contains("rhs ="), "{d}");
+    // Theorem 5.1: the sign of eps in the beta-z form
+    mutant_refuted(
+        "fp-thm5.1-beta-z-form",
+        "rhs = \"xi/(1 - beta*2*z/(1 + z^2))*(-eps",
+        "rhs = \"xi/(1 - beta*2*z/(1 + z^2))*(eps",
+    );
+    // the bound 2 of the Maclaurin coefficient: its maximum is about 1.76
+    let d = mutant_refuted(
+        "fp-prop7.1-bounds-2S-x",
+        "holds = \"k*(1 + eps)*(3 - k^2)/(1 + k^2)^2 < 2\"",
+        "holds = \"k*(1 + eps)*(3 - k^2)/(1 + k^2)^2 < 17/10\"",
+    );
+    assert!(d.contains("certified"), "{d}");
+}
+
+#[test]
+fn fp_issue13_example_mutants() {
+    // exact Q(sqrt 2) run (corner.quadratic_trace)
+    mutant_refuted(
+        "fp-example-pi4-numbers",
+        "x1_b = \"-1/2\"",
+        "x1_b = \"1/2\"",
+    );
+    // binary64 run (corner.f64_ta)
+    mutant_refuted("fp-example-pi4-f64", "zone1 = \"1\"", "zone1 = \"0\"");
+    // exact TA with a rest threshold (corner.trace)
+    mutant_refuted("fp-sect6-N-estimate", "\"steps <= 28\"", "\"steps <= 20\"");
+    // the figures' runs (corner.figures): the ideal runs exit
+    mutant_refuted(
+        "fp-sect8-figures",
+        "\"a1_e1_exit == 1\"",
+        "\"a1_e1_exit == 0\"",
+    );
+}
+
+#[test]
+fn fp_issue13_sampled_mutants() {
+    // corner.zones
+    mutant_refuted(
+        "fp-zones-phi-intro",
+        "conclude = [\"zone == 12\"]",
+        "conclude = [\"zone == 2\"]",
+    );
+    // corner.compose: a sign of H1
+    mutant_refuted(
+        "fp-thm5.3-H1",
+        "[\"b\", \"-beta*eps*(1 + eps)\"]",
+        "[\"b\", \"beta*eps*(1 + eps)\"]",
+    );
+    // agreement: the reflection angle of Result 3
+    mutant_refuted(
+        "fp-result3-angles",
+        "X1 = \"c*x + s*y\"",
+        "X1 = \"c*x - s*y\"",
+    );
+    // corner.zone_ta_sa: a cell of Table 1
+    mutant_refuted(
+        "fp-prop7.1-table1",
+        "conclude = [\"ta_zone == 12\", \"sa_zone == 2\"]",
+        "conclude = [\"ta_zone == 12\", \"sa_zone == 12\"]",
+    );
+    // corner.orthogonal with TR_nid: the component of eq. (2)
+    mutant_refuted(
+        "fp-eq2-lambda",
+        "\"y1 == y - (1 + eps)*p_v2y\"",
+        "\"y1 == y - (1 + eps)*p_v1y\"",
+    );
+    // corner.h: the determinant eps^2
+    mutant_refuted(
+        "fp-thm5.3-charpoly",
+        "\"h1_11*h1_22 - h1_12*h1_21 == eps^2\"",
+        "\"h1_11*h1_22 - h1_12*h1_21 == eps\"",
+    );
+}
+
+#[test]
+fn fp_issue13_probe_mutants() {
+    let base = r#"
+id = "probe-test"
+paper = "fassino-pasquero-2020-disk-in-corner.txt"
+where = "test"
+statement = "test"
+kind = "KIND"
+method = "test"
+"#;
+    // corner.result6_chi: the law's count j is TA's number of steps, chi is not
+    let text = format!(
+        "{}[agreement]\nvars = {{ a = [\"1/64\", \"1/4\"], b = [\"-1\", \"1\"] }}\nsamples = 20\ncompare = [\"steps\"]\nleft = {{ probe = \"corner.result6_chi\", exprs = {{ steps = \"ta_steps\" }} }}\nright = {{ probe = \"corner.result6_chi\", exprs = {{ steps = \"j\" }} }}\n",
+        base.replace("KIND", "agreement")
+    );
+    let (v, d) = verdict_of(&text);
+    assert_eq!(v, Verdict::ConfirmedOnSamples, "{d}");
+    let (v, d) = verdict_of(&text.replace("steps = \"j\"", "steps = \"j + 1\""));
+    assert_eq!(v, Verdict::Refuted, "{d}");
+    // corner.rho: rho(H1) < 1 on (0, 1)^2, and not below 1/2 everywhere
+    let text = format!(
+        "{}[implication]\nprobe = \"corner.rho\"\nvars = {{ k = [\"0\", \"1\"], eps = [\"0\", \"1\"] }}\nassume = [\"k > 0\", \"eps < 1\"]\nsamples = 40\nconclude = [\"rho_hi < 1\"]\n",
+        base.replace("KIND", "implication")
+    );
+    let (v, d) = verdict_of(&text);
+    assert_eq!(v, Verdict::ConfirmedOnSamples, "{d}");
+    let (v, d) = verdict_of(&text.replace("rho_hi < 1\"", "rho_hi < 1/2\""));
+    assert_eq!(v, Verdict::Refuted, "{d}");
+}
