@@ -83,10 +83,19 @@ fn minimal(inp: &Inputs) -> Result<Env<R>, String> {
     let seqs = minimal_sequences(&c, &p, 32).map_err(err)?;
     let lens: Vec<usize> = seqs.iter().map(|s| s.0.len()).collect();
     let mut out = Env::from([
-        ("feasible".into(), int(usize::from(c.feasible(&p).map_err(err)?))),
+        (
+            "feasible".into(),
+            int(usize::from(c.feasible(&p).map_err(err)?)),
+        ),
         ("count".into(), int(seqs.len())),
-        ("min_len".into(), int(lens.iter().copied().min().unwrap_or(0))),
-        ("max_len".into(), int(lens.iter().copied().max().unwrap_or(0))),
+        (
+            "min_len".into(),
+            int(lens.iter().copied().min().unwrap_or(0)),
+        ),
+        (
+            "max_len".into(),
+            int(lens.iter().copied().max().unwrap_or(0)),
+        ),
         (
             "distinct".into(),
             int(distinct_outcomes(&seqs).map_err(err)?.len()),
@@ -185,7 +194,10 @@ fn rotations(inp: &Inputs) -> Result<Env<R>, String> {
             if k <= n_out {
                 out.insert(
                     format!("{name}_{k}"),
-                    c.inner(&q, &rho0).map_err(err)?.checked_div(&n0).map_err(err)?,
+                    c.inner(&q, &rho0)
+                        .map_err(err)?
+                        .checked_div(&n0)
+                        .map_err(err)?,
                 );
             }
             if k <= big_n_us {
