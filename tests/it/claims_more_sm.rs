@@ -46,7 +46,7 @@ fn mutant_refuted(path: &str, from: &str, to: &str) -> String {
 
 /// Decided exactly over the whole stated domain (rational-function identities, exact
 /// examples).
-const PROVED: [&str; 17] = [
+const PROVED: [&str; 22] = [
     "sm-single-impact-quadratic",
     "sm-single-impact-lambda",
     "sm-lemma1",
@@ -64,6 +64,11 @@ const PROVED: [&str; 17] = [
     "sm-thm3-proof-feasibility-corrected",
     "sm-cradle-unequal-nonunique",
     "sm-billiard-theta-min-corrected",
+    "sm-thm1-proof-threshold",
+    "sm-thm2-proof",
+    "sm-lemma7-proof",
+    "sm-cradle-unit-normals",
+    "sm-lemma4-note",
 ];
 
 /// The paper's text is wrong: an exact counterexample.
@@ -158,7 +163,7 @@ fn sm_every_new_claim_is_listed() {
             "{id} has no file"
         );
     }
-    assert_eq!(listed.len(), 35);
+    assert_eq!(listed.len(), 40);
 }
 
 #[test]
@@ -176,6 +181,11 @@ fn sm_identity_mutants_are_refuted() {
         "2*(1 - 3*c^2)",
     );
     mutant_refuted("proofs/sm/sm-lemma6-step.toml", "-S + 2*", "-S + 3*");
+    mutant_refuted(
+        "proofs/sm/sm-thm2-proof.toml",
+        "[\"g0\", \"0\"]",
+        "[\"g0\", \"1\"]",
+    );
     mutant_refuted(
         "proofs/sm/sm-lemma1.toml",
         "\"p1 - 2*a*u1/n\"",
@@ -204,6 +214,12 @@ fn sm_example_mutants_are_refuted() {
         "proofs/sm/sm-cradle-unequal-nonunique.toml",
         "m1 = \"1\", m2 = \"2\", m3 = \"3\"",
         "m1 = \"1\", m2 = \"1\", m3 = \"1\"",
+    );
+    // propagative: the counterexample of the remark after Lemma 4 needs p outside N
+    mutant_refuted(
+        "proofs/sm/sm-lemma4-note.toml",
+        "p1 = \"0\", p2 = \"0\", p3 = \"1\"",
+        "p1 = \"0\", p2 = \"1\", p3 = \"1\"",
     );
     // billiard.overlap: a and b do not touch at theta = pi/2
     mutant_refuted(
