@@ -46,7 +46,7 @@ fn mutant_refuted(path: &str, from: &str, to: &str) -> String {
 
 /// Decided exactly over the whole stated domain (rational-function identities, exact
 /// examples).
-const PROVED: [&str; 22] = [
+const PROVED: [&str; 24] = [
     "sm-single-impact-quadratic",
     "sm-single-impact-lambda",
     "sm-lemma1",
@@ -69,6 +69,8 @@ const PROVED: [&str; 22] = [
     "sm-lemma7-proof",
     "sm-cradle-unit-normals",
     "sm-lemma4-note",
+    "sm-eq18",
+    "sm-inelastic-intermediate-corrected",
 ];
 
 /// The paper's text is wrong: an exact counterexample.
@@ -89,8 +91,8 @@ const REFUTED: [&str; 9] = [
 const HOLD: [&str; 9] = [
     "sm-single-impact-law",
     "sm-plastic-projection-corrected",
-    "sm-eq18",
-    "sm-inelastic-intermediate-corrected",
+    "sm-eq18-law",
+    "sm-inelastic-intermediate-corrected-law",
     "sm-lemma3",
     "sm-cradle-only-minimal-corrected",
     "sm-lemma6-eq40",
@@ -163,7 +165,7 @@ fn sm_every_new_claim_is_listed() {
             "{id} has no file"
         );
     }
-    assert_eq!(listed.len(), 40);
+    assert_eq!(listed.len(), 42);
 }
 
 #[test]
@@ -181,6 +183,16 @@ fn sm_identity_mutants_are_refuted() {
         "2*(1 - 3*c^2)",
     );
     mutant_refuted("proofs/sm/sm-lemma6-step.toml", "-S + 2*", "-S + 3*");
+    mutant_refuted(
+        "proofs/sm/sm-eq18.toml",
+        "[\"lu\", \"(a - b*c)/(1 - c^2)\"]",
+        "[\"lu\", \"(a + b*c)/(1 - c^2)\"]",
+    );
+    mutant_refuted(
+        "proofs/sm/sm-inelastic-intermediate-corrected.toml",
+        "(R2 - 1)*",
+        "R2*",
+    );
     mutant_refuted(
         "proofs/sm/sm-thm2-proof.toml",
         "[\"g0\", \"0\"]",
@@ -255,7 +267,7 @@ fn sm_probe_mutants_are_refuted() {
         "\"uvu_1 == t1 - p_uvu_1\"",
     );
     mutant_refuted(
-        "proofs/sm/sm-eq18.toml",
+        "proofs/sm/sm-eq18-law.toml",
         "\"pp == e_uvu\"",
         "\"pp == 2*e_uvu\"",
     );
