@@ -74,7 +74,7 @@ const PROVED: [&str; 24] = [
 ];
 
 /// The paper's text is wrong: an exact counterexample.
-const REFUTED: [&str; 9] = [
+const REFUTED: [&str; 10] = [
     "sm-lemma4-proof-step",
     "sm-thm3-proof-plus-half",
     "sm-thm3-proof-feasibility",
@@ -84,6 +84,7 @@ const REFUTED: [&str; 9] = [
     "sm-cradle-only-minimal",
     "sm-billiard-theta-min",
     "sm-billiard-independence",
+    "sm-lemma6-step-as-labelled",
 ];
 
 /// Law code over a region: sampled today (their `proof` tables are for the symbolic
@@ -127,6 +128,14 @@ fn sm_refuted_claims() {
     // the printed implied inequality of Lemma 4's proof fails at a feasible point
     let o = run("sm-lemma4-proof-step");
     assert!(o.detail.contains("certified"), "{}", o.detail);
+    // the symbolic witnesses of the Theorem 3 displays lie in its hypothesis a <= b < 0
+    for id in ["sm-thm3-proof-plus-half", "sm-thm3-proof-feasibility"] {
+        let cx = run(id).counterexample.unwrap();
+        assert!(
+            cx.get("lhs").is_some() && cx.get("rhs").is_some(),
+            "{id}: {cx}"
+        );
+    }
     // the cradle with only one violated contact has a single, shorter minimal sequence
     let o = run("sm-cradle-only-minimal");
     assert!(o.detail.contains("count == 2"), "{}", o.detail);
@@ -165,7 +174,7 @@ fn sm_every_new_claim_is_listed() {
             "{id} has no file"
         );
     }
-    assert_eq!(listed.len(), 42);
+    assert_eq!(listed.len(), 43);
 }
 
 #[test]
