@@ -20,7 +20,7 @@ type R = Rational;
 pub const PROBES: &[(&str, &str)] = &[
     (
         "propagative.minimal",
-        "m1..mn u1_i u2_i [u3_i ..] p1..pn -> feasible count min_len max_len distinct seq_k; SM Def. 1, Example 1",
+        "m1..mn u1_i u2_i [u3_i ..] p1..pn -> feasible count min_len max_len distinct seq_k out{k}_i; SM Def. 1, Example 1",
     ),
     (
         "propagative.rotations",
@@ -78,7 +78,7 @@ fn system(inp: &Inputs) -> Result<System, String> {
 /// with the number of distinct outcomes (`distinct_outcomes`). Outputs `feasible` (p
 /// itself, eq. (6)), `count`, `min_len`, `max_len`, `distinct`, and `seq_k` (k = 1 ..
 /// count, in the law's order): the k-th sequence written with the 1-based normal indices
-/// as decimal digits (u v u → 121).
+/// as decimal digits (u v u → 121), and its outcome `out{k}_{i}`.
 fn minimal(inp: &Inputs) -> Result<Env<R>, String> {
     let (m, normals, p) = system(inp)?;
     let p = p.ok_or("probe input `p1` missing")?;
@@ -104,9 +104,12 @@ fn minimal(inp: &Inputs) -> Result<Env<R>, String> {
             int(distinct_outcomes(&seqs).map_err(err)?.len()),
         ),
     ]);
-    for (k, (seq, _)) in seqs.iter().enumerate() {
+    for (k, (seq, q)) in seqs.iter().enumerate() {
         let code = seq.iter().fold(0usize, |acc, i| acc * 10 + i + 1);
         out.insert(format!("seq_{}", k + 1), int(code));
+        for (i, x) in q.iter().enumerate() {
+            out.insert(format!("out{}_{}", k + 1, i + 1), x.clone());
+        }
     }
     Ok(out)
 }

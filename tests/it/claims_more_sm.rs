@@ -89,7 +89,7 @@ const REFUTED: [&str; 10] = [
 
 /// Law code over a region: sampled today (their `proof` tables are for the symbolic
 /// prover); never refuted, never inconclusive.
-const HOLD: [&str; 9] = [
+const HOLD: [&str; 11] = [
     "sm-single-impact-law",
     "sm-plastic-projection-corrected",
     "sm-eq18-law",
@@ -99,6 +99,8 @@ const HOLD: [&str; 9] = [
     "sm-lemma6-eq40",
     "sm-thm1-cosgamma-eq22",
     "sm-billiard-independence-corrected",
+    "sm-minimal-lcp",
+    "sm-minimal-lcp-second",
 ];
 
 #[test]
@@ -174,7 +176,7 @@ fn sm_every_new_claim_is_listed() {
             "{id} has no file"
         );
     }
-    assert_eq!(listed.len(), 43);
+    assert_eq!(listed.len(), 45);
 }
 
 #[test]
@@ -257,6 +259,11 @@ fn sm_probe_mutants_are_refuted() {
         "proofs/sm/sm-cradle-only-minimal-corrected.toml",
         "\"seq_2 == 212\"",
         "\"seq_2 == 211\"",
+    );
+    mutant_refuted(
+        "proofs/sm/sm-minimal-lcp.toml",
+        "\"e1 == 0\"",
+        "\"e1 == 1\"",
     );
     // propagative.rotations: Lemma 6 and (22)
     mutant_refuted(
