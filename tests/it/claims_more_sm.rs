@@ -1,2 +1,306 @@
 //! Verdicts and mutants of the claims added for issue 13 (this paper's part): the expected
 //! verdicts live here, never in the claim files.
+
+use impactkit::claims::{check, Claim, Outcome, Verdict};
+use std::path::Path;
+use std::time::Duration;
+
+fn load(path: &str) -> (String, Claim) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let c = Claim::parse(&text, Path::new(path)).unwrap();
+    (text, c)
+}
+
+fn run(id: &str) -> Outcome {
+    let (_, c) = load(&format!("proofs/sm/{id}.toml"));
+    assert_eq!(c.id, id);
+    check(&c, Duration::from_secs(30))
+}
+
+fn verdict_of(text: &str) -> (Verdict, String) {
+    let c = Claim::parse(text, Path::new("mutant.toml")).unwrap();
+    let o = check(&c, Duration::from_secs(20));
+    (o.verdict, o.detail)
+}
+
+/// Replaces exactly one occurrence of `from` by `to`, and checks the mutant is refuted
+/// while the original is not.
+fn mutant_refuted(path: &str, from: &str, to: &str) -> String {
+    let (text, claim) = load(path);
+    assert_eq!(
+        text.matches(from).count(),
+        1,
+        "{path}: `{from}` must occur once"
+    );
+    let original = check(&claim, Duration::from_secs(20));
+    assert_ne!(
+        original.verdict,
+        Verdict::Refuted,
+        "{path}: {}",
+        original.detail
+    );
+    let (v, detail) = verdict_of(&text.replacen(from, to, 1));
+    assert_eq!(v, Verdict::Refuted, "{path} mutated: {detail}");
+    detail
+}
+
+/// Decided exactly over the whole stated domain (rational-function identities, exact
+/// examples).
+const PROVED: [&str; 24] = [
+    "sm-single-impact-quadratic",
+    "sm-single-impact-lambda",
+    "sm-lemma1",
+    "sm-lemma2",
+    "sm-lemma4",
+    "sm-lemma4-relations",
+    "sm-lemma4-proof-step-corrected",
+    "sm-lemma4-proof-sum",
+    "sm-lemma4-reverse",
+    "sm-lemma6-base",
+    "sm-lemma6-step",
+    "sm-thm3-proof-factor",
+    "sm-thm3-proof-plus-half-corrected",
+    "sm-thm3-difference",
+    "sm-thm3-proof-feasibility-corrected",
+    "sm-cradle-unequal-nonunique",
+    "sm-billiard-theta-min-corrected",
+    "sm-thm1-proof-threshold",
+    "sm-thm2-proof",
+    "sm-lemma7-proof",
+    "sm-cradle-unit-normals",
+    "sm-lemma4-note",
+    "sm-eq18",
+    "sm-inelastic-intermediate-corrected",
+];
+
+/// The paper's text is wrong: an exact counterexample.
+const REFUTED: [&str; 10] = [
+    "sm-lemma4-proof-step",
+    "sm-thm3-proof-plus-half",
+    "sm-thm3-proof-feasibility",
+    "sm-plastic-projection",
+    "sm-inelastic-Ep",
+    "sm-inelastic-intermediate",
+    "sm-cradle-only-minimal",
+    "sm-billiard-theta-min",
+    "sm-billiard-independence",
+    "sm-lemma6-step-as-labelled",
+];
+
+/// Law code over a region: sampled today (their `proof` tables are for the symbolic
+/// prover); never refuted, never inconclusive.
+const HOLD: [&str; 11] = [
+    "sm-single-impact-law",
+    "sm-plastic-projection-corrected",
+    "sm-eq18-law",
+    "sm-inelastic-intermediate-corrected-law",
+    "sm-lemma3",
+    "sm-cradle-only-minimal-corrected",
+    "sm-lemma6-eq40",
+    "sm-thm1-cosgamma-eq22",
+    "sm-billiard-independence-corrected",
+    "sm-minimal-lcp",
+    "sm-minimal-lcp-second",
+];
+
+#[test]
+fn sm_proved_claims() {
+    for id in PROVED {
+        let o = run(id);
+        assert_eq!(o.verdict, Verdict::Proved, "{id}: {}", o.detail);
+    }
+}
+
+#[test]
+fn sm_refuted_claims() {
+    for id in REFUTED {
+        let o = run(id);
+        assert_eq!(o.verdict, Verdict::Refuted, "{id}: {}", o.detail);
+        assert!(o.counterexample.is_some(), "{id}");
+    }
+    // the sampled refutations carry a candidate correction that holds on the same points
+    for id in [
+        "sm-plastic-projection",
+        "sm-inelastic-Ep",
+        "sm-inelastic-intermediate",
+        "sm-billiard-independence",
+    ] {
+        assert!(run(id).corrected.is_some(), "{id}");
+    }
+    // the printed implied inequality of Lemma 4's proof fails at a feasible point
+    let o = run("sm-lemma4-proof-step");
+    assert!(o.detail.contains("certified"), "{}", o.detail);
+    // the symbolic witnesses of the Theorem 3 displays lie in its hypothesis a <= b < 0
+    for id in ["sm-thm3-proof-plus-half", "sm-thm3-proof-feasibility"] {
+        let cx = run(id).counterexample.unwrap();
+        assert!(
+            cx.get("lhs").is_some() && cx.get("rhs").is_some(),
+            "{id}: {cx}"
+        );
+    }
+    // the cradle with only one violated contact has a single, shorter minimal sequence
+    let o = run("sm-cradle-only-minimal");
+    assert!(o.detail.contains("count == 2"), "{}", o.detail);
+    // equal billiard balls overlap at theta = 4 atan(1/5) > pi/4
+    let o = run("sm-billiard-theta-min");
+    assert!(o.detail.contains("overlap = -69/338"), "{}", o.detail);
+}
+
+#[test]
+fn sm_law_claims_hold() {
+    for id in HOLD {
+        let o = run(id);
+        assert!(
+            matches!(
+                o.verdict,
+                Verdict::Proved | Verdict::ProvedOnSubdomain | Verdict::ConfirmedOnSamples
+            ),
+            "{id}: {:?} {}",
+            o.verdict,
+            o.detail
+        );
+    }
+}
+
+#[test]
+fn sm_every_new_claim_is_listed() {
+    let listed: Vec<&str> = PROVED
+        .iter()
+        .chain(&REFUTED)
+        .chain(&HOLD)
+        .copied()
+        .collect();
+    for id in &listed {
+        assert!(
+            Path::new(&format!("proofs/sm/{id}.toml")).exists(),
+            "{id} has no file"
+        );
+    }
+    assert_eq!(listed.len(), 45);
+}
+
+#[test]
+fn sm_identity_mutants_are_refuted() {
+    let d = mutant_refuted("proofs/sm/sm-lemma4.toml", "(1 - s2)*", "(1 + s2)*");
+    assert!(d.contains("lhs =") && d.contains("rhs ="), "{d}");
+    mutant_refuted(
+        "proofs/sm/sm-single-impact-lambda.toml",
+        "\"-2*a/n\"",
+        "\"-3*a/n\"",
+    );
+    mutant_refuted(
+        "proofs/sm/sm-thm3-proof-factor.toml",
+        "2*(1 - 4*c^2)",
+        "2*(1 - 3*c^2)",
+    );
+    mutant_refuted("proofs/sm/sm-lemma6-step.toml", "-S + 2*", "-S + 3*");
+    mutant_refuted(
+        "proofs/sm/sm-eq18.toml",
+        "[\"lu\", \"(a - b*c)/(1 - c^2)\"]",
+        "[\"lu\", \"(a + b*c)/(1 - c^2)\"]",
+    );
+    mutant_refuted(
+        "proofs/sm/sm-inelastic-intermediate-corrected.toml",
+        "(R2 - 1)*",
+        "R2*",
+    );
+    mutant_refuted(
+        "proofs/sm/sm-thm2-proof.toml",
+        "[\"g0\", \"0\"]",
+        "[\"g0\", \"1\"]",
+    );
+    mutant_refuted(
+        "proofs/sm/sm-lemma1.toml",
+        "\"p1 - 2*a*u1/n\"",
+        "\"p1 + 2*a*u1/n\"",
+    );
+}
+
+#[test]
+fn sm_inequality_refutes_the_printed_step_only() {
+    // the correct implied inequality (the product of the feasibility conditions) is not
+    // refuted on the same box; the printed one is
+    let (text, _) = load("proofs/sm/sm-lemma4-proof-step.toml");
+    let from = "a*b*(1 - C^2) - 2*(a^2 + b^2)*C >= 0";
+    assert_eq!(text.matches(from).count(), 1);
+    let (v, d) = verdict_of(&text.replace(from, "(a - b*C)*(b - a*C) >= 0"));
+    assert_ne!(v, Verdict::Refuted, "{d}");
+    // a sign flip of a hypothesis is refuted as well
+    let (v, d) = verdict_of(&text.replace(from, "a*b*(1 - C^2) + 2*(a^2 + b^2)*C >= 0"));
+    assert_eq!(v, Verdict::Refuted, "{d}");
+}
+
+#[test]
+fn sm_example_mutants_are_refuted() {
+    // equal masses: the cradle outcome is unique
+    mutant_refuted(
+        "proofs/sm/sm-cradle-unequal-nonunique.toml",
+        "m1 = \"1\", m2 = \"2\", m3 = \"3\"",
+        "m1 = \"1\", m2 = \"1\", m3 = \"1\"",
+    );
+    // propagative: the counterexample of the remark after Lemma 4 needs p outside N
+    mutant_refuted(
+        "proofs/sm/sm-lemma4-note.toml",
+        "p1 = \"0\", p2 = \"0\", p3 = \"1\"",
+        "p1 = \"0\", p2 = \"1\", p3 = \"1\"",
+    );
+    // billiard.overlap: a and b do not touch at theta = pi/2
+    mutant_refuted(
+        "proofs/sm/sm-billiard-theta-min-corrected.toml",
+        "theta_over_pi = \"1/3\"",
+        "theta_over_pi = \"1/2\"",
+    );
+}
+
+#[test]
+fn sm_probe_mutants_are_refuted() {
+    // propagative.minimal
+    mutant_refuted(
+        "proofs/sm/sm-cradle-only-minimal-corrected.toml",
+        "\"seq_2 == 212\"",
+        "\"seq_2 == 211\"",
+    );
+    mutant_refuted(
+        "proofs/sm/sm-minimal-lcp.toml",
+        "\"e1 == 0\"",
+        "\"e1 == 1\"",
+    );
+    // propagative.rotations: Lemma 6 and (22)
+    mutant_refuted(
+        "proofs/sm/sm-lemma6-eq40.toml",
+        "[\"T2\", \"2*x*T1 - 1\"]",
+        "[\"T2\", \"2*x*T1 + 1\"]",
+    );
+    mutant_refuted(
+        "proofs/sm/sm-thm1-cosgamma-eq22.toml",
+        "\"best >= (1 - c)/2\"",
+        "\"best >= (1 - c)/1\"",
+    );
+    // propagative: Lemma 3, (18), the plastic projection
+    mutant_refuted(
+        "proofs/sm/sm-lemma3.toml",
+        "\"uvu_1 == t1 + p_uvu_1\"",
+        "\"uvu_1 == t1 - p_uvu_1\"",
+    );
+    mutant_refuted(
+        "proofs/sm/sm-eq18-law.toml",
+        "\"pp == e_uvu\"",
+        "\"pp == 2*e_uvu\"",
+    );
+    mutant_refuted(
+        "proofs/sm/sm-plastic-projection-corrected.toml",
+        "\"t2 == 0\"",
+        "\"t2 == 1\"",
+    );
+    mutant_refuted(
+        "proofs/sm/sm-single-impact-law.toml",
+        "\"r1_2 == p2 + lam*u1_2\"",
+        "\"r1_2 == p2 - lam*u1_2\"",
+    );
+    // billiard.break (two runs): m_c matters
+    mutant_refuted(
+        "proofs/sm/sm-billiard-independence-corrected.toml",
+        "\"inner*mc == q_inner*mc2\"",
+        "\"inner*mc == q_inner*mc\"",
+    );
+}
