@@ -21,7 +21,7 @@ type R = Rational;
 pub const PROBES: &[(&str, &str)] = &[
     (
         "cradle.table1_readings",
-        "[reading] -> rows readings readings_reproducing best_rows_matched row_<i>_readings row_<i>_values_readings mismatch_rows_matched_<reading> | rows_matched values_matched iterations_matched termination_matched iterations_<row> aeev_<row>; Pasquero Table 1 under each reading of its stopping criterion",
+        "[reading] -> rows readings readings_reproducing best_rows_matched row_<i>_readings row_<i>_values_readings mismatch_rows_matched_<reading> | rows_matched values_matched iterations_matched termination_matched iterations_<row> aeev_<row> v<row>_<ball>; Pasquero Table 1 under each reading of its stopping criterion",
     ),
     (
         "corner.asym_run",
@@ -88,6 +88,11 @@ fn table1_readings(inp: &Inputs) -> Result<Env<R>, String> {
                 Err(e) => return Err(format!("row {}: {e}", row.row.cor)),
             };
             out.insert(format!("iterations_{}", i + 1), int(its));
+            if let Ok(o) = &row.outcome {
+                for (j, x) in o.final_velocity().iter().enumerate() {
+                    out.insert(format!("v{}_{}", i + 1, j + 1), x.clone());
+                }
+            }
             out.insert(format!("aeev_{}", i + 1), int(usize::from(aeev)));
             if !row.matches() {
                 n += 1;
@@ -225,7 +230,8 @@ fn char_procedure(inp: &Inputs) -> Result<Env<R>, String> {
         SymMatrix::diagonal(&d)
     };
     let mut normals = Vec::new();
-    while inp.contains_key(&format!("n{}_1", normals.len() + 1)) {
+    let has_normal = |i: usize| (1..=n).any(|j| inp.contains_key(&format!("n{i}_{j}")));
+    while has_normal(normals.len() + 1) {
         let i = normals.len() + 1;
         normals.push(
             (1..=n)
