@@ -207,7 +207,11 @@ pub fn check(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
     let sub = t.get("subdomain").and_then(|d| d.as_str());
     let note = sub
         .map(|d| format!(" (only a part of the paper's domain: {d})"))
-        .or_else(|| t.get("domain").and_then(|d| d.as_str()).map(|d| format!(" ({d})")))
+        .or_else(|| {
+            t.get("domain")
+                .and_then(|d| d.as_str())
+                .map(|d| format!(" ({d})"))
+        })
         .unwrap_or_default();
     if undecided.is_empty() {
         Ok(Outcome::new(

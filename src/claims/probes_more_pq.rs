@@ -3,17 +3,17 @@
 //! system code; none restates a formula of a paper.
 
 use super::probes::{err, get, int, r, Inputs};
+use crate::arith::Rational;
 use crate::arith::Scalar;
+use crate::lang::{self, Env};
 use crate::law::characterization::{Constraints, Stop};
 use crate::law::corner::{self, Zone};
 use crate::law::V2;
 use crate::linalg::SymMatrix;
 use crate::system::corner::{CornerRun, Form, Restitution};
 use crate::system::cradle::procedure;
-use crate::system::iterate::Limits;
-use crate::arith::Rational;
-use crate::lang::{self, Env};
 use crate::system::cradle::{table1_reading, StopReading, Table1Result};
+use crate::system::iterate::Limits;
 
 type R = Rational;
 
@@ -123,10 +123,7 @@ fn table1_readings(inp: &Inputs) -> Result<Env<R>, String> {
         let m = rows.iter().filter(|r| r.matches()).count();
         best = best.max(m);
         reproducing += usize::from(m == rows.len());
-        out.insert(
-            format!("mismatch_rows_matched_{}", reading.name()),
-            int(m),
-        );
+        out.insert(format!("mismatch_rows_matched_{}", reading.name()), int(m));
     }
     for (i, (all, values)) in per_row.iter().enumerate() {
         out.insert(format!("row_{}_readings", i + 1), int(*all));
@@ -182,8 +179,12 @@ fn corner_asym_run(inp: &Inputs) -> Result<Env<R>, String> {
         ("xf".into(), f.x.clone()),
         ("yf".into(), f.y.clone()),
         ("zone0".into(), {
-            let z = corner::zone_xy(&k, &V2::new(r(get(inp, "x")?), r(get(inp, "y")?)), &k.zero_like())
-                .map_err(err)?;
+            let z = corner::zone_xy(
+                &k,
+                &V2::new(r(get(inp, "x")?), r(get(inp, "y")?)),
+                &k.zero_like(),
+            )
+            .map_err(err)?;
             int(match z {
                 Zone::Z0 => 0,
                 Zone::Z1 => 1,

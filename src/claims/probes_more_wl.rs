@@ -60,11 +60,7 @@ fn sequential_balls(inp: &Inputs) -> Result<Env<R>, String> {
     let m = masses(inp)?;
     let map = construct_law(&m).map_err(err)?;
     let cradle = Cradle::new(&m).map_err(err)?;
-    let u = [
-        r(get(inp, "u1")?),
-        r(get(inp, "u2")?),
-        r(get(inp, "u3")?),
-    ];
+    let u = [r(get(inp, "u1")?), r(get(inp, "u2")?), r(get(inp, "u3")?)];
     let gm = contact_velocities(&u);
     let e = map.apply(&gm).map_err(err)?;
     let lam = cradle.impulse(&gm, &e.gamma_plus);
@@ -92,7 +88,10 @@ fn sequential_cradle(inp: &Inputs) -> Result<Env<R>, String> {
     for i in 0..2 {
         for j in 0..2 {
             out.insert(format!("g_{}{}", i + 1, j + 1), cradle.g[i][j].clone());
-            out.insert(format!("ginv_{}{}", i + 1, j + 1), cradle.g_inv[i][j].clone());
+            out.insert(
+                format!("ginv_{}{}", i + 1, j + 1),
+                cradle.g_inv[i][j].clone(),
+            );
         }
     }
     Ok(out)

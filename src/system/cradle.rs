@@ -616,11 +616,13 @@ impl StopReading {
 }
 
 fn abs_of<S: Scalar>(x: S) -> Result<S, LawError> {
-    Ok(if crate::law::decide(&x, "a velocity difference")? == crate::arith::Sign::Negative {
-        -x
-    } else {
-        x
-    })
+    Ok(
+        if crate::law::decide(&x, "a velocity difference")? == crate::arith::Sign::Negative {
+            -x
+        } else {
+            x
+        },
+    )
 }
 
 /// The square of the chosen norm of the velocity differences of `v` (exact: no root).
@@ -699,12 +701,14 @@ impl<S: Scalar> PiecewiseMap<S> for ReadingProcedure<'_, S> {
     fn classify(&self, v: &[S]) -> Result<Classified<Vec<usize>>, LawError> {
         let set = self.c.impacting(v)?;
         let test_first = self.reading.order == CheckOrder::BeforeExitTest;
-        Ok(if set.is_empty() && !(test_first && self.almost_equal(v)?) {
-            Classified::Exit(set)
-        } else {
-            // an exit velocity that passes the test first goes on to `at_rest` (AEEV)
-            Classified::Apply(set)
-        })
+        Ok(
+            if set.is_empty() && !(test_first && self.almost_equal(v)?) {
+                Classified::Exit(set)
+            } else {
+                // an exit velocity that passes the test first goes on to `at_rest` (AEEV)
+                Classified::Apply(set)
+            },
+        )
     }
     fn at_rest(&self, v: &[S]) -> Result<bool, LawError> {
         self.almost_equal(v)
