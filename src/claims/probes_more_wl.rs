@@ -66,8 +66,8 @@ fn sequential_balls(inp: &Inputs) -> Result<Env<R>, String> {
     let lam = cradle.impulse(&gm, &e.gamma_plus);
     let up = ball_velocities(&cradle, &u, &lam).map_err(err)?;
     let mut out = Env::new();
-    for i in 0..3 {
-        out.insert(format!("up{}", i + 1), up[i].clone());
+    for (i, x) in up.iter().enumerate() {
+        out.insert(format!("up{}", i + 1), x.clone());
     }
     for i in 0..2 {
         out.insert(format!("gm{}", i + 1), gm[i].clone());
