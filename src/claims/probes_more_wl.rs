@@ -23,7 +23,7 @@ pub const PROBES: &[(&str, &str)] = &[
     ),
     (
         "rods.states",
-        "u1 u2 .. [cells] -> states s<i>_v s<i>_e (distinct (u_t, c u_x) of the solution, sorted) t<k>_r<i>_c<j>_{v,e}; WL Sect. 4",
+        "u1 u2 .. [cells] -> states s<i>_v s<i>_e (distinct (u_t, c u_x) of the solution, sorted) t<k>_r<i>_c<j>_{v,e} out<i> open_<contact> (last opening time, rod transit times); WL Sect. 4",
     ),
 ];
 
@@ -101,7 +101,9 @@ fn sequential_cradle(inp: &Inputs) -> Result<Env<R>, String> {
 /// into `cells` cells (default 2), initial velocities `u1`, `u2`, … (system::rods): the
 /// distinct states (u_t, c·u_x) met by the solution at lattice times, sorted by u_t then
 /// c·u_x (`s<i>_v`, `s<i>_e`, their number `states`), and every cell state
-/// `t<k>_r<i>_c<j>_v`, `…_e` (lattice time k, rod i, cell j, 1-based from the left).
+/// `t<k>_r<i>_c<j>_v`, `…_e` (lattice time k, rod i, cell j, 1-based from the left),
+/// the outgoing velocities `out<i>` and the time `open_<c>` at which contact c opens for
+/// the last time (in rod transit times l/c).
 fn rods_states(inp: &Inputs) -> Result<Env<R>, String> {
     let mut u = Vec::new();
     while inp.contains_key(&format!("u{}", u.len() + 1)) {
@@ -148,6 +150,18 @@ fn rods_states(inp: &Inputs) -> Result<Env<R>, String> {
     }
     for (i, x) in run.outgoing.iter().enumerate() {
         out.insert(format!("out{}", i + 1), x.clone());
+    }
+    // the time (in rod transit times) at which each contact opens for the last time
+    let per_unit = (run.steps_per_unit * cells) as i64;
+    for c in 1..u.len() {
+        if let Some(e) = run
+            .events
+            .iter()
+            .filter(|e| e.contact == c && !e.closes)
+            .max_by_key(|e| e.t)
+        {
+            out.insert(format!("open_{c}"), Rational::new(e.t as i64, per_unit));
+        }
     }
     Ok(out)
 }

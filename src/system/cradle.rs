@@ -832,3 +832,40 @@ impl<S> Table1Result<S> {
         self.values_match() && self.iterations_match && self.termination_match
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arith::Rational;
+
+    #[test]
+    fn default_reading_is_the_table1_of_the_library() {
+        let old = table1::<Rational>(&());
+        let new = table1_reading::<Rational>(&(), StopReading::DEFAULT);
+        for (a, b) in old.iter().zip(&new) {
+            let (a, b) = (a.outcome.as_ref().unwrap(), b.outcome.as_ref().unwrap());
+            assert_eq!(a.steps.len(), b.steps.len(), "{}", a.steps.len());
+            assert_eq!(a.stop, b.stop);
+            assert_eq!(a.final_velocity(), b.final_velocity());
+        }
+    }
+
+    #[test]
+    fn difference_norms() {
+        let q = |n: i64| Rational::new(n, 1);
+        let c = cradle_constraints(&[q(1), q(1), q(1)]).unwrap();
+        // differences: adjacent 3 - 1 = 2, 1 - (-1) = 2; all pairs 2, 4, 2
+        let v = [q(3), q(1), q(-1)];
+        let n = |norm| difference_norm_sq(&c, norm, &v).unwrap();
+        assert_eq!(n(DiffNorm::MaxAdjacent), q(4));
+        assert_eq!(n(DiffNorm::EuclideanAdjacent), q(8));
+        assert_eq!(n(DiffNorm::SumAdjacent), q(16));
+        assert_eq!(n(DiffNorm::MaxAllPairs), q(16));
+        assert_eq!(n(DiffNorm::EuclideanAllPairs), q(24));
+        assert_eq!(n(DiffNorm::SumAllPairs), q(64));
+        assert_eq!(StopReading::all().len(), 24);
+        for r in StopReading::all() {
+            assert_eq!(StopReading::parse(&r.name()), Some(r));
+        }
+    }
+}

@@ -125,6 +125,12 @@ fn rods_regions_and_transitions() {
         "\"s4_e == -3*v/2\"",
         "\"s4_e == 3*v/2\"",
     );
+    expect("wl-rods-three-simultaneous", Verdict::ConfirmedOnSamples);
+    mutant_refuted(
+        "proofs/wl/wl-rods-three-simultaneous.toml",
+        "\"open_1 == open_2\"",
+        "\"open_1 == open_2 + 1\"",
+    );
     expect("wl-table1-transitions", Verdict::ConfirmedOnSamples);
     mutant_refuted(
         "proofs/wl/wl-table1-transitions.toml",
