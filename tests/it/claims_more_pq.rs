@@ -140,6 +140,12 @@ fn rules_and_zones() {
 #[test]
 fn cradle_statements() {
     expect("pq-cradle-constraint-values", Verdict::ConfirmedOnSamples);
+    expect("pq-cradle-constraint-values-algebra", Verdict::Proved);
+    mutant_refuted(
+        "proofs/pq/pq-cradle-constraint-values-algebra.toml",
+        "t5*4*R*eps*v0",
+        "t5*4*R*eps^2*v0",
+    );
     mutant_refuted(
         "proofs/pq/pq-cradle-constraint-values.toml",
         "== -(1 - eps)^2*R*v0",
