@@ -503,3 +503,369 @@ impl Table1Report {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------
+// Readings of Table 1's stopping criterion.
+//
+// The paper (Sect. 4.1) says: "the termination was ensured by fixing a maximum number
+// N = 10^4 of iterations and a minimum threshold σ = 10^-9 ‖v0‖ for the differences of the
+// velocities of the three disks", and AEEV rows give "the number of iterations before
+// checking the almost equalities". The words admit several readings: which differences
+// (adjacent contacts or all pairs of balls), which norm of them (max, Euclidean, sum),
+// whether ‖·‖ is that of the initial velocity (absolute σ) or of the current one
+// (relative σ), and whether the test comes before or after the exit test.
+
+/// Which differences of the ball velocities, and which norm of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DiffNorm {
+    /// max_i |n_i·q̇| over the contacts (ẋ_i − ẋ_{i+1}): the library's default.
+    MaxAdjacent,
+    /// (Σ_i (n_i·q̇)²)^½ over the contacts.
+    EuclideanAdjacent,
+    /// Σ_i |n_i·q̇| over the contacts.
+    SumAdjacent,
+    /// max_{i<j} |ẋ_i − ẋ_j| over all pairs of balls.
+    MaxAllPairs,
+    /// (Σ_{i<j} (ẋ_i − ẋ_j)²)^½ over all pairs of balls.
+    EuclideanAllPairs,
+    /// Σ_{i<j} |ẋ_i − ẋ_j| over all pairs of balls.
+    SumAllPairs,
+}
+
+/// Whose norm scales σ = f·‖·‖.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SigmaScale {
+    /// ‖v0‖ of the initial velocity (an absolute threshold; Table 1: σ = 10⁻⁷).
+    Initial,
+    /// ‖q̇‖ of the current velocity (a relative threshold).
+    Current,
+}
+
+/// Where the "almost equal" test stands with respect to the exit test.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckOrder {
+    /// Only while some contact is still impacted (an exit velocity ends as exit).
+    AfterExitTest,
+    /// First: an exit velocity whose differences are small ends as AEEV.
+    BeforeExitTest,
+}
+
+/// One reading of the stopping criterion "σ = f‖v0‖ for the differences of the velocities".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StopReading {
+    pub norm: DiffNorm,
+    pub scale: SigmaScale,
+    pub order: CheckOrder,
+}
+
+impl StopReading {
+    /// The reading of [`table1`] (|n_i·q̇| ≤ σ for every contact, σ = 10⁻⁹‖v0‖, after the
+    /// exit test).
+    pub const DEFAULT: StopReading = StopReading {
+        norm: DiffNorm::MaxAdjacent,
+        scale: SigmaScale::Initial,
+        order: CheckOrder::AfterExitTest,
+    };
+
+    /// Every reading (6 norms × 2 scales × 2 orders), the default first.
+    pub fn all() -> Vec<StopReading> {
+        use DiffNorm::*;
+        let mut out = Vec::new();
+        for order in [CheckOrder::AfterExitTest, CheckOrder::BeforeExitTest] {
+            for scale in [SigmaScale::Initial, SigmaScale::Current] {
+                for norm in [
+                    MaxAdjacent,
+                    EuclideanAdjacent,
+                    SumAdjacent,
+                    MaxAllPairs,
+                    EuclideanAllPairs,
+                    SumAllPairs,
+                ] {
+                    out.push(StopReading { norm, scale, order });
+                }
+            }
+        }
+        out
+    }
+
+    /// A name such as `max_adjacent_initial_after_exit`.
+    pub fn name(&self) -> String {
+        let n = match self.norm {
+            DiffNorm::MaxAdjacent => "max_adjacent",
+            DiffNorm::EuclideanAdjacent => "euclidean_adjacent",
+            DiffNorm::SumAdjacent => "sum_adjacent",
+            DiffNorm::MaxAllPairs => "max_all_pairs",
+            DiffNorm::EuclideanAllPairs => "euclidean_all_pairs",
+            DiffNorm::SumAllPairs => "sum_all_pairs",
+        };
+        let s = match self.scale {
+            SigmaScale::Initial => "initial",
+            SigmaScale::Current => "current",
+        };
+        let o = match self.order {
+            CheckOrder::AfterExitTest => "after_exit",
+            CheckOrder::BeforeExitTest => "before_exit",
+        };
+        format!("{n}_{s}_{o}")
+    }
+
+    /// Parses a name of [`StopReading::name`].
+    pub fn parse(name: &str) -> Option<StopReading> {
+        StopReading::all().into_iter().find(|r| r.name() == name)
+    }
+}
+
+fn abs_of<S: Scalar>(x: S) -> Result<S, LawError> {
+    Ok(
+        if crate::law::decide(&x, "a velocity difference")? == crate::arith::Sign::Negative {
+            -x
+        } else {
+            x
+        },
+    )
+}
+
+/// The square of the chosen norm of the velocity differences of `v` (exact: no root).
+pub fn difference_norm_sq<S: Scalar>(
+    c: &Constraints<S>,
+    norm: DiffNorm,
+    v: &[S],
+) -> Result<S, LawError> {
+    let diffs: Vec<S> = match norm {
+        DiffNorm::MaxAdjacent | DiffNorm::EuclideanAdjacent | DiffNorm::SumAdjacent => {
+            (0..c.count()).map(|i| c.rate(i, v)).collect()
+        }
+        _ => {
+            let mut d = Vec::new();
+            for i in 0..v.len() {
+                for j in i + 1..v.len() {
+                    d.push(v[i].sub_r(&v[j]));
+                }
+            }
+            d
+        }
+    };
+    let zero = v[0].zero_like();
+    Ok(match norm {
+        DiffNorm::EuclideanAdjacent | DiffNorm::EuclideanAllPairs => {
+            diffs.iter().fold(zero, |acc, d| acc + &d.mul_r(d))
+        }
+        DiffNorm::SumAdjacent | DiffNorm::SumAllPairs => {
+            let mut s = zero;
+            for d in diffs {
+                s = s + &abs_of(d)?;
+            }
+            s.mul_r(&s)
+        }
+        DiffNorm::MaxAdjacent | DiffNorm::MaxAllPairs => {
+            let mut m = zero;
+            for d in diffs {
+                let a = abs_of(d)?;
+                if crate::law::decide(&a.sub_r(&m), "a velocity difference")?
+                    == crate::arith::Sign::Positive
+                {
+                    m = a;
+                }
+            }
+            m.mul_r(&m)
+        }
+    })
+}
+
+/// The procedure of Sect. 3.5 with the "almost equal" test of one reading: stop when
+/// N(differences) ≤ f·‖v_ref‖ (compared squared, so exactly).
+struct ReadingProcedure<'a, S> {
+    c: &'a Constraints<S>,
+    cors: &'a [S],
+    reading: StopReading,
+    /// f² (e.g. 10⁻¹⁸ for σ = 10⁻⁹‖·‖).
+    factor_sq: &'a S,
+    /// ‖v0‖² (the initial velocity), for [`SigmaScale::Initial`].
+    initial_sq: S,
+}
+
+impl<S: Scalar> ReadingProcedure<'_, S> {
+    fn almost_equal(&self, v: &[S]) -> Result<bool, LawError> {
+        let n = difference_norm_sq(self.c, self.reading.norm, v)?;
+        let r = match self.reading.scale {
+            SigmaScale::Initial => self.initial_sq.clone(),
+            SigmaScale::Current => v.iter().fold(v[0].zero_like(), |a, x| a + &x.mul_r(x)),
+        };
+        let gap = n.sub_r(&self.factor_sq.mul_r(&r));
+        Ok(crate::law::decide(&gap, "N(differences)^2 - sigma^2")? != crate::arith::Sign::Positive)
+    }
+}
+
+impl<S: Scalar> PiecewiseMap<S> for ReadingProcedure<'_, S> {
+    type Zone = Vec<usize>;
+    fn classify(&self, v: &[S]) -> Result<Classified<Vec<usize>>, LawError> {
+        let set = self.c.impacting(v)?;
+        let test_first = self.reading.order == CheckOrder::BeforeExitTest;
+        Ok(
+            if set.is_empty() && !(test_first && self.almost_equal(v)?) {
+                Classified::Exit(set)
+            } else {
+                // an exit velocity that passes the test first goes on to `at_rest` (AEEV)
+                Classified::Apply(set)
+            },
+        )
+    }
+    fn at_rest(&self, v: &[S]) -> Result<bool, LawError> {
+        self.almost_equal(v)
+    }
+    fn apply(&self, set: &Vec<usize>, v: &[S]) -> Result<Vec<S>, LawError> {
+        Ok(add(v, &impulse_asymmetric(self.c, self.cors, set, v)?))
+    }
+}
+
+/// The procedure of Sect. 3.5 on a cradle with the stopping criterion read as `reading`,
+/// σ = `factor`·‖·‖.
+pub fn run_cradle_reading<S: Scalar>(
+    masses: &[S],
+    cors: &[S],
+    v0: Vector<S>,
+    reading: StopReading,
+    factor: &S,
+    limits: &Limits,
+) -> Result<Outcome<S>, LawError> {
+    let c = cradle_constraints(masses)?;
+    if v0.len() != masses.len() || cors.len() != c.count() {
+        return Err(LawError::Domain(format!(
+            "{} initial velocities and {} CORs for {} balls",
+            v0.len(),
+            cors.len(),
+            masses.len()
+        )));
+    }
+    let initial_sq = v0.iter().fold(v0[0].zero_like(), |a, x| a + &x.mul_r(x));
+    let factor_sq = factor.mul_r(factor);
+    let map = ReadingProcedure {
+        c: &c,
+        cors,
+        reading,
+        factor_sq: &factor_sq,
+        initial_sq,
+    };
+    let run = iterate(&map, v0.clone(), limits)?;
+    let mut velocities = run.velocities.into_iter().skip(1);
+    let steps = run.zones[..run.steps]
+        .iter()
+        .map(|set| Step {
+            impacting: set.clone(),
+            velocity: velocities.next().unwrap_or_default(),
+        })
+        .collect();
+    let stop = match run.end {
+        End::Exit => Stop::Exit,
+        End::Rest => Stop::Aeev,
+        End::MaxSteps => Stop::MaxIterations,
+        End::WorkLimit { step, digits } => Stop::WorkLimit { step, digits },
+        End::Undecided {
+            quantity, lo, hi, ..
+        } => Stop::Undecided { quantity, lo, hi },
+        End::Ambiguous { .. } => unreachable!("the impacted set is always one zone"),
+    };
+    Ok(Outcome {
+        initial: v0,
+        steps,
+        stop,
+        last: run.last,
+    })
+}
+
+/// The factor f of Table 1's threshold σ = f‖v0‖.
+pub const TABLE1_FACTOR: &str = "1e-9";
+
+/// Every row of Table 1 under one reading of its stopping criterion (three equal balls,
+/// v0 = (100, 0, 0), σ = 10⁻⁹‖·‖, N = 10⁴), compared with the paper as [`table1`] does.
+pub fn table1_reading<S: Scalar>(ctx: &S::Ctx, reading: StopReading) -> Vec<Table1Result<S>> {
+    let lift = |s: &str| crate::lang::eval_str::<S>(s, ctx).expect("Table 1 inputs are decimals");
+    let masses = vec![lift("1"), lift("1"), lift("1")];
+    let factor = lift(TABLE1_FACTOR);
+    let limits = Limits {
+        max_steps: 10_000,
+        max_digits: None,
+        record: false,
+    };
+    TABLE1
+        .iter()
+        .map(|row| {
+            let e = lift(row.cor);
+            let outcome = run_cradle_reading(
+                &masses,
+                &[e.clone(), e],
+                vec![lift("100"), lift("0"), lift("0")],
+                reading,
+                &factor,
+                &limits,
+            );
+            let (agreement, iterations_match, termination_match) = match &outcome {
+                Ok(o) => (
+                    o.final_velocity()
+                        .iter()
+                        .zip(row.v)
+                        .map(|(x, p)| agreement(x, p))
+                        .collect(),
+                    o.steps.len() == row.iterations,
+                    (o.stop == Stop::Aeev) == row.aeev,
+                ),
+                Err(_) => (vec![Agreement::Differs; 3], false, false),
+            };
+            Table1Result {
+                row: *row,
+                outcome,
+                agreement,
+                iterations_match,
+                termination_match,
+            }
+        })
+        .collect()
+}
+
+impl<S> Table1Result<S> {
+    /// The row's values agree to the printed digits.
+    pub fn values_match(&self) -> bool {
+        self.agreement.iter().all(|a| *a != Agreement::Differs)
+    }
+    /// Values, iteration count and termination all agree with the paper.
+    pub fn matches(&self) -> bool {
+        self.values_match() && self.iterations_match && self.termination_match
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arith::Rational;
+
+    #[test]
+    fn default_reading_is_the_table1_of_the_library() {
+        let old = table1::<Rational>(&());
+        let new = table1_reading::<Rational>(&(), StopReading::DEFAULT);
+        for (a, b) in old.iter().zip(&new) {
+            let (a, b) = (a.outcome.as_ref().unwrap(), b.outcome.as_ref().unwrap());
+            assert_eq!(a.steps.len(), b.steps.len(), "{}", a.steps.len());
+            assert_eq!(a.stop, b.stop);
+            assert_eq!(a.final_velocity(), b.final_velocity());
+        }
+    }
+
+    #[test]
+    fn difference_norms() {
+        let q = |n: i64| Rational::new(n, 1);
+        let c = cradle_constraints(&[q(1), q(1), q(1)]).unwrap();
+        // differences: adjacent 3 - 1 = 2, 1 - (-1) = 2; all pairs 2, 4, 2
+        let v = [q(3), q(1), q(-1)];
+        let n = |norm| difference_norm_sq(&c, norm, &v).unwrap();
+        assert_eq!(n(DiffNorm::MaxAdjacent), q(4));
+        assert_eq!(n(DiffNorm::EuclideanAdjacent), q(8));
+        assert_eq!(n(DiffNorm::SumAdjacent), q(16));
+        assert_eq!(n(DiffNorm::MaxAllPairs), q(16));
+        assert_eq!(n(DiffNorm::EuclideanAllPairs), q(24));
+        assert_eq!(n(DiffNorm::SumAllPairs), q(64));
+        assert_eq!(StopReading::all().len(), 24);
+        for r in StopReading::all() {
+            assert_eq!(StopReading::parse(&r.name()), Some(r));
+        }
+    }
+}

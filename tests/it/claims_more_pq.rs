@@ -1,2 +1,197 @@
 //! Verdicts and mutants of the claims added for issue 13 (this paper's part): the expected
 //! verdicts live here, never in the claim files.
+
+use impactkit::claims::{check, Claim, Outcome, Verdict};
+use std::path::Path;
+use std::time::Duration;
+
+fn load(path: &str) -> (String, Claim) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let c = Claim::parse(&text, Path::new(path)).unwrap();
+    (text, c)
+}
+
+fn run(path: &str) -> Outcome {
+    check(&load(path).1, Duration::from_secs(20))
+}
+
+fn verdict_of(text: &str) -> (Verdict, String) {
+    let c = Claim::parse(text, Path::new("mutant.toml")).unwrap();
+    let o = check(&c, Duration::from_secs(20));
+    (o.verdict, o.detail)
+}
+
+/// Replaces exactly one occurrence of `from` by `to`, and checks the mutant is refuted
+/// while the original is not.
+fn mutant_refuted(path: &str, from: &str, to: &str) -> String {
+    let (text, claim) = load(path);
+    assert_eq!(
+        text.matches(from).count(),
+        1,
+        "{path}: `{from}` must occur once"
+    );
+    let original = check(&claim, Duration::from_secs(20));
+    assert_ne!(
+        original.verdict,
+        Verdict::Refuted,
+        "{path}: {}",
+        original.detail
+    );
+    let (v, detail) = verdict_of(&text.replacen(from, to, 1));
+    assert_eq!(v, Verdict::Refuted, "{path} mutated: {detail}");
+    detail
+}
+
+fn expect(id: &str, verdict: Verdict) -> Outcome {
+    let o = run(&format!("proofs/pq/{id}.toml"));
+    assert_eq!(o.verdict, verdict, "{id}: {}", o.detail);
+    o
+}
+
+#[test]
+fn table1_readings() {
+    // no reading of the stopping criterion reproduces all 17 rows: the best give 16
+    let o = expect("pq-table1", Verdict::Refuted);
+    assert!(
+        o.detail
+            .starts_with("best_rows_matched = 16 but the paper states 17"),
+        "{}",
+        o.detail
+    );
+    assert!(
+        o.detail
+            .contains("mismatch_rows_matched_max_adjacent_initial_after_exit = 14"),
+        "{}",
+        o.detail
+    );
+    assert!(
+        o.detail
+            .contains("mismatch_rows_matched_max_adjacent_current_after_exit = 16"),
+        "{}",
+        o.detail
+    );
+    // the library's reading (absolute sigma): rows 0.0744, 0.01 and 0 differ
+    let o = expect("pq-table1-reading-default", Verdict::Refuted);
+    assert!(
+        o.detail.contains("mismatch_1_cor = 93/1250"),
+        "{}",
+        o.detail
+    );
+    // relative sigma, or the sum over all pairs: only the last row's count differs (31)
+    for id in ["pq-table1-reading-relative", "pq-table1-reading-pairs"] {
+        let o = expect(id, Verdict::Refuted);
+        assert!(
+            o.detail
+                .contains("mismatch_1_cor = 0, mismatch_1_iterations = 31"),
+            "{id}: {}",
+            o.detail
+        );
+    }
+    expect("pq-table1-corrected", Verdict::Proved);
+    let o = expect("pq-table1-eps0-count", Verdict::Refuted);
+    assert!(o.detail.contains("row_17_readings = 0"), "{}", o.detail);
+    // the corrected count is checked: 32 is refuted
+    mutant_refuted(
+        "proofs/pq/pq-table1-corrected.toml",
+        "iterations_17 = \"31\"",
+        "iterations_17 = \"32\"",
+    );
+}
+
+#[test]
+fn table1_monotone() {
+    let o = expect("pq-table1-monotone", Verdict::Refuted);
+    assert!(
+        o.detail.starts_with("`spread_15 <= spread_14` fails"),
+        "{}",
+        o.detail
+    );
+    expect("pq-table1-monotone-corrected", Verdict::Proved);
+    mutant_refuted(
+        "proofs/pq/pq-table1-monotone-corrected.toml",
+        "\"iterations_17 >= iterations_16\"",
+        "\"iterations_17 <= iterations_16\"",
+    );
+}
+
+#[test]
+fn rules_and_zones() {
+    expect("pq-rule4-eps0", Verdict::ConfirmedOnSamples);
+    mutant_refuted(
+        "proofs/pq/pq-rule4-eps0.toml",
+        "\"k*x1 - y1 == 0\"",
+        "\"k*x1 - y1 == 1\"",
+    );
+    expect("pq-rule5-codim2", Verdict::ConfirmedOnSamples);
+    mutant_refuted(
+        "proofs/pq/pq-rule5-codim2.toml",
+        "\"y1 == y - 2*y\"",
+        "\"y1 == y + 2*y\"",
+    );
+    let o = expect("pq-zones-2-vs-9", Verdict::Refuted);
+    assert!(
+        o.detail.starts_with("[Z1] `k*x - y < 0` fails"),
+        "{}",
+        o.detail
+    );
+    expect("pq-zones-2-vs-9-corrected", Verdict::ConfirmedOnSamples);
+}
+
+#[test]
+fn cradle_statements() {
+    expect("pq-cradle-constraint-values", Verdict::ConfirmedOnSamples);
+    expect("pq-cradle-constraint-values-algebra", Verdict::Proved);
+    mutant_refuted(
+        "proofs/pq/pq-cradle-constraint-values-algebra.toml",
+        "t5*4*R*eps*v0",
+        "t5*4*R*eps^2*v0",
+    );
+    mutant_refuted(
+        "proofs/pq/pq-cradle-constraint-values.toml",
+        "== -(1 - eps)^2*R*v0",
+        "== -(1 + eps)^2*R*v0",
+    );
+    let o = expect("pq-cradle-p2-sign", Verdict::Refuted);
+    assert!(o.detail.starts_with("[eps = 0]"), "{}", o.detail);
+    expect("pq-cradle-p2-sign-corrected", Verdict::ConfirmedOnSamples);
+    expect("pq-cradle-no-multiple", Verdict::ConfirmedOnSamples);
+    mutant_refuted(
+        "proofs/pq/pq-cradle-no-multiple.toml",
+        "\"multiple == 0\"",
+        "\"multiple == 1\"",
+    );
+    expect("pq-cradle-spin-unchanged", Verdict::ConfirmedOnSamples);
+    // char.procedure: a spin that changed would be seen
+    mutant_refuted(
+        "proofs/pq/pq-cradle-spin-unchanged.toml",
+        "\"vf6 == w2\"",
+        "\"vf6 == w3\"",
+    );
+    expect("pq-fig1", Verdict::ConfirmedOnSamples);
+    mutant_refuted(
+        "proofs/pq/pq-fig1.toml",
+        "vf2 == 4.9875*v0/100",
+        "vf2 == 4.9876*v0/100",
+    );
+}
+
+#[test]
+fn corner_and_general_procedure() {
+    expect("pq-corner-symmetry", Verdict::ConfirmedOnSamples);
+    // corner.asym_run: mirroring without exchanging the CORs is not a symmetry
+    mutant_refuted(
+        "proofs/pq/pq-corner-symmetry.toml",
+        "inputs = { eps1 = \"eps2\", eps2 = \"eps1\", y = \"-y\" }",
+        "inputs = { eps1 = \"eps1\", eps2 = \"eps2\", y = \"-y\" }",
+    );
+    let o = expect("pq-corner-monotone", Verdict::Refuted);
+    assert!(o.detail.starts_with("[norm, k = 3/2"), "{}", o.detail);
+    expect("pq-corner-monotone-corrected", Verdict::ConfirmedOnSamples);
+    expect("pq-procedure-general", Verdict::ConfirmedOnSamples);
+    // the ideal case conserves energy; eps = 1/2 does not
+    mutant_refuted(
+        "proofs/pq/pq-procedure-general.toml",
+        "derive = { e1 = \"1\", e2 = \"1\", e3 = \"1\" }",
+        "derive = { e1 = \"1/2\", e2 = \"1\", e3 = \"1\" }",
+    );
+}
