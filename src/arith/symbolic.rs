@@ -237,10 +237,10 @@ fn mul_parts(an: &Poly, ad: &Poly, bn: &Poly, bd: &Poly) -> Symbolic {
 impl_ops_via_ref!(Symbolic, add, sub, mul, neg);
 
 thread_local! {
-    /// The variables of unknown sign met by `sign()` inside [`with_positive_variables`]
-    /// (see [`take_undecided_free`]).
-    static UNDECIDED_FREE: std::cell::RefCell<std::collections::BTreeSet<String>> =
-        const { std::cell::RefCell::new(std::collections::BTreeSet::new()) };
+    /// The first values whose sign `sign()` left undecided inside
+    /// [`with_positive_variables`] (see [`take_undecided`]).
+    static UNDECIDED: std::cell::RefCell<Vec<Symbolic>> =
+        const { std::cell::RefCell::new(Vec::new()) };
     /// The variables known positive, inside [`with_positive_variables`].
     static POSITIVE_VARIABLES: std::cell::RefCell<Option<Vec<String>>> =
         const { std::cell::RefCell::new(None) };
@@ -263,10 +263,33 @@ pub fn with_positive_variables<T>(names: &[String], f: impl FnOnce() -> T) -> T 
     f()
 }
 
-/// The variables not known positive that made a `sign()` undecided inside
+/// √(c·Π vᵉ) for a monomial with a nonnegative rational square c and even exponents,
+/// where each variable whose root keeps an odd exponent is known positive (inside
+/// [`with_positive_variables`]): √(v²) = v only for v > 0.
+fn monomial_sqrt(p: &Poly) -> Option<Poly> {
+    let mut terms = p.terms();
+    let (m, c) = terms.next()?;
+    if terms.next().is_some() || c.is_negative() {
+        return None;
+    }
+    let root = super::Rational::from_big(c).sqrt().ok()?.to_big();
+    let positive = POSITIVE_VARIABLES
+        .with(|x| x.borrow().clone())
+        .unwrap_or_default();
+    let mut out = Poly::constant(&root);
+    for (v, e) in m {
+        if e % 2 != 0 || ((e / 2) % 2 == 1 && !positive.contains(v)) {
+            return None;
+        }
+        out = out.mul(&Poly::var(v).pow(e / 2));
+    }
+    Some(out)
+}
+
+/// The first (up to 8) values whose sign was left undecided inside
 /// [`with_positive_variables`] since the last call (a prover splits a cell on them).
-pub fn take_undecided_free() -> std::collections::BTreeSet<String> {
-    UNDECIDED_FREE.with(|u| std::mem::take(&mut *u.borrow_mut()))
+pub fn take_undecided() -> Vec<Symbolic> {
+    UNDECIDED.with(|u| std::mem::take(&mut *u.borrow_mut()))
 }
 
 /// The sign of a non-constant polynomial on the open positive orthant when all its
@@ -325,7 +348,7 @@ fn amgm_positive(p: &Poly) -> bool {
         uses[*i] += 1;
         uses[*j] += 1;
     }
-    let mut strict = uses.iter().any(|u| *u == 0);
+    let mut strict = uses.contains(&0);
     for ((i, j), (_, a)) in pairs.iter().zip(&neg) {
         let b1 = pos[*i].1 / BigRational::from_integer(uses[*i].into());
         let b2 = pos[*j].1 / BigRational::from_integer(uses[*j].into());
@@ -384,15 +407,20 @@ impl Scalar for Symbolic {
             Some(_) => Sign::Zero,
             None => POSITIVE_VARIABLES.with(|p| match &*p.borrow() {
                 Some(names) => {
-                    let vars = self.variables();
-                    let free: Vec<String> =
-                        vars.into_iter().filter(|v| !names.contains(v)).collect();
-                    if free.is_empty() {
+                    let decided = if self.variables().iter().all(|v| names.contains(v)) {
                         orthant_sign(self)
                     } else {
-                        UNDECIDED_FREE.with(|u| u.borrow_mut().extend(free));
                         Sign::Unknown
+                    };
+                    if decided == Sign::Unknown {
+                        UNDECIDED.with(|u| {
+                            let mut u = u.borrow_mut();
+                            if u.len() < 8 {
+                                u.push(self.clone());
+                            }
+                        });
                     }
+                    decided
                 }
                 None => Sign::Unknown,
             }),
@@ -412,11 +440,14 @@ impl Scalar for Symbolic {
                     },
                     e => e,
                 }),
-            None => Err(ArithError::NotRepresentable {
-                what: format!("sqrt({})", self.render_string()),
-                backend: Self::NAME,
-                hint: "only square roots of constant rational squares are symbolic".into(),
-            }),
+            None => match (monomial_sqrt(&self.num), monomial_sqrt(&self.den)) {
+                (Some(n), Some(d)) => Symbolic::from_parts(n, d),
+                _ => Err(ArithError::NotRepresentable {
+                    what: format!("sqrt({})", self.render_string()),
+                    backend: Self::NAME,
+                    hint: "only square roots of rational squares of monomials are symbolic".into(),
+                }),
+            },
         }
     }
     fn to_f64(&self) -> f64 {

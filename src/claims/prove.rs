@@ -35,7 +35,7 @@
 use super::sample::env_json;
 use super::sampled::{self, Case};
 use super::{Claim, Outcome, Verdict};
-use crate::arith::symbolic::{take_undecided_free, with_positive_variables};
+use crate::arith::symbolic::{take_undecided, with_positive_variables, Poly};
 use crate::arith::{Rational, Scalar, Sign, Symbolic};
 use crate::lang::{self, Env};
 use num_rational::BigRational;
@@ -51,12 +51,31 @@ pub enum Attempt {
     NoProof(String),
 }
 
-/// A parameter range of the `domain` table.
+/// A parameter range of the `domain` table; ends are rational functions of the other
+/// parameters (e.g. `(S, inf)`), handled after them.
 #[derive(Clone, Debug)]
 enum Range {
-    Point(BigRational),
+    Point(Symbolic),
     /// Ends: `None` is infinite; the flag says closed.
-    Interval(Option<(BigRational, bool)>, Option<(BigRational, bool)>),
+    Interval(Option<(Symbolic, bool)>, Option<(Symbolic, bool)>),
+}
+
+impl Range {
+    /// The parameters the ends depend on.
+    fn depends(&self) -> Vec<String> {
+        match self {
+            Range::Point(v) => v.variables(),
+            Range::Interval(lo, hi) => [lo, hi]
+                .into_iter()
+                .flatten()
+                .flat_map(|(v, _)| v.variables())
+                .collect(),
+        }
+    }
+}
+
+fn parse_end(s: &str, x: &str) -> Result<Symbolic, String> {
+    lang::parse_symbolic(x.trim()).map_err(|e| format!("range {s}: {e}"))
 }
 
 fn parse_range(s: &str) -> Result<Range, String> {
@@ -68,9 +87,7 @@ fn parse_range(s: &str) -> Result<Range, String> {
         return Err("empty range".into());
     };
     if !matches!(open, '(' | '[') {
-        return lang::rational(s)
-            .map(Range::Point)
-            .map_err(|e| format!("range {s}: {e}"));
+        return parse_end(s, s).map(Range::Point);
     }
     if !matches!(close, ')' | ']') || s.len() < 2 {
         return Err(format!("range {s}: expected (a, b), [a, b], R or a value"));
@@ -79,19 +96,21 @@ fn parse_range(s: &str) -> Result<Range, String> {
     let (a, b) = inner
         .split_once(',')
         .ok_or_else(|| format!("range {s}: expected two ends"))?;
-    let end = |x: &str, closed: bool| -> Result<Option<(BigRational, bool)>, String> {
+    let end = |x: &str, closed: bool| -> Result<Option<(Symbolic, bool)>, String> {
         match x.trim() {
             "inf" | "+inf" | "-inf" => Ok(None),
-            v => Ok(Some((
-                lang::rational(v).map_err(|e| format!("range {s}: {e}"))?,
-                closed,
-            ))),
+            v => Ok(Some((parse_end(s, v)?, closed))),
         }
     };
     let (lo, hi) = (end(a, open == '[')?, end(b, close == ']')?);
-    if let (Some((a, _)), Some((b, _))) = (&lo, &hi) {
-        if a >= b {
-            return Err(format!("range {s}: empty"));
+    if let (Some((a, ca)), Some((b, cb))) = (&lo, &hi) {
+        if let (Some(x), Some(y)) = (a.is_constant(), b.is_constant()) {
+            if x == y && *ca && *cb {
+                return Ok(Range::Point(a.clone()));
+            }
+            if x >= y {
+                return Err(format!("range {s}: empty"));
+            }
         }
     }
     Ok(Range::Interval(lo, hi))
@@ -109,57 +128,78 @@ fn q(x: &BigRational) -> Symbolic {
     Symbolic::constant(x)
 }
 
-fn pieces(name: &str, r: &Range, split_free: bool) -> Vec<Piece> {
+/// The pieces of a range, its ends evaluated at the values `env` of the parameters
+/// before it: the open part through a positive chart variable, each closed end, and for
+/// `R` one free symbol (split later on demand).
+fn pieces(name: &str, r: &Range, env: &Env<Symbolic>) -> Result<Vec<Piece>, String> {
     let t = format!("t_{name}");
     let tv = Symbolic::var(&t);
     let one = q(&BigRational::one());
-    let point = |v: &BigRational| Piece {
-        value: q(v),
-        chart: None,
-        text: format!("{name} = {}", lang::show(v)),
+    let at = |v: &Symbolic| -> Result<Symbolic, String> {
+        env.iter().try_fold(v.clone(), |acc, (n, x)| {
+            acc.substitute(n, x)
+                .map_err(|e| format!("the range of {name}: {e}"))
+        })
     };
-    let open = |value: Symbolic, how: String| Piece {
-        value,
-        chart: Some(t.clone()),
-        text: how,
+    let point = |v: &Symbolic| -> Result<Piece, String> {
+        let v = at(v)?;
+        Ok(Piece {
+            text: format!("{name} = {}", v.render_string()),
+            value: v,
+            chart: None,
+        })
     };
     match r {
-        Range::Point(v) => vec![point(v)],
+        Range::Point(v) => Ok(vec![point(v)?]),
+        Range::Interval(None, None) => Ok(vec![Piece {
+            value: Symbolic::var(name),
+            chart: None,
+            text: format!("{name} free"),
+        }]),
         Range::Interval(lo, hi) => {
-            let mut out = Vec::new();
             let inner = match (lo, hi) {
-                (Some((a, _)), Some((b, _))) => q(a)
-                    .add_r(&q(b).mul_r(&tv))
+                (Some((a, _)), Some((b, _))) => at(a)?
+                    .add_r(&at(b)?.mul_r(&tv))
                     .checked_div(&one.add_r(&tv))
-                    .expect("1 + t is not zero"),
-                (Some((a, _)), None) => q(a).add_r(&tv),
-                (None, Some((b, _))) => q(b).sub_r(&tv),
-                (None, None) => tv.clone(),
+                    .map_err(|e| e.to_string())?,
+                (Some((a, _)), None) => at(a)?.add_r(&tv),
+                (None, Some((b, _))) => at(b)?.sub_r(&tv),
+                (None, None) => unreachable!("handled above"),
             };
-            if let (None, None) = (lo, hi) {
-                if !split_free {
-                    // one cell with a free symbol: enough wherever no sign of it is needed
-                    return vec![Piece {
-                        value: Symbolic::var(name),
-                        chart: None,
-                        text: format!("{name} free"),
-                    }];
-                }
-                out.push(point(&BigRational::zero()));
-                out.push(open(-tv.clone(), format!("{name} = -{t} ({t} > 0)")));
-            }
-            out.push(open(
-                inner.clone(),
-                format!("{name} = {} (open, {t} > 0)", inner.render_string()),
-            ));
+            let mut out = vec![Piece {
+                text: format!("{name} = {} (open, {t} > 0)", inner.render_string()),
+                value: inner,
+                chart: Some(t.clone()),
+            }];
             for (v, closed) in [lo, hi].into_iter().flatten() {
                 if *closed {
-                    out.push(point(v));
+                    out.push(point(v)?);
                 }
             }
-            out
+            Ok(out)
         }
     }
+}
+
+/// The parameters in an order where every range's ends come before it.
+fn dependency_order(params: &[(String, Range)]) -> Result<Vec<(String, Range)>, String> {
+    let mut todo = params.to_vec();
+    let mut out: Vec<(String, Range)> = Vec::new();
+    while !todo.is_empty() {
+        let before = todo.len();
+        let (ready, rest): (Vec<_>, Vec<_>) = todo
+            .into_iter()
+            .partition(|(_, r)| r.depends().iter().all(|d| out.iter().any(|(n, _)| n == d)));
+        out.extend(ready);
+        todo = rest;
+        if todo.len() == before {
+            return Err(format!(
+                "the range of {} depends on a variable without a range",
+                todo[0].0
+            ));
+        }
+    }
+    Ok(out)
 }
 
 /// A linear form ℓ(v) = Σ a_j v_j of the cone variables, with the relation ℓ ⋈ 0 it must
@@ -329,28 +369,31 @@ fn cells(
     case: &Case,
     params: &[(String, Range)],
     cone: &[String],
-    split_free: bool,
 ) -> Result<(Vec<Cell>, Vec<usize>), String> {
     // constants of the case (a variable fixed by a degenerate box side)
     let mut params: Vec<(String, Range)> = params.to_vec();
     for (n, lo, hi) in &case.space.vars {
         if lo == hi {
             params.retain(|p| &p.0 != n);
-            params.push((n.clone(), Range::Point(lo.clone())));
+            params.push((n.clone(), Range::Point(q(lo))));
         } else if !params.iter().any(|p| &p.0 == n) && !cone.contains(n) {
             return Err(format!("the variable {n} has no range in `proof.domain`"));
         }
     }
+    let params = dependency_order(&params)?;
     let mut env0: Env<Symbolic> = params
         .iter()
         .map(|(n, r)| match r {
-            Range::Point(v) => (n.clone(), q(v)),
+            Range::Point(v) if v.is_constant().is_some() => (n.clone(), v.clone()),
             _ => (n.clone(), Symbolic::var(n)),
         })
         .collect();
     for c in cone {
         env0.insert(c.clone(), Symbolic::var(c));
     }
+    // derived quantities may appear in the hypotheses (best effort: those that fail stay
+    // unknown, and a hypothesis using them is then not a form)
+    let _ = derive_symbolic(case, &mut env0);
     let forms = if cone.is_empty() {
         (Vec::new(), Vec::new())
     } else {
@@ -363,7 +406,7 @@ fn cells(
     for (n, r) in &params {
         let mut next = Vec::new();
         for (env, charts, text) in &combos {
-            for p in pieces(n, r, split_free) {
+            for p in pieces(n, r, env)? {
                 let (mut e, mut c, mut t) = (env.clone(), charts.clone(), text.clone());
                 e.insert(n.clone(), p.value.clone());
                 c.extend(p.chart.clone());
@@ -680,13 +723,13 @@ fn domain_text(params: &[(String, Range)], cone: &[String]) -> String {
     let mut parts: Vec<String> = params
         .iter()
         .map(|(n, r)| match r {
-            Range::Point(v) => format!("{n} = {}", lang::show(v)),
+            Range::Point(v) => format!("{n} = {}", v.render_string()),
             Range::Interval(lo, hi) => {
                 let l = lo.as_ref().map_or("(-inf".to_string(), |(v, c)| {
-                    format!("{}{}", if *c { "[" } else { "(" }, lang::show(v))
+                    format!("{}{}", if *c { "[" } else { "(" }, v.render_string())
                 });
                 let h = hi.as_ref().map_or("inf)".to_string(), |(v, c)| {
-                    format!("{}{}", lang::show(v), if *c { "]" } else { ")" })
+                    format!("{}{}", v.render_string(), if *c { "]" } else { ")" })
                 });
                 if lo.is_none() && hi.is_none() {
                     format!("{n} ∈ R")
@@ -704,6 +747,99 @@ fn domain_text(params: &[(String, Range)], cone: &[String]) -> String {
 
 /// The largest number of cells one case may take (splits included).
 const MAX_CELLS: usize = 4000;
+
+/// `p = a·v + r` with `a`, `r` free of `v`, when `p` is of degree 1 in `v`.
+fn linear_in(p: &Poly, v: &str) -> Option<(Poly, Poly)> {
+    if p.degree_in(v) != 1 {
+        return None;
+    }
+    let zero = Poly::zero();
+    let (r, _) = p.substitute(v, &zero, &Poly::constant(&BigRational::one()));
+    let a = p.sub(&r).div_monomial(&vec![(v.to_string(), 1)]);
+    Some((a, r))
+}
+
+/// The cells of `cell` where the numerator N of `e` is positive, zero, negative, when N is
+/// of degree 1 in a variable v with a coefficient of decided sign: v is solved from
+/// N = s·c (c a new positive variable, s = +1, 0, −1). When v is itself positive, the
+/// solved expression must be decided positive for all positive values of the others, so
+/// the three cells cover exactly the points of `cell`.
+fn linear_split(cell: &Cell, e: &Symbolic, positive: &[String]) -> Option<Vec<Cell>> {
+    // split on the numerator, or on the denominator when the numerator's sign is decided
+    let one = Poly::constant(&BigRational::one());
+    let num = Symbolic::from_parts(e.numerator().clone(), one.clone()).ok()?;
+    let n = match with_positive_variables(positive, || num.sign()) {
+        Sign::Unknown => e.numerator(),
+        _ => e.denominator(),
+    };
+    let fresh = (0..)
+        .map(|i| format!("c_s{}_{i}", cell.charts.len()))
+        .find(|c| !cell.charts.contains(c))?;
+    for v in n.variables() {
+        if !cell.charts.contains(&v) {
+            continue;
+        }
+        let Some((a, r)) = linear_in(n, &v) else {
+            continue;
+        };
+        let a = Symbolic::from_parts(a, Poly::constant(&BigRational::one())).ok()?;
+        let r = Symbolic::from_parts(r, Poly::constant(&BigRational::one())).ok()?;
+        let a_sign = with_positive_variables(positive, || a.sign());
+        if !matches!(a_sign, Sign::Positive | Sign::Negative) {
+            continue;
+        }
+        let is_pos = positive.contains(&v);
+        let mut new_pos: Vec<String> = positive.iter().filter(|p| **p != v).cloned().collect();
+        new_pos.push(fresh.clone());
+        let mut parts = Vec::new();
+        for (s, text) in [(1i64, "> 0"), (0, "= 0"), (-1, "< 0")] {
+            let sc = Symbolic::var(&fresh).mul_r(&q(&BigRational::from_integer(s.into())));
+            let Ok(sol) = sc.sub_r(&r).checked_div(&a) else {
+                break;
+            };
+            if is_pos {
+                let ok = with_positive_variables(&new_pos, || sol.sign()) == Sign::Positive;
+                if !ok {
+                    // on this side the solved v is not positive everywhere: only a zero
+                    // cell where it is never positive can be skipped
+                    let never = with_positive_variables(&new_pos, || sol.sign());
+                    if matches!(never, Sign::Negative | Sign::Zero) {
+                        continue; // no point of the cell has N of this sign
+                    }
+                    parts.clear();
+                    break;
+                }
+            }
+            let Some(env) = cell
+                .env
+                .iter()
+                .map(|(k, x)| x.substitute(&v, &sol).ok().map(|x| (k.clone(), x)))
+                .collect::<Option<Env<Symbolic>>>()
+            else {
+                parts.clear();
+                break;
+            };
+            let mut charts: Vec<String> =
+                cell.charts.iter().filter(|c| **c != v).cloned().collect();
+            if s != 0 {
+                charts.push(fresh.clone());
+            }
+            parts.push(Cell {
+                env,
+                charts,
+                text: format!(
+                    "{}, [{} {text}]",
+                    cell.text,
+                    e.render_string().chars().take(80).collect::<String>()
+                ),
+            });
+        }
+        if !parts.is_empty() {
+            return Some(parts);
+        }
+    }
+    None
+}
 
 /// The three cells of `cell` with the free real variable `f` negative, zero, positive.
 fn split_cell(cell: &Cell, f: &str) -> Vec<Cell> {
@@ -756,7 +892,20 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
             .collect::<Result<_, String>>()?,
         _ => return Err("`proof.domain` must be a table".into()),
     };
-    let cone = super::str_list(spec, "cone")?;
+    // a cone variable with its own range in `domain` (other than R) is a parameter: its
+    // range is part of the paper's domain, which the cone's completing forms would exceed
+    let cone: Vec<String> = super::str_list(spec, "cone")?
+        .into_iter()
+        .filter(|c| {
+            !params
+                .iter()
+                .any(|(n, r)| n == c && !matches!(r, Range::Interval(None, None)))
+        })
+        .collect();
+    let params: Vec<(String, Range)> = params
+        .into_iter()
+        .filter(|(n, _)| !cone.contains(n))
+        .collect();
     if cone.len() > 4 {
         return Err("at most 4 cone variables".into());
     }
@@ -765,8 +914,23 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
         "implication" => None,
         k => return Err(format!("no symbolic method for kind {k}")),
     };
-    attempt_cells(claim, &params, &cone, sides.as_ref(), deadline)
+    // the symbolic work gets a share of the budget; a computation that swells past it is
+    // abandoned (the claim is then sampled)
+    let share = Instant::now() + PROVER_SHARE;
+    let deadline = deadline.min(share);
+    crate::arith::symbolic::poly::with_deadline(deadline, || {
+        attempt_cells(claim, &params, &cone, sides.as_ref(), deadline)
+    })
+    .unwrap_or_else(|| {
+        Err(format!(
+            "the symbolic computation exceeded its time share ({} s)",
+            PROVER_SHARE.as_secs()
+        ))
+    })
 }
+
+/// The time the symbolic method may take on one claim.
+const PROVER_SHARE: std::time::Duration = std::time::Duration::from_secs(4);
 
 fn attempt_cells(
     claim: &Claim,
@@ -780,7 +944,7 @@ fn attempt_cells(
     let mut certificate = Vec::new();
     let (mut n_cells, mut outside, mut undefined) = (0usize, 0usize, 0usize);
     for case in sampled::cases(t)? {
-        let (cs, used) = cells(&case, params, cone, false)?;
+        let (cs, used) = cells(&case, params, cone)?;
         let mut cs: Vec<Cell> = cs.into_iter().rev().collect();
         let mut budget_cells = MAX_CELLS;
         while let Some(cell) = cs.pop() {
@@ -792,7 +956,7 @@ fn attempt_cells(
             if budget_cells == 0 {
                 return Err(format!("more than {MAX_CELLS} cells"));
             }
-            take_undecided_free();
+            take_undecided();
             let positive: Vec<String> = cell
                 .charts
                 .iter()
@@ -820,9 +984,20 @@ fn attempt_cells(
                 CellResult::Open(why) => {
                     // a sign undecided because of a free real variable: split the cell on
                     // the sign of that variable (negative, zero, positive) and go on
-                    let free = take_undecided_free();
-                    if let Some(f) = free.iter().find(|f| cell.charts.contains(f)) {
-                        cs.extend(split_cell(cell, f));
+                    let undecided = take_undecided();
+                    if let Some(parts) = undecided
+                        .iter()
+                        .find_map(|e| linear_split(cell, e, &positive))
+                    {
+                        cs.extend(parts);
+                        continue;
+                    }
+                    let free = undecided
+                        .iter()
+                        .flat_map(|e| e.variables())
+                        .find(|v| cell.charts.contains(v) && !positive.contains(v));
+                    if let Some(f) = free {
+                        cs.extend(split_cell(cell, &f));
                         continue;
                     }
                     if let Some(o) = witness(t, &case, cell, sides) {

@@ -42,6 +42,40 @@ fn mono_mul(a: &Monomial, b: &Monomial) -> Monomial {
     out
 }
 
+thread_local! {
+    static DEADLINE: std::cell::Cell<Option<std::time::Instant>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// The unwinding payload of a symbolic computation past its deadline.
+#[derive(Debug)]
+pub struct DeadlinePassed;
+
+fn check_deadline() {
+    if let Some(d) = DEADLINE.with(|x| x.get()) {
+        if std::time::Instant::now() >= d {
+            std::panic::resume_unwind(Box::new(DeadlinePassed));
+        }
+    }
+}
+
+/// Runs `f` with polynomial products bounded by `deadline`: `None` when the deadline
+/// passed inside `f` (its symbolic work abandoned; other panics propagate).
+pub fn with_deadline<T>(deadline: std::time::Instant, f: impl FnOnce() -> T) -> Option<T> {
+    struct Reset(Option<std::time::Instant>);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            DEADLINE.with(|x| x.set(self.0));
+        }
+    }
+    let _reset = Reset(DEADLINE.with(|x| x.replace(Some(deadline))));
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(v) => Some(v),
+        Err(e) if e.is::<DeadlinePassed>() => None,
+        Err(e) => std::panic::resume_unwind(e),
+    }
+}
+
 /// The total degree of a monomial.
 pub fn mono_degree(m: &Monomial) -> u32 {
     m.iter().map(|(_, e)| e).sum()
@@ -123,10 +157,15 @@ impl Poly {
         }
         out
     }
-    /// `self · other`, expanded.
+    /// `self · other`, expanded. Inside [`with_deadline`], past the deadline, unwinds
+    /// with [`DeadlinePassed`] (no panic message).
     pub fn mul(&self, other: &Poly) -> Poly {
+        check_deadline();
         let mut out = Poly::zero();
-        for (ma, ca) in &self.terms {
+        for (i, (ma, ca)) in self.terms.iter().enumerate() {
+            if i % 64 == 63 {
+                check_deadline();
+            }
             for (mb, cb) in &other.terms {
                 out.add_term(mono_mul(ma, mb), ca * cb);
             }
