@@ -541,7 +541,7 @@ pub fn verify_cli(
     bar.finish_and_clear();
     Ok(match format {
         "json" => report::json(&results).to_string(),
-        "markdown" => report::markdown(&results, true),
+        "markdown" => report::markdown(&results),
         _ => report::text(&results),
     })
 }

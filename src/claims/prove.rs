@@ -918,19 +918,22 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
     // abandoned (the claim is then sampled)
     let share = Instant::now() + PROVER_SHARE;
     let deadline = deadline.min(share);
-    crate::arith::symbolic::poly::with_deadline(deadline, || {
+    crate::arith::symbolic::poly::with_deadline(deadline, PROVER_WORK, || {
         attempt_cells(claim, &params, &cone, sides.as_ref(), deadline)
     })
     .unwrap_or_else(|| {
         Err(format!(
-            "the symbolic computation exceeded its time share ({} s)",
+            "the symbolic computation exceeded its share ({PROVER_WORK} term products or {} s)",
             PROVER_SHARE.as_secs()
         ))
     })
 }
 
-/// The time the symbolic method may take on one claim.
-const PROVER_SHARE: std::time::Duration = std::time::Duration::from_secs(4);
+/// The time the symbolic method may take on one claim (a safety net: the work bound
+/// below normally stops it first, identically on every machine).
+const PROVER_SHARE: std::time::Duration = std::time::Duration::from_secs(8);
+/// The polynomial term products the symbolic method may spend on one claim.
+const PROVER_WORK: u64 = 3_000_000;
 
 fn attempt_cells(
     claim: &Claim,

@@ -49,6 +49,29 @@ fn summary_line(results: &[ClaimResult]) -> String {
         .join(", ")
 }
 
+/// The short name of a paper (its authors), from its file name.
+pub fn paper_name(file: &str) -> &str {
+    [
+        ("fassino-pasquero", "Fassino–Pasquero"),
+        ("pasquero", "Pasquero"),
+        ("seghete-murphey", "Seghete–Murphey"),
+        ("winandy-leine", "Winandy–Leine"),
+        ("clark-bloch", "Clark–Bloch"),
+    ]
+    .iter()
+    .find(|(p, _)| file.starts_with(p))
+    .map_or(file, |(_, n)| n)
+}
+
+/// At most `n` characters of `s` (an ellipsis marks a cut).
+fn cut(s: &str, n: usize) -> String {
+    if s.chars().count() <= n {
+        s.to_string()
+    } else {
+        format!("{}…", s.chars().take(n).collect::<String>())
+    }
+}
+
 /// One line per claim, then the counterexamples, then the summary.
 pub fn text(results: &[ClaimResult]) -> String {
     let w = results.iter().map(|r| r.id.len()).max().unwrap_or(0);
@@ -73,49 +96,37 @@ fn cell(s: &str) -> String {
     s.replace('|', "\\|").replace('\n', " ")
 }
 
-/// A Markdown table (id, paper, where, kind, verdict, detail), then the refuted claims
-/// with their counterexamples. `times`: include the seconds column.
-pub fn markdown(results: &[ClaimResult], times: bool) -> String {
-    let mut out = String::from("| id | where | kind | verdict | detail |");
-    out += if times { " time |\n" } else { "\n" };
-    out += "|---|---|---|---|---|";
-    out += if times { "---|\n" } else { "\n" };
+/// The README's claims table: one row per claim (claim, paper, where, kind, verdict), the
+/// summary, then the refuted claims with their exact counterexamples (long values cut;
+/// `--format json` has them whole). The README holds exactly this text (a test keeps it so).
+pub fn markdown(results: &[ClaimResult]) -> String {
+    let mut out =
+        String::from("| claim | paper | where | kind | verdict |\n|---|---|---|---|---|\n");
     for r in results {
         out += &format!(
-            "| `{}` | {} | {} | **{}** | {} |",
+            "| `{}` | {} | {} | {} | **{}** |\n",
             r.id,
+            paper_name(&r.paper),
             cell(&r.location),
             r.kind,
             r.verdict.name(),
-            cell(&r.detail)
         );
-        out += &if times {
-            format!(" {:.2} s |\n", r.seconds)
-        } else {
-            "\n".into()
-        };
     }
-    out += &format!("\n{} claims: {}.\n", results.len(), summary_line(results));
+    out += &format!(
+        "\n{} claims: {} (`--format json` gives each verdict's detail and certificate).\n",
+        results.len(),
+        summary_line(results)
+    );
     let refuted: Vec<&ClaimResult> = results
         .iter()
         .filter(|r| r.verdict == Verdict::Refuted)
         .collect();
     if !refuted.is_empty() {
-        out += "\n### Refuted claims\n";
+        out += "\n**Refuted claims, with the exact counterexample:**\n\n";
         for r in refuted {
-            out += &format!(
-                "\n- `{}` ({}, {}): \"{}\" — {}",
-                r.id,
-                r.paper,
-                r.location,
-                cell(&r.statement),
-                cell(&r.detail)
-            );
-            if let Some(c) = &r.counterexample {
-                out += &format!("; counterexample `{c}`");
-            }
+            out += &format!("- `{}`: {}", r.id, cell(&cut(&r.detail, 240)));
             if let Some(c) = &r.corrected {
-                out += &format!("; corrected: {}", cell(c));
+                out += &format!(" Corrected: {}", cell(&cut(c, 200)));
             }
             out += "\n";
         }

@@ -52,14 +52,14 @@ fn mutant_refuted(id: &str, from: &str, to: &str) -> String {
 #[test]
 fn fp_issue13_verdicts() {
     for (id, want) in [
-        ("fp-3bc-improper", Verdict::ConfirmedOnSamples),
+        ("fp-3bc-improper", Verdict::Proved),
         (
             "fp-6-zone-boundaries-corrected",
             Verdict::ConfirmedOnSamples,
         ),
         ("fp-6-zone-boundaries", Verdict::Refuted),
         ("fp-cor3.1-termination", Verdict::ConfirmedOnSamples),
-        ("fp-eq2-lambda", Verdict::ConfirmedOnSamples),
+        ("fp-eq2-lambda", Verdict::Proved),
         ("fp-example-pi4-eta1", Verdict::Refuted),
         ("fp-example-pi4-f64", Verdict::Proved),
         ("fp-example-pi4-numbers", Verdict::Proved),
@@ -75,12 +75,9 @@ fn fp_issue13_verdicts() {
             Verdict::ConfirmedOnSamples,
         ),
         ("fp-prop7.1-bounds-case2", Verdict::Refuted),
-        (
-            "fp-prop7.1-bounds-case3-eta1-corrected",
-            Verdict::ConfirmedOnSamples,
-        ),
+        ("fp-prop7.1-bounds-case3-eta1-corrected", Verdict::Proved),
         ("fp-prop7.1-bounds-case3-eta1", Verdict::Refuted),
-        ("fp-prop7.1-bounds-case3-xi1", Verdict::ConfirmedOnSamples),
+        ("fp-prop7.1-bounds-case3-xi1", Verdict::Proved),
         ("fp-prop7.1-bounds-maclaurin", Verdict::Proved),
         ("fp-prop7.1-bounds-norm-rewrite", Verdict::Proved),
         ("fp-prop7.1-bounds-norm", Verdict::ProvedOnSubdomain),
@@ -93,10 +90,10 @@ fn fp_issue13_verdicts() {
         ("fp-remark4-norm", Verdict::Proved),
         ("fp-remark9-monotone", Verdict::Refuted),
         ("fp-result1-nid", Verdict::ConfirmedOnSamples),
-        ("fp-result2-nid", Verdict::ConfirmedOnSamples),
+        ("fp-result2-nid", Verdict::Proved),
         ("fp-result3-angles", Verdict::ConfirmedOnSamples),
         ("fp-result3-chi", Verdict::ConfirmedOnSamples),
-        ("fp-result4-nid", Verdict::ConfirmedOnSamples),
+        ("fp-result4-nid", Verdict::Proved),
         ("fp-result5", Verdict::ConfirmedOnSamples),
         (
             "fp-result6-iterations-corrected",
@@ -116,7 +113,7 @@ fn fp_issue13_verdicts() {
         ("fp-thm5.1-eps-bounds", Verdict::Proved),
         ("fp-thm5.3-H1", Verdict::ConfirmedOnSamples),
         ("fp-thm5.3-H2-eq16", Verdict::ConfirmedOnSamples),
-        ("fp-thm5.3-charpoly", Verdict::ConfirmedOnSamples),
+        ("fp-thm5.3-charpoly", Verdict::Proved),
         ("fp-thm5.3-limit", Verdict::ConfirmedOnSamples),
         ("fp-thm5.3-rho-formula", Verdict::Proved),
         ("fp-zone-symmetry", Verdict::ConfirmedOnSamples),
@@ -141,7 +138,7 @@ fn fp_issue13_counterexamples() {
     assert!(o.detail.contains("phi_count = 0"), "{}", o.detail);
     // Result 6 read literally: chi is not the number of iterations
     let o = run("fp-result6-iterations");
-    assert!(o.detail.contains("left 2 but right 1"), "{}", o.detail);
+    assert!(o.detail.contains("left 1 but right 0"), "{}", o.detail);
     // (9) as printed (angles not reduced modulo 2 pi) has no solution at alpha = pi/10,
     // phi_0 = -13 pi/20, where TA exits after 2 steps
     let o = run("fp-result3-eq9-literal");

@@ -61,43 +61,34 @@ fn readme_examples_work_as_written() {
     }
 }
 
-/// The README's claims table states the verdicts the engine computes now, for every claim
-/// of the catalogue (regenerate it when a verdict changes; every change is reviewed).
+/// The README's claims block is exactly what `impactkit verify proofs --format markdown`
+/// prints now (regenerate it when a verdict changes; every change is reviewed), and every
+/// refuted claim has a plain-words paragraph after it.
 #[test]
 fn readme_claims_table_matches_the_engine() {
     let readme =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let start = readme.find("<!-- claims-table -->").expect("table start");
+    let start = readme.find("<!-- claims-table -->\n").expect("table start")
+        + "<!-- claims-table -->\n".len();
     let end = readme.find("<!-- /claims-table -->").expect("table end");
-    let mut table = std::collections::BTreeMap::new();
-    for line in readme[start..end].lines() {
-        let Some(rest) = line.strip_prefix("| `") else {
-            continue;
-        };
-        let id = rest.split('`').next().unwrap().to_string();
-        let verdict = line.rsplit("**").nth(1).unwrap().to_string();
-        table.insert(id, verdict);
-    }
     let out = Command::new(env!("CARGO_BIN_EXE_impactkit"))
-        .args(["verify", "proofs", "--format", "json"])
+        .args(["verify", "proofs", "--format", "markdown"])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap();
     assert!(out.status.success());
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let engine: std::collections::BTreeMap<String, String> = v["claims"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| {
-            (
-                c["id"].as_str().unwrap().to_string(),
-                c["verdict"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
+    let md = String::from_utf8(out.stdout).unwrap();
     assert_eq!(
-        table, engine,
-        "README claims table vs impactkit verify proofs"
+        readme[start..end].trim_end(),
+        md.trim_end(),
+        "README claims block vs impactkit verify proofs --format markdown"
     );
+    let plain = &readme[end..];
+    for line in md.lines().filter(|l| l.ends_with("| **refuted** |")) {
+        let id = line.split('`').nth(1).unwrap();
+        assert!(
+            plain.contains(&format!("- `{id}` —")),
+            "no plain-words paragraph for the refuted claim {id}"
+        );
+    }
 }

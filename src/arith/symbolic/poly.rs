@@ -45,6 +45,8 @@ fn mono_mul(a: &Monomial, b: &Monomial) -> Monomial {
 thread_local! {
     static DEADLINE: std::cell::Cell<Option<std::time::Instant>> =
         const { std::cell::Cell::new(None) };
+    /// Term products left inside [`with_deadline`] (a deterministic work bound).
+    static WORK: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
 }
 
 /// The unwinding payload of a symbolic computation past its deadline.
@@ -59,16 +61,35 @@ fn check_deadline() {
     }
 }
 
-/// Runs `f` with polynomial products bounded by `deadline`: `None` when the deadline
-/// passed inside `f` (its symbolic work abandoned; other panics propagate).
-pub fn with_deadline<T>(deadline: std::time::Instant, f: impl FnOnce() -> T) -> Option<T> {
-    struct Reset(Option<std::time::Instant>);
+fn spend(n: u64) {
+    if let Some(left) = WORK.with(|w| w.get()) {
+        if left < n {
+            std::panic::resume_unwind(Box::new(DeadlinePassed));
+        }
+        WORK.with(|w| w.set(Some(left - n)));
+    }
+}
+
+/// Runs `f` with polynomial products bounded by `deadline` and by `work` term products
+/// (the work bound makes the outcome the same on every machine; the deadline is a safety
+/// net): `None` when either ran out inside `f` (its symbolic work abandoned; other panics
+/// propagate).
+pub fn with_deadline<T>(
+    deadline: std::time::Instant,
+    work: u64,
+    f: impl FnOnce() -> T,
+) -> Option<T> {
+    struct Reset(Option<std::time::Instant>, Option<u64>);
     impl Drop for Reset {
         fn drop(&mut self) {
             DEADLINE.with(|x| x.set(self.0));
+            WORK.with(|x| x.set(self.1));
         }
     }
-    let _reset = Reset(DEADLINE.with(|x| x.replace(Some(deadline))));
+    let _reset = Reset(
+        DEADLINE.with(|x| x.replace(Some(deadline))),
+        WORK.with(|x| x.replace(Some(work))),
+    );
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
         Ok(v) => Some(v),
         Err(e) if e.is::<DeadlinePassed>() => None,
@@ -161,6 +182,7 @@ impl Poly {
     /// with [`DeadlinePassed`] (no panic message).
     pub fn mul(&self, other: &Poly) -> Poly {
         check_deadline();
+        spend((self.terms.len() * other.terms.len()) as u64);
         let mut out = Poly::zero();
         for (i, (ma, ca)) in self.terms.iter().enumerate() {
             if i % 64 == 63 {
