@@ -286,7 +286,7 @@ fn monomial_sqrt(p: &Poly) -> Option<Poly> {
     Some(out)
 }
 
-/// The first (up to 8) values whose sign was left undecided inside
+/// The first (up to 64) values whose sign was left undecided inside
 /// [`with_positive_variables`] since the last call (a prover splits a cell on them).
 pub fn take_undecided() -> Vec<Symbolic> {
     UNDECIDED.with(|u| std::mem::take(&mut *u.borrow_mut()))
@@ -415,7 +415,7 @@ impl Scalar for Symbolic {
                     if decided == Sign::Unknown {
                         UNDECIDED.with(|u| {
                             let mut u = u.borrow_mut();
-                            if u.len() < 8 {
+                            if u.len() < 64 {
                                 u.push(self.clone());
                             }
                         });

@@ -130,27 +130,17 @@ pub(super) fn err(e: impl std::fmt::Display) -> String {
 
 /// Runs a probe.
 pub fn run(name: &str, inp: &Inputs) -> Result<Env<R>, String> {
+    // the probes that run in any arithmetic (probes_generic), here on exact rationals
+    if let Some(r) =
+        super::probes_generic::run(name, &super::probes_generic::ProbeIn::from_strings(inp))
+    {
+        return r;
+    }
     match name {
-        "corner.tr_id_xy"
-        | "corner.tr_id_phi"
-        | "corner.tr_id_xi_eta"
-        | "corner.tr_nid_xy"
-        | "corner.tr_nid_xi_eta"
-        | "corner.asymmetric"
-        | "corner.orthogonal"
-        | "corner.h"
-        | "char.corner"
-        | "cradle.run"
-        | "propagative" => {
-            super::probes_generic::run(name, &super::probes_generic::ProbeIn::from_strings(inp))
-                .expect("a generic probe")
-        }
-        "corner.ta" => corner_ta(inp),
         "cradle.table1" => cradle_table1(),
         "corner.quadratic_run" => corner_quadratic(inp),
         "corner.result6" => corner_result6(inp),
         "propagative.thm1" => super::probes_propagative::theorem1(inp),
-        "sequential.law" => super::probes_sequential::sequential_law(inp),
         "sequential.pair" => super::probes_sequential::sequential_pair(inp),
         "sequential.abc" => super::probes_sequential::sequential_abc(inp),
         "rods" => super::probes_sequential::rods(inp),
@@ -178,41 +168,6 @@ pub fn all_probes() -> Vec<&'static str> {
         .chain(super::probes_more_wl::PROBES)
         .map(|p| p.0)
         .collect()
-}
-
-/// The theoretical algorithm TA (S = 0 unless given) of FP Sect. 6, exact.
-fn corner_ta(inp: &Inputs) -> Result<Env<R>, String> {
-    let k = r(get(inp, "k")?);
-    let run = CornerRun {
-        k: k.clone(),
-        restitution: Restitution::Symmetric(r(get(inp, "eps")?)),
-        threshold: r(opt(inp, "S", "0")?),
-        rest_threshold: k.zero_like(),
-        max_steps: opt(inp, "max_steps", "1000")?
-            .to_integer()
-            .try_into()
-            .map_err(|_| "max_steps too large")?,
-        form: Form::Xy,
-        max_digits: None,
-        record_velocities: false,
-    };
-    let t = run
-        .run(V2::new(r(get(inp, "x")?), r(get(inp, "y")?)))
-        .map_err(err)?;
-    let f = t.final_velocity();
-    Ok(Env::from([
-        ("steps".into(), int(t.steps)),
-        (
-            "multiple".into(),
-            int(t.zones.iter().filter(|z| **z == Zone::Z12).count()),
-        ),
-        (
-            "exit".into(),
-            int(usize::from(t.termination.name() == "exit")),
-        ),
-        ("xf".into(), f.x.clone()),
-        ("yf".into(), f.y.clone()),
-    ]))
 }
 
 fn usize_in(inp: &Inputs, name: &str, default: &str) -> Result<usize, String> {

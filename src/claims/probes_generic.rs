@@ -11,8 +11,12 @@ use crate::law::characterization::{
 };
 use crate::law::corner::{self, Zone};
 use crate::law::propagative::Contacts;
+use crate::law::sequential::checks::{check_cone, check_continuity, check_factorisation};
+use crate::law::sequential::classic::{ball_velocities, contact_velocities, newton, poisson};
+use crate::law::sequential::{construct, construct_law, Cradle, Vec2};
 use crate::law::V2;
 use crate::linalg::{add, SymMatrix};
+use crate::system::corner::{CornerRun, Form, Restitution};
 use crate::system::cradle::run_cradle;
 use std::collections::BTreeMap;
 
@@ -93,7 +97,7 @@ impl<S: Scalar> ProbeIn<S> {
 }
 
 /// The probes of this file.
-pub const GENERIC: [&str; 10] = [
+pub const GENERIC: [&str; 14] = [
     "corner.tr_id_xy",
     "corner.tr_id_phi",
     "corner.tr_id_xi_eta",
@@ -104,6 +108,10 @@ pub const GENERIC: [&str; 10] = [
     "corner.h",
     "char.corner",
     "cradle.run",
+    "sequential.law",
+    "sequential.balls",
+    "sequential.cradle",
+    "corner.ta",
 ];
 
 /// Runs a probe of this file (or `propagative`); `None` for another name.
@@ -120,6 +128,10 @@ pub fn run<S: Scalar>(name: &str, inp: &ProbeIn<S>) -> Option<Result<Env<S>, Str
         "char.corner" => char_corner(inp),
         "cradle.run" => cradle(inp),
         "propagative" => reflections(inp),
+        "sequential.law" => sequential_law(inp),
+        "sequential.balls" => sequential_balls(inp),
+        "sequential.cradle" => sequential_cradle(inp),
+        "corner.ta" => corner_ta(inp),
         _ => return None,
     })
 }
@@ -278,16 +290,21 @@ fn cradle<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
         inp.count("max_iter", 10_000)?,
     )
     .map_err(err)?;
-    let mut out = Env::from([
-        ("steps".into(), inp.int(o.steps.len())),
-        (
-            "multiple".into(),
-            inp.int(o.steps.iter().filter(|s| s.impacting.len() > 1).count()),
-        ),
-        ("exit".into(), inp.int(usize::from(o.stop == Stop::Exit))),
-    ]);
-    for (i, x) in o.final_velocity().iter().enumerate() {
-        out.insert(format!("vf{}", i + 1), x.clone());
+    let mut out = Env::new();
+    // a run cut by an undecided sign (symbolically) has true steps so far but no end: only
+    // the velocities of its steps are outputs then
+    if !matches!(o.stop, Stop::Undecided { .. }) {
+        out.extend([
+            ("steps".into(), inp.int(o.steps.len())),
+            (
+                "multiple".into(),
+                inp.int(o.steps.iter().filter(|s| s.impacting.len() > 1).count()),
+            ),
+            ("exit".into(), inp.int(usize::from(o.stop == Stop::Exit))),
+        ]);
+        for (i, x) in o.final_velocity().iter().enumerate() {
+            out.insert(format!("vf{}", i + 1), x.clone());
+        }
     }
     for (w, s) in o.steps.iter().enumerate().take(8) {
         for (i, x) in s.velocity.iter().enumerate() {
@@ -379,4 +396,179 @@ fn reflections<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
         put(&mut out, "pl", &pl);
     }
     Ok(out)
+}
+
+/// The masses m1, m2, m3: each `m{i}` if given, else `m`, else 1.
+fn wl_masses<S: Scalar>(inp: &ProbeIn<S>) -> [S; 3] {
+    let m = |i: usize| {
+        inp.nums
+            .get(&format!("m{i}"))
+            .or_else(|| inp.nums.get("m"))
+            .cloned()
+            .unwrap_or_else(|| inp.int(1))
+    };
+    [m(1), m(2), m(3)]
+}
+
+fn put2<S: Scalar>(out: &mut Env<S>, name: &str, v: &Vec2<S>) {
+    for (i, x) in v.iter().enumerate() {
+        out.insert(format!("{name}{}", i + 1), x.clone());
+    }
+}
+
+/// Winandy–Leine (2017), Sect. 3: the law constructed from P1–P3 (eqs. (20)–(23)) for
+/// masses `m1 m2 m3` (or `m`; default 1). Outputs: `cones`, `closes`, per cone N (names of
+/// Fig. 4(a): I, IIa, …) its matrix `q_N_ij` and rays `from_N_i`, `to_N_i`; the exact
+/// checks `continuous` (P1 on every shared ray), `energy` (P2: QᵀG⁻¹Q = G⁻¹), `onto_first`
+/// (P3: each cone onto the first quadrant), `kinematic`, `kinetic` (Λ ≥ 0 on both rays of
+/// every cone, hence on the cone), `factorises` (eq. (24) generalised, `factor_checks`
+/// words) (1/0), where decided. With `g1 g2` (γ⁻): `gp1 gp2` (γ⁺, eq. (19)), `lam1 lam2`
+/// (Λ, eq. (6)), `in_N` (1 for the cone used, else 0), `norm_minus`, `norm_plus`
+/// (‖·‖²_{G⁻¹}), and the elastic generalised Newton and Poisson laws `newton_gp{1,2}`,
+/// `poisson_gp{1,2}`.
+fn sequential_law<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
+    let m = wl_masses(inp);
+    let built = construct(&m, 64).map_err(err)?;
+    let map = construct_law(&m).map_err(err)?;
+    let cradle = Cradle::new(&m).map_err(err)?;
+    let flag = |b: bool| inp.int(usize::from(b));
+    let mut out = Env::from([
+        ("cones".into(), inp.int(map.cones.len())),
+        ("closes".into(), flag(built.closes)),
+    ]);
+    for c in &map.cones {
+        for (i, row) in c.q.iter().enumerate() {
+            for (j, x) in row.iter().enumerate() {
+                out.insert(format!("q_{}_{}{}", c.name, i + 1, j + 1), x.clone());
+            }
+        }
+        put2(&mut out, &format!("from_{}_", c.name), &c.from);
+        put2(&mut out, &format!("to_{}_", c.name), &c.to);
+    }
+    // the exact checks, where their signs are decided (symbolically they may not be)
+    if let Ok(rays) = check_continuity(&map) {
+        out.insert("continuous".into(), flag(rays.iter().all(|x| x.ok)));
+    }
+    if let Ok(cones) = map
+        .cones
+        .iter()
+        .map(|c| check_cone(&cradle, c))
+        .collect::<Result<Vec<_>, _>>()
+    {
+        out.insert("energy".into(), flag(cones.iter().all(|c| c.energy)));
+        out.insert(
+            "onto_first".into(),
+            flag(cones.iter().all(|c| c.onto_first_quadrant)),
+        );
+        out.insert("kinematic".into(), flag(cones.iter().all(|c| c.kinematic)));
+        out.insert("kinetic".into(), flag(cones.iter().all(|c| c.kinetic)));
+    }
+    if let Ok(factors) = check_factorisation(&map) {
+        out.insert("factorises".into(), flag(factors.iter().all(|f| f.ok)));
+        out.insert("factor_checks".into(), inp.int(factors.len()));
+    }
+    if inp.has("g1") {
+        let g: Vec2<S> = [inp.num("g1")?, inp.num("g2")?];
+        let e = map.apply(&g).map_err(err)?;
+        for c in &map.cones {
+            out.insert(format!("in_{}", c.name), flag(c.name == e.name));
+        }
+        put2(&mut out, "gp", &e.gamma_plus);
+        put2(&mut out, "lam", &cradle.impulse(&g, &e.gamma_plus));
+        out.insert("norm_minus".into(), cradle.norm2(&g));
+        out.insert("norm_plus".into(), cradle.norm2(&e.gamma_plus));
+        let one = inp.int(1);
+        if let Ok(n) = newton(&cradle, &g, &one) {
+            put2(&mut out, "newton_gp", &n.gamma_plus);
+        }
+        if let Ok(p) = poisson(&cradle, &g, &one) {
+            put2(&mut out, "poisson_gp", &p.gamma_plus);
+        }
+    }
+    Ok(out)
+}
+
+/// Winandy–Leine eq. (8): ball velocities u⁺ = Z(u⁻) of the sequential law on a 3-ball
+/// cradle (masses `m1 m2 m3` or `m`), from `u1 u2 u3`: `up_i`, contact velocities
+/// `gm_i`, `gp_i`, impulses `lam_i`, the cone used `in_N`.
+fn sequential_balls<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
+    let m = wl_masses(inp);
+    let map = construct_law(&m).map_err(err)?;
+    let cradle = Cradle::new(&m).map_err(err)?;
+    let u = [inp.num("u1")?, inp.num("u2")?, inp.num("u3")?];
+    let gm = contact_velocities(&u);
+    let e = map.apply(&gm).map_err(err)?;
+    let lam = cradle.impulse(&gm, &e.gamma_plus);
+    let up = ball_velocities(&cradle, &u, &lam).map_err(err)?;
+    let mut out = Env::new();
+    for (i, x) in up.iter().enumerate() {
+        out.insert(format!("up{}", i + 1), x.clone());
+    }
+    for i in 0..2 {
+        out.insert(format!("gm{}", i + 1), gm[i].clone());
+        out.insert(format!("gp{}", i + 1), e.gamma_plus[i].clone());
+        out.insert(format!("lam{}", i + 1), lam[i].clone());
+    }
+    for c in &map.cones {
+        out.insert(
+            format!("in_{}", c.name),
+            inp.int(usize::from(c.name == e.name)),
+        );
+    }
+    Ok(out)
+}
+
+/// Winandy–Leine eq. (6): the Delassus operator G = WᵀM⁻¹W of the law's cradle and its
+/// inverse (the metric of P2).
+fn sequential_cradle<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
+    let cradle = Cradle::new(&wl_masses(inp)).map_err(err)?;
+    let mut out = Env::new();
+    for i in 0..2 {
+        for j in 0..2 {
+            out.insert(format!("g_{}{}", i + 1, j + 1), cradle.g[i][j].clone());
+            out.insert(
+                format!("ginv_{}{}", i + 1, j + 1),
+                cradle.g_inv[i][j].clone(),
+            );
+        }
+    }
+    Ok(out)
+}
+
+/// The theoretical algorithm TA (S = 0 unless given) of FP Sect. 6: steps, multiple
+/// impacts, exit (1/0) and the final velocity.
+fn corner_ta<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
+    let k = inp.num("k")?;
+    let run = CornerRun {
+        k: k.clone(),
+        restitution: Restitution::Symmetric(inp.num("eps")?),
+        threshold: inp.opt("S", 0),
+        rest_threshold: k.zero_like(),
+        max_steps: inp.count("max_steps", 1000)?,
+        form: Form::Xy,
+        max_digits: None,
+        record_velocities: false,
+    };
+    let t = run
+        .run(V2::new(inp.num("x")?, inp.num("y")?))
+        .map_err(err)?;
+    // a run cut by an undecided sign is not a run of the law: no outputs (the prover then
+    // splits the cell on that sign, or gives up)
+    if let crate::system::corner::Termination::Undecided { quantity, .. } = &t.termination {
+        return Err(format!("the sign of {quantity} is undecided"));
+    }
+    let f = t.final_velocity();
+    Ok(Env::from([
+        ("steps".into(), inp.int(t.steps)),
+        (
+            "multiple".into(),
+            inp.int(t.zones.iter().filter(|z| **z == Zone::Z12).count()),
+        ),
+        (
+            "exit".into(),
+            inp.int(usize::from(t.termination.name() == "exit")),
+        ),
+        ("xf".into(), f.x.clone()),
+        ("yf".into(), f.y.clone()),
+    ]))
 }

@@ -5,8 +5,6 @@
 use super::probes::{err, get, int, r, Inputs};
 use crate::arith::{Rational, Scalar};
 use crate::lang::Env;
-use crate::law::sequential::classic::{ball_velocities, contact_velocities};
-use crate::law::sequential::{construct_law, Cradle};
 use crate::system::rods::{solve_rods, Rod};
 
 type R = Rational;
@@ -30,71 +28,9 @@ pub const PROBES: &[(&str, &str)] = &[
 /// Runs a probe of this file; `None` if the name is not one of [`PROBES`].
 pub fn run(name: &str, inp: &Inputs) -> Option<Result<Env<Rational>, String>> {
     match name {
-        "sequential.balls" => Some(sequential_balls(inp)),
-        "sequential.cradle" => Some(sequential_cradle(inp)),
         "rods.states" => Some(rods_states(inp)),
         _ => None,
     }
-}
-
-/// The masses m1, m2, m3: each `m{i}` if given, else `m`, else 1.
-fn masses(inp: &Inputs) -> Result<[R; 3], String> {
-    let m = |i: usize| -> Result<R, String> {
-        let k = format!("m{i}");
-        if inp.contains_key(&k) {
-            get(inp, &k).map(r)
-        } else if inp.contains_key("m") {
-            get(inp, "m").map(r)
-        } else {
-            Ok(int(1))
-        }
-    };
-    Ok([m(1)?, m(2)?, m(3)?])
-}
-
-/// Winandy–Leine eq. (8): u⁺ = Z(u⁻) of the Sequential Impact Law (the law constructed
-/// from P1–P3, `law::sequential`): γ⁻ = Wᵀu⁻ (eq. (2), `classic::contact_velocities`),
-/// γ⁺ = S(γ⁻) (eq. (19)), Λ = G⁻¹(γ⁺ − γ⁻) (eq. (6)), u⁺ = u⁻ + M⁻¹WΛ (eq. (1),
-/// `classic::ball_velocities`).
-fn sequential_balls(inp: &Inputs) -> Result<Env<R>, String> {
-    let m = masses(inp)?;
-    let map = construct_law(&m).map_err(err)?;
-    let cradle = Cradle::new(&m).map_err(err)?;
-    let u = [r(get(inp, "u1")?), r(get(inp, "u2")?), r(get(inp, "u3")?)];
-    let gm = contact_velocities(&u);
-    let e = map.apply(&gm).map_err(err)?;
-    let lam = cradle.impulse(&gm, &e.gamma_plus);
-    let up = ball_velocities(&cradle, &u, &lam).map_err(err)?;
-    let mut out = Env::new();
-    for (i, x) in up.iter().enumerate() {
-        out.insert(format!("up{}", i + 1), x.clone());
-    }
-    for i in 0..2 {
-        out.insert(format!("gm{}", i + 1), gm[i].clone());
-        out.insert(format!("gp{}", i + 1), e.gamma_plus[i].clone());
-        out.insert(format!("lam{}", i + 1), lam[i].clone());
-    }
-    for c in &map.cones {
-        out.insert(format!("in_{}", c.name), int(usize::from(c.name == e.name)));
-    }
-    Ok(out)
-}
-
-/// Winandy–Leine eq. (6): the Delassus operator G = WᵀM⁻¹W of the law's cradle and its
-/// inverse (the metric of P2).
-fn sequential_cradle(inp: &Inputs) -> Result<Env<R>, String> {
-    let cradle = Cradle::new(&masses(inp)?).map_err(err)?;
-    let mut out = Env::new();
-    for i in 0..2 {
-        for j in 0..2 {
-            out.insert(format!("g_{}{}", i + 1, j + 1), cradle.g[i][j].clone());
-            out.insert(
-                format!("ginv_{}{}", i + 1, j + 1),
-                cradle.g_inv[i][j].clone(),
-            );
-        }
-    }
-    Ok(out)
 }
 
 /// Winandy–Leine Sect. 4: identical thin rods (unit transit time, impedance 1), each cut

@@ -5,10 +5,8 @@
 use super::probes::{err, get, int, r, Inputs};
 use crate::arith::{Rational, Scalar};
 use crate::lang::Env;
-use crate::law::sequential::checks::{check_cone, check_continuity, check_factorisation};
-use crate::law::sequential::classic::{newton, poisson};
 use crate::law::sequential::cycles::{abc_cycle, find_cyclic_violation};
-use crate::law::sequential::{construct, construct_law, ConeMap, Cradle, Vec2};
+use crate::law::sequential::{construct_law, ConeMap, Cradle, Vec2};
 use crate::system::rods::rods_outgoing;
 
 type R = Rational;
@@ -44,77 +42,6 @@ fn put2(out: &mut Env<R>, name: &str, v: &Vec2<R>) {
     for (i, x) in v.iter().enumerate() {
         out.insert(format!("{name}{}", i + 1), x.clone());
     }
-}
-
-/// Winandy–Leine (2017), Sect. 3: the law constructed from P1–P3 (eqs. (20)–(23)) for
-/// masses `m1 m2 m3` (or `m`; default 1). Outputs: `cones`, `closes`, per cone N (names of
-/// Fig. 4(a): I, IIa, …) its matrix `q_N_ij` and rays `from_N_i`, `to_N_i`; the exact
-/// checks `continuous` (P1 on every shared ray), `energy` (P2: QᵀG⁻¹Q = G⁻¹), `onto_first`
-/// (P3: each cone onto the first quadrant), `kinematic`, `kinetic` (Λ ≥ 0 on both rays of
-/// every cone, hence on the cone), `factorises` (eq. (24) generalised, `factor_checks`
-/// words) (1/0). With `g1 g2` (γ⁻): `gp1 gp2` (γ⁺, eq. (19)), `lam1 lam2` (Λ, eq. (6)),
-/// `in_N` (1 for the cone used, else 0), `norm_minus`, `norm_plus` (‖·‖²_{G⁻¹}), and the
-/// elastic generalised Newton and Poisson laws `newton_gp{1,2}`, `poisson_gp{1,2}`.
-pub(super) fn sequential_law(inp: &Inputs) -> Result<Env<R>, String> {
-    let m = masses(inp)?;
-    let built = construct(&m, 64).map_err(err)?;
-    let (map, cradle) = law(inp)?;
-    let mut out = Env::from([
-        ("cones".into(), int(map.cones.len())),
-        ("closes".into(), flag(built.closes)),
-    ]);
-    for c in &map.cones {
-        for (i, row) in c.q.iter().enumerate() {
-            for (j, x) in row.iter().enumerate() {
-                out.insert(format!("q_{}_{}{}", c.name, i + 1, j + 1), x.clone());
-            }
-        }
-        put2(&mut out, &format!("from_{}_", c.name), &c.from);
-        put2(&mut out, &format!("to_{}_", c.name), &c.to);
-    }
-    let rays = check_continuity(&map).map_err(err)?;
-    let cones = map
-        .cones
-        .iter()
-        .map(|c| check_cone(&cradle, c))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(err)?;
-    let factors = check_factorisation(&map).map_err(err)?;
-    out.extend([
-        ("continuous".into(), flag(rays.iter().all(|x| x.ok))),
-        ("energy".into(), flag(cones.iter().all(|c| c.energy))),
-        (
-            "onto_first".into(),
-            flag(cones.iter().all(|c| c.onto_first_quadrant)),
-        ),
-        ("kinematic".into(), flag(cones.iter().all(|c| c.kinematic))),
-        ("kinetic".into(), flag(cones.iter().all(|c| c.kinetic))),
-        ("factorises".into(), flag(factors.iter().all(|f| f.ok))),
-        ("factor_checks".into(), int(factors.len())),
-    ]);
-    if inp.contains_key("g1") {
-        let g: Vec2<R> = [r(get(inp, "g1")?), r(get(inp, "g2")?)];
-        let e = map.apply(&g).map_err(err)?;
-        for c in &map.cones {
-            out.insert(format!("in_{}", c.name), flag(c.name == e.name));
-        }
-        put2(&mut out, "gp", &e.gamma_plus);
-        put2(&mut out, "lam", &cradle.impulse(&g, &e.gamma_plus));
-        out.insert("norm_minus".into(), cradle.norm2(&g));
-        out.insert("norm_plus".into(), cradle.norm2(&e.gamma_plus));
-        let one = int(1);
-        put2(
-            &mut out,
-            "newton_gp",
-            &newton(&cradle, &g, &one).map_err(err)?.gamma_plus,
-        );
-        put2(
-            &mut out,
-            "poisson_gp",
-            &poisson(&cradle, &g, &one).map_err(err)?.gamma_plus,
-        );
-    }
-    Ok(out)
 }
 
 /// Winandy–Leine Theorem 1 (eq. (37)) on one pair a = (`a1`, `a2`), b = (`b1`, `b2`),

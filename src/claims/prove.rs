@@ -775,6 +775,8 @@ fn linear_split(cell: &Cell, e: &Symbolic, positive: &[String]) -> Option<Vec<Ce
     let fresh = (0..)
         .map(|i| format!("c_s{}_{i}", cell.charts.len()))
         .find(|c| !cell.charts.contains(c))?;
+    // the variables N is of degree 1 in, with a coefficient of decided sign
+    let mut candidates = Vec::new();
     for v in n.variables() {
         if !cell.charts.contains(&v) {
             continue;
@@ -782,45 +784,52 @@ fn linear_split(cell: &Cell, e: &Symbolic, positive: &[String]) -> Option<Vec<Ce
         let Some((a, r)) = linear_in(n, &v) else {
             continue;
         };
-        let a = Symbolic::from_parts(a, Poly::constant(&BigRational::one())).ok()?;
-        let r = Symbolic::from_parts(r, Poly::constant(&BigRational::one())).ok()?;
-        let a_sign = with_positive_variables(positive, || a.sign());
-        if !matches!(a_sign, Sign::Positive | Sign::Negative) {
-            continue;
+        let a = Symbolic::from_parts(a, one.clone()).ok()?;
+        let r = Symbolic::from_parts(r, one.clone()).ok()?;
+        if matches!(
+            with_positive_variables(positive, || a.sign()),
+            Sign::Positive | Sign::Negative
+        ) {
+            candidates.push((v, a, r));
         }
-        let is_pos = positive.contains(&v);
-        let mut new_pos: Vec<String> = positive.iter().filter(|p| **p != v).cloned().collect();
-        new_pos.push(fresh.clone());
-        let mut parts = Vec::new();
-        for (s, text) in [(1i64, "> 0"), (0, "= 0"), (-1, "< 0")] {
-            let sc = Symbolic::var(&fresh).mul_r(&q(&BigRational::from_integer(s.into())));
-            let Ok(sol) = sc.sub_r(&r).checked_div(&a) else {
-                break;
+    }
+    if candidates.is_empty() {
+        return None;
+    }
+    // each side N = s·c is charted by a variable whose solved value stays in its range
+    let mut parts = Vec::new();
+    for (s, text) in [(1i64, "> 0"), (0, "= 0"), (-1, "< 0")] {
+        let sc = Symbolic::var(&fresh).mul_r(&q(&BigRational::from_integer(s.into())));
+        let mut done = false;
+        for (v, a, r) in &candidates {
+            let Ok(sol) = sc.sub_r(r).checked_div(a) else {
+                continue;
             };
-            if is_pos {
-                let ok = with_positive_variables(&new_pos, || sol.sign()) == Sign::Positive;
-                if !ok {
-                    // on this side the solved v is not positive everywhere: only a zero
-                    // cell where it is never positive can be skipped
-                    let never = with_positive_variables(&new_pos, || sol.sign());
-                    if matches!(never, Sign::Negative | Sign::Zero) {
-                        continue; // no point of the cell has N of this sign
+            let mut new_pos: Vec<String> = positive.iter().filter(|p| *p != v).cloned().collect();
+            if s != 0 {
+                new_pos.push(fresh.clone());
+            }
+            if positive.contains(v) {
+                match with_positive_variables(&new_pos, || sol.sign()) {
+                    Sign::Positive => {}
+                    // v would not be positive anywhere on this side: no point of the cell
+                    // has N of this sign
+                    Sign::Negative | Sign::Zero => {
+                        done = true;
+                        break;
                     }
-                    parts.clear();
-                    break;
+                    Sign::Unknown => continue,
                 }
             }
             let Some(env) = cell
                 .env
                 .iter()
-                .map(|(k, x)| x.substitute(&v, &sol).ok().map(|x| (k.clone(), x)))
+                .map(|(k, x)| x.substitute(v, &sol).ok().map(|x| (k.clone(), x)))
                 .collect::<Option<Env<Symbolic>>>()
             else {
-                parts.clear();
-                break;
+                continue;
             };
-            let mut charts: Vec<String> =
-                cell.charts.iter().filter(|c| **c != v).cloned().collect();
+            let mut charts: Vec<String> = cell.charts.iter().filter(|c| *c != v).cloned().collect();
             if s != 0 {
                 charts.push(fresh.clone());
             }
@@ -833,12 +842,14 @@ fn linear_split(cell: &Cell, e: &Symbolic, positive: &[String]) -> Option<Vec<Ce
                     e.render_string().chars().take(80).collect::<String>()
                 ),
             });
+            done = true;
+            break;
         }
-        if !parts.is_empty() {
-            return Some(parts);
+        if !done {
+            return None;
         }
     }
-    None
+    Some(parts)
 }
 
 /// The three cells of `cell` with the free real variable `f` negative, zero, positive.
@@ -988,8 +999,11 @@ fn attempt_cells(
                     // a sign undecided because of a free real variable: split the cell on
                     // the sign of that variable (negative, zero, positive) and go on
                     let undecided = take_undecided();
+                    // the last undecided sign is the one that stopped the law; earlier
+                    // ones may come from optional outputs
                     if let Some(parts) = undecided
                         .iter()
+                        .rev()
                         .find_map(|e| linear_split(cell, e, &positive))
                     {
                         cs.extend(parts);
@@ -997,6 +1011,7 @@ fn attempt_cells(
                     }
                     let free = undecided
                         .iter()
+                        .rev()
                         .flat_map(|e| e.variables())
                         .find(|v| cell.charts.contains(v) && !positive.contains(v));
                     if let Some(f) = free {

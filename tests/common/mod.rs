@@ -1,6 +1,9 @@
 //! Helpers shared by the command-line tests: run the binary, read its JSON, check that bad
 //! input exits 2 with one line.
+
 #![allow(dead_code)]
+
+pub mod claims;
 
 use std::process::Command;
 

@@ -6,47 +6,18 @@
 //! the exact counterexamples of the refuted ones, and one mutant per kind and per probe
 //! of `probes_more_fp.rs` that must come out refuted.
 
-use impactkit::claims::{check, Claim, Outcome, Verdict};
-use std::path::Path;
+use crate::common::claims::{load, mutant_refuted, verdict_of};
+use impactkit::claims::{check, Outcome, Verdict};
 use std::time::Duration;
 
-fn load(path: &str) -> (String, Claim) {
-    let text = std::fs::read_to_string(path).unwrap();
-    let c = Claim::parse(&text, Path::new(path)).unwrap();
-    (text, c)
+/// The mutation test of the claim `id` of this paper.
+fn mutant(id: &str, from: &str, to: &str) -> String {
+    mutant_refuted(&format!("proofs/fp/{id}.toml"), from, to)
 }
 
 fn run(id: &str) -> Outcome {
     let (_, c) = load(&format!("proofs/fp/{id}.toml"));
     check(&c, Duration::from_secs(30))
-}
-
-fn verdict_of(text: &str) -> (Verdict, String) {
-    let c = Claim::parse(text, Path::new("mutant.toml")).unwrap();
-    let o = check(&c, Duration::from_secs(20));
-    (o.verdict, o.detail)
-}
-
-/// Replaces exactly one occurrence of `from` by `to` in the claim `id`, and checks the
-/// mutant is refuted while the original is not.
-fn mutant_refuted(id: &str, from: &str, to: &str) -> String {
-    let path = format!("proofs/fp/{id}.toml");
-    let (text, claim) = load(&path);
-    assert_eq!(
-        text.matches(from).count(),
-        1,
-        "{path}: `{from}` must occur once"
-    );
-    let original = check(&claim, Duration::from_secs(20));
-    assert_ne!(
-        original.verdict,
-        Verdict::Refuted,
-        "{path}: {}",
-        original.detail
-    );
-    let (v, detail) = verdict_of(&text.replacen(from, to, 1));
-    assert_eq!(v, Verdict::Refuted, "{path} mutated: {detail}");
-    detail
 }
 
 #[test]
@@ -169,20 +140,20 @@ fn fp_issue13_counterexamples() {
 #[test]
 fn fp_issue13_identity_and_inequality_mutants() {
     // Remark 4: a coefficient
-    let d = mutant_refuted(
+    let d = mutant(
         "fp-remark4-norm",
         "(1 - k^2)/(2*k^2)*xi*eta",
         "(1 - k^2)/(3*k^2)*xi*eta",
     );
     assert!(d.contains("lhs =") && d.contains("rhs ="), "{d}");
     // Theorem 5.1: the sign of eps in the beta-z form
-    mutant_refuted(
+    mutant(
         "fp-thm5.1-beta-z-form",
         "rhs = \"xi/(1 - beta*2*z/(1 + z^2))*(-eps",
         "rhs = \"xi/(1 - beta*2*z/(1 + z^2))*(eps",
     );
     // the bound 2 of the Maclaurin coefficient: its maximum is about 1.76
-    let d = mutant_refuted(
+    let d = mutant(
         "fp-prop7.1-bounds-2S-x",
         "holds = \"k*(1 + eps)*(3 - k^2)/(1 + k^2)^2 < 2\"",
         "holds = \"k*(1 + eps)*(3 - k^2)/(1 + k^2)^2 < 17/10\"",
@@ -193,17 +164,17 @@ fn fp_issue13_identity_and_inequality_mutants() {
 #[test]
 fn fp_issue13_example_mutants() {
     // exact Q(sqrt 2) run (corner.quadratic_trace)
-    mutant_refuted(
+    mutant(
         "fp-example-pi4-numbers",
         "x1_b = \"-1/2\"",
         "x1_b = \"1/2\"",
     );
     // binary64 run (corner.f64_ta)
-    mutant_refuted("fp-example-pi4-f64", "zone1 = \"1\"", "zone1 = \"0\"");
+    mutant("fp-example-pi4-f64", "zone1 = \"1\"", "zone1 = \"0\"");
     // exact TA with a rest threshold (corner.trace)
-    mutant_refuted("fp-sect6-N-estimate", "\"steps <= 28\"", "\"steps <= 20\"");
+    mutant("fp-sect6-N-estimate", "\"steps <= 28\"", "\"steps <= 20\"");
     // the figures' runs (corner.figures): the ideal runs exit
-    mutant_refuted(
+    mutant(
         "fp-sect8-figures",
         "\"a1_e1_exit == 1\"",
         "\"a1_e1_exit == 0\"",
@@ -213,37 +184,37 @@ fn fp_issue13_example_mutants() {
 #[test]
 fn fp_issue13_sampled_mutants() {
     // corner.zones
-    mutant_refuted(
+    mutant(
         "fp-zones-phi-intro",
         "conclude = [\"zone == 12\"]",
         "conclude = [\"zone == 2\"]",
     );
     // corner.compose: a sign of H1
-    mutant_refuted(
+    mutant(
         "fp-thm5.3-H1",
         "[\"b\", \"-beta*eps*(1 + eps)\"]",
         "[\"b\", \"beta*eps*(1 + eps)\"]",
     );
     // agreement: the reflection angle of Result 3
-    mutant_refuted(
+    mutant(
         "fp-result3-angles",
         "X1 = \"c*x + s*y\"",
         "X1 = \"c*x - s*y\"",
     );
     // corner.zone_ta_sa: a cell of Table 1
-    mutant_refuted(
+    mutant(
         "fp-prop7.1-table1",
         "conclude = [\"ta_zone == 12\", \"sa_zone == 2\"]",
         "conclude = [\"ta_zone == 12\", \"sa_zone == 12\"]",
     );
     // corner.orthogonal with TR_nid: the component of eq. (2)
-    mutant_refuted(
+    mutant(
         "fp-eq2-lambda",
         "\"y1 == y - (1 + eps)*p_v2y\"",
         "\"y1 == y - (1 + eps)*p_v1y\"",
     );
     // corner.h: the determinant eps^2
-    mutant_refuted(
+    mutant(
         "fp-thm5.3-charpoly",
         "\"h1_11*h1_22 - h1_12*h1_21 == eps^2\"",
         "\"h1_11*h1_22 - h1_12*h1_21 == eps\"",

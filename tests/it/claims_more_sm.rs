@@ -1,47 +1,15 @@
 //! Verdicts and mutants of the claims added for issue 13 (this paper's part): the expected
 //! verdicts live here, never in the claim files.
 
-use impactkit::claims::{check, Claim, Outcome, Verdict};
+use crate::common::claims::{load, mutant_refuted, verdict_of};
+use impactkit::claims::{check, Outcome, Verdict};
 use std::path::Path;
 use std::time::Duration;
-
-fn load(path: &str) -> (String, Claim) {
-    let text = std::fs::read_to_string(path).unwrap();
-    let c = Claim::parse(&text, Path::new(path)).unwrap();
-    (text, c)
-}
 
 fn run(id: &str) -> Outcome {
     let (_, c) = load(&format!("proofs/sm/{id}.toml"));
     assert_eq!(c.id, id);
     check(&c, Duration::from_secs(30))
-}
-
-fn verdict_of(text: &str) -> (Verdict, String) {
-    let c = Claim::parse(text, Path::new("mutant.toml")).unwrap();
-    let o = check(&c, Duration::from_secs(20));
-    (o.verdict, o.detail)
-}
-
-/// Replaces exactly one occurrence of `from` by `to`, and checks the mutant is refuted
-/// while the original is not.
-fn mutant_refuted(path: &str, from: &str, to: &str) -> String {
-    let (text, claim) = load(path);
-    assert_eq!(
-        text.matches(from).count(),
-        1,
-        "{path}: `{from}` must occur once"
-    );
-    let original = check(&claim, Duration::from_secs(20));
-    assert_ne!(
-        original.verdict,
-        Verdict::Refuted,
-        "{path}: {}",
-        original.detail
-    );
-    let (v, detail) = verdict_of(&text.replacen(from, to, 1));
-    assert_eq!(v, Verdict::Refuted, "{path} mutated: {detail}");
-    detail
 }
 
 /// Decided exactly over the whole stated domain (rational-function identities, exact

@@ -390,6 +390,12 @@ proptest! {
         for form in [Form::Xy, Form::XiEta, Form::Phi] {
             let e = if form == Form::Phi { k.one_like() } else { eps.clone() };
             let t = run_of(&k, &e, form, n).run(V2::new(x.clone(), y.clone())).unwrap();
+            // the zone conditions (6) of the φ form are ambiguous on two boundary rays
+            // (claim fp-6-zone-boundaries): there the run stops, the plain loop (zones by
+            // eq. (1)) goes on
+            if t.termination.name() == "ambiguous" {
+                continue;
+            }
             let want = plain_run(&k, &e, form, V2::new(x.clone(), y.clone()), n);
             prop_assert_eq!(t.final_velocity(), &want, "form {:?}", form);
         }
