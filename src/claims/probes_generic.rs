@@ -41,13 +41,11 @@ impl ProbeIn<Rational> {
             ctx: (),
         };
         for (k, v) in inp {
-            match lang::rational(v) {
-                Ok(q) => {
-                    p.nums.insert(k.clone(), Rational::from_big(&q));
-                }
-                Err(_) => {
-                    p.words.insert(k.clone(), v.clone());
-                }
+            // every input as written (a word, or digits such as `zones = "01"`), and the
+            // rational ones as numbers
+            p.words.insert(k.clone(), v.clone());
+            if let Ok(q) = lang::rational(v) {
+                p.nums.insert(k.clone(), Rational::from_big(&q));
             }
         }
         p
@@ -70,15 +68,19 @@ impl<S: Scalar> ProbeIn<S> {
     pub fn has(&self, name: &str) -> bool {
         self.nums.contains_key(name) || self.words.contains_key(name)
     }
-    /// A word input, or a number input shown as an integer (e.g. `force_zone = "12"`).
+    /// A word input (e.g. `rule = "ideal"`), or a number input shown as an integer (e.g.
+    /// `force_zone = "12"`).
     pub fn word(&self, name: &str) -> Option<String> {
-        self.words.get(name).cloned().or_else(|| {
-            self.nums
-                .get(name)
-                .and_then(|x| x.rational_bounds())
-                .filter(|(lo, hi)| lo == hi && lo.is_integer())
-                .map(|(q, _)| q.to_integer().to_string())
-        })
+        self.nums
+            .get(name)
+            .and_then(|x| x.rational_bounds())
+            .filter(|(lo, hi)| lo == hi && lo.is_integer())
+            .map(|(q, _)| q.to_integer().to_string())
+            .or_else(|| self.words.get(name).cloned())
+    }
+    /// An input as written (digits such as `zones = "01"` keep their leading zero).
+    pub fn raw(&self, name: &str) -> Option<String> {
+        self.words.get(name).cloned().or_else(|| self.word(name))
     }
     /// A nonnegative integer input (a count), `default` when absent.
     pub fn count(&self, name: &str, default: usize) -> Result<usize, String> {
@@ -97,7 +99,7 @@ impl<S: Scalar> ProbeIn<S> {
 }
 
 /// The probes of this file.
-pub const GENERIC: [&str; 14] = [
+pub const GENERIC: [&str; 16] = [
     "corner.tr_id_xy",
     "corner.tr_id_phi",
     "corner.tr_id_xi_eta",
@@ -112,6 +114,8 @@ pub const GENERIC: [&str; 14] = [
     "sequential.balls",
     "sequential.cradle",
     "corner.ta",
+    "corner.zones",
+    "corner.compose",
 ];
 
 /// Runs a probe of this file (or `propagative`); `None` for another name.
@@ -132,6 +136,8 @@ pub fn run<S: Scalar>(name: &str, inp: &ProbeIn<S>) -> Option<Result<Env<S>, Str
         "sequential.balls" => sequential_balls(inp),
         "sequential.cradle" => sequential_cradle(inp),
         "corner.ta" => corner_ta(inp),
+        "corner.zones" => corner_zones(inp),
+        "corner.compose" => corner_compose(inp),
         _ => return None,
     })
 }
@@ -571,4 +577,64 @@ fn corner_ta<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
         ("xf".into(), f.x.clone()),
         ("yf".into(), f.y.clone()),
     ]))
+}
+
+/// The zone of v by FP eq. (1), and the zones whose conditions (6a–6d) hold (law code,
+/// [`corner::zones_phi`]): their number and the first (−1 if none), and one flag per
+/// condition.
+fn corner_zones<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
+    let k = inp.num("k")?;
+    let v = V2::new(inp.num("x")?, inp.num("y")?);
+    let z = corner::zone_xy(&k, &v, &k.zero_like()).map_err(err)?;
+    let zs = corner::zones_phi(&k, &v).map_err(err)?;
+    let flag = |w: Zone| inp.int(usize::from(zs.contains(&w)));
+    Ok(Env::from([
+        ("zone".into(), zone_code(inp, z)),
+        ("phi_count".into(), inp.int(zs.len())),
+        (
+            "phi_zone".into(),
+            zs.first()
+                .map_or(S::from_i64(-1, &inp.ctx), |w| zone_code(inp, *w)),
+        ),
+        ("in6a".into(), flag(Zone::Z0)),
+        ("in6b".into(), flag(Zone::Z1)),
+        ("in6c".into(), flag(Zone::Z2)),
+        ("in6d".into(), flag(Zone::Z12)),
+    ]))
+}
+
+/// The rule applied successively in the stated zones (`zones`: one digit per step, 3 for
+/// Z12), whatever zone eq. (1) assigns, as the proofs of FP Thm 5.3 and Result 3 do under
+/// their hypotheses: TR_id (3a–3d) without `eps`, TR_nid (13a–13d) with it. Outputs
+/// `x{i} y{i} xi{i} eta{i}` for i = 0 (the input) and each step.
+fn corner_compose<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
+    let k = inp.num("k")?;
+    let eps = inp.has("eps").then(|| inp.num("eps")).transpose()?;
+    let mut v = V2::new(inp.num("x")?, inp.num("y")?);
+    let mut out = Env::new();
+    let mut put = |i: usize, v: &V2<S>| {
+        let w = corner::xi_eta(&k, v);
+        out.insert(format!("x{i}"), v.x.clone());
+        out.insert(format!("y{i}"), v.y.clone());
+        out.insert(format!("xi{i}"), w.x);
+        out.insert(format!("eta{i}"), w.y);
+    };
+    put(0, &v);
+    let zones = inp.raw("zones").ok_or("probe input `zones` missing")?;
+    for (i, z) in zones.chars().enumerate() {
+        let zone = match z {
+            '0' => Zone::Z0,
+            '1' => Zone::Z1,
+            '2' => Zone::Z2,
+            '3' => Zone::Z12,
+            o => return Err(format!("zones: expected digits 0, 1, 2, 3 (Z12), got {o}")),
+        };
+        v = match &eps {
+            None => corner::tr_id_xy(&k, zone, &v),
+            Some(e) => corner::tr_nid_xy(&k, e, zone, &v),
+        }
+        .map_err(err)?;
+        put(i + 1, &v);
+    }
+    Ok(out)
 }

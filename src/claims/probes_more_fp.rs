@@ -61,8 +61,6 @@ pub const PROBES: &[(&str, &str)] = &[
 /// Runs a probe of this file; `None` if the name is not one of [`PROBES`].
 pub fn run(name: &str, inp: &Inputs) -> Option<Result<Env<R>, String>> {
     Some(match name {
-        "corner.zones" => zones(inp),
-        "corner.compose" => compose(inp),
         "corner.trace" => trace(inp),
         "corner.result6_chi" => result6_chi(inp),
         "corner.zone_ta_sa" => zone_ta_sa(inp),
@@ -101,68 +99,6 @@ fn text<'a>(inp: &'a Inputs, name: &str) -> Result<&'a str, String> {
     inp.get(name)
         .map(String::as_str)
         .ok_or_else(|| format!("probe input `{name}` missing"))
-}
-
-/// The zone of v by eq. (1), and the zones whose conditions (6a–6d) hold (law code,
-/// [`corner::zones_phi`]): their number and the first (−1 if none), and one flag per
-/// condition.
-fn zones(inp: &Inputs) -> Result<Env<R>, String> {
-    let k = r(get(inp, "k")?);
-    let v = V2::new(r(get(inp, "x")?), r(get(inp, "y")?));
-    let z = corner::zone_xy(&k, &v, &k.zero_like()).map_err(err)?;
-    let zs = corner::zones_phi(&k, &v).map_err(err)?;
-    let flag = |w: Zone| int(usize::from(zs.contains(&w)));
-    Ok(Env::from([
-        ("zone".into(), code(z)),
-        ("phi_count".into(), int(zs.len())),
-        (
-            "phi_zone".into(),
-            zs.first().map_or(Rational::new(-1, 1), |w| code(*w)),
-        ),
-        ("in6a".into(), flag(Zone::Z0)),
-        ("in6b".into(), flag(Zone::Z1)),
-        ("in6c".into(), flag(Zone::Z2)),
-        ("in6d".into(), flag(Zone::Z12)),
-    ]))
-}
-
-/// The rule applied successively in the stated zones (`zones`: one digit per step, 3 for
-/// Z12) (whatever zone eq. (1) assigns, as
-/// the proofs of Thm 5.3 and Result 3 do under their hypotheses): TR_id (3a–3d) without
-/// `eps`, TR_nid (13a–13d) with it.
-fn compose(inp: &Inputs) -> Result<Env<R>, String> {
-    let k = r(get(inp, "k")?);
-    let eps = match inp.get("eps") {
-        Some(_) => Some(r(get(inp, "eps")?)),
-        None => None,
-    };
-    let mut v = V2::new(r(get(inp, "x")?), r(get(inp, "y")?));
-    let mut out = Env::new();
-    let mut put = |i: usize, v: &V2<R>| {
-        let w = corner::xi_eta(&k, v);
-        out.insert(format!("x{i}"), v.x.clone());
-        out.insert(format!("y{i}"), v.y.clone());
-        out.insert(format!("xi{i}"), w.x);
-        out.insert(format!("eta{i}"), w.y);
-    };
-    put(0, &v);
-    // one digit per application (a number in the input language): 0, 1, 2, 3 = Z12
-    for (i, z) in text(inp, "zones")?.chars().enumerate() {
-        let zone = match z {
-            '0' => Zone::Z0,
-            '1' => Zone::Z1,
-            '2' => Zone::Z2,
-            '3' => Zone::Z12,
-            o => return Err(format!("zones: expected digits 0, 1, 2, 3 (Z12), got {o}")),
-        };
-        v = match &eps {
-            None => corner::tr_id_xy(&k, zone, &v),
-            Some(e) => corner::tr_nid_xy(&k, e, zone, &v),
-        }
-        .map_err(err)?;
-        put(i + 1, &v);
-    }
-    Ok(out)
 }
 
 /// TA (S = S_v = 0) or SA of Sect. 6, exact, recording the velocities (system code).

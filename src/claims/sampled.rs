@@ -133,11 +133,12 @@ impl Probing for Symbolic {
             ctx: (),
         };
         for (k, e) in mapping {
+            // as written too (digits such as `zones = "01"` are read as text by some probes)
+            inp.words.insert(k.clone(), e.clone());
             let node = lang::parse_with_variables(e).map_err(|x| format!("inputs.{k}: {x}"))?;
             match node.as_var() {
                 Some(w) if !env.contains_key(w) => {
                     inp.nums.remove(k);
-                    inp.words.insert(k.clone(), w.to_string());
                 }
                 _ => {
                     let v = node.eval_in(env, &()).map_err(|x| x.to_string())?;

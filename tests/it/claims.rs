@@ -298,6 +298,14 @@ fn symbolic_method_proves_and_its_mutants_are_refuted() {
         "domain = { k = \"[1, inf)\" }",
         "domain = { k = \"[1/2, inf)\" }",
     );
+    // Theorem 5.3 over the whole domain: the vanishing factor 1 - beta^2 taken out exactly
+    let (text, _) = load("proofs/fp/fp-thm5.3-spectral-radius-exact.toml");
+    assert_eq!(run(&text).0, Verdict::Proved);
+    mutant_refuted(
+        "proofs/fp/fp-thm5.3-spectral-radius-exact.toml",
+        "== 4*(1 + eps)^2*(1 - beta^2)\"",
+        "== 4*(1 + eps)^2*(1 - beta)\"",
+    );
     // a flipped sign in a conclusion
     mutant_refuted(
         "proofs/fp/fp-lemma7.1.toml",
@@ -323,4 +331,40 @@ fn symbolic_proof_has_a_certificate() {
             .any(|c| c["cell"].as_str().unwrap().contains("k = 1")),
         "{cert}"
     );
+}
+
+/// A run of the law cut by an undecided sign is not a run: on rational functions the cradle
+/// probe then gives the velocities of the steps made but no `steps`, `multiple` or `exit`
+/// (a partial run once let a claim about the whole run pass), and TA gives an error.
+#[test]
+fn runs_cut_by_an_undecided_sign_have_no_end() {
+    use impactkit::arith::symbolic::{with_positive_variables, Symbolic};
+    use impactkit::claims::probes_generic::{run, ProbeIn};
+    use impactkit::lang::parse_symbolic;
+    let s = |x: &str| parse_symbolic(x).unwrap();
+    let pos = vec!["t".to_string(), "v".to_string()];
+    let mut inp = ProbeIn::<Symbolic> {
+        nums: Default::default(),
+        words: Default::default(),
+        ctx: (),
+    };
+    for (k, x) in [("eps", "t/(1+t)"), ("v1", "v"), ("v2", "0"), ("v3", "0")] {
+        inp.nums.insert(k.into(), s(x));
+    }
+    let out = with_positive_variables(&pos, || run("cradle.run", &inp).unwrap().unwrap());
+    assert!(out.contains_key("v1_1"), "{out:?}");
+    for key in ["steps", "multiple", "exit", "vf1"] {
+        assert!(!out.contains_key(key), "{key} in {out:?}");
+    }
+    // TA from Z1 on a symbolic velocity whose second step's zone is not decided
+    let mut ta = ProbeIn::<Symbolic> {
+        nums: Default::default(),
+        words: Default::default(),
+        ctx: (),
+    };
+    for (k, x) in [("k", "t"), ("eps", "1"), ("x", "v"), ("y", "-v*t - 1/2*v")] {
+        ta.nums.insert(k.into(), s(x));
+    }
+    let r = with_positive_variables(&pos, || run("corner.ta", &ta).unwrap());
+    assert!(r.as_ref().is_err_and(|e| e.contains("undecided")), "{r:?}");
 }

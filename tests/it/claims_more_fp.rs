@@ -62,7 +62,7 @@ fn fp_issue13_verdicts() {
         ("fp-remark9-monotone", Verdict::Refuted),
         ("fp-result1-nid", Verdict::ConfirmedOnSamples),
         ("fp-result2-nid", Verdict::Proved),
-        ("fp-result3-angles", Verdict::ConfirmedOnSamples),
+        ("fp-result3-angles", Verdict::Proved),
         ("fp-result3-chi", Verdict::ConfirmedOnSamples),
         ("fp-result4-nid", Verdict::Proved),
         ("fp-result5", Verdict::ConfirmedOnSamples),
@@ -75,7 +75,7 @@ fn fp_issue13_verdicts() {
         ("fp-sect2.2-double-angle", Verdict::Proved),
         ("fp-sect6-N-estimate", Verdict::Proved),
         ("fp-sect8-figures", Verdict::Proved),
-        ("fp-sect8-inputs", Verdict::ConfirmedOnSamples),
+        ("fp-sect8-inputs", Verdict::Proved),
         ("fp-thm3.1-eq11-12", Verdict::Proved),
         ("fp-thm3.1-eq12-f", Verdict::Proved),
         ("fp-thm3.1-eq12", Verdict::Proved),
@@ -87,7 +87,7 @@ fn fp_issue13_verdicts() {
         ("fp-thm5.3-charpoly", Verdict::Proved),
         ("fp-thm5.3-limit", Verdict::ConfirmedOnSamples),
         ("fp-thm5.3-rho-formula", Verdict::Proved),
-        ("fp-zone-symmetry", Verdict::ConfirmedOnSamples),
+        ("fp-zone-symmetry", Verdict::Proved),
         ("fp-zones-phi-intro", Verdict::ConfirmedOnSamples),
         ("fp-thm5.1-first-factor", Verdict::Proved),
         ("fp-thm5.1-eps0", Verdict::Proved),
@@ -103,10 +103,11 @@ fn fp_issue13_verdicts() {
 
 #[test]
 fn fp_issue13_counterexamples() {
-    // (6b): on the ray phi = -alpha (xi = 0, eta > 0) no condition of (6) holds
+    // (6a)/(6b) on their boundary rays: two conditions of (6) hold on a ray of Z0 (found
+    // by the symbolic method in the boundary cell), none on phi = -alpha
     let o = run("fp-6-zone-boundaries");
-    assert!(o.detail.starts_with("[ray phi = -alpha"), "{}", o.detail);
-    assert!(o.detail.contains("phi_count = 0"), "{}", o.detail);
+    assert_eq!(o.verdict, Verdict::Refuted, "{}", o.detail);
+    assert!(o.detail.contains("phi_count = 2"), "{}", o.detail);
     // Result 6 read literally: chi is not the number of iterations
     let o = run("fp-result6-iterations");
     assert!(o.detail.contains("left 1 but right 0"), "{}", o.detail);
