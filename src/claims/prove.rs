@@ -509,29 +509,7 @@ fn cells(
 
 /// The derived variables of a case, in dependency order.
 fn derive_symbolic(case: &Case, env: &mut Env<Symbolic>) -> Result<(), String> {
-    let mut todo: Vec<&(String, lang::Expr)> = case.space.derived.iter().collect();
-    while !todo.is_empty() {
-        let before = todo.len();
-        let mut rest = Vec::new();
-        for d in todo {
-            let mut vs = Vec::new();
-            d.1.vars(&mut vs);
-            if vs.iter().all(|v| env.contains_key(v)) {
-                let x = d.1.eval_in(env, &()).map_err(|e| e.to_string())?;
-                env.insert(d.0.clone(), x);
-            } else {
-                rest.push(d);
-            }
-        }
-        if rest.len() == before {
-            return Err(format!(
-                "derived variable {} uses an unknown variable",
-                rest[0].0
-            ));
-        }
-        todo = rest;
-    }
-    Ok(())
+    case.space.derive(env)
 }
 
 /// What one cell gives.

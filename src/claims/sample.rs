@@ -107,8 +107,12 @@ impl Space {
         })
     }
 
-    /// Completes a point with the derived variables (in dependency order).
-    pub fn derive(&self, env: &mut Env<Rational>) -> Result<(), String> {
+    /// Completes a point with the derived variables (in dependency order), in any
+    /// arithmetic without a context (exact rationals; rational functions for the prover).
+    pub fn derive<S: crate::arith::Scalar<Ctx = ()>>(
+        &self,
+        env: &mut Env<S>,
+    ) -> Result<(), String> {
         let mut todo: Vec<&(String, Expr)> = self.derived.iter().collect();
         while !todo.is_empty() {
             let before = todo.len();
