@@ -268,9 +268,19 @@ pub fn inputs_from(
     Ok(out)
 }
 
-/// FP Result 6: TA steps (eps = 1) versus the count predicted by condition (9), for
-/// α = aπ and v0 = (cos bπ, sin bπ), both on 256-bit MPFR intervals (certified signs).
-fn corner_result6(inp: &Inputs) -> Result<Env<R>, String> {
+/// The ideal TA of FP Sect. 6 (ε = 1) for α = aπ and v0 = (cos bπ, sin bπ) (inputs `a`,
+/// `b`) on 256-bit MPFR intervals: α, v0, and the number of steps of a run that certifies
+/// its exit (an error otherwise). Shared by the probes of FP Result 6.
+pub(super) fn result6_run(
+    inp: &Inputs,
+) -> Result<
+    (
+        crate::arith::MpInterval,
+        V2<crate::arith::MpInterval>,
+        usize,
+    ),
+    String,
+> {
     use crate::arith::MpInterval;
     let (a, b) = (get(inp, "a")?, get(inp, "b")?);
     let ev = |s: String| crate::lang::eval_str::<MpInterval>(&s, &256).map_err(err);
@@ -295,9 +305,16 @@ fn corner_result6(inp: &Inputs) -> Result<Env<R>, String> {
             t.termination.name()
         ));
     }
+    Ok((alpha, v0, t.steps))
+}
+
+/// FP Result 6: TA steps (eps = 1) versus the count predicted by condition (9), for
+/// α = aπ and v0 = (cos bπ, sin bπ), both on 256-bit MPFR intervals (certified signs).
+fn corner_result6(inp: &Inputs) -> Result<Env<R>, String> {
+    let (alpha, v0, steps) = result6_run(inp)?;
     let p = corner::predicted_iterations_ideal(&alpha, &v0).map_err(err)?;
     Ok(Env::from([
-        ("ta_steps".into(), int(t.steps)),
+        ("ta_steps".into(), int(steps)),
         ("predicted".into(), int(p)),
     ]))
 }

@@ -152,29 +152,8 @@ fn trace(inp: &Inputs) -> Result<Env<R>, String> {
 /// itself: the iterate 2χ or 2χ + 1 is the first in Z0, so χ = ⌊j/2⌋ (v0 ∈ Z1, Z2), and
 /// from φ1, increased by 1, for v0 ∈ Z12.
 fn result6_chi(inp: &Inputs) -> Result<Env<R>, String> {
-    use crate::arith::MpInterval;
-    let (a, b) = (lang::show(&get(inp, "a")?), lang::show(&get(inp, "b")?));
-    let ev = |s: String| crate::lang::eval_str::<MpInterval>(&s, &256).map_err(err);
-    let alpha = ev(format!("({a})*pi"))?;
-    let v0 = V2::new(ev(format!("cos(({b})*pi)"))?, ev(format!("sin(({b})*pi)"))?);
+    let (alpha, v0, steps) = super::probes::result6_run(inp)?;
     let k = alpha.tan().map_err(err)?;
-    let run = CornerRun {
-        k: k.clone(),
-        restitution: Restitution::Symmetric(k.one_like()),
-        threshold: k.zero_like(),
-        rest_threshold: k.zero_like(),
-        max_steps: 100_000,
-        form: Form::Xy,
-        max_digits: None,
-        record_velocities: false,
-    };
-    let t = run.run(v0.clone()).map_err(err)?;
-    if t.termination.name() != "exit" {
-        return Err(format!(
-            "TA did not certify an exit ({})",
-            t.termination.name()
-        ));
-    }
     let zone = corner::zone_xy(&k, &v0, &k.zero_like()).map_err(err)?;
     let j = corner::predicted_iterations_ideal(&alpha, &v0).map_err(err)?;
     let chi = match zone {
@@ -183,7 +162,7 @@ fn result6_chi(inp: &Inputs) -> Result<Env<R>, String> {
         _ => j / 2,
     };
     Ok(Env::from([
-        ("ta_steps".into(), int(t.steps)),
+        ("ta_steps".into(), int(steps)),
         ("j".into(), int(j)),
         ("chi".into(), int(chi)),
         ("zone0".into(), code(zone)),
