@@ -195,6 +195,16 @@ impl Num {
         }
     }
 
+    /// Whether the value is a finite number: exact values are; a rounded value that
+    /// overflowed (`inf`) or is `NaN`, and an enclosure with an infinite bound, are not.
+    pub fn is_finite(&self) -> bool {
+        match self {
+            Num::Exact { .. } => true,
+            Num::Approx(x) => x.is_finite(),
+            Num::Enclosure { lo, hi } => lo.is_finite() && hi.is_finite(),
+        }
+    }
+
     /// The value for a person: `digits` correctly rounded significant digits; an
     /// enclosure as `[lo, hi]` rounded outward; exact values in full on request.
     pub fn text(&self, o: &TextOptions) -> String {
@@ -234,7 +244,9 @@ impl Num {
 /// The shortest decimal that reads back as `x` at its precision (`f64`: Rust's shortest
 /// round-trip form; MPFR: all the digits the precision holds).
 fn approx_string(x: &Float) -> String {
-    if x.prec() == 53 {
+    // a 53-bit value in f64's range prints as f64 does (shortest round trip); an MPFR
+    // value beyond that range keeps its own exponent
+    if x.prec() == 53 && (x.to_f64().is_finite() || !x.is_finite()) {
         let f = x.to_f64();
         if f.is_finite() && f.fract() == 0.0 && f.abs() < 1e16 {
             return format!("{}", f as i64);

@@ -75,6 +75,10 @@ pub enum EvalError {
     Arith { error: ArithError, at: String },
     #[error("unknown variable {name}")]
     UnknownVariable { name: String },
+    /// The value overflowed the backend's range (`inf`, `NaN`, or an enclosure with an
+    /// infinite bound): no number to report.
+    #[error("the value is not finite in {arith} ({value}); exact, quadratic or mpfr:BITS arithmetic has the range to compute it")]
+    NotFinite { value: String, arith: String },
 }
 
 impl EvalError {

@@ -8,7 +8,7 @@
 
 use super::{decide, LawError};
 use crate::arith::{Scalar, Sign};
-use crate::linalg::{add, dot, scale, solve, sub, SymMatrix, Vector};
+use crate::linalg::{add, dot, scale, solve, sub, LinalgError, SymMatrix, Vector};
 
 /// The kinetic metric on covectors, with the contact normals.
 #[derive(Clone, Debug)]
@@ -49,6 +49,26 @@ impl<S: Scalar> Contacts<S> {
             normals,
             dual,
         })
+    }
+
+    /// Whether the normals are linearly independent, as (11) needs to invert the Gram
+    /// matrix G_ab = ⟨u_a, u_b⟩_g: G positive definite, decided pivot by pivot (an
+    /// undecided pivot is reported).
+    pub fn check_independent(&self) -> Result<(), LawError> {
+        let m = self.normals.len();
+        let upper = (0..m)
+            .map(|a| {
+                (a..m)
+                    .map(|b| dot(self.normals[a].iter(), self.dual[b].iter()))
+                    .collect()
+            })
+            .collect();
+        match SymMatrix::from_upper(upper)?.check_positive_definite() {
+            Err(LinalgError::Domain(_)) => Err(LawError::Domain(
+                "the normals are linearly dependent (the Gram matrix of (11) is singular)".into(),
+            )),
+            other => Ok(other?),
+        }
     }
 
     /// ⟨a, b⟩_g = a M⁻¹ bᵀ, eq. (5a).
@@ -152,6 +172,7 @@ pub fn minimal_sequences<S: Scalar>(
     if c.feasible(p)? {
         return Ok(vec![(Vec::new(), p.to_vec())]);
     }
+    let mut work = Work(crate::input::caps::REFLECTIONS);
     let mut out = Vec::new();
     let mut stack: Vec<Sequenced<S>> = vec![(Vec::new(), p.to_vec())];
     while let Some((seq, q)) = stack.pop() {
@@ -164,11 +185,12 @@ pub fn minimal_sequences<S: Scalar>(
             }
             let mut next = seq.clone();
             next.push(i);
+            work.spend(1)?;
             let r = c.reflect(&q, i)?;
             if c.feasible(&r)? {
                 // feasible prefixes end the search along this branch (a longer sequence
                 // would contain this one); check every proper subsequence
-                if no_proper_subsequence_feasible(c, p, &next)? {
+                if no_proper_subsequence_feasible(c, p, &next, &mut work)? {
                     out.push((next, r));
                 }
             } else {
@@ -180,12 +202,30 @@ pub fn minimal_sequences<S: Scalar>(
     Ok(out)
 }
 
+/// The reflections a search may still compute ([`crate::input::caps::REFLECTIONS`]): a
+/// deterministic bound on its work, whatever the depth and the number of contacts.
+struct Work(u64);
+
+impl Work {
+    fn spend(&mut self, n: u64) -> Result<(), LawError> {
+        if self.0 < n {
+            return Err(LawError::Domain(format!(
+                "the search of minimal sequences needs more than {} reflections (its work limit)",
+                crate::input::caps::REFLECTIONS
+            )));
+        }
+        self.0 -= n;
+        Ok(())
+    }
+}
+
 /// No proper subsequence (any positions kept in order, including the empty one) of
 /// `seq` makes `p` feasible.
 fn no_proper_subsequence_feasible<S: Scalar>(
     c: &Contacts<S>,
     p: &[S],
     seq: &[usize],
+    work: &mut Work,
 ) -> Result<bool, LawError> {
     let n = seq.len();
     let full = (1u64 << n) - 1;
@@ -194,6 +234,7 @@ fn no_proper_subsequence_feasible<S: Scalar>(
             .filter(|k| mask & (1 << k) != 0)
             .map(|k| seq[k])
             .collect();
+        work.spend(sub.len() as u64)?;
         if c.feasible(&c.apply_sequence(p, &sub)?)? {
             return Ok(false);
         }

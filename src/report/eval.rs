@@ -28,9 +28,16 @@ pub fn eval(src: &str, backend: Backend) -> Result<EvalReport, EvalError> {
         type Out = Result<EvalReport, EvalError>;
         fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
             let x: S = lang::eval_str(self.0, ctx)?;
+            let value = x.num();
+            if !value.is_finite() {
+                return Err(EvalError::NotFinite {
+                    value: value.text(&TextOptions::default()),
+                    arith: self.1.to_string(),
+                });
+            }
             Ok(EvalReport {
                 arith: self.1.to_string(),
-                value: x.num(),
+                value,
             })
         }
     }

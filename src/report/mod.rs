@@ -54,6 +54,27 @@ impl<'a, T: Serialize> Document<'a, T> {
     }
 }
 
+/// Whether a report's JSON holds a non-finite number: a rounded value that overflowed
+/// (`{"approx": "inf"}`, `"-inf"`, `"NaN"`) or an enclosure with an infinite bound. The
+/// command line then adds `"non_finite": true` to the document (and a warning line to
+/// text), so that no `inf` or `NaN` passes silently.
+pub fn has_non_finite(v: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    match v {
+        Value::Object(m) => m.iter().any(|(k, x)| match (k.as_str(), x) {
+            ("approx" | "lo" | "hi", Value::String(s)) => {
+                s.contains("inf") || s.contains("NaN") || s.contains("nan")
+            }
+            _ => has_non_finite(x),
+        }),
+        Value::Array(xs) => xs.iter().any(has_non_finite),
+        _ => false,
+    }
+}
+
+/// The warning line of a text report holding a non-finite number ([`has_non_finite`]).
+pub const NON_FINITE_WARNING: &str = "warning: non-finite values (inf or NaN): the rounded arithmetic overflowed or an enclosure is unbounded; exact, quadratic or mpfr:BITS arithmetic has the range";
+
 /// The numbers of a vector.
 pub fn nums<S: Scalar>(xs: &[S]) -> Vec<Num> {
     xs.iter().map(Scalar::num).collect()

@@ -62,6 +62,7 @@ fn value<S: Scalar>(src: &str, option: &'static str, ctx: &S::Ctx) -> Result<S, 
 impl CornerSpec {
     /// Builds the run and the initial velocity on backend `S`.
     pub fn build<S: Scalar>(&self, ctx: &S::Ctx) -> Result<(CornerRun<S>, V2<S>), SpecError> {
+        crate::input::check_open_range(&self.alpha, "--alpha", "0", "pi/2")?;
         let k = value::<S>(&format!("tan({})", self.alpha), "--alpha", ctx)?;
         let parts = split_list(&self.v0);
         if parts.len() != 2 {

@@ -340,8 +340,12 @@ impl CradleSpec {
     /// Builds the inputs on backend `S` and runs the procedure of Sect. 3.5.
     pub fn run<S: Scalar>(&self, ctx: &S::Ctx) -> Result<Outcome<S>, SpecError> {
         let n = self.balls;
-        if n < 2 {
-            return Err(input("--balls", "a cradle needs at least 2 balls"));
+        let cap = crate::input::caps::BALLS;
+        if n < cap.min as usize || n > cap.max as usize {
+            return Err(input(
+                "--balls",
+                format!("a cradle has {}..={} balls, got {n}", cap.min, cap.max),
+            ));
         }
         let masses = match &self.masses {
             Some(m) => list::<S>(m, "--masses", ctx)?,
@@ -404,7 +408,15 @@ impl CradleSpec {
         crate::arith::check_compatible(&all)
             .map_err(|e| input("--masses/--eps/--v0", e.to_string()))?;
         let sigma = match &self.sigma {
-            Some(s) => Some(list::<S>(s, "--sigma", ctx)?.remove(0)),
+            Some(s) => {
+                let sigma: S = crate::input::value(s, "--sigma", ctx)?;
+                if crate::law::decide(&sigma, "--sigma").map_err(|e| input("--sigma", e.to_string()))?
+                    == crate::arith::Sign::Negative
+                {
+                    return Err(input("--sigma", format!("the AEEV threshold must be >= 0, got {sigma}")));
+                }
+                Some(sigma)
+            }
             None => None,
         };
         let limits = Limits {

@@ -12,6 +12,7 @@ use crate::report::propagate::PropagateReport;
 
 pub use super::SpecError;
 use super::{input, list};
+use crate::input::caps;
 
 /// A propagate run as the command line states it.
 #[derive(Clone, Debug)]
@@ -57,10 +58,17 @@ impl PropagateSpec {
             .collect();
         crate::arith::check_compatible(&all)
             .map_err(|e| input("--masses/--normals/--momentum", e.to_string()))?;
+        if normals.len() > caps::CONTACTS {
+            return Err(input(
+                "--normals",
+                format!("{} normals, more than {} (the limit of contacts)", normals.len(), caps::CONTACTS),
+            ));
+        }
         let c = Contacts::new(SymMatrix::diagonal(&masses), normals).map_err(|e| match e {
             LawError::Domain(m) => input("--masses/--normals", m),
-            other => SpecError::Law(other),
+            other => input("--masses/--normals", other),
         })?;
+        c.check_independent().map_err(|e| input("--normals", e))?;
         Ok((c, p))
     }
 
@@ -84,13 +92,13 @@ impl PropagateSpec {
         backend: &Backend,
     ) -> Result<PropagateReport, SpecError> {
         let (c, p) = self.build::<S>(ctx)?;
-        if self.max_depth > 24 {
-            return Err(input("--max-depth", "at most 24"));
+        let depth = caps::DEPTH;
+        if !(depth.min..=depth.max).contains(&(self.max_depth as u64)) {
+            return Err(input("--max-steps", format!("must lie in {}..={}", depth.min, depth.max)));
         }
-        let seqs = minimal_sequences(&c, &p, self.max_depth)?;
         let r = match &self.restitution {
             Some(src) => {
-                let r = list::<S>(src, "--eps", ctx)?.remove(0);
+                let r: S = crate::input::value(src, "--eps", ctx)?;
                 let lo =
                     crate::law::decide(&r, "--eps").map_err(|e| input("--eps", e.to_string()))?;
                 let hi = crate::law::decide(&(r.one_like() - &r), "--eps")
@@ -102,6 +110,13 @@ impl PropagateSpec {
             }
             None => None,
         };
+        let seqs = minimal_sequences(&c, &p, self.max_depth).map_err(|e| match e {
+            LawError::Domain(m) => input(
+                "--max-steps",
+                format!("{m}: lower --max-steps (the longest sequence) or use fewer contacts"),
+            ),
+            other => SpecError::Law(other),
+        })?;
         let plastic = c.plastic(&p)?;
         let results: Vec<(Vec<usize>, Vec<S>)> = match &r {
             Some(r) => seqs

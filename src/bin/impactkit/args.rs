@@ -48,7 +48,7 @@ pub struct Output {
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
     /// Significant digits of the values printed in text (correctly rounded), 1..=10000.
-    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    #[arg(long, default_value_t = 20, value_parser = text_digits)]
     pub digits: u32,
     /// Print exact values in full (input language) in text, not rounded.
     #[arg(long)]
@@ -78,6 +78,7 @@ pub enum FormArg {
 #[derive(Subcommand)]
 pub enum Command {
     /// Evaluate an expression of the input language on one backend.
+    #[command(allow_negative_numbers = true)]
     Eval {
         /// The expression, e.g. "tan(pi/6)", "3/7 + 0.1", "(1+sqrt(2))^2".
         #[arg(allow_hyphen_values = true)]
@@ -90,6 +91,7 @@ pub enum Command {
     },
     /// The disk in a corner (Fassino-Pasquero 2020; Pasquero rule (10)): iterate the
     /// impact rule from an entrance velocity until exit, rest or N_max steps.
+    #[command(allow_negative_numbers = true)]
     Corner {
         /// alpha, half the angle between the walls (k = tan(alpha)), e.g. "pi/4".
         #[arg(long, allow_hyphen_values = true)]
@@ -117,11 +119,11 @@ pub enum Command {
         #[arg(long, allow_hyphen_values = true)]
         rest_threshold: Option<String>,
         /// N_max, the largest number of rule applications.
-        #[arg(long, default_value_t = 10_000)]
+        #[arg(long, default_value_t = 10_000, value_parser = steps)]
         max_steps: usize,
         /// Work limit of exact runs: the largest number of decimal digits of a velocity's
         /// exact numbers.
-        #[arg(long, default_value_t = 200_000)]
+        #[arg(long, default_value_t = impactkit::input::caps::DEFAULT_DIGITS, value_parser = digits)]
         max_digits: u64,
         /// Which form of the rules to iterate.
         #[arg(long, value_enum, default_value = "xy")]
@@ -149,6 +151,7 @@ pub enum Command {
     },
     /// The propagative model of Seghete-Murphey: all minimal sequences of reset maps
     /// (Definition 1), their outcomes, uniqueness, and the bound of Theorem 1.
+    #[command(allow_negative_numbers = true)]
     Propagate {
         /// Masses "m1,m2,..." (a diagonal mass matrix).
         #[arg(long, allow_hyphen_values = true)]
@@ -164,7 +167,7 @@ pub enum Command {
         #[arg(long, alias = "restitution", allow_hyphen_values = true)]
         eps: Option<String>,
         /// Longest sequence of reset maps searched (at most 24). `--max-depth` is an alias.
-        #[arg(long, alias = "max-depth", default_value_t = 12)]
+        #[arg(long, alias = "max-depth", default_value_t = 12, value_parser = depth)]
         max_steps: usize,
         /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
         #[arg(long, value_parser = parse_backend)]
@@ -174,6 +177,7 @@ pub enum Command {
     },
     /// The billiard break of Seghete-Murphey Sect. VII-A: p_ab, p_ba, the indeterminacy
     /// xi and eq. (31) for one angle theta, or a sweep of theta (Fig. 5).
+    #[command(allow_negative_numbers = true)]
     BilliardBreak {
         /// The angle theta between the centre lines c-a and c-b, in [theta_min, pi].
         #[arg(long, allow_hyphen_values = true, conflicts_with_all = ["tan_quarter", "sweep"])]
@@ -182,7 +186,7 @@ pub enum Command {
         #[arg(long, allow_hyphen_values = true, conflicts_with = "sweep")]
         tan_quarter: Option<String>,
         /// Sweep theta = i*pi/N, i = 0..N (overlapping geometries skipped).
-        #[arg(long)]
+        #[arg(long, value_parser = sweep)]
         sweep: Option<usize>,
         /// Radii "r_a,r_b,r_c" (the paper does not state them; 1,1,3 puts theta_min
         /// near pi/6 as in Fig. 5).
@@ -192,7 +196,7 @@ pub enum Command {
         #[arg(long)]
         masses: Option<String>,
         /// Longest reflection sequence. `--max-depth` is an alias.
-        #[arg(long, alias = "max-depth", default_value_t = 64)]
+        #[arg(long, alias = "max-depth", default_value_t = 64, value_parser = billiard_depth)]
         max_steps: usize,
         /// Write Fig. 5 (with --sweep) as SVG to FILE ("-": standard output).
         #[arg(long)]
@@ -205,6 +209,7 @@ pub enum Command {
     },
     /// One Newton's cradle through several impact laws (Pasquero, Seghete-Murphey, ...),
     /// with an exact comparison of their outcomes.
+    #[command(allow_negative_numbers = true)]
     CompareCradle {
         /// The coefficient of restitution: Newton's for Pasquero, Newton and Poisson; the
         /// energetic R of Seghete-Murphey (16) for the propagative law.
@@ -217,7 +222,7 @@ pub enum Command {
         #[arg(long, default_value = "1,1,1")]
         masses: String,
         /// Largest number of impulses / reflections. `--max-iter` is an alias.
-        #[arg(long, alias = "max-iter", default_value_t = 1000)]
+        #[arg(long, alias = "max-iter", default_value_t = 1000, value_parser = compare_steps)]
         max_steps: usize,
         /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
         #[arg(long, value_parser = parse_backend)]
@@ -231,6 +236,7 @@ pub enum Command {
         action: SequentialCommand,
     },
     /// Colliding linear-elastic thin rods (Winandy-Leine Sect. 4), exact event-driven.
+    #[command(allow_negative_numbers = true)]
     Rods {
         /// Initial velocities "v1,v2,..." (rods undeformed and touching at t = 0).
         #[arg(long, allow_hyphen_values = true)]
@@ -242,7 +248,7 @@ pub enum Command {
         #[arg(long, allow_hyphen_values = true)]
         impedances: Option<String>,
         /// Largest number of time steps.
-        #[arg(long, default_value_t = 10_000)]
+        #[arg(long, default_value_t = 10_000, value_parser = steps)]
         max_steps: usize,
         /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
         #[arg(long, value_parser = parse_backend, default_value = "exact")]
@@ -256,9 +262,10 @@ pub enum Command {
     },
     /// Newton's cradle through Pasquero's characterization (Sect. 3.5, 4.1): n balls on
     /// a line, any masses, one COR per contact.
+    #[command(allow_negative_numbers = true)]
     Cradle {
         /// Number of balls (at least 2).
-        #[arg(long, required_unless_present = "table1")]
+        #[arg(long, required_unless_present = "table1", value_parser = balls)]
         balls: Option<usize>,
         /// One COR for all contacts, or "e1,e2,..." (one per contact), in [0, 1].
         #[arg(long, allow_hyphen_values = true, required_unless_present = "table1")]
@@ -273,11 +280,11 @@ pub enum Command {
         #[arg(long, allow_hyphen_values = true)]
         sigma: Option<String>,
         /// Largest number of iterations (impulses). `--max-iter` is an alias.
-        #[arg(long, alias = "max-iter", default_value_t = 10_000)]
+        #[arg(long, alias = "max-iter", default_value_t = 10_000, value_parser = steps)]
         max_steps: usize,
         /// Work limit of exact runs: the largest number of decimal digits of a velocity's
         /// exact numbers.
-        #[arg(long, default_value_t = 200_000)]
+        #[arg(long, default_value_t = impactkit::input::caps::DEFAULT_DIGITS, value_parser = digits)]
         max_digits: u64,
         /// Print Pasquero's Table 1 beside this program's values, with a match column.
         #[arg(long)]
@@ -295,6 +302,7 @@ pub enum Command {
         out: Output,
     },
     /// Verify the papers' claims (proofs/**.toml): a computed verdict per claim.
+    #[command(allow_negative_numbers = true)]
     Verify {
         /// Claim files or directories (recursive); default: proofs.
         #[arg(default_value = "proofs")]
@@ -303,7 +311,7 @@ pub enum Command {
         #[arg(long)]
         only: Option<String>,
         /// Time budget per claim, in seconds.
-        #[arg(long, default_value_t = 20.0)]
+        #[arg(long, default_value_t = 20.0, value_parser = budget)]
         budget_seconds: f64,
         /// Claims checked in parallel (default: every core).
         #[arg(long)]
@@ -317,6 +325,7 @@ pub enum Command {
 #[derive(Subcommand)]
 pub enum SequentialCommand {
     /// γ⁺ = S(γ⁻) (eq. (19)), its cone and impulse, and Newton's and Poisson's outcomes.
+    #[command(allow_negative_numbers = true)]
     Map {
         /// Pre-impact contact velocities "g1,g2" (γ = (u2 − u1, u3 − u2)).
         #[arg(long, allow_hyphen_values = true)]
@@ -335,12 +344,13 @@ pub enum SequentialCommand {
         out: Output,
     },
     /// Construct the law from P1–P3 for the masses and check every property.
+    #[command(allow_negative_numbers = true)]
     Check {
         /// Masses "m1,m2,m3" (default 1,1,1).
         #[arg(long, allow_hyphen_values = true)]
         masses: Option<String>,
         /// Random exact pairs for the falsification test of Theorem 1 (at most 100000).
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = 200, value_parser = samples)]
         samples: usize,
         /// Seed of those pairs.
         #[arg(long, default_value_t = 1)]
@@ -359,4 +369,35 @@ pub enum SequentialCommand {
 
 pub fn parse_backend(s: &str) -> Result<Backend, String> {
     s.parse()
+}
+
+/// A clap value parser of a count option within its [`Cap`](impactkit::input::caps::Cap).
+macro_rules! count_parser {
+    ($($name:ident: $t:ty = $cap:ident;)*) => {$(
+        fn $name(s: &str) -> Result<$t, String> {
+            impactkit::input::caps::$cap.parse(s).map(|n| n as $t)
+        }
+    )*};
+}
+
+count_parser! {
+    steps: usize = STEPS;
+    compare_steps: usize = COMPARE_STEPS;
+    depth: usize = DEPTH;
+    billiard_depth: usize = BILLIARD_DEPTH;
+    digits: u64 = DIGITS;
+    balls: usize = BALLS;
+    sweep: usize = SWEEP;
+    samples: usize = SAMPLES;
+    text_digits: u32 = TEXT_DIGITS;
+}
+
+/// `--budget-seconds`: a finite number of seconds within
+/// [`BUDGET_SECONDS`](impactkit::input::caps::BUDGET_SECONDS).
+fn budget(s: &str) -> Result<f64, String> {
+    let (lo, hi) = impactkit::input::caps::BUDGET_SECONDS;
+    match s.trim().parse::<f64>() {
+        Ok(b) if (lo..=hi).contains(&b) => Ok(b),
+        _ => Err(format!("expected a number of seconds in {lo}..={hi}")),
+    }
 }

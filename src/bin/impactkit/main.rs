@@ -9,32 +9,71 @@ use impactkit::certify::Arith;
 use impactkit::report::{Document, Report, TextOptions};
 use impactkit::system::corner::Form;
 use impactkit::system::corner_spec::{Algorithm, CornerSpec, RestitutionSpec};
+use impactkit::law::LawError;
 use impactkit::system::SpecError;
 use std::io::Write;
 use std::process::ExitCode;
 
-/// A failure: exit code 2 for bad input, 1 for an internal failure.
-struct Failure {
-    code: u8,
-    msg: String,
+/// A failure: exit code 2 for bad input, 1 for an internal failure; or a command that
+/// ended on an undecided sign, reported as a result (exit 0, see [`undecided`]).
+enum Failure {
+    Exit { code: u8, msg: String },
+    Undecided(LawError),
 }
 
 fn user_error(msg: impl std::fmt::Display) -> Failure {
-    Failure {
+    Failure::Exit {
         code: 2,
         msg: msg.to_string(),
     }
 }
 
-/// Bad input (exit 2) or an internal failure (exit 1) of a command.
+/// How a command's error ends it: bad input and inputs outside a law's domain (exit 2,
+/// one line); an undecided sign, which is a result of the arithmetic chosen, not a
+/// failure (exit 0 with the undecided quantity, see [`undecided`]).
 fn spec_failure(e: SpecError) -> Failure {
     match e {
-        SpecError::Input(_) => user_error(e),
-        other => Failure {
-            code: 1,
-            msg: other.to_string(),
-        },
+        SpecError::Law(u @ LawError::Undecided { .. }) => Failure::Undecided(u),
+        other => user_error(other),
     }
+}
+
+/// The report of a command whose result hangs on a sign its arithmetic cannot decide.
+#[derive(serde::Serialize)]
+struct UndecidedReport {
+    /// Always false: the result is incomplete.
+    complete: bool,
+    /// The quantity whose sign is undecided, and its enclosure.
+    undecided: UndecidedSign,
+}
+
+#[derive(serde::Serialize)]
+struct UndecidedSign {
+    quantity: String,
+    lo: String,
+    hi: String,
+}
+
+impl Report for UndecidedReport {
+    fn text(&self, _: &TextOptions) -> String {
+        let u = &self.undecided;
+        format!(
+            "undecided: the sign of {} lies in [{}, {}]; a finer arithmetic (mpi:BITS, exact, quadratic) may decide it",
+            u.quantity, u.lo, u.hi
+        )
+    }
+}
+
+/// The undecided-sign document of `command` (exit 0, `"complete": false`).
+fn undecided(command: &str, e: LawError, out: &Output) -> Result<Printed, Failure> {
+    let LawError::Undecided { quantity, lo, hi } = e else {
+        return Err(user_error(e));
+    };
+    let report = UndecidedReport {
+        complete: false,
+        undecided: UndecidedSign { quantity, lo, hi },
+    };
+    emit(command, &report, out)
 }
 
 /// What a command prints on standard output.
@@ -47,16 +86,28 @@ fn text_options(out: &Output) -> TextOptions {
     }
 }
 
-/// A typed report as text or as a JSON document of `command`.
+/// A typed report as text or as a JSON document of `command`; a report holding a
+/// non-finite number says so (`"non_finite": true`, or a warning line in text).
 fn emit<R: Report>(command: &str, report: &R, out: &Output) -> Result<Printed, Failure> {
+    let internal = |e: serde_json::Error| Failure::Exit {
+        code: 1,
+        msg: e.to_string(),
+    };
+    let mut doc = serde_json::to_value(Document::new(command, report)).map_err(internal)?;
+    let non_finite = impactkit::report::has_non_finite(&doc);
     match out.format {
+        Format::Text if non_finite => Ok(Printed(format!(
+            "{}\n{}",
+            report.text(&text_options(out)),
+            impactkit::report::NON_FINITE_WARNING
+        ))),
         Format::Text => Ok(Printed(report.text(&text_options(out)))),
-        Format::Json => serde_json::to_string(&Document::new(command, report))
-            .map(Printed)
-            .map_err(|e| Failure {
-                code: 1,
-                msg: e.to_string(),
-            }),
+        Format::Json => {
+            if let (true, Some(m)) = (non_finite, doc.as_object_mut()) {
+                m.insert("non_finite".into(), serde_json::Value::Bool(true));
+            }
+            serde_json::to_string(&doc).map(Printed).map_err(internal)
+        }
         Format::Markdown => Err(user_error("--format: markdown is for verify only")),
     }
 }
@@ -414,15 +465,44 @@ fn main() -> ExitCode {
             impactkit::input::one_line(&msg)
         );
     }));
+    let (name, out) = name_and_output(&cli.command);
     let outcome = match std::panic::catch_unwind(|| run(cli)) {
         Ok(r) => r,
         Err(_) => return ExitCode::from(1),
     };
+    let outcome = match outcome {
+        Err(Failure::Undecided(e)) => undecided(name, e, &out),
+        other => other,
+    };
     match outcome {
-        Ok(Printed(out)) => print_out(&out),
-        Err(f) => {
-            eprintln!("error: {}", impactkit::input::one_line(&f.msg));
-            ExitCode::from(f.code)
+        Ok(Printed(text)) => print_out(&text),
+        Err(Failure::Exit { code, msg }) => {
+            eprintln!("error: {}", impactkit::input::one_line(&msg));
+            ExitCode::from(code)
         }
+        Err(Failure::Undecided(e)) => {
+            eprintln!("error: {}", impactkit::input::one_line(&e.to_string()));
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The name of a command (as its JSON documents write it) and its output options.
+fn name_and_output(c: &Command) -> (&'static str, Output) {
+    match c {
+        Command::Eval { out, .. } => ("eval", *out),
+        Command::Corner { out, .. } => ("corner", *out),
+        Command::Propagate { out, .. } => ("propagate", *out),
+        Command::BilliardBreak { out, .. } => ("billiard-break", *out),
+        Command::CompareCradle { out, .. } => ("compare-cradle", *out),
+        Command::Sequential {
+            action: SequentialCommand::Map { out, .. },
+        } => ("sequential map", *out),
+        Command::Sequential {
+            action: SequentialCommand::Check { out, .. },
+        } => ("sequential check", *out),
+        Command::Rods { out, .. } => ("rods", *out),
+        Command::Cradle { out, .. } => ("cradle", *out),
+        Command::Verify { out, .. } => ("verify", *out),
     }
 }

@@ -1,0 +1,73 @@
+//! The limits of the command line's counts and sizes, in one place (the limits of the
+//! input language itself are in [`crate::lang::limits`]). Each bounds the work one
+//! command line can ask for; the README lists them with the option that sets or raises
+//! them. A value outside its range is bad input: exit 2, one line naming the option.
+
+/// A count option's accepted range and default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cap {
+    /// The option, as the user writes it.
+    pub option: &'static str,
+    /// Smallest accepted value.
+    pub min: u64,
+    /// Largest accepted value.
+    pub max: u64,
+}
+
+impl Cap {
+    /// `s` as a whole number in `min..=max`, or the reason it is refused (one line; the
+    /// caller names the option).
+    pub fn parse(&self, s: &str) -> Result<u64, String> {
+        let t = s.trim();
+        let n: u64 = t.parse().map_err(|_| {
+            if t.starts_with('-') && t[1..].bytes().all(|b| b.is_ascii_digit()) && t.len() > 1 {
+                format!("must not be negative (a whole number in {}..={})", self.min, self.max)
+            } else {
+                format!("expected a whole number in {}..={}", self.min, self.max)
+            }
+        })?;
+        if n < self.min || n > self.max {
+            return Err(format!(
+                "{n} is outside {}..={} (the limit of {})",
+                self.min, self.max, self.option
+            ));
+        }
+        Ok(n)
+    }
+}
+
+/// `--max-steps` of the iterated laws (`corner`, `cradle`, `rods`): rule applications.
+pub const STEPS: Cap = Cap { option: "--max-steps", min: 1, max: 1_000_000 };
+/// `--max-steps` of `compare-cradle` (Pasquero's iterations).
+pub const COMPARE_STEPS: Cap = Cap { option: "--max-steps", min: 1, max: 10_000 };
+/// `--max-steps` of `propagate`: the longest sequence of reset maps searched.
+pub const DEPTH: Cap = Cap { option: "--max-steps", min: 1, max: 24 };
+/// `--max-steps` of `billiard-break`: the longest reflection sequence.
+pub const BILLIARD_DEPTH: Cap = Cap { option: "--max-steps", min: 1, max: 256 };
+/// `--max-digits`: decimal digits of the exact numbers of an iteration (`corner`, `cradle`).
+pub const DIGITS: Cap = Cap { option: "--max-digits", min: 10, max: 1_000_000 };
+/// Default of `--max-digits`: an exact run stops (termination `work-limit`) before its
+/// numbers make one step cost more than about a millisecond.
+pub const DEFAULT_DIGITS: u64 = 20_000;
+/// `--balls` of `cradle`, and the length of its `--masses`, `--v0` and `--eps` lists.
+pub const BALLS: Cap = Cap { option: "--balls", min: 2, max: 64 };
+/// `--sweep` of `billiard-break`: angles.
+pub const SWEEP: Cap = Cap { option: "--sweep", min: 1, max: 100_000 };
+/// `--samples` of `sequential check`.
+pub const SAMPLES: Cap = Cap { option: "--samples", min: 1, max: 100_000 };
+/// `--digits`: significant digits of values in text.
+pub const TEXT_DIGITS: Cap = Cap { option: "--digits", min: 1, max: 10_000 };
+/// Entries of any list option (`--masses`, `--v0`, `--velocities`, …); each command
+/// may bound its own lists further (`--balls`, the contacts of `propagate`).
+pub const LIST: usize = 1_000;
+/// Contacts (`--normals` rows) of `propagate` and balls of `compare-cradle`.
+pub const CONTACTS: usize = 8;
+/// Reflections the search of minimal sequences (Seghete–Murphey, Definition 1) may
+/// compute before it stops with an error naming `--max-steps`: a deterministic bound on
+/// the work of `propagate` and of the Seghete–Murphey row of `compare-cradle`.
+pub const REFLECTIONS: u64 = 400_000;
+/// Decimal digits of one exact option value (numerator and denominator): `1e-100000`
+/// is a valid expression, but not a coefficient a law should iterate with.
+pub const VALUE_DIGITS: u64 = 10_000;
+/// Per-claim time budget of `verify`, in seconds.
+pub const BUDGET_SECONDS: (f64, f64) = (0.1, 86_400.0);
