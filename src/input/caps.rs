@@ -54,7 +54,7 @@ pub const BALLS: Cap = Cap { option: "--balls", min: 2, max: 64 };
 /// `--sweep` of `billiard-break`: angles.
 pub const SWEEP: Cap = Cap { option: "--sweep", min: 1, max: 100_000 };
 /// `--samples` of `sequential check`.
-pub const SAMPLES: Cap = Cap { option: "--samples", min: 1, max: 100_000 };
+pub const SAMPLES: Cap = Cap { option: "--samples", min: 0, max: 100_000 };
 /// `--digits`: significant digits of values in text.
 pub const TEXT_DIGITS: Cap = Cap { option: "--digits", min: 1, max: 10_000 };
 /// Entries of any list option (`--masses`, `--v0`, `--velocities`, …); each command

@@ -40,6 +40,10 @@ pub struct Document<'a, T: Serialize> {
     pub command: &'a str,
     #[serde(flatten)]
     pub report: &'a T,
+    /// `Some(true)` when the report holds a non-finite number ([`has_non_finite`]);
+    /// absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub non_finite: Option<bool>,
 }
 
 impl<'a, T: Serialize> Document<'a, T> {
@@ -50,6 +54,7 @@ impl<'a, T: Serialize> Document<'a, T> {
             version: VERSION,
             command,
             report,
+            non_finite: None,
         }
     }
 }

@@ -688,7 +688,7 @@ fn propagate_cli() {
         "--arith",
         "exact",
     ]);
-    assert!(e.contains("--max-depth"), "{e}");
+    assert!(e.contains("--max-steps") && e.contains("1..=24"), "{e}");
     let unequal = json(&[
         "propagate",
         "--masses",

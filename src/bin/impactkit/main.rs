@@ -93,8 +93,9 @@ fn emit<R: Report>(command: &str, report: &R, out: &Output) -> Result<Printed, F
         code: 1,
         msg: e.to_string(),
     };
-    let mut doc = serde_json::to_value(Document::new(command, report)).map_err(internal)?;
-    let non_finite = impactkit::report::has_non_finite(&doc);
+    let mut doc = Document::new(command, report);
+    let non_finite =
+        impactkit::report::has_non_finite(&serde_json::to_value(&doc).map_err(internal)?);
     match out.format {
         Format::Text if non_finite => Ok(Printed(format!(
             "{}\n{}",
@@ -103,9 +104,7 @@ fn emit<R: Report>(command: &str, report: &R, out: &Output) -> Result<Printed, F
         ))),
         Format::Text => Ok(Printed(report.text(&text_options(out)))),
         Format::Json => {
-            if let (true, Some(m)) = (non_finite, doc.as_object_mut()) {
-                m.insert("non_finite".into(), serde_json::Value::Bool(true));
-            }
+            doc.non_finite = non_finite.then_some(true);
             serde_json::to_string(&doc).map(Printed).map_err(internal)
         }
         Format::Markdown => Err(user_error("--format: markdown is for verify only")),
