@@ -162,6 +162,7 @@ fn sample_check(claim: &Claim, lhs: &str, rhs: &str) -> Result<Outcome, String> 
     let points = space.samples(n, &claim.id, deadline)?;
     let mut used = 0;
     for env in &points {
+        crate::budget::checkpoint();
         let (Ok(a), Ok(b)) = (l.eval_in(env, &()), r.eval_in(env, &())) else {
             continue; // a pole of one side: not a point of the identity
         };

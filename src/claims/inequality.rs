@@ -173,6 +173,7 @@ pub fn check(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
     let mut stack = vec![(root.clone(), 0usize)];
     let (mut boxes, mut deepest, mut undecided) = (0usize, 0usize, Vec::<Boxed>::new());
     while let Some((b, depth)) = stack.pop() {
+        crate::budget::checkpoint();
         if Instant::now() >= deadline {
             undecided.push(b);
             undecided.extend(stack.drain(..).map(|x| x.0));

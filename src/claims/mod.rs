@@ -373,18 +373,28 @@ pub fn check_within(claim: &Claim, budget: Duration) -> Outcome {
         .name(format!("claim {}", claim.id))
         .stack_size(64 << 20)
         .spawn(move || {
-            let _ = tx.send(check(&c, budget));
+            // the checkers that watch `budget` end cleanly at it; half a second later the
+            // checkpoints of any other computation unwind to here, and the thread ends
+            let hard = Instant::now() + budget + Duration::from_millis(500);
+            let outcome = crate::budget::with_deadline(hard, || {
+                check(&c, budget)
+            })
+            .unwrap_or_else(|| budget_ran_out(budget));
+            let _ = tx.send(outcome);
         });
     if spawned.is_err() {
         return check(claim, budget);
     }
     rx.recv_timeout(budget + Duration::from_secs(1))
-        .unwrap_or_else(|_| {
-            Outcome::inconclusive(format!(
-                "the budget of {:.1} s ran out before the checker finished",
-                budget.as_secs_f64()
-            ))
-        })
+        .unwrap_or_else(|_| budget_ran_out(budget))
+}
+
+/// The outcome of a claim whose checker ran out of its budget.
+fn budget_ran_out(budget: Duration) -> Outcome {
+    Outcome::inconclusive(format!(
+        "(budget) the budget of {:.1} s ran out before the checker finished",
+        budget.as_secs_f64()
+    ))
 }
 
 /// Checks the chosen claims on `jobs` threads (rayon), calling `done(id)` after each; the

@@ -161,6 +161,7 @@ impl Space {
         let mut tries = 0;
         while out.len() < n && tries < 50 * n.max(1) && Instant::now() < deadline {
             tries += 1;
+            crate::budget::checkpoint();
             let mut env = Env::new();
             for (name, lo, hi) in &self.vars {
                 env.insert(

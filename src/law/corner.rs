@@ -436,6 +436,7 @@ pub fn predicted_iterations_ideal<S: Scalar>(alpha: &S, v: &V2<S>) -> Result<usi
             let two_pi = pi.lift_i64(2).mul_r(&pi);
             let exit_at = pi.sub_r(alpha); // |φ| ≥ π − α
             for j in 1..=1_000_000i64 {
+                crate::budget::checkpoint();
                 let step = alpha.lift_i64(2 * j).mul_r(alpha);
                 let mut a = if j % 2 == 0 {
                     phi.sub_r(&step)

@@ -208,6 +208,7 @@ struct Work(u64);
 
 impl Work {
     fn spend(&mut self, n: u64) -> Result<(), LawError> {
+        crate::budget::checkpoint();
         if self.0 < n {
             return Err(LawError::Domain(format!(
                 "the search of minimal sequences needs more than {} reflections (its work limit)",

@@ -162,6 +162,7 @@ pub fn iterate<S: Scalar, M: PiecewiseMap<S>>(
         st.run.velocities.push(st.w.clone());
     }
     loop {
+        crate::budget::checkpoint();
         let step = st.run.steps;
         let zone = match map.classify(&st.w) {
             Ok(Classified::Apply(z)) => z,

@@ -43,23 +43,13 @@ fn mono_mul(a: &Monomial, b: &Monomial) -> Monomial {
 }
 
 thread_local! {
-    static DEADLINE: std::cell::Cell<Option<std::time::Instant>> =
-        const { std::cell::Cell::new(None) };
     /// Term products left inside [`with_deadline`] (a deterministic work bound).
     static WORK: std::cell::Cell<Option<u64>> = const { std::cell::Cell::new(None) };
 }
 
-/// The unwinding payload of a symbolic computation past its deadline.
+/// The unwinding payload of a symbolic computation past its work bound.
 #[derive(Debug)]
 pub struct DeadlinePassed;
-
-fn check_deadline() {
-    if let Some(d) = DEADLINE.with(|x| x.get()) {
-        if std::time::Instant::now() >= d {
-            std::panic::resume_unwind(Box::new(DeadlinePassed));
-        }
-    }
-}
 
 fn spend(n: u64) {
     if let Some(left) = WORK.with(|w| w.get()) {
@@ -70,29 +60,30 @@ fn spend(n: u64) {
     }
 }
 
-/// Runs `f` with polynomial products bounded by `deadline` and by `work` term products
-/// (the work bound makes the outcome the same on every machine; the deadline is a safety
-/// net): `None` when either ran out inside `f` (its symbolic work abandoned; other panics
-/// propagate).
+/// Runs `f` with polynomial products bounded by `work` term products (the work bound
+/// makes the outcome the same on every machine) and by `deadline` (a safety net, through
+/// [`crate::budget`], whose checkpoints every product watches): `None` when either ran
+/// out inside `f` (its symbolic work abandoned; other panics propagate).
 pub fn with_deadline<T>(
     deadline: std::time::Instant,
     work: u64,
     f: impl FnOnce() -> T,
 ) -> Option<T> {
-    struct Reset(Option<std::time::Instant>, Option<u64>);
+    struct Reset(Option<u64>);
     impl Drop for Reset {
         fn drop(&mut self) {
-            DEADLINE.with(|x| x.set(self.0));
-            WORK.with(|x| x.set(self.1));
+            WORK.with(|x| x.set(self.0));
         }
     }
-    let _reset = Reset(
-        DEADLINE.with(|x| x.replace(Some(deadline))),
-        WORK.with(|x| x.replace(Some(work))),
-    );
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+    let _reset = Reset(WORK.with(|x| x.replace(Some(work))));
+    let caught = crate::budget::with_deadline(deadline, || {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+    })?;
+    match caught {
         Ok(v) => Some(v),
-        Err(e) if e.is::<DeadlinePassed>() => None,
+        // the work bound, or this call's deadline (an enclosing deadline that passed
+        // too unwinds again at the caller's next checkpoint)
+        Err(e) if e.is::<DeadlinePassed>() || e.is::<crate::budget::Expired>() => None,
         Err(e) => std::panic::resume_unwind(e),
     }
 }
@@ -178,15 +169,18 @@ impl Poly {
         }
         out
     }
-    /// `self · other`, expanded. Inside [`with_deadline`], past the deadline, unwinds
-    /// with [`DeadlinePassed`] (no panic message).
+    /// `self · other`, expanded. Inside [`with_deadline`], past the work bound, unwinds
+    /// with [`DeadlinePassed`]; past a deadline ([`crate::budget`]), with its `Expired`
+    /// (no panic message either way).
     pub fn mul(&self, other: &Poly) -> Poly {
-        check_deadline();
+        crate::budget::checkpoint();
         spend((self.terms.len() * other.terms.len()) as u64);
         let mut out = Poly::zero();
+        // a checkpoint every ~4096 term products, however the work is shaped
+        let every = (4096 / other.terms.len().max(1)).max(1);
         for (i, (ma, ca)) in self.terms.iter().enumerate() {
-            if i % 64 == 63 {
-                check_deadline();
+            if i % every == every - 1 {
+                crate::budget::checkpoint();
             }
             for (mb, cb) in &other.terms {
                 out.add_term(mono_mul(ma, mb), ca * cb);

@@ -345,6 +345,7 @@ pub fn check_nonexpansive<S: Scalar>(
         monotone_counterexample: None,
     };
     for _ in 0..samples {
+        crate::budget::checkpoint();
         let mut p = || z.lift(&rng.rational(12, 5));
         let a = [p(), p()];
         let b = [p(), p()];

@@ -94,6 +94,7 @@ pub fn solve_rods<S: Scalar>(
 ) -> Result<RodRun<S>, LawError> {
     let mut k = 1usize;
     loop {
+        crate::budget::checkpoint();
         let fine: Vec<Rod<S>> = rods
             .iter()
             .map(|r| Rod {

@@ -1,0 +1,74 @@
+//! Cooperative cancellation: a deadline per thread, watched at the checkpoints of every
+//! long computation (each step of an iterated law, each node of a search, each sample of
+//! a sampled check, each product of the symbolic expansion). `verify` runs each claim
+//! under its `--budget-seconds` with [`with_deadline`]; past it, the next checkpoint
+//! unwinds (without a panic message) back to [`with_deadline`], which returns `None`, so
+//! the claim is reported `inconclusive (budget)` and its thread really stops.
+//!
+//! Outside [`with_deadline`] a checkpoint costs one thread-local read.
+
+use std::cell::Cell;
+use std::time::Instant;
+
+thread_local! {
+    static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+}
+
+/// The unwinding payload of a computation stopped at its deadline.
+#[derive(Debug)]
+pub struct Expired;
+
+/// Unwinds with [`Expired`] if this thread's deadline has passed.
+pub fn checkpoint() {
+    if let Some(d) = DEADLINE.with(Cell::get) {
+        if Instant::now() >= d {
+            std::panic::resume_unwind(Box::new(Expired));
+        }
+    }
+}
+
+/// Whether this thread's deadline has passed (for loops that end cleanly instead).
+pub fn expired() -> bool {
+    DEADLINE.with(Cell::get).is_some_and(|d| Instant::now() >= d)
+}
+
+/// Runs `f` with checkpoints unwinding past `deadline` (or past an earlier deadline of an
+/// enclosing call): `None` when `f` was stopped there. Other panics propagate.
+pub fn with_deadline<T>(deadline: Instant, f: impl FnOnce() -> T) -> Option<T> {
+    struct Restore(Option<Instant>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            DEADLINE.with(|d| d.set(self.0));
+        }
+    }
+    let outer = DEADLINE.with(Cell::get);
+    let effective = outer.map_or(deadline, |o| o.min(deadline));
+    let _restore = Restore(DEADLINE.with(|d| d.replace(Some(effective))));
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(v) => Some(v),
+        Err(e) if e.is::<Expired>() => None,
+        Err(e) => std::panic::resume_unwind(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn a_loop_with_checkpoints_stops_at_its_deadline() {
+        let t = Instant::now();
+        let r = with_deadline(t + Duration::from_millis(50), || loop {
+            checkpoint();
+        });
+        assert!(r.is_none());
+        assert!(t.elapsed() < Duration::from_secs(5));
+        // outside, checkpoints do nothing; an enclosing deadline bounds an inner one
+        checkpoint();
+        let r = with_deadline(t + Duration::from_secs(3600), || {
+            with_deadline(t + Duration::from_secs(7200), expired)
+        });
+        assert_eq!(r, Some(Some(false)));
+    }
+}
