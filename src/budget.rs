@@ -29,7 +29,9 @@ pub fn checkpoint() {
 
 /// Whether this thread's deadline has passed (for loops that end cleanly instead).
 pub fn expired() -> bool {
-    DEADLINE.with(Cell::get).is_some_and(|d| Instant::now() >= d)
+    DEADLINE
+        .with(Cell::get)
+        .is_some_and(|d| Instant::now() >= d)
 }
 
 /// Runs `f` with checkpoints unwinding past `deadline` (or past an earlier deadline of an

@@ -376,10 +376,8 @@ pub fn check_within(claim: &Claim, budget: Duration) -> Outcome {
             // the checkers that watch `budget` end cleanly at it; half a second later the
             // checkpoints of any other computation unwind to here, and the thread ends
             let hard = Instant::now() + budget + Duration::from_millis(500);
-            let outcome = crate::budget::with_deadline(hard, || {
-                check(&c, budget)
-            })
-            .unwrap_or_else(|| budget_ran_out(budget));
+            let outcome = crate::budget::with_deadline(hard, || check(&c, budget))
+                .unwrap_or_else(|| budget_ran_out(budget));
             let _ = tx.send(outcome);
         });
     if spawned.is_err() {

@@ -21,7 +21,10 @@ impl Cap {
         let t = s.trim();
         let n: u64 = t.parse().map_err(|_| {
             if t.starts_with('-') && t[1..].bytes().all(|b| b.is_ascii_digit()) && t.len() > 1 {
-                format!("must not be negative (a whole number in {}..={})", self.min, self.max)
+                format!(
+                    "must not be negative (a whole number in {}..={})",
+                    self.min, self.max
+                )
             } else {
                 format!("expected a whole number in {}..={}", self.min, self.max)
             }
@@ -37,26 +40,62 @@ impl Cap {
 }
 
 /// `--max-steps` of the iterated laws (`corner`, `cradle`, `rods`): rule applications.
-pub const STEPS: Cap = Cap { option: "--max-steps", min: 1, max: 1_000_000 };
+pub const STEPS: Cap = Cap {
+    option: "--max-steps",
+    min: 1,
+    max: 1_000_000,
+};
 /// `--max-steps` of `compare-cradle` (Pasquero's iterations).
-pub const COMPARE_STEPS: Cap = Cap { option: "--max-steps", min: 1, max: 10_000 };
+pub const COMPARE_STEPS: Cap = Cap {
+    option: "--max-steps",
+    min: 1,
+    max: 10_000,
+};
 /// `--max-steps` of `propagate`: the longest sequence of reset maps searched.
-pub const DEPTH: Cap = Cap { option: "--max-steps", min: 1, max: 24 };
+pub const DEPTH: Cap = Cap {
+    option: "--max-steps",
+    min: 1,
+    max: 24,
+};
 /// `--max-steps` of `billiard-break`: the longest reflection sequence.
-pub const BILLIARD_DEPTH: Cap = Cap { option: "--max-steps", min: 1, max: 256 };
+pub const BILLIARD_DEPTH: Cap = Cap {
+    option: "--max-steps",
+    min: 1,
+    max: 256,
+};
 /// `--max-digits`: decimal digits of the exact numbers of an iteration (`corner`, `cradle`).
-pub const DIGITS: Cap = Cap { option: "--max-digits", min: 10, max: 1_000_000 };
+pub const DIGITS: Cap = Cap {
+    option: "--max-digits",
+    min: 10,
+    max: 1_000_000,
+};
 /// Default of `--max-digits`: an exact run stops (termination `work-limit`) before its
 /// numbers make one step cost more than about a millisecond.
 pub const DEFAULT_DIGITS: u64 = 20_000;
 /// `--balls` of `cradle`, and the length of its `--masses`, `--v0` and `--eps` lists.
-pub const BALLS: Cap = Cap { option: "--balls", min: 2, max: 64 };
+pub const BALLS: Cap = Cap {
+    option: "--balls",
+    min: 2,
+    max: 64,
+};
 /// `--sweep` of `billiard-break`: angles.
-pub const SWEEP: Cap = Cap { option: "--sweep", min: 1, max: 100_000 };
+pub const SWEEP: Cap = Cap {
+    option: "--sweep",
+    min: 1,
+    max: 100_000,
+};
 /// `--samples` of `sequential check`.
-pub const SAMPLES: Cap = Cap { option: "--samples", min: 0, max: 100_000 };
+pub const SAMPLES: Cap = Cap {
+    option: "--samples",
+    min: 0,
+    max: 100_000,
+};
 /// `--digits`: significant digits of values in text.
-pub const TEXT_DIGITS: Cap = Cap { option: "--digits", min: 1, max: 10_000 };
+pub const TEXT_DIGITS: Cap = Cap {
+    option: "--digits",
+    min: 1,
+    max: 10_000,
+};
 /// Entries of any list option (`--masses`, `--v0`, `--velocities`, …); each command
 /// may bound its own lists further (`--balls`, the contacts of `propagate`).
 pub const LIST: usize = 1_000;

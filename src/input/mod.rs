@@ -119,17 +119,18 @@ fn within_limits<S: Scalar>(x: &S, src: &str) -> Result<(), String> {
 /// or too close to one to decide at 4096 bits, is refused: the open range is the paper's.
 pub fn check_open_range(src: &str, option: &str, lo: &str, hi: &str) -> Result<(), InputError> {
     use crate::arith::{MpInterval, Sign};
-    let refuse = |why: &str| {
-        InputError::new(option, format!("`{src}` must lie in ({lo}, {hi}){why}"))
-    };
+    let refuse =
+        |why: &str| InputError::new(option, format!("`{src}` must lie in ({lo}, {hi}){why}"));
     for bits in [64u32, 256, 1024, 4096] {
         let gap = |e: String| -> Result<Sign, InputError> {
-            let x = eval_str::<MpInterval>(&e, &bits).map_err(|e| InputError::from_eval(option, &e))?;
+            let x =
+                eval_str::<MpInterval>(&e, &bits).map_err(|e| InputError::from_eval(option, &e))?;
             Ok(x.sign())
         };
         let above = gap(format!("({src}) - ({lo})"))?;
         let below = gap(format!("({hi}) - ({src})"))?;
-        if matches!(above, Sign::Negative | Sign::Zero) || matches!(below, Sign::Negative | Sign::Zero)
+        if matches!(above, Sign::Negative | Sign::Zero)
+            || matches!(below, Sign::Negative | Sign::Zero)
         {
             return Err(refuse(""));
         }
@@ -147,7 +148,11 @@ pub fn list<S: Scalar>(src: &str, option: &str, ctx: &S::Ctx) -> Result<Vec<S>, 
     if parts.len() > caps::LIST {
         return Err(InputError::new(
             option,
-            format!("{} entries, more than {} (the limit of a list)", parts.len(), caps::LIST),
+            format!(
+                "{} entries, more than {} (the limit of a list)",
+                parts.len(),
+                caps::LIST
+            ),
         ));
     }
     parts

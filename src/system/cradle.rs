@@ -410,10 +410,14 @@ impl CradleSpec {
         let sigma = match &self.sigma {
             Some(s) => {
                 let sigma: S = crate::input::value(s, "--sigma", ctx)?;
-                if crate::law::decide(&sigma, "--sigma").map_err(|e| input("--sigma", e.to_string()))?
+                if crate::law::decide(&sigma, "--sigma")
+                    .map_err(|e| input("--sigma", e.to_string()))?
                     == crate::arith::Sign::Negative
                 {
-                    return Err(input("--sigma", format!("the AEEV threshold must be >= 0, got {sigma}")));
+                    return Err(input(
+                        "--sigma",
+                        format!("the AEEV threshold must be >= 0, got {sigma}"),
+                    ));
                 }
                 Some(sigma)
             }

@@ -61,7 +61,11 @@ impl PropagateSpec {
         if normals.len() > caps::CONTACTS {
             return Err(input(
                 "--normals",
-                format!("{} normals, more than {} (the limit of contacts)", normals.len(), caps::CONTACTS),
+                format!(
+                    "{} normals, more than {} (the limit of contacts)",
+                    normals.len(),
+                    caps::CONTACTS
+                ),
             ));
         }
         let c = Contacts::new(SymMatrix::diagonal(&masses), normals).map_err(|e| match e {
@@ -94,7 +98,10 @@ impl PropagateSpec {
         let (c, p) = self.build::<S>(ctx)?;
         let depth = caps::DEPTH;
         if !(depth.min..=depth.max).contains(&(self.max_depth as u64)) {
-            return Err(input("--max-steps", format!("must lie in {}..={}", depth.min, depth.max)));
+            return Err(input(
+                "--max-steps",
+                format!("must lie in {}..={}", depth.min, depth.max),
+            ));
         }
         let r = match &self.restitution {
             Some(src) => {

@@ -17,7 +17,10 @@ Conventions (every command):
                        certified (interval, then MPFR intervals, then exact) and symbolic
                        (closed forms of one step) where offered
   numbers              expressions of the input language: 9/10, 0.9, pi/4, tan(pi/6), 1e-16
-  exit status          0 success, 2 bad input (one line naming the option), 1 internal error
+  exit status          0 success (the JSON says \"complete\": false when a sign stayed
+                       undecided, \"non_finite\": true when f64 overflowed), 2 bad input
+                       (one line naming the option), 1 internal error
+  limits               every count and size has one; see the README's Limits table
   --svg -              writes the figure to standard output instead of the report";
 
 #[derive(Parser)]

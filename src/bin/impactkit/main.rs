@@ -5,11 +5,12 @@ mod args;
 
 use args::{AlgorithmArg, Cli, Command, FormArg, Format, Output, SequentialCommand};
 use clap::Parser;
+use impactkit::arith::ArithError;
 use impactkit::certify::Arith;
+use impactkit::law::LawError;
 use impactkit::report::{Document, Report, TextOptions};
 use impactkit::system::corner::Form;
 use impactkit::system::corner_spec::{Algorithm, CornerSpec, RestitutionSpec};
-use impactkit::law::LawError;
 use impactkit::system::SpecError;
 use std::io::Write;
 use std::process::ExitCode;
@@ -34,6 +35,10 @@ fn user_error(msg: impl std::fmt::Display) -> Failure {
 fn spec_failure(e: SpecError) -> Failure {
     match e {
         SpecError::Law(u @ LawError::Undecided { .. }) => Failure::Undecided(u),
+        SpecError::Law(LawError::Arith(e @ ArithError::Unbounded { .. })) => user_error(format!(
+            "--arith: the computation overflowed ({e}); exact, quadratic or mpfr:BITS arithmetic has the range"
+        )),
+        SpecError::Law(LawError::Arith(e)) => user_error(format!("--arith: {e}")),
         other => user_error(other),
     }
 }
