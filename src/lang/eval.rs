@@ -60,6 +60,7 @@ impl Expr {
             ctx,
             env,
             sqrt,
+            work: std::cell::Cell::new(0),
         }
         .node(&self.root)?;
         let at = clip(&self.source);
@@ -103,6 +104,27 @@ struct Eval<'a, S: Scalar> {
     ctx: &'a S::Ctx,
     env: &'a Env<S>,
     sqrt: Sqrt<'a, S>,
+    /// Operand bits spent so far by the exact operations ([`LIMITS`]`.max_work_bits`).
+    work: std::cell::Cell<u64>,
+}
+
+/// Largest exact value the shadow keeps, in bits. The shadow serves the exact tables of
+/// sin, cos, tan at rational multiples of π (small rationals); a larger value is carried
+/// by the backend's own number alone, so that the shadow (plain `num` arithmetic) never
+/// does big-number work.
+const SHADOW_BITS: u64 = 4096;
+
+/// Bits of a shadow (0 when there is none).
+fn shadow_bits(s: &Shadow) -> u64 {
+    match s {
+        Shadow::Rat(q) | Shadow::Pi(q) => bits(q),
+        Shadow::None => 0,
+    }
+}
+
+/// Bits of an exact backend's value (from its decimal digits); 0 for other backends.
+fn value_bits<S: Scalar>(x: &S) -> u64 {
+    (x.exact_digits() as f64 / std::f64::consts::LOG10_2).ceil() as u64
 }
 
 impl<S: Scalar> Eval<'_, S> {
@@ -127,8 +149,42 @@ impl<S: Scalar> Eval<'_, S> {
     fn rat(&self, q: BigRational) -> Val<S> {
         Val {
             num: Some(S::from_rational(&q, self.ctx)),
-            shadow: Shadow::Rat(q),
+            shadow: if bits(&q) > SHADOW_BITS {
+                Shadow::None
+            } else {
+                Shadow::Rat(q)
+            },
         }
+    }
+
+    /// Checks, before an exact operation whose result has about `result_bits` bits on
+    /// operands of `operand_bits` bits, that the result stays within [`LIMITS`]`.max_bits`
+    /// and the evaluation's total work within `max_work_bits`; other backends compute
+    /// on fixed-size numbers and are not charged.
+    fn charge(
+        &self,
+        span: (usize, usize),
+        operand_bits: u64,
+        result_bits: u64,
+    ) -> Result<(), EvalError> {
+        if !S::is_exact() {
+            return Ok(());
+        }
+        if result_bits > LIMITS.max_bits {
+            self.oversized(span)?;
+        }
+        let work = self.work.get().saturating_add(operand_bits);
+        if work > LIMITS.max_work_bits {
+            return Err(self.fail_at(
+                span,
+                ArithError::Domain(format!(
+                    "the exact evaluation would process more than {} bits (the work limit of an expression)",
+                    LIMITS.max_work_bits
+                )),
+            ));
+        }
+        self.work.set(work);
+        Ok(())
     }
 
     fn node(&self, n: &Node) -> Result<Val<S>, EvalError> {
@@ -198,7 +254,7 @@ impl<S: Scalar> Eval<'_, S> {
             }
         }
         let shadow = match (op, &a.shadow, &b.shadow) {
-            (_, Rat(x), Rat(y)) if bits(x) + bits(y) > LIMITS.max_bits => self.oversized(span)?,
+            _ if shadow_bits(&a.shadow) + shadow_bits(&b.shadow) > SHADOW_BITS => Shadow::None,
             (Add, Rat(x), Rat(y)) => Rat(x + y),
             (Sub, Rat(x), Rat(y)) => Rat(x - y),
             (Mul, Rat(x), Rat(y)) => Rat(x * y),
@@ -213,6 +269,8 @@ impl<S: Scalar> Eval<'_, S> {
         let num = match (a.num, b.num) {
             (Some(x), Some(y)) => {
                 x.compatible(&y).map_err(|e| self.fail_at(span, e))?;
+                let operands = value_bits(&x) + value_bits(&y);
+                self.charge(span, operands, operands)?;
                 Some(match op {
                     Add => x + &y,
                     Sub => x - &y,
@@ -249,8 +307,8 @@ impl<S: Scalar> Eval<'_, S> {
             }
         };
         let shadow = match &a.shadow {
-            Shadow::Rat(q) if bits(q).saturating_mul(e.unsigned_abs()) > LIMITS.max_bits => {
-                self.oversized(n.span)?
+            Shadow::Rat(q) if bits(q).saturating_mul(e.unsigned_abs()) > SHADOW_BITS => {
+                Shadow::None
             }
             Shadow::Rat(q) if !(q.is_zero() && e < 0) => Shadow::Rat(rat_pow(q, e)),
             Shadow::Pi(q) if e == 1 => Shadow::Pi(q.clone()),
@@ -261,6 +319,8 @@ impl<S: Scalar> Eval<'_, S> {
             return Ok(Val { num: a.num, shadow });
         }
         let x = self.need(n, a)?;
+        let size = value_bits(&x).saturating_mul(e.unsigned_abs());
+        self.charge(n.span, size, size)?;
         let num = x.powi(e).map_err(|err| self.fail(n, err))?;
         Ok(Val {
             num: Some(num),

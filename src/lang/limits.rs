@@ -23,6 +23,11 @@ pub struct Limits {
     /// denominator (estimated before computing it): `(9^100000)^100000` is refused instead
     /// of computing 3·10¹⁰ bits.
     pub max_bits: u64,
+    /// Largest total work of one exact evaluation: the sum, over its operations, of the
+    /// sizes (bits) of their operands. Bounds a long chain of operations on large
+    /// values (`1e400/1e400/…/1e400` three thousand times), each of them within
+    /// `max_bits`, whose total would take minutes.
+    pub max_work_bits: u64,
 }
 
 /// The limits of the language.
@@ -39,12 +44,15 @@ pub struct Limits {
 /// * `max_bits = 10_000_000`: an exact value of up to about 3 million decimal digits.
 ///   Exact backends refuse a larger one (an error naming the sub-expression); rounded and
 ///   enclosure backends stop tracking it exactly and compute on, as a program would.
+/// * `max_work_bits = 50_000_000`: the sum of the operand sizes of the operations of one
+///   exact evaluation, a second or so of GMP arithmetic; a longer chain is refused.
 pub const LIMITS: Limits = Limits {
     max_len: 1_000_000,
     max_tokens: 100_000,
     max_depth: 200,
     max_exponent: 100_000,
     max_bits: 10_000_000,
+    max_work_bits: 50_000_000,
 };
 
 /// Largest exponent magnitude accepted in `x^n` and in `1e-n` literals ([`LIMITS`]).

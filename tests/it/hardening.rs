@@ -115,7 +115,12 @@ fn non_finite_values_are_refused_or_flagged() {
 fn error_lines_are_short_and_escaped() {
     let err = bad(&["eval", "pi/1e100000", "--arith", "exact"]);
     assert!(err.trim_end().chars().count() <= 210, "{err}");
-    assert!(err.contains('…') && err.contains("EXPR"), "{err}");
+    assert!(err.contains("EXPR"), "{err}");
+    // a long input is elided in the middle: the start names the option, the end the reason
+    let long = format!("{}+)", flat("1", "+", 20_000));
+    let err = bad(&["eval", &long, "--arith", "exact"]);
+    assert!(err.trim_end().chars().count() <= 210, "{err}");
+    assert!(err.starts_with("error: EXPR") && err.contains('…'), "{err}");
     let err = bad(&["eval", "1\n2", "--arith", "exact"]);
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     assert!(err.contains("\\n") || err.contains("1 2"), "{err}");
