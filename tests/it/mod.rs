@@ -11,6 +11,7 @@ mod cli_billiard;
 mod cli_compare;
 mod corner;
 mod cradle;
+mod fuzz;
 mod lang;
 mod propagative;
 mod readme;
