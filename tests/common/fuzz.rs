@@ -106,9 +106,15 @@ impl Case {
             .collect();
         match a.first().map(String::as_str) {
             None => "(none)".into(),
-            Some("sequential") => format!("sequential {}", a.get(1).map_or("", |s| s)),
-            Some(c) if c.starts_with('-') => "(option)".into(),
-            Some(c) => c.chars().take(20).collect(),
+            Some("sequential") => match a.get(1).map(String::as_str) {
+                Some(w @ ("map" | "check")) => format!("sequential {w}"),
+                _ => "sequential".into(),
+            },
+            Some(
+                c @ ("eval" | "corner" | "propagate" | "billiard-break" | "compare-cradle" | "rods"
+                | "cradle" | "verify" | "help"),
+            ) => c.into(),
+            Some(_) => "(other)".into(),
         }
     }
 
@@ -118,7 +124,9 @@ impl Case {
         let mut it = self.args.iter().map(|a| a.to_string_lossy());
         while let Some(a) = it.next() {
             if a == "--arith" {
-                f = it.next().map_or("-".into(), |v| v.chars().take(20).collect());
+                f = it
+                    .next()
+                    .map_or("-".into(), |v| v.chars().take(20).collect());
             }
         }
         f
@@ -132,6 +140,8 @@ pub struct Outcome {
     pub timed_out: bool,
     pub spawn_error: Option<String>,
     pub stdout: Vec<u8>,
+    /// stdout was longer than the 64 MiB kept (then it is not parsed as JSON).
+    pub stdout_truncated: bool,
     pub stderr: Vec<u8>,
     pub elapsed: Duration,
 }
@@ -159,24 +169,31 @@ fn limit_memory(cmd: &mut Command) {
     }
 }
 
-fn reader<R: Read + Send + 'static>(mut r: R) -> std::thread::JoinHandle<Vec<u8>> {
+/// Reads a stream to its end on a thread: (the first 64 MiB, whether there was more).
+fn reader<R: Read + Send + 'static>(mut r: R) -> std::thread::JoinHandle<(Vec<u8>, bool)> {
     std::thread::spawn(move || {
         let mut kept = Vec::new();
+        let mut more = false;
         let mut buf = [0u8; 65536];
         loop {
             match r.read(&mut buf) {
                 Ok(0) | Err(_) => break,
                 Ok(n) => {
                     let room = KEEP_BYTES.saturating_sub(kept.len());
+                    more |= n > room;
                     kept.extend_from_slice(&buf[..n.min(room)]);
                 }
             }
         }
-        kept
+        (kept, more)
     })
 }
 
-fn wait_with_limit(child: &mut Child, limit: Duration, start: Instant) -> (Option<ExitStatus>, bool) {
+fn wait_with_limit(
+    child: &mut Child,
+    limit: Duration,
+    start: Instant,
+) -> (Option<ExitStatus>, bool) {
     let mut nap = Duration::from_micros(500);
     loop {
         match child.try_wait() {
@@ -212,6 +229,7 @@ pub fn execute(case: &Case) -> Outcome {
                 timed_out: false,
                 spawn_error: Some(e.to_string()),
                 stdout: vec![],
+                stdout_truncated: false,
                 stderr: vec![],
                 elapsed: start.elapsed(),
             }
@@ -220,12 +238,14 @@ pub fn execute(case: &Case) -> Outcome {
     let err = reader(child.stderr.take().unwrap());
     let mut stdout_pipe = child.stdout.take().unwrap();
     let out = if case.close_stdout {
-        // one byte (or end of file), then close the pipe
-        let mut b = [0u8; 1];
-        let n = stdout_pipe.read(&mut b).unwrap_or(0);
-        drop(stdout_pipe);
-        let v = b[..n].to_vec();
-        std::thread::spawn(move || v)
+        // one byte (or end of file), then close the pipe; on a thread, so that the wall
+        // clock limit still holds while the child writes nothing
+        std::thread::spawn(move || {
+            let mut b = [0u8; 1];
+            let n = stdout_pipe.read(&mut b).unwrap_or(0);
+            drop(stdout_pipe);
+            (b[..n].to_vec(), false)
+        })
     } else {
         reader(stdout_pipe)
     };
@@ -234,12 +254,14 @@ pub fn execute(case: &Case) -> Outcome {
         .map_or(WALL_LIMIT, |d| d.max(WALL_LIMIT));
     let (status, timed_out) = wait_with_limit(&mut child, limit, start);
     let elapsed = start.elapsed();
+    let (stdout, stdout_truncated) = out.join().unwrap_or_default();
     Outcome {
         status,
         timed_out,
         spawn_error: None,
-        stdout: out.join().unwrap_or_default(),
-        stderr: err.join().unwrap_or_default(),
+        stdout,
+        stdout_truncated,
+        stderr: err.join().unwrap_or_default().0,
         elapsed,
     }
 }
@@ -282,7 +304,9 @@ pub fn excerpt(b: &[u8], max: usize) -> String {
 pub fn is_non_finite_word(s: &str) -> bool {
     let t = s.trim();
     let t = t.strip_prefix(['-', '+']).unwrap_or(t);
-    t.eq_ignore_ascii_case("inf") || t.eq_ignore_ascii_case("infinity") || t.eq_ignore_ascii_case("nan")
+    t.eq_ignore_ascii_case("inf")
+        || t.eq_ignore_ascii_case("infinity")
+        || t.eq_ignore_ascii_case("nan")
 }
 
 fn non_finite_strings(v: &serde_json::Value, path: &str, found: &mut Vec<String>) {
@@ -328,11 +352,17 @@ fn check_error_line(stderr: &[u8]) -> Result<(), String> {
     }
     for bad in ["panicked", "RUST_BACKTRACE", "internal error"] {
         if line.contains(bad) {
-            return Err(format!("error line contains {bad:?}: {}", excerpt(stderr, 200)));
+            return Err(format!(
+                "error line contains {bad:?}: {}",
+                excerpt(stderr, 200)
+            ));
         }
     }
     if !line.starts_with("error: ") {
-        return Err(format!("error line does not start with `error: `: {}", excerpt(stderr, 200)));
+        return Err(format!(
+            "error line does not start with `error: `: {}",
+            excerpt(stderr, 200)
+        ));
     }
     if let Some(c) = line.chars().find(|c| c.is_control()) {
         return Err(format!(
@@ -343,7 +373,10 @@ fn check_error_line(stderr: &[u8]) -> Result<(), String> {
     }
     let n = line.chars().count();
     if n > MAX_ERROR_CHARS {
-        return Err(format!("error line of {n} characters: {}", excerpt(stderr, 160)));
+        return Err(format!(
+            "error line of {n} characters: {}",
+            excerpt(stderr, 160)
+        ));
     }
     Ok(())
 }
@@ -362,7 +395,7 @@ fn check_success(case: &Case, o: &Outcome) -> Result<(), String> {
         return Err(format!("exit 0 after a panic: {}", excerpt(&o.stderr, 200)));
     }
     let help = case.asks_for_help();
-    if case.format().as_deref() == Some("json") && !help {
+    if case.format().as_deref() == Some("json") && !help && !o.stdout_truncated {
         let v: serde_json::Value = serde_json::from_slice(&o.stdout).map_err(|e| {
             format!(
                 "--format json: stdout is not one JSON document ({e}): {}",
@@ -439,7 +472,10 @@ pub fn check(case: &Case, o: &Outcome) -> Result<(), String> {
         Some(0) => check_success(case, o),
         Some(2) => check_error_line(&o.stderr),
         Some(101) => Err(format!("exit 101 (panic): {}", excerpt(&o.stderr, 200))),
-        Some(1) => Err(format!("exit 1 (internal error): {}", excerpt(&o.stderr, 200))),
+        Some(1) => Err(format!(
+            "exit 1 (internal error): {}",
+            excerpt(&o.stderr, 200)
+        )),
         Some(c) => Err(format!("exit {c}: {}", excerpt(&o.stderr, 200))),
     }
 }
@@ -560,9 +596,29 @@ pub fn summary(label: &str, cases: &[Case], b: &Batch) {
     );
     let mut t = b.times.clone();
     t.sort_by(|a, b| b.0.cmp(&a.0));
+    let total: f64 = t.iter().map(|x| x.0.as_secs_f64()).sum();
+    let over = |s: f64| t.iter().filter(|x| x.0.as_secs_f64() > s).count();
+    let hung: f64 = t
+        .iter()
+        .filter(|x| x.0 >= WALL_LIMIT)
+        .map(|x| x.0.as_secs_f64())
+        .sum();
+    eprintln!(
+        "{label}: run times: sum {total:.1} s (of which {hung:.1} s in {} runs killed at the \
+         wall-clock limit); median {:.3} s; over 0.1 s: {}, over 1 s: {}, over 5 s: {}",
+        over(WALL_LIMIT.as_secs_f64() - 0.001),
+        t.get(t.len() / 2).map_or(0.0, |x| x.0.as_secs_f64()),
+        over(0.1),
+        over(1.0),
+        over(5.0)
+    );
     eprintln!("{label}: the 10 slowest:");
     for (d, i) in t.iter().take(10) {
-        eprintln!("  {:7.3} s  #{i}  {}", d.as_secs_f64(), clip(&cases[*i].shell(), 240));
+        eprintln!(
+            "  {:7.3} s  #{i}  {}",
+            d.as_secs_f64(),
+            clip(&cases[*i].shell(), 240)
+        );
     }
     if b.violations.is_empty() {
         return;
@@ -578,10 +634,7 @@ pub fn summary(label: &str, cases: &[Case], b: &Batch) {
     }
     eprintln!("{label}: violations by kind and command (count, shortest reproducer):");
     for ((kind, cmd), vs) in &groups {
-        let shortest = vs
-            .iter()
-            .min_by_key(|v| v.case.shell().len())
-            .unwrap();
+        let shortest = vs.iter().min_by_key(|v| v.case.shell().len()).unwrap();
         eprintln!(
             "  {:4} × [{cmd}] {kind}\n         {}\n         {}",
             vs.len(),
@@ -595,7 +648,11 @@ pub fn summary(label: &str, cases: &[Case], b: &Batch) {
 pub fn failure_message(all: &[&Violation]) -> String {
     let mut m = format!("{} contract violations:\n", all.len());
     for v in all.iter().take(50) {
-        m += &format!("  {}\n      {}\n", clip(&v.case.shell(), 600), clip(&v.what, 300));
+        m += &format!(
+            "  {}\n      {}\n",
+            clip(&v.case.shell(), 600),
+            clip(&v.what, 300)
+        );
     }
     if all.len() > 50 {
         m += &format!("  … and {} more\n", all.len() - 50);

@@ -101,7 +101,9 @@ fn hostile_number() -> S {
 fn flat_sum() -> S {
     (
         prop_oneof![8 => 2usize..50, 2 => 50usize..2000, 1 => 2000usize..20000],
-        pick(&["1", "1/3", "0.1", "x", "pi", "sqrt(2)", "1e400", "-1", "2^-30"]),
+        pick(&[
+            "1", "1/3", "0.1", "x", "pi", "sqrt(2)", "1e400", "-1", "2^-30",
+        ]),
         pick(&["+", "-", "*", "/", "^"]),
     )
         .prop_map(|(n, t, op)| vec![t; n].join(&op))
@@ -118,9 +120,17 @@ fn deep_nesting() -> S {
         .prop_map(|(d, k)| match k {
             0 => format!("{}1{}", "(".repeat(d), ")".repeat(d)),
             1 => format!("{}1", "-".repeat(d)),
-            2 => format!("{}2{}", "sqrt(".repeat(d.min(15000)), ")".repeat(d.min(15000))),
+            2 => format!(
+                "{}2{}",
+                "sqrt(".repeat(d.min(15000)),
+                ")".repeat(d.min(15000))
+            ),
             3 => vec!["2"; d].join("^"),
-            4 => format!("{}pi{}", "tan(".repeat(d.min(15000)), ")".repeat(d.min(15000))),
+            4 => format!(
+                "{}pi{}",
+                "tan(".repeat(d.min(15000)),
+                ")".repeat(d.min(15000))
+            ),
             _ => format!("{}1", "(".repeat(d)),
         })
         .boxed()
@@ -211,13 +221,37 @@ fn hostile_count() -> S {
 // ---------------------------------------------------------------------------------------
 // backends and common options
 
-const ARITHS: &[&str] = &["f64", "exact", "quadratic", "mpfr:53", "mpfr:200", "interval", "mpi:100"];
+const ARITHS: &[&str] = &[
+    "f64",
+    "exact",
+    "quadratic",
+    "mpfr:53",
+    "mpfr:200",
+    "interval",
+    "mpi:100",
+];
 
 fn hostile_arith() -> S {
     pick(&[
-        "mpfr:0", "mpfr:1", "mpfr:99999999999", "mpfr:1048576", "mpi:2", "mpi:1048577", "foo",
-        "", "mpfr:", "mpfr", "mpi:", "MPFR:53", "f64 ", "exact,f64", "mpfr:-5", "mpfr:53.5",
-        "certified", "symbolic", "mpfr:18446744073709551616",
+        "mpfr:0",
+        "mpfr:1",
+        "mpfr:99999999999",
+        "mpfr:1048576",
+        "mpi:2",
+        "mpi:1048577",
+        "foo",
+        "",
+        "mpfr:",
+        "mpfr",
+        "mpi:",
+        "MPFR:53",
+        "f64 ",
+        "exact,f64",
+        "mpfr:-5",
+        "mpfr:53.5",
+        "certified",
+        "symbolic",
+        "mpfr:18446744073709551616",
     ])
 }
 
@@ -259,11 +293,16 @@ fn common() -> Args {
             0.6,
             prop_oneof![8 => pick(&["json", "text"]), 1 => pick(&["markdown", "xml", "JSON", ""])],
         ),
-        maybe(0.2, "--digits", prop_oneof![
-            6 => (1u64..60).prop_map(|n| n.to_string()),
-            1 => pick(&["10000", "1000", "10001", "0"]),
-            1 => hostile_count(),
-        ].boxed()),
+        maybe(
+            0.2,
+            "--digits",
+            prop_oneof![
+                6 => (1u64..60).prop_map(|n| n.to_string()),
+                1 => pick(&["10000", "1000", "10001", "0"]),
+                1 => hostile_count(),
+            ]
+            .boxed(),
+        ),
         flag(0.1, "--exact-values"),
     )
         .prop_map(|(f, d, e)| {
@@ -292,7 +331,9 @@ fn command(words: &'static [&'static str], parts: Vec<Args>) -> Args {
 // the subcommands
 
 fn cor() -> S {
-    number(pick(&["1", "0", "9/10", "0.9", "1/2", "0.5", "1e-16", "0.999", "1/3", "3/4", "0.001"]))
+    number(pick(&[
+        "1", "0", "9/10", "0.9", "1/2", "0.5", "1e-16", "0.999", "1/3", "3/4", "0.001",
+    ]))
 }
 
 fn eval_line() -> Args {
@@ -318,8 +359,21 @@ fn eval_line() -> Args {
 
 fn corner_line() -> Args {
     let alpha = number(pick(&[
-        "pi/4", "pi/6", "pi/3", "pi/8", "pi/5", "pi/12", "pi/10", "atan(1/2)", "atan(3)", "atan(2)",
-        "1/2", "0.3", "pi/7", "pi/2", "0",
+        "pi/4",
+        "pi/6",
+        "pi/3",
+        "pi/8",
+        "pi/5",
+        "pi/12",
+        "pi/10",
+        "atan(1/2)",
+        "atan(3)",
+        "atan(2)",
+        "1/2",
+        "0.3",
+        "pi/7",
+        "pi/2",
+        "0",
     ]));
     let v0 = prop_oneof![
         12 => list_of(2, number(pick(&["1", "1/2", "1/3", "-1", "0", "1/sqrt(2)", "tan(pi/6)/2", "2", "0.7"]))),
@@ -336,7 +390,16 @@ fn corner_line() -> Args {
         number(pick(&["e", "1", "1/2", "0"])),
     )
         .prop_map(|(a, v, e)| {
-            vec!["--alpha".into(), a, "--v0".into(), v, "--eps".into(), e, "--arith".into(), "symbolic".into()]
+            vec![
+                "--alpha".into(),
+                a,
+                "--v0".into(),
+                v,
+                "--eps".into(),
+                e,
+                "--arith".into(),
+                "symbolic".into(),
+            ]
         });
     let numeric = (
         opt("--alpha", alpha),
@@ -350,12 +413,28 @@ fn corner_line() -> Args {
         &["corner"],
         vec![
             core,
-            maybe(0.15, "--algorithm", prop_oneof![4 => pick(&["ta", "sa"]), 1 => pick(&["TA", "xx", ""])].boxed()),
-            maybe(0.1, "--threshold", number(pick(&["4.5e-16", "0", "1e-10", "1/1000"]))),
-            maybe(0.1, "--rest-threshold", number(pick(&["0", "1e-10", "1/1000"]))),
+            maybe(
+                0.15,
+                "--algorithm",
+                prop_oneof![4 => pick(&["ta", "sa"]), 1 => pick(&["TA", "xx", ""])].boxed(),
+            ),
+            maybe(
+                0.1,
+                "--threshold",
+                number(pick(&["4.5e-16", "0", "1e-10", "1/1000"])),
+            ),
+            maybe(
+                0.1,
+                "--rest-threshold",
+                number(pick(&["0", "1e-10", "1/1000"])),
+            ),
             maybe(0.2, "--max-steps", count(0..200)),
             maybe(0.1, "--max-digits", count(10..5000)),
-            maybe(0.15, "--form", prop_oneof![4 => pick(&["xy", "phi", "xieta"]), 1 => pick(&["XY", "x"])].boxed()),
+            maybe(
+                0.15,
+                "--form",
+                prop_oneof![4 => pick(&["xy", "phi", "xieta"]), 1 => pick(&["XY", "x"])].boxed(),
+            ),
             maybe(0.1, "--max-bits", count(53..1000)),
             flag(0.2, "--trace"),
         ],
@@ -403,8 +482,16 @@ fn billiard_line() -> Args {
         &["billiard-break"],
         vec![
             which.boxed(),
-            maybe(0.25, "--radii", list_of(3, number(pick(&["1", "3", "2", "1/2"])))),
-            maybe(0.2, "--masses", list_of(3, number(pick(&["1", "27", "2", "1/2"])))),
+            maybe(
+                0.25,
+                "--radii",
+                list_of(3, number(pick(&["1", "3", "2", "1/2"]))),
+            ),
+            maybe(
+                0.2,
+                "--masses",
+                list_of(3, number(pick(&["1", "27", "2", "1/2"]))),
+            ),
             maybe(0.2, "--max-steps", count(0..70)),
             opt("--arith", arith(&[])),
         ],
@@ -418,8 +505,15 @@ fn compare_line() -> Args {
                 &["compare-cradle"],
                 vec![
                     opt("--eps", cor()),
-                    opt("--v0", list_of(n, number(pick(&["2", "0", "-1", "1", "1/2", "3"])))),
-                    maybe(0.4, "--masses", list_of(n, number(pick(&["1", "2", "1/2", "3"])))),
+                    opt(
+                        "--v0",
+                        list_of(n, number(pick(&["2", "0", "-1", "1", "1/2", "3"]))),
+                    ),
+                    maybe(
+                        0.4,
+                        "--masses",
+                        list_of(n, number(pick(&["1", "2", "1/2", "3"]))),
+                    ),
                     maybe(0.2, "--max-steps", count(0..2000)),
                     opt("--arith", arith(&[])),
                 ],
@@ -432,8 +526,15 @@ fn sequential_map_line() -> Args {
     command(
         &["sequential", "map"],
         vec![
-            opt("--gamma", list_of(2, number(pick(&["-2", "-1", "0", "-1/2", "1", "-3"])))),
-            maybe(0.4, "--masses", list_of(3, number(pick(&["1", "2", "1/2", "3"])))),
+            opt(
+                "--gamma",
+                list_of(2, number(pick(&["-2", "-1", "0", "-1/2", "1", "-3"]))),
+            ),
+            maybe(
+                0.4,
+                "--masses",
+                list_of(3, number(pick(&["1", "2", "1/2", "3"]))),
+            ),
             maybe(0.3, "--eps", cor()),
             maybe(0.8, "--arith", arith(&[])),
         ],
@@ -444,10 +545,23 @@ fn sequential_check_line() -> Args {
     command(
         &["sequential", "check"],
         vec![
-            maybe(0.5, "--masses", list_of(3, number(pick(&["1", "2", "1/2", "3"])))),
+            maybe(
+                0.5,
+                "--masses",
+                list_of(3, number(pick(&["1", "2", "1/2", "3"]))),
+            ),
             maybe(0.5, "--samples", count(0..300)),
-            maybe(0.3, "--seed", prop_oneof![3 => any::<u64>().prop_map(|n| n.to_string()), 1 => hostile_count()].boxed()),
-            maybe(0.6, "--arith", prop_oneof![6 => pick(&["exact", "quadratic"]), 1 => arith(&[])].boxed()),
+            maybe(
+                0.3,
+                "--seed",
+                prop_oneof![3 => any::<u64>().prop_map(|n| n.to_string()), 1 => hostile_count()]
+                    .boxed(),
+            ),
+            maybe(
+                0.6,
+                "--arith",
+                prop_oneof![6 => pick(&["exact", "quadratic"]), 1 => arith(&[])].boxed(),
+            ),
         ],
     )
 }
@@ -490,9 +604,17 @@ fn cradle_line() -> Args {
                 vec![
                     opt("--balls", Just(b).boxed()),
                     opt("--eps", eps),
-                    maybe(0.3, "--masses", list_of(n, number(pick(&["1", "2", "1/2", "3"])))),
+                    maybe(
+                        0.3,
+                        "--masses",
+                        list_of(n, number(pick(&["1", "2", "1/2", "3"]))),
+                    ),
                     maybe(0.3, "--v0", v0.boxed()),
-                    maybe(0.15, "--sigma", number(pick(&["1e-7", "0", "1/1000", "1e-16"]))),
+                    maybe(
+                        0.15,
+                        "--sigma",
+                        number(pick(&["1e-7", "0", "1/1000", "1e-16"])),
+                    ),
                     maybe(0.2, "--max-steps", count(0..2000)),
                     maybe(0.1, "--max-digits", count(10..5000)),
                     flag(0.2, "--trace"),
@@ -507,18 +629,54 @@ fn cradle_line() -> Args {
 fn table1_line() -> Args {
     command(
         &["cradle"],
-        vec![Just(vec!["--table1".to_string()]).boxed(), opt("--arith", arith(&["certified"]))],
+        vec![
+            Just(vec!["--table1".to_string()]).boxed(),
+            opt("--arith", arith(&["certified"])),
+        ],
     )
 }
 
 fn misc_line() -> Args {
     prop_oneof![
-        pick(&["", "help", "--help", "-h", "--version", "-V", "frobnicate", "sequential", "CORNER",
-               "corne", "verify --budget-seconds 0", "help corner", "eval", "cradle", "corner",
-               "sequential frob", "eval --arith", "-", "--", "eval -- -1 --arith f64"])
-            .prop_map(|s| s.split(' ').filter(|w| !w.is_empty()).map(String::from).collect()),
-        (select(vec!["eval", "corner", "cradle", "propagate", "rods", "compare-cradle", "billiard-break"]),
-         pick(&["--help", "-h", "--version"]))
+        pick(&[
+            "",
+            "help",
+            "--help",
+            "-h",
+            "--version",
+            "-V",
+            "frobnicate",
+            "sequential",
+            "CORNER",
+            "corne",
+            "verify --budget-seconds 0",
+            "help corner",
+            "eval",
+            "cradle",
+            "corner",
+            "sequential frob",
+            "eval --arith",
+            "-",
+            "--",
+            "eval -- -1 --arith f64"
+        ])
+        .prop_map(|s| s
+            .split(' ')
+            .filter(|w| !w.is_empty())
+            .map(String::from)
+            .collect()),
+        (
+            select(vec![
+                "eval",
+                "corner",
+                "cradle",
+                "propagate",
+                "rods",
+                "compare-cradle",
+                "billiard-break"
+            ]),
+            pick(&["--help", "-h", "--version"])
+        )
             .prop_map(|(c, h)| vec![c.to_string(), h]),
     ]
     .boxed()
@@ -558,9 +716,26 @@ enum Mutation {
 
 fn mutation() -> BoxedStrategy<Mutation> {
     let stray = prop_oneof![
-        pick(&["--foo", "--", "-x", "--arith", "--format", "--digits", "--eps", "--ARITH",
-               "--arith=exact", "--format=json", "-1", "--max-steps", "--trace", "--exact-values",
-               "--table1", "--masses", "help", "--alpha"]),
+        pick(&[
+            "--foo",
+            "--",
+            "-x",
+            "--arith",
+            "--format",
+            "--digits",
+            "--eps",
+            "--ARITH",
+            "--arith=exact",
+            "--format=json",
+            "-1",
+            "--max-steps",
+            "--trace",
+            "--exact-values",
+            "--table1",
+            "--masses",
+            "help",
+            "--alpha"
+        ]),
         garbage(),
         hostile_number(),
     ];
@@ -680,35 +855,189 @@ fn corpus() -> Vec<Case> {
     v.push(c(&["eval", "1e400", "--arith", "f64"]));
     v.push(c(&["eval", "1e400", "--arith", "f64", "--format", "json"]));
     v.push(c(&["eval", "1e400-1e400", "--arith", "f64"]));
-    v.push(c(&["eval", "1e400-1e400", "--arith", "f64", "--format", "json"]));
+    v.push(c(&[
+        "eval",
+        "1e400-1e400",
+        "--arith",
+        "f64",
+        "--format",
+        "json",
+    ]));
     v.push(c(&["eval", "1e400", "--arith", "interval"]));
-    v.push(c(&["eval", "1e400", "--arith", "interval", "--format", "json"]));
-    v.push(c(&["sequential", "map", "--gamma", "-2,-1e400", "--arith", "f64", "--format", "json"]));
+    v.push(c(&[
+        "eval", "1e400", "--arith", "interval", "--format", "json",
+    ]));
+    v.push(c(&[
+        "sequential",
+        "map",
+        "--gamma",
+        "-2,-1e400",
+        "--arith",
+        "f64",
+        "--format",
+        "json",
+    ]));
     v.push(c(&["eval", "pi/1e100000", "--arith", "exact"]));
     v.push(c(&["eval", "1\n2", "--arith", "exact"]));
-    v.push(c(&["cradle", "--balls", "4294967295", "--eps", "0.9", "--arith", "exact"]));
-    v.push(c(&["cradle", "--balls", "18446744073709551615", "--eps", "0.9", "--arith", "exact"]));
+    v.push(c(&[
+        "cradle",
+        "--balls",
+        "4294967295",
+        "--eps",
+        "0.9",
+        "--arith",
+        "exact",
+    ]));
+    v.push(c(&[
+        "cradle",
+        "--balls",
+        "18446744073709551615",
+        "--eps",
+        "0.9",
+        "--arith",
+        "exact",
+    ]));
     for eps in ["1", "0.9"] {
-        v.push(c(&["compare-cradle", "--eps", eps, "--v0", "1,0,0,0,0,0", "--masses", "1,1,1,1,1,1", "--arith", "f64"]));
+        v.push(c(&[
+            "compare-cradle",
+            "--eps",
+            eps,
+            "--v0",
+            "1,0,0,0,0,0",
+            "--masses",
+            "1,1,1,1,1,1",
+            "--arith",
+            "f64",
+        ]));
     }
-    v.push(c(&["propagate", "--normals", "-1,1,0;-2,2,0", "--masses", "1,1,1", "--momentum", "1,0,0", "--arith", "exact"]));
-    v.push(c(&["propagate", "--normals", "-1,1,0,0;0,-1,1,0;0,0,-1,1;1,0,0,-1", "--masses", "1,1,1,1",
-               "--momentum", "1,0,0,0", "--arith", "exact"]));
-    v.push(c(&["compare-cradle", "--eps", "1", "--v0", "2,0,-1", "--arith", "interval"]));
-    v.push(c(&["compare-cradle", "--eps", "1", "--v0", "2,0,-1", "--arith", "interval", "--format", "json"]));
-    v.push(c(&["corner", "--max-steps", "-1", "--alpha", "pi/4", "--v0", "1,1/2", "--eps", "1", "--arith", "exact"]));
-    v.push(c(&["sequential", "map", "--masses", "-1,1,1", "--gamma", "-2,-1", "--arith", "exact"]));
-    v.push(c(&["corner", "--alpha", "5*pi/4", "--v0", "1,1/2", "--eps", "1", "--arith", "exact"]));
-    v.push(c(&["corner", "--alpha", "-3", "--v0", "1,1/2", "--eps", "1", "--arith", "f64"]));
-    v.push(c(&["corner", "--alpha", "pi/6", "--v0", "1,1/3", "--eps", "1e-16", "--arith", "quadratic"]));
-    v.push(c(&["cradle", "--balls", "3", "--eps", "0", "--arith", "exact"]));
-    v.push(c(&["sequential", "map", "--gamma", "-1,1", "--masses", "1,1,1e100000", "--arith", "f64"]));
-    v.push(c(&["cradle", "--balls", "3", "--eps", "0.9", "--sigma", "-1", "--arith", "exact"]));
+    v.push(c(&[
+        "propagate",
+        "--normals",
+        "-1,1,0;-2,2,0",
+        "--masses",
+        "1,1,1",
+        "--momentum",
+        "1,0,0",
+        "--arith",
+        "exact",
+    ]));
+    v.push(c(&[
+        "propagate",
+        "--normals",
+        "-1,1,0,0;0,-1,1,0;0,0,-1,1;1,0,0,-1",
+        "--masses",
+        "1,1,1,1",
+        "--momentum",
+        "1,0,0,0",
+        "--arith",
+        "exact",
+    ]));
+    v.push(c(&[
+        "compare-cradle",
+        "--eps",
+        "1",
+        "--v0",
+        "2,0,-1",
+        "--arith",
+        "interval",
+    ]));
+    v.push(c(&[
+        "compare-cradle",
+        "--eps",
+        "1",
+        "--v0",
+        "2,0,-1",
+        "--arith",
+        "interval",
+        "--format",
+        "json",
+    ]));
+    v.push(c(&[
+        "corner",
+        "--max-steps",
+        "-1",
+        "--alpha",
+        "pi/4",
+        "--v0",
+        "1,1/2",
+        "--eps",
+        "1",
+        "--arith",
+        "exact",
+    ]));
+    v.push(c(&[
+        "sequential",
+        "map",
+        "--masses",
+        "-1,1,1",
+        "--gamma",
+        "-2,-1",
+        "--arith",
+        "exact",
+    ]));
+    v.push(c(&[
+        "corner", "--alpha", "5*pi/4", "--v0", "1,1/2", "--eps", "1", "--arith", "exact",
+    ]));
+    v.push(c(&[
+        "corner", "--alpha", "-3", "--v0", "1,1/2", "--eps", "1", "--arith", "f64",
+    ]));
+    v.push(c(&[
+        "corner",
+        "--alpha",
+        "pi/6",
+        "--v0",
+        "1,1/3",
+        "--eps",
+        "1e-16",
+        "--arith",
+        "quadratic",
+    ]));
+    v.push(c(&[
+        "cradle", "--balls", "3", "--eps", "0", "--arith", "exact",
+    ]));
+    v.push(c(&[
+        "sequential",
+        "map",
+        "--gamma",
+        "-1,1",
+        "--masses",
+        "1,1,1e100000",
+        "--arith",
+        "f64",
+    ]));
+    v.push(c(&[
+        "cradle", "--balls", "3", "--eps", "0.9", "--sigma", "-1", "--arith", "exact",
+    ]));
     v.push(Case::new::<&str>(&[]));
-    v.push(c(&["corner", "--alpha", "pi/4", "--v0", "1,1/2", "--eps", "1", "--arith", "exact", "--trace"]).piped());
+    v.push(
+        c(&[
+            "corner", "--alpha", "pi/4", "--v0", "1,1/2", "--eps", "1", "--arith", "exact",
+            "--trace",
+        ])
+        .piped(),
+    );
     // a report far longer than a pipe's buffer, into a closed pipe
-    v.push(c(&["cradle", "--balls", "3", "--eps", "0", "--arith", "exact", "--trace", "--max-steps", "3000"]).piped());
-    v.push(c(&["cradle", "--balls", "3", "--eps", "0", "--arith", "f64", "--trace", "--format", "json"]).piped());
+    v.push(
+        c(&[
+            "cradle",
+            "--balls",
+            "3",
+            "--eps",
+            "0",
+            "--arith",
+            "exact",
+            "--trace",
+            "--max-steps",
+            "3000",
+        ])
+        .piped(),
+    );
+    v.push(
+        c(&[
+            "cradle", "--balls", "3", "--eps", "0", "--arith", "f64", "--trace", "--format", "json",
+        ])
+        .piped(),
+    );
     v
 }
 
@@ -866,7 +1195,15 @@ fn fuzz_generator_is_deterministic() {
     assert!(a.iter().zip(&c).any(|(x, y)| x.args != y.args));
     // most lines name a subcommand, and every subcommand occurs
     let cmds: std::collections::BTreeSet<String> = a.iter().map(|c| c.command()).collect();
-    for want in ["eval", "corner", "cradle", "propagate", "billiard-break", "compare-cradle", "rods"] {
+    for want in [
+        "eval",
+        "corner",
+        "cradle",
+        "propagate",
+        "billiard-break",
+        "compare-cradle",
+        "rods",
+    ] {
         assert!(cmds.contains(want), "{want} missing in {cmds:?}");
     }
 }
