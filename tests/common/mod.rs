@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod claims;
+pub mod fuzz;
 
 use std::process::Command;
 

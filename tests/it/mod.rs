@@ -11,6 +11,7 @@ mod cli_billiard;
 mod cli_compare;
 mod corner;
 mod cradle;
+mod fuzz;
 mod hardening;
 mod lang;
 mod propagative;
