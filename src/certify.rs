@@ -13,7 +13,7 @@ use serde::Serialize;
 /// Smallest `--max-bits` of a certified run.
 pub const MIN_MAX_BITS: u32 = 106;
 /// Largest `--max-bits` of a certified run.
-pub const MAX_MAX_BITS: u32 = 1 << 20;
+pub const MAX_MAX_BITS: u32 = 1 << 16;
 /// Default `--max-bits`.
 pub const DEFAULT_MAX_BITS: u32 = 3392;
 

@@ -7,7 +7,7 @@ use std::str::FromStr;
 /// Smallest precision accepted for `mpfr:BITS` and `mpi:BITS`.
 pub const MIN_BITS: u32 = 2;
 /// Largest precision accepted for `mpfr:BITS` and `mpi:BITS`.
-pub const MAX_BITS: u32 = 1 << 20;
+pub const MAX_BITS: u32 = 1 << 16;
 
 /// The backends of `--arith`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -103,7 +103,9 @@ pub const LIST: usize = 1_000;
 pub const CONTACTS: usize = 8;
 /// Reflections the search of minimal sequences (Seghete–Murphey, Definition 1) may
 /// compute before it stops with an error naming `--max-steps`: a deterministic bound on
-/// the work of `propagate` and of the Seghete–Murphey row of `compare-cradle`.
+/// the work of `propagate` and of the Seghete–Murphey row of `compare-cradle`. In exact
+/// arithmetic a reflection counts one more for every 100 digits of the momentum it
+/// reflects.
 pub const REFLECTIONS: u64 = 400_000;
 /// Decimal digits of one exact option value (numerator and denominator): `1e-100000`
 /// is a valid expression, but not a coefficient a law should iterate with.

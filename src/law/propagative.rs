@@ -185,7 +185,9 @@ pub fn minimal_sequences<S: Scalar>(
             }
             let mut next = seq.clone();
             next.push(i);
-            work.spend(1)?;
+            // a reflection costs more as its exact numbers grow: one unit per 100 digits
+            let digits: u64 = q.iter().map(Scalar::exact_digits).sum();
+            work.spend(1 + digits / 100)?;
             let r = c.reflect(&q, i)?;
             if c.feasible(&r)? {
                 // feasible prefixes end the search along this branch (a longer sequence
@@ -235,7 +237,8 @@ fn no_proper_subsequence_feasible<S: Scalar>(
             .filter(|k| mask & (1 << k) != 0)
             .map(|k| seq[k])
             .collect();
-        work.spend(sub.len() as u64)?;
+        let digits: u64 = p.iter().map(Scalar::exact_digits).sum();
+        work.spend(sub.len() as u64 * (1 + digits / 100))?;
         if c.feasible(&c.apply_sequence(p, &sub)?)? {
             return Ok(false);
         }

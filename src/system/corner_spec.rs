@@ -243,7 +243,16 @@ impl CornerSpec {
         use crate::arith::Symbolic;
         use crate::law::corner::Zone;
         let sym = |src: &str, option: &str| -> Result<Symbolic, SpecError> {
-            crate::lang::parse_symbolic(src).map_err(|e| super::input(option, e))
+            let v = crate::lang::parse_symbolic(src).map_err(|e| super::input(option, e))?;
+            // the limit of an option value, on the closed form's size
+            let size = v.to_string().len() as u64;
+            if size > crate::input::caps::VALUE_DIGITS {
+                return Err(super::input(
+                    option,
+                    format!("the closed form of `{src}` has {size} characters, more than {} (the limit of an option value)", crate::input::caps::VALUE_DIGITS),
+                ));
+            }
+            Ok(v)
         };
         let inner = self
             .alpha
