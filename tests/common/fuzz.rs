@@ -555,7 +555,7 @@ pub fn run_batch(label: &str, cases: &[Case], workers: usize, verbose: bool) -> 
                 }
                 times.lock().unwrap().push((o.elapsed, i));
                 let d = done.fetch_add(1, Ordering::SeqCst) + 1;
-                if d % 1000 == 0 {
+                if d.is_multiple_of(1000) {
                     eprintln!(
                         "{label}: {d}/{} cases, {:.0} s",
                         cases.len(),
@@ -595,7 +595,7 @@ pub fn summary(label: &str, cases: &[Case], b: &Batch) {
         b.violations.len()
     );
     let mut t = b.times.clone();
-    t.sort_by(|a, b| b.0.cmp(&a.0));
+    t.sort_by_key(|x| std::cmp::Reverse(x.0));
     let total: f64 = t.iter().map(|x| x.0.as_secs_f64()).sum();
     let over = |s: f64| t.iter().filter(|x| x.0.as_secs_f64() > s).count();
     let hung: f64 = t
@@ -719,9 +719,11 @@ fn unit_printf(u: &[u8]) -> String {
     q
 }
 
-/// The longest run of a repeated unit (1..=8 bytes, at least 20 times): (before, unit,
-/// count, after).
-fn longest_repeat(a: &[u8]) -> Option<(&[u8], &[u8], usize, &[u8])> {
+/// A byte string cut around a repeated unit: (before, unit, count, after).
+type Repeat<'a> = (&'a [u8], &'a [u8], usize, &'a [u8]);
+
+/// The longest run of a repeated unit (1..=8 bytes, at least 20 times).
+fn longest_repeat(a: &[u8]) -> Option<Repeat<'_>> {
     let mut best: Option<(usize, usize, usize)> = None; // start, unit len, count
     for u in 1..=8usize.min(a.len() / 2) {
         let mut i = 0;
