@@ -15,7 +15,7 @@ pub fn load(path: &str) -> (String, Claim) {
 /// The verdict and detail of a claim given as text.
 pub fn verdict_of(text: &str) -> (Verdict, String) {
     let c = Claim::parse(text, Path::new("mutant.toml")).unwrap();
-    let o = check(&c, Duration::from_secs(20));
+    let o = check(&c, Duration::from_secs(120));
     (o.verdict, o.detail)
 }
 
@@ -28,7 +28,7 @@ pub fn mutant_refuted(path: &str, from: &str, to: &str) -> String {
         1,
         "{path}: `{from}` must occur once"
     );
-    let original = check(&claim, Duration::from_secs(20));
+    let original = check(&claim, Duration::from_secs(120));
     assert_ne!(
         original.verdict,
         Verdict::Refuted,

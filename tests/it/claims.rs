@@ -113,7 +113,7 @@ conclude = ["zone1 == 0"]
 fn catalogue_findings_are_stable() {
     let run = |p: &str| {
         let (_, c) = load(p);
-        check(&c, Duration::from_secs(30))
+        check(&c, Duration::from_secs(120))
     };
     // FP Prop. 7.1: the displayed eta^(12) is wrong by 2(1-k^2)xi^3/D; the correction holds
     let o = run("proofs/fp/fp-prop7.1-eta12.toml");
@@ -201,7 +201,7 @@ fn sequential_law_mutants_are_refuted() {
 fn winandy_leine_and_billiard_verdicts() {
     let run = |p: &str| {
         let (_, c) = load(p);
-        check(&c, Duration::from_secs(30))
+        check(&c, Duration::from_secs(120))
     };
     for (id, want) in [
         ("wl/wl-construction", Verdict::Proved),
@@ -318,7 +318,7 @@ fn symbolic_method_proves_and_its_mutants_are_refuted() {
 #[test]
 fn symbolic_proof_has_a_certificate() {
     let (_, c) = load("proofs/fp/fp-result2.toml");
-    let o = check(&c, Duration::from_secs(20));
+    let o = check(&c, Duration::from_secs(120));
     assert_eq!(o.verdict, Verdict::Proved, "{}", o.detail);
     let cert = o.certificate.expect("a certificate");
     let cells = cert["cells"].as_array().unwrap();

@@ -17,7 +17,7 @@ fn mutant(id: &str, from: &str, to: &str) -> String {
 
 fn run(id: &str) -> Outcome {
     let (_, c) = load(&format!("proofs/fp/{id}.toml"));
-    check(&c, Duration::from_secs(30))
+    check(&c, Duration::from_secs(120))
 }
 
 #[test]

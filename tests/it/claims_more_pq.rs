@@ -6,7 +6,7 @@ use impactkit::claims::{check, Outcome, Verdict};
 use std::time::Duration;
 
 fn run(path: &str) -> Outcome {
-    check(&load(path).1, Duration::from_secs(20))
+    check(&load(path).1, Duration::from_secs(120))
 }
 
 fn expect(id: &str, verdict: Verdict) -> Outcome {

@@ -9,7 +9,7 @@ use std::time::Duration;
 fn run(id: &str) -> Outcome {
     let (_, c) = load(&format!("proofs/sm/{id}.toml"));
     assert_eq!(c.id, id);
-    check(&c, Duration::from_secs(30))
+    check(&c, Duration::from_secs(120))
 }
 
 /// Decided exactly over the whole stated domain (rational-function identities, exact

@@ -122,7 +122,7 @@ fn markdown_report_of_the_catalogue() {
     let results = impactkit::claims::run_parallel(
         &claims,
         None,
-        std::time::Duration::from_secs(30),
+        std::time::Duration::from_secs(120),
         jobs,
         &|_| {},
     );
