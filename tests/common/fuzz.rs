@@ -555,7 +555,7 @@ pub fn run_batch(label: &str, cases: &[Case], workers: usize, verbose: bool) -> 
                 }
                 times.lock().unwrap().push((o.elapsed, i));
                 let d = done.fetch_add(1, Ordering::SeqCst) + 1;
-                if d % 1000 == 0 {
+                if d.is_multiple_of(1000) {
                     eprintln!(
                         "{label}: {d}/{} cases, {:.0} s",
                         cases.len(),
@@ -595,7 +595,7 @@ pub fn summary(label: &str, cases: &[Case], b: &Batch) {
         b.violations.len()
     );
     let mut t = b.times.clone();
-    t.sort_by(|a, b| b.0.cmp(&a.0));
+    t.sort_by_key(|x| std::cmp::Reverse(x.0));
     let total: f64 = t.iter().map(|x| x.0.as_secs_f64()).sum();
     let over = |s: f64| t.iter().filter(|x| x.0.as_secs_f64() > s).count();
     let hung: f64 = t
@@ -661,13 +661,16 @@ pub fn failure_message(all: &[&Violation]) -> String {
 }
 
 /// One argument quoted for bash: bare if safe, '…' if printable, $'…' otherwise; a long
-/// repeat (e.g. a sum of 10,000 terms) is written `"A$(printf 'U%.0s' {1..N})B"`.
+/// repeat (e.g. a sum of 10,000 terms) is written `A"$(printf -- 'U%.0s' {1..N})"B`.
 pub fn shell_quote(a: &[u8]) -> String {
+    if a.is_empty() {
+        return "''".into();
+    }
     if a.len() > 200 {
         if let Some((pre, unit, n, post)) = longest_repeat(a) {
-            // each part quoted within one double-quoted word is awkward; use concatenation
+            // the parts quoted apart and concatenated: A"$(printf -- 'U%.0s' {1..N})"B
             return format!(
-                "{}\"$(printf '{}%.0s' {{1..{n}}})\"{}",
+                "{}\"$(printf -- '{}%.0s' {{1..{n}}})\"{}",
                 quote_part(pre),
                 unit_printf(unit),
                 quote_part(post)
@@ -681,7 +684,7 @@ fn quote_part(a: &[u8]) -> String {
     if a.is_empty() {
         return String::new();
     }
-    let safe = |c: u8| c.is_ascii_alphanumeric() || b"_./:,=+-^*@%".contains(&c);
+    let safe = |c: u8| c.is_ascii_alphanumeric() || b"_./:,=+-^@%".contains(&c);
     if a.iter().all(|&c| safe(c)) {
         return String::from_utf8_lossy(a).into_owned();
     }
@@ -719,9 +722,11 @@ fn unit_printf(u: &[u8]) -> String {
     q
 }
 
-/// The longest run of a repeated unit (1..=8 bytes, at least 20 times): (before, unit,
-/// count, after).
-fn longest_repeat(a: &[u8]) -> Option<(&[u8], &[u8], usize, &[u8])> {
+/// A string cut around a repeated unit: (before, unit, count, after).
+type Repeat<'a> = (&'a [u8], &'a [u8], usize, &'a [u8]);
+
+/// The longest run of a repeated unit (1..=8 bytes, at least 20 times).
+fn longest_repeat(a: &[u8]) -> Option<Repeat<'_>> {
     let mut best: Option<(usize, usize, usize)> = None; // start, unit len, count
     for u in 1..=8usize.min(a.len() / 2) {
         let mut i = 0;

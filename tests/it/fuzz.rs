@@ -41,7 +41,7 @@ use proptest::sample::{select, Index};
 use proptest::strategy::{BoxedStrategy, Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
-use crate::common::fuzz::{failure_message, run_batch, summary, Case, Violation};
+use crate::common::fuzz::{failure_message, run_batch, shell_quote, summary, Case, Violation};
 
 type S = BoxedStrategy<String>;
 type Args = BoxedStrategy<Vec<String>>;
@@ -1216,5 +1216,41 @@ fn fuzz_generator_is_deterministic() {
         "rods",
     ] {
         assert!(cmds.contains(want), "{want} missing in {cmds:?}");
+    }
+}
+
+/// The printed command lines are reproducers: bash reads every quoted argument back to the
+/// same bytes (repeats written with printf, controls and invalid UTF-8 with $'…').
+#[test]
+fn fuzz_shell_quoting_round_trips() {
+    let mut args: Vec<Vec<u8>> = vec![
+        b"1+1".to_vec(),
+        b"".to_vec(),
+        b"it's".to_vec(),
+        b"1\n2 $x `y` \"z\" *".to_vec(),
+        b"1\n2\t\x1b[31m".to_vec(),
+        vec![b'1', 0xff, 0xfe, b'\\'],
+        "\u{3c0}/4 \u{661}".as_bytes().to_vec(),
+        b"%d %s %%".to_vec(),
+    ];
+    for unit in ["1+", "-", "%", "'", "\\", "(", "1e400*", "\u{3c0}", "\x01"] {
+        args.push(format!("a'{}b%", unit.repeat(300)).into_bytes());
+    }
+    args.push(vec!["1"; 10_000].join("+").into_bytes());
+    let quoted: Vec<String> = args.iter().map(|a| shell_quote(a)).collect();
+    let script = format!("printf '%s\\0' {}", quoted.join(" "));
+    let out = std::process::Command::new("bash")
+        .arg("-c")
+        .arg(&script)
+        .output()
+        .expect("bash runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let back: Vec<&[u8]> = out.stdout.split(|&b| b == 0).collect();
+    for (i, a) in args.iter().enumerate() {
+        assert_eq!(back[i], &a[..], "argument {i} quoted as {}", quoted[i]);
     }
 }
