@@ -661,13 +661,16 @@ pub fn failure_message(all: &[&Violation]) -> String {
 }
 
 /// One argument quoted for bash: bare if safe, '…' if printable, $'…' otherwise; a long
-/// repeat (e.g. a sum of 10,000 terms) is written `"A$(printf 'U%.0s' {1..N})B"`.
+/// repeat (e.g. a sum of 10,000 terms) is written `A"$(printf -- 'U%.0s' {1..N})"B`.
 pub fn shell_quote(a: &[u8]) -> String {
+    if a.is_empty() {
+        return "''".into();
+    }
     if a.len() > 200 {
         if let Some((pre, unit, n, post)) = longest_repeat(a) {
-            // each part quoted within one double-quoted word is awkward; use concatenation
+            // the parts quoted apart and concatenated: A"$(printf -- 'U%.0s' {1..N})"B
             return format!(
-                "{}\"$(printf '{}%.0s' {{1..{n}}})\"{}",
+                "{}\"$(printf -- '{}%.0s' {{1..{n}}})\"{}",
                 quote_part(pre),
                 unit_printf(unit),
                 quote_part(post)
@@ -681,7 +684,7 @@ fn quote_part(a: &[u8]) -> String {
     if a.is_empty() {
         return String::new();
     }
-    let safe = |c: u8| c.is_ascii_alphanumeric() || b"_./:,=+-^*@%".contains(&c);
+    let safe = |c: u8| c.is_ascii_alphanumeric() || b"_./:,=+-^@%".contains(&c);
     if a.iter().all(|&c| safe(c)) {
         return String::from_utf8_lossy(a).into_owned();
     }
