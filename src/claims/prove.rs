@@ -928,7 +928,10 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
     // the symbolic work gets a share of the budget; a computation that swells past it is
     // abandoned (the claim is then sampled)
     let now = Instant::now();
-    let share = now + deadline.saturating_duration_since(now).mul_f64(PROVER_SHARE);
+    let share = now
+        + deadline
+            .saturating_duration_since(now)
+            .mul_f64(PROVER_SHARE);
     let deadline = deadline.min(share);
     crate::arith::symbolic::poly::with_deadline(deadline, PROVER_WORK, || {
         attempt_cells(claim, &params, &cone, sides.as_ref(), deadline)

@@ -72,7 +72,14 @@ fn readme_claims_table_matches_the_engine() {
         + "<!-- claims-table -->\n".len();
     let end = readme.find("<!-- /claims-table -->").expect("table end");
     let out = Command::new(env!("CARGO_BIN_EXE_impactkit"))
-        .args(["verify", "proofs", "--format", "markdown", "--budget-seconds", "120"])
+        .args([
+            "verify",
+            "proofs",
+            "--format",
+            "markdown",
+            "--budget-seconds",
+            "120",
+        ])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap();
