@@ -450,6 +450,14 @@ impl Scalar for Symbolic {
             },
         }
     }
+    /// The digits of a constant (a closed form with variables counts 0: its size is
+    /// bounded by the polynomial work limit instead).
+    fn exact_digits(&self) -> u64 {
+        self.is_constant().map_or(0, |q| {
+            let bits = q.numer().bits() + q.denom().bits();
+            (bits as f64 * std::f64::consts::LOG10_2).ceil() as u64
+        })
+    }
     fn to_f64(&self) -> f64 {
         self.is_constant()
             .map_or(f64::NAN, |q| super::float::rational_to_f64(&q))

@@ -55,6 +55,9 @@ pub const MAX_BATCH: usize = 10_000;
 /// The paper's threshold S = 4.5·10⁻¹⁶ (Sect. 6, example).
 pub const DEFAULT_SA_THRESHOLD: &str = "4.5e-16";
 
+/// Polynomial term products one `--arith symbolic` run may spend.
+pub const SYMBOLIC_WORK: u64 = 5_000_000;
+
 fn value<S: Scalar>(src: &str, option: &'static str, ctx: &S::Ctx) -> Result<S, SpecError> {
     Ok(crate::input::value::<S>(src, option, ctx)?)
 }
@@ -239,7 +242,24 @@ impl CornerSpec {
     /// hypothesis (eq. (1)), not a decision: a symbolic sign is unknown. `--alpha` is given
     /// as `atan(K)` with K any expression (a variable `k`, a number); `--v0`, `--eps`,
     /// `--eps1`, `--eps2` may use variables (`x,y`, `e`).
+    ///
+    /// The closed forms are bounded like the prover's: at most
+    /// [`SYMBOLIC_WORK`] polynomial term products and 10 s (past either, exit 2 naming
+    /// `--arith`), so that an option such as `(1-1e-30)^100000` cannot hang the command.
     pub fn symbolic_step(&self) -> Result<SymbolicStepReport, SpecError> {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        crate::arith::symbolic::poly::with_deadline(deadline, SYMBOLIC_WORK, || {
+            self.symbolic_step_unbounded()
+        })
+        .unwrap_or_else(|| {
+            Err(super::input(
+                "--arith",
+                format!("the symbolic closed forms need more than {SYMBOLIC_WORK} term products or 10 s (their work limit); give smaller expressions"),
+            ))
+        })
+    }
+
+    fn symbolic_step_unbounded(&self) -> Result<SymbolicStepReport, SpecError> {
         use crate::arith::Symbolic;
         use crate::law::corner::Zone;
         let sym = |src: &str, option: &str| -> Result<Symbolic, SpecError> {
