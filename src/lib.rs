@@ -6,6 +6,7 @@
 //! and rigorous intervals (inari, and MPFR-backed at any precision).
 
 pub mod arith;
+pub mod audit;
 pub mod budget;
 pub mod certify;
 pub mod claims;

@@ -90,18 +90,24 @@ pub struct Undecided {
 }
 
 /// The decided sign of `x`, or [`Undecided`] naming the quantity (never a guess).
+#[inline]
 pub fn decide<S: Scalar>(x: &S, quantity: &str) -> Result<Sign, Undecided> {
     match x.sign() {
-        Sign::Unknown => {
-            let r = x.render();
-            let (lo, hi) = r.bounds.unwrap_or((r.value.clone(), r.value));
-            Err(Undecided {
-                quantity: quantity.to_string(),
-                lo,
-                hi,
-            })
-        }
+        Sign::Unknown => Err(undecided(x, quantity)),
         s => Ok(s),
+    }
+}
+
+/// The [`Undecided`] of `x` (kept out of the inner loops that call [`decide`]).
+#[cold]
+#[inline(never)]
+fn undecided<S: Scalar>(x: &S, quantity: &str) -> Undecided {
+    let r = x.render();
+    let (lo, hi) = r.bounds.unwrap_or((r.value.clone(), r.value));
+    Undecided {
+        quantity: quantity.to_string(),
+        lo,
+        hi,
     }
 }
 

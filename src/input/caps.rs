@@ -90,6 +90,18 @@ pub const SAMPLES: Cap = Cap {
     min: 0,
     max: 100_000,
 };
+/// `--samples` of `audit`: quasi-random points of the domain.
+pub const AUDIT_SAMPLES: Cap = Cap {
+    option: "--samples",
+    min: 1,
+    max: 100_000_000,
+};
+/// `--jobs` of `audit`: worker threads.
+pub const JOBS: Cap = Cap {
+    option: "--jobs",
+    min: 1,
+    max: 1024,
+};
 /// `--digits`: significant digits of values in text.
 pub const TEXT_DIGITS: Cap = Cap {
     option: "--digits",

@@ -30,12 +30,14 @@ impl fmt::Display for Zone {
 }
 
 /// (ξ̇, η̇) = (kẋ + ẏ, kẋ − ẏ), eq. (7).
+#[inline]
 pub fn xi_eta<S: Scalar>(k: &S, v: &V2<S>) -> V2<S> {
     let kx = k.mul_r(&v.x);
     V2::new(kx.add_r(&v.y), kx - &v.y)
 }
 
 /// (ẋ, ẏ) = ((ξ̇ + η̇)/(2k), (ξ̇ − η̇)/2), eq. (7).
+#[inline]
 pub fn xy_from_xi_eta<S: Scalar>(k: &S, w: &V2<S>) -> Result<V2<S>, LawError> {
     let two = k.lift_i64(2);
     let x = w.x.add_r(&w.y).checked_div(&two.mul_r(k))?;
@@ -45,6 +47,7 @@ pub fn xy_from_xi_eta<S: Scalar>(k: &S, w: &V2<S>) -> Result<V2<S>, LawError> {
 
 /// The zone of (ξ̇, η̇) with threshold `s`: "> 0" of eq. (1) read as "> S" (Sect. 6;
 /// `s = 0` is eq. (1) itself, eqs. (8a–8d), (14a–14d)).
+#[inline(always)]
 pub fn zone_xi_eta<S: Scalar>(w: &V2<S>, s: &S) -> Result<Zone, LawError> {
     let a = positive(&w.x.sub_r(s), "xi - S")?;
     let b = positive(&w.y.sub_r(s), "eta - S")?;
@@ -229,6 +232,7 @@ impl<S: Scalar> XiEtaCoefficients<S> {
 }
 
 /// TR_nid in (ξ̇, η̇) form, eqs. (14a–14d), with the constants computed once.
+#[inline]
 pub fn tr_nid_xi_eta_with<S: Scalar>(
     c: &XiEtaCoefficients<S>,
     zone: Zone,
@@ -258,32 +262,78 @@ pub fn tr_nid_xi_eta_with<S: Scalar>(
 
 /// TR_nid in (ẋ, ẏ) form, eqs. (13a–13d), for a given zone (eqs. (18)–(20) of Sect. 6).
 pub fn tr_nid_xy<S: Scalar>(k: &S, eps: &S, zone: Zone, v: &V2<S>) -> Result<V2<S>, LawError> {
+    tr_nid_xy_with(&XyCoefficients::new(k, eps)?, zone, v)
+}
+
+/// The constants of eqs. (13a–13d) (= (18)–(20) of the algorithm of Sect. 6) for one k
+/// and one ε, computed once for a run.
+#[derive(Clone, Debug)]
+pub struct XyCoefficients<S> {
+    /// ε.
+    pub eps: S,
+    /// (1 − εk²)/(1 + k²).
+    pub a: S,
+    /// (1 + ε)k/(1 + k²).
+    pub b: S,
+    /// (ε − k²)/(1 + k²).
+    pub c: S,
+    /// k⁴.
+    pub k4: S,
+    /// εk⁴.
+    pub eps_k4: S,
+    /// 1 − (1 + ε)k².
+    pub one_minus_one_eps_k2: S,
+    /// k²(k² − (1 + ε)).
+    pub k2_k2_minus_one_eps: S,
+}
+
+impl<S: Scalar> XyCoefficients<S> {
+    /// The constants for `k` = tan α and `eps` = ε.
+    pub fn new(k: &S, eps: &S) -> Result<Self, LawError> {
+        let one = k.one_like();
+        let one_eps = one.add_r(eps);
+        let k2 = k.square();
+        let den = one.add_r(&k2);
+        let k4 = k2.square();
+        Ok(XyCoefficients {
+            a: one.sub_r(&eps.mul_r(&k2)).checked_div(&den)?,
+            b: one_eps.mul_r(k).checked_div(&den)?,
+            c: eps.sub_r(&k2).checked_div(&den)?,
+            eps_k4: eps.mul_r(&k4),
+            one_minus_one_eps_k2: one.sub_r(&one_eps.mul_r(&k2)),
+            k2_k2_minus_one_eps: k2.mul_r(&k2.sub_r(&one_eps)),
+            k4,
+            eps: eps.clone(),
+        })
+    }
+}
+
+/// TR_nid in (ẋ, ẏ) form, eqs. (13a–13d), with the constants computed once.
+#[inline(always)]
+pub fn tr_nid_xy_with<S: Scalar>(
+    c: &XyCoefficients<S>,
+    zone: Zone,
+    v: &V2<S>,
+) -> Result<V2<S>, LawError> {
     let (x, y) = (&v.x, &v.y);
-    let one = k.one_like();
-    let one_eps = one.add_r(eps);
-    let k2 = k.square();
     match zone {
         Zone::Z0 => Ok(v.clone()),
-        Zone::Z1 | Zone::Z2 => {
-            let den = one.add_r(&k2);
-            let a = one.sub_r(&eps.mul_r(&k2)).checked_div(&den)?; // (1 − εk²)/(1 + k²)
-            let b = one_eps.mul_r(k).checked_div(&den)?; // (1 + ε)k/(1 + k²)
-            let c = eps.sub_r(&k2).checked_div(&den)?; // (ε − k²)/(1 + k²)
-            Ok(if zone == Zone::Z1 {
-                // (13b)
-                V2::new(a.mul_r(x) + &b.mul_r(y), b.mul_r(x) - &c.mul_r(y))
-            } else {
-                // (13c)
-                V2::new(a.mul_r(x) - &b.mul_r(y), -(b.mul_r(x)) - &c.mul_r(y))
-            })
-        }
+        // (13b)
+        Zone::Z1 => Ok(V2::new(
+            c.a.mul_r(x) + &c.b.mul_r(y),
+            c.b.mul_r(x) - &c.c.mul_r(y),
+        )),
+        // (13c)
+        Zone::Z2 => Ok(V2::new(
+            c.a.mul_r(x) - &c.b.mul_r(y),
+            -(c.b.mul_r(x)) - &c.c.mul_r(y),
+        )),
         Zone::Z12 => {
             // (13d)
-            let k4 = k2.square();
             let (x2, y2) = (x.square(), y.square());
-            let d = k4.mul_r(&x2) + &y2;
-            let nx = -(eps.mul_r(&k4).mul_r(&x2)) + (one.sub_r(&one_eps.mul_r(&k2))).mul_r(&y2);
-            let ny = k2.mul_r(&k2.sub_r(&one_eps)).mul_r(&x2) - &eps.mul_r(&y2);
+            let d = c.k4.mul_r(&x2) + &y2;
+            let nx = -(c.eps_k4.mul_r(&x2)) + c.one_minus_one_eps_k2.mul_r(&y2);
+            let ny = c.k2_k2_minus_one_eps.mul_r(&x2) - &c.eps.mul_r(&y2);
             Ok(V2::new(
                 nx.checked_div(&d)?.mul_r(x),
                 ny.checked_div(&d)?.mul_r(y),

@@ -32,6 +32,7 @@ pub enum LawError {
 }
 
 /// The decided sign of `x`, or `Undecided` naming the quantity ([`crate::arith::decide`]).
+#[inline]
 pub fn decide<S: Scalar>(x: &S, quantity: &str) -> Result<Sign, LawError> {
     Ok(crate::arith::decide(x, quantity)?)
 }
@@ -78,6 +79,7 @@ pub fn divide_nonzero<S: Scalar>(
 }
 
 /// `x > 0`, decided.
+#[inline]
 pub fn positive<S: Scalar>(x: &S, quantity: &str) -> Result<bool, LawError> {
     Ok(decide(x, quantity)? == Sign::Positive)
 }

@@ -220,6 +220,20 @@ impl<S: Scalar> CornerRun<S> {
     /// v = t·w, t > 0 ([`Scalar::split_scale`]): exact backends keep w integral and
     /// small, the result is the same exact value.
     pub fn run(&self, v0: V2<S>) -> Result<Trace<S>, SpecError> {
+        if !S::is_exact() && !self.record_velocities {
+            // rounded and enclosure backends: the allocation-free loop (same decisions,
+            // same operations)
+            let kernel = super::corner_kernel::Kernel::new(self)?;
+            let mut zones = Vec::new();
+            let end = kernel.run(v0, &mut zones)?;
+            return Ok(Trace {
+                zones,
+                velocities: Vec::new(),
+                steps: end.steps,
+                termination: end.termination,
+                last: end.last,
+            });
+        }
         self.validate()?;
         let limits = Limits {
             max_steps: self.max_steps,

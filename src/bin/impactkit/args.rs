@@ -80,6 +80,13 @@ pub enum FormArg {
 #[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 pub enum Command {
+    /// Audit floating-point robustness over a whole input domain: where does f64 (or
+    /// mpfr:BITS) take another branch than the certified computation, and how far apart
+    /// do the results end.
+    Audit {
+        #[command(subcommand)]
+        law: crate::audit::AuditCommand,
+    },
     /// Evaluate an expression of the input language on one backend.
     #[command(allow_negative_numbers = true)]
     Eval {
@@ -377,13 +384,15 @@ pub fn parse_backend(s: &str) -> Result<Backend, String> {
 /// A clap value parser of a count option within its [`Cap`](impactkit::input::caps::Cap).
 macro_rules! count_parser {
     ($($name:ident: $t:ty = $cap:ident;)*) => {$(
-        fn $name(s: &str) -> Result<$t, String> {
+        pub(crate) fn $name(s: &str) -> Result<$t, String> {
             impactkit::input::caps::$cap.parse(s).map(|n| n as $t)
         }
     )*};
 }
 
 count_parser! {
+    audit_samples: u64 = AUDIT_SAMPLES;
+    jobs: usize = JOBS;
     steps: usize = STEPS;
     compare_steps: usize = COMPARE_STEPS;
     depth: usize = DEPTH;
@@ -397,7 +406,7 @@ count_parser! {
 
 /// `--budget-seconds`: a finite number of seconds within
 /// [`BUDGET_SECONDS`](impactkit::input::caps::BUDGET_SECONDS).
-fn budget(s: &str) -> Result<f64, String> {
+pub(crate) fn budget(s: &str) -> Result<f64, String> {
     let (lo, hi) = impactkit::input::caps::BUDGET_SECONDS;
     match s.trim().parse::<f64>() {
         Ok(b) if (lo..=hi).contains(&b) => Ok(b),

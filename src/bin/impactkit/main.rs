@@ -2,6 +2,7 @@
 //! output; everything else is in the library.
 
 mod args;
+mod audit;
 
 use args::{AlgorithmArg, Cli, Command, FormArg, Format, Output, SequentialCommand};
 use clap::Parser;
@@ -285,6 +286,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             let report = spec.report_arith(arith).map_err(spec_failure)?;
             emit("cradle", &report, &out)
         }
+        Command::Audit { law } => audit::run(law),
         Command::Eval { expr, arith, out } => {
             let report = impactkit::report::eval::eval(&expr, arith)
                 .map_err(|e| user_error(format!("EXPR: {e}")))?;
@@ -494,6 +496,7 @@ fn main() -> ExitCode {
 /// The name of a command (as its JSON documents write it) and its output options.
 fn name_and_output(c: &Command) -> (&'static str, Output) {
     match c {
+        Command::Audit { law } => audit::name_and_output(law),
         Command::Eval { out, .. } => ("eval", *out),
         Command::Corner { out, .. } => ("corner", *out),
         Command::Propagate { out, .. } => ("propagate", *out),

@@ -1,0 +1,574 @@
+//! `impactkit audit corner`: the disk in a corner (Fassino & Pasquero (2020), Sect. 6,
+//! algorithms TA and SA, every form of the rules, and Pasquero's asymmetric rule (10))
+//! over a domain of α, the entrance direction φ (v₀ = s·(cos φ, sin φ)), the speed s and
+//! the CORs.
+
+use super::domain::{Axis, Frac, Points, Sampling};
+use super::record::{self, Audited, Comparison, Record, Reference};
+use super::{Config, Execution, Param};
+use crate::arith::backend::{Backend, RunScalar};
+use crate::arith::{Num, Scalar};
+use crate::input::InputError;
+use crate::law::corner::Zone;
+use crate::law::V2;
+use crate::system::corner::Form;
+use crate::system::corner_kernel::Kernel;
+use crate::system::corner_spec::{Algorithm, CornerSpec, RestitutionSpec};
+use crate::system::SpecError;
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+/// The CORs of the domain.
+#[derive(Clone, Debug)]
+pub enum Cors {
+    /// `--eps`: one COR for both walls.
+    Symmetric(Axis),
+    /// `--eps1`, `--eps2`: Pasquero's rule (10).
+    Asymmetric(Axis, Axis),
+}
+
+/// A corner audit as the command line states it.
+#[derive(Clone, Debug)]
+pub struct CornerAudit {
+    /// α, k = tan α.
+    pub alpha: Axis,
+    /// φ, the direction of v₀ (may name `alpha`).
+    pub direction: Axis,
+    /// s = ‖v₀‖ (may name `alpha`, `direction`).
+    pub speed: Axis,
+    pub cors: Cors,
+    pub algorithm: Algorithm,
+    pub threshold: Option<String>,
+    pub rest_threshold: Option<String>,
+    pub form: Form,
+    /// N_max.
+    pub max_steps: usize,
+    /// The work limit of exact references (`--max-digits`).
+    pub max_digits: u64,
+    /// The arithmetic under audit: `f64` or `mpfr:BITS`.
+    pub audited: Backend,
+    /// The largest precision of the certified ladder; `None`: `--reference none`.
+    pub reference: Option<u32>,
+    /// The time one sample's reference may take.
+    pub sample_seconds: f64,
+}
+
+fn form_name(f: Form) -> &'static str {
+    match f {
+        Form::Xy => "xy",
+        Form::Phi => "phi",
+        Form::XiEta => "xieta",
+    }
+}
+
+fn axis_text(a: &Axis) -> String {
+    match a {
+        Axis::Value(v) => v.clone(),
+        Axis::Range { lo, hi } => format!("{lo}..{hi}"),
+        Axis::List(xs) => xs.join(","),
+    }
+}
+
+impl CornerAudit {
+    /// The parameters, in the order of the options: α, φ, s, then the CORs.
+    pub fn params(&self) -> Vec<Param> {
+        let mut p = vec![
+            Param {
+                name: "alpha",
+                option: "--alpha",
+                label: "alpha (rad)",
+                axis: self.alpha.clone(),
+            },
+            Param {
+                name: "direction",
+                option: "--direction",
+                label: "direction phi of v0 (rad)",
+                axis: self.direction.clone(),
+            },
+            Param {
+                name: "speed",
+                option: "--speed",
+                label: "speed |v0|",
+                axis: self.speed.clone(),
+            },
+        ];
+        match &self.cors {
+            Cors::Symmetric(e) => p.push(Param {
+                name: "eps",
+                option: "--eps",
+                label: "COR eps",
+                axis: e.clone(),
+            }),
+            Cors::Asymmetric(a, b) => {
+                p.push(Param {
+                    name: "eps1",
+                    option: "--eps1",
+                    label: "COR eps1 (wall S1)",
+                    axis: a.clone(),
+                });
+                p.push(Param {
+                    name: "eps2",
+                    option: "--eps2",
+                    label: "COR eps2 (wall S2)",
+                    axis: b.clone(),
+                });
+            }
+        }
+        p
+    }
+
+    /// The corner run at `inputs` (α, φ, s, CORs as expressions).
+    fn spec(&self, inputs: &[String]) -> CornerSpec {
+        let (phi, s) = (&inputs[1], &inputs[2]);
+        let v0 = if s == "1" {
+            format!("cos({phi}),sin({phi})")
+        } else {
+            format!("({s})*cos({phi}),({s})*sin({phi})")
+        };
+        CornerSpec {
+            alpha: inputs[0].clone(),
+            v0,
+            restitution: match self.cors {
+                Cors::Symmetric(_) => RestitutionSpec::Symmetric(inputs[3].clone()),
+                Cors::Asymmetric(..) => {
+                    RestitutionSpec::Asymmetric(inputs[3].clone(), inputs[4].clone())
+                }
+            },
+            algorithm: self.algorithm,
+            threshold: self.threshold.clone(),
+            rest_threshold: self.rest_threshold.clone(),
+            max_steps: self.max_steps,
+            form: self.form,
+            record_velocities: false,
+            max_digits: Some(self.max_digits),
+        }
+    }
+
+    /// The `impactkit corner` command of one sample in the audited arithmetic.
+    fn reproduce(&self, spec: &CornerSpec) -> String {
+        let q = |s: &str| format!("'{s}'");
+        let mut c = format!(
+            "impactkit corner --alpha {} --v0 {}",
+            q(&spec.alpha),
+            q(&spec.v0)
+        );
+        match &spec.restitution {
+            RestitutionSpec::Symmetric(e) => c += &format!(" --eps {}", q(e)),
+            RestitutionSpec::Asymmetric(a, b) => c += &format!(" --eps1 {} --eps2 {}", q(a), q(b)),
+        }
+        if self.algorithm == Algorithm::Sa {
+            c += " --algorithm sa";
+            if let Some(t) = &self.threshold {
+                c += &format!(" --threshold {}", q(t));
+            }
+            if let Some(t) = &self.rest_threshold {
+                c += &format!(" --rest-threshold {}", q(t));
+            }
+        }
+        if self.form != Form::Xy {
+            c += &format!(" --form {}", form_name(self.form));
+        }
+        c + &format!(" --max-steps {} --arith {}", self.max_steps, self.audited)
+    }
+
+    /// The options that define this audit (for the summary and for merging shards).
+    pub fn config(&self, sampling: &Sampling, points: u64) -> Config {
+        let mut o = BTreeMap::new();
+        for p in self.params() {
+            o.insert(p.option.to_string(), axis_text(&p.axis));
+        }
+        o.insert(
+            "--algorithm".into(),
+            format!("{:?}", self.algorithm).to_lowercase(),
+        );
+        if let Some(t) = &self.threshold {
+            o.insert("--threshold".into(), t.clone());
+        }
+        if let Some(t) = &self.rest_threshold {
+            o.insert("--rest-threshold".into(), t.clone());
+        }
+        o.insert("--form".into(), form_name(self.form).into());
+        o.insert("--max-steps".into(), self.max_steps.to_string());
+        o.insert("--arith".into(), self.audited.to_string());
+        match self.reference {
+            Some(bits) => {
+                o.insert("--reference".into(), "certified".into());
+                o.insert("--max-bits".into(), bits.to_string());
+                o.insert("--max-digits".into(), self.max_digits.to_string());
+            }
+            None => {
+                o.insert("--reference".into(), "none".into());
+            }
+        }
+        match sampling {
+            Sampling::Grid(g) => {
+                o.insert(
+                    "--grid".into(),
+                    g.iter().map(u64::to_string).collect::<Vec<_>>().join("x"),
+                );
+            }
+            Sampling::Quasi { samples, seed } => {
+                o.insert("--samples".into(), samples.to_string());
+                o.insert("--seed".into(), seed.to_string());
+            }
+        }
+        let params = self.params();
+        Config {
+            law: "corner".into(),
+            options: o,
+            axes: params
+                .iter()
+                .filter(|p| p.axis.varies())
+                .map(|p| p.label.to_string())
+                .collect(),
+            points,
+        }
+    }
+
+    /// Checks the options and the whole domain (every range non-empty; α in (0, π/2),
+    /// CORs in [0, 1], thresholds ≥ 0 at every vertex), then runs every point of the shard.
+    pub fn run(
+        &self,
+        sampling: Sampling,
+        exec: &Execution,
+        records: bool,
+    ) -> Result<(Config, Outcome), InputError> {
+        if !matches!(self.audited, Backend::F64 | Backend::Mpfr(_)) {
+            return Err(InputError::new(
+                "--arith",
+                format!(
+                    "the audited arithmetic must be f64 or mpfr:BITS (a rounded one), got {}",
+                    self.audited
+                ),
+            ));
+        }
+        let params = self.params();
+        super::check_domain(&params, |inputs| {
+            self.spec(inputs)
+                .build::<crate::arith::MpInterval>(&128)
+                .map(|_| ())
+                .map_err(|e| match e {
+                    SpecError::Input(i) => i,
+                    SpecError::Law(l) => InputError::new("--alpha/--eps", l),
+                })
+        })?;
+        let points = Points::new(sampling.clone(), super::shapes(&params))?;
+        let config = self.config(&sampling, points.len());
+        struct Job<'a>(
+            &'a CornerAudit,
+            &'a Points,
+            &'a Execution,
+            &'a [Param],
+            bool,
+        );
+        impl RunScalar for Job<'_> {
+            type Out = Result<Outcome, InputError>;
+            fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
+                let Job(audit, points, exec, params, records) = self;
+                let fast = FastDirection::<S>::new(audit, params, ctx)?;
+                let fast = fast.as_ref();
+                if !records {
+                    return super::drive_tally(
+                        points,
+                        exec,
+                        Scratch::<S>::default,
+                        |scratch, t| {
+                            let end = audit.audited_run::<S>(scratch, ctx, params, fast, t)?;
+                            Ok((end.steps as u64, end.termination.name()))
+                        },
+                    )
+                    .map(Outcome::Tally);
+                }
+                super::drive(points, exec, Scratch::<S>::default, |scratch, i, t| {
+                    audit.sample::<S>(scratch, ctx, params, fast, i, t)
+                })
+                .map(Outcome::Records)
+            }
+        }
+        let records = records || self.reference.is_some();
+        let out = self
+            .audited
+            .run(Job(self, &points, exec, &params, records))?;
+        Ok((config, out))
+    }
+
+    /// The audited run of the point `t`: the kernel of its (α, CORs) is built once per
+    /// worker when they are single values, and the entrance velocity is computed without
+    /// the parser when it can be ([`FastDirection`]).
+    fn audited_run<S: Scalar>(
+        &self,
+        scratch: &mut Scratch<S>,
+        ctx: &S::Ctx,
+        params: &[Param],
+        fast: Option<&FastDirection<S>>,
+        t: &[Frac],
+    ) -> Result<crate::system::corner_kernel::KernelEnd<S>, InputError> {
+        let constant = !self.alpha.varies()
+            && match &self.cors {
+                Cors::Symmetric(e) => !e.varies(),
+                Cors::Asymmetric(a, b) => !a.varies() && !b.varies(),
+            };
+        let spec = (!constant || fast.is_none() || scratch.kernel.is_none())
+            .then(|| self.spec(&super::inputs_at(params, t)));
+        if let Some(spec) = &spec {
+            let key = format!("{}|{:?}", spec.alpha, spec.restitution);
+            if scratch.key.as_deref() != Some(key.as_str()) {
+                let (run, _) = spec.build::<S>(ctx).map_err(into_input)?;
+                scratch.kernel = Some(Kernel::new(&run).map_err(into_input)?);
+                scratch.key = Some(key);
+            }
+        }
+        let v0 = match (fast, &spec) {
+            (Some(f), _) => f
+                .v0(t, ctx)
+                .map_err(|e| InputError::new("--direction", e))?,
+            (None, Some(spec)) => spec.build::<S>(ctx).map_err(into_input)?.1,
+            (None, None) => unreachable!("a spec is built whenever there is no fast path"),
+        };
+        let kernel = scratch.kernel.as_ref().expect("built above");
+        scratch.zones.clear();
+        kernel
+            .run(v0, &mut scratch.zones)
+            .map_err(|e| InputError::new("--arith", e))
+    }
+
+    /// One sample: the audited run, the certified reference, the comparison.
+    fn sample<S: Scalar>(
+        &self,
+        scratch: &mut Scratch<S>,
+        ctx: &S::Ctx,
+        params: &[Param],
+        fast: Option<&FastDirection<S>>,
+        index: u64,
+        t: &[Frac],
+    ) -> Result<Record, InputError> {
+        let end = self.audited_run::<S>(scratch, ctx, params, fast, t)?;
+        let inputs = super::inputs_at(params, t);
+        let spec = self.spec(&inputs);
+        let audited_nums = [end.last.x.num(), end.last.y.num()];
+        let audited = Audited {
+            steps: end.steps,
+            termination: end.termination.name().to_string(),
+            final_state: vec![end.last.x.to_string(), end.last.y.to_string()],
+        };
+        let coords = params
+            .iter()
+            .filter(|p| p.axis.varies())
+            .zip(t)
+            .map(|(p, _)| {
+                let i = params
+                    .iter()
+                    .position(|q| q.name == p.name)
+                    .expect("listed");
+                crate::lang::eval_str::<f64>(&inputs[i], &()).unwrap_or(f64::NAN)
+            })
+            .collect();
+        let mut rec = Record {
+            index,
+            coords,
+            inputs: params
+                .iter()
+                .map(|p| p.name.to_string())
+                .zip(inputs.iter().cloned())
+                .collect(),
+            audited,
+            reference: None,
+            undecided: None,
+            comparison: None,
+            reproduce: self.reproduce(&spec),
+        };
+        let Some(max_bits) = self.reference else {
+            return Ok(rec);
+        };
+        let deadline = Instant::now() + Duration::from_secs_f64(self.sample_seconds);
+        let report = match crate::budget::with_deadline(deadline, || spec.certified(max_bits)) {
+            None => {
+                rec.undecided = Some(format!(
+                    "the certified reference took more than {} s (--sample-seconds)",
+                    self.sample_seconds
+                ));
+                return Ok(rec);
+            }
+            Some(Err(SpecError::Input(e))) => return Err(e),
+            Some(Err(SpecError::Law(e))) => {
+                rec.undecided = Some(e.to_string());
+                return Ok(rec);
+            }
+            Some(Ok(r)) => r,
+        };
+        let by = report.certified_by.clone().flatten();
+        let by = match (by, &report.work_limit) {
+            (Some(by), None) => by,
+            (_, Some(w)) => {
+                rec.undecided = Some(w.clone());
+                return Ok(rec);
+            }
+            (None, None) => {
+                let why = report
+                    .attempts
+                    .iter()
+                    .flatten()
+                    .last()
+                    .map_or("no arithmetic of the ladder decided".to_string(), |a| {
+                        format!("{}: {}", a.arith, a.outcome)
+                    });
+                rec.undecided = Some(why);
+                return Ok(rec);
+            }
+        };
+        let bounds: Option<Vec<_>> = report
+            .final_velocity
+            .iter()
+            .map(record::num_bounds)
+            .collect();
+        let reference = Reference {
+            certified_by: by,
+            steps: report.steps,
+            termination: report.termination.clone(),
+            final_state: report
+                .final_velocity
+                .iter()
+                .map(|x| {
+                    record::bounds_f64(x).unwrap_or(record::Bounds {
+                        lo: f64::NEG_INFINITY,
+                        hi: f64::INFINITY,
+                    })
+                })
+                .collect(),
+        };
+        let names: Vec<&str> = scratch.zones.iter().map(zone_name).collect();
+        let divergence = record::divergence(&names, &report.zones);
+        let dist = bounds.and_then(|b| record::distances(&audited_nums, &b));
+        rec.comparison = Some(Comparison {
+            same_zones: divergence.is_none(),
+            divergence,
+            same_termination: rec.audited.termination == reference.termination,
+            distance: dist.map_or(
+                record::Bounds {
+                    lo: 0.0,
+                    hi: f64::INFINITY,
+                },
+                |d| d.0,
+            ),
+            relative_distance: dist.and_then(|d| d.1),
+        });
+        rec.reference = Some(reference);
+        Ok(rec)
+    }
+}
+
+fn zone_name(z: &Zone) -> &'static str {
+    match z {
+        Zone::Z0 => "Z0",
+        Zone::Z1 => "Z1",
+        Zone::Z2 => "Z2",
+        Zone::Z12 => "Z12",
+    }
+}
+
+fn into_input(e: SpecError) -> InputError {
+    match e {
+        SpecError::Input(i) => i,
+        SpecError::Law(l) => InputError::new("--alpha/--eps", l),
+    }
+}
+
+/// The samples of a run: full records, or (with `--reference none` and no output
+/// files) only what the summary needs.
+pub enum Outcome {
+    Records(Vec<Record>),
+    Tally(super::Tally),
+}
+
+/// A worker's state: the kernel of the last (α, CORs) and the zone buffer.
+struct Scratch<S> {
+    key: Option<String>,
+    kernel: Option<Kernel<S>>,
+    zones: Vec<Zone>,
+}
+
+impl<S> Default for Scratch<S> {
+    fn default() -> Self {
+        Scratch {
+            key: None,
+            kernel: None,
+            zones: Vec::with_capacity(64),
+        }
+    }
+}
+
+/// The entrance velocity without the expression parser, when α and s are single values
+/// and φ a range or list: the same operations as the input language performs on the
+/// sample's expressions (`(lo)+((hi)-(lo))*(n/d)`, then `cos`, `sin`), hence the same
+/// value in every backend.
+struct FastDirection<S> {
+    lo: S,
+    hi: S,
+    list: Vec<S>,
+    /// `Some(axis)`: the direction axis.
+    axis: Axis,
+    /// The position of φ among the varying axes.
+    slot: usize,
+}
+
+impl<S: Scalar> FastDirection<S> {
+    fn new(
+        audit: &CornerAudit,
+        params: &[Param],
+        ctx: &S::Ctx,
+    ) -> Result<Option<Self>, InputError> {
+        if audit.alpha.varies()
+            || !matches!(&audit.speed, Axis::Value(s) if s == "1")
+            || !audit.direction.varies()
+        {
+            return Ok(None);
+        }
+        let alpha = match &audit.alpha {
+            Axis::Value(a) => a.clone(),
+            _ => return Ok(None),
+        };
+        let sub = |s: &str| super::domain::substitute(s, "alpha", &alpha);
+        let val = |s: &str| crate::input::value::<S>(&sub(s), "--direction", ctx);
+        let slot = params.iter().take(1).filter(|p| p.axis.varies()).count();
+        Ok(Some(match &audit.direction {
+            Axis::Range { lo, hi } => FastDirection {
+                lo: val(lo)?,
+                hi: val(hi)?,
+                list: Vec::new(),
+                axis: audit.direction.clone(),
+                slot,
+            },
+            Axis::List(xs) => {
+                let list = xs.iter().map(|x| val(x)).collect::<Result<Vec<_>, _>>()?;
+                FastDirection {
+                    lo: list[0].clone(),
+                    hi: list[0].clone(),
+                    list,
+                    axis: audit.direction.clone(),
+                    slot,
+                }
+            }
+            Axis::Value(_) => return Ok(None),
+        }))
+    }
+
+    fn v0(&self, t: &[Frac], ctx: &S::Ctx) -> Result<V2<S>, crate::arith::ArithError> {
+        let t = &t[self.slot];
+        let phi = match &self.axis {
+            Axis::List(xs) => self.list[t.index(xs.len())].clone(),
+            _ if t.num == 0 => self.lo.clone(),
+            _ if t.num == t.den => self.hi.clone(),
+            _ => {
+                let tt =
+                    S::from_i64(t.num as i64, ctx).checked_div(&S::from_i64(t.den as i64, ctx))?;
+                self.lo.add_r(&self.hi.sub_r(&self.lo).mul_r(&tt))
+            }
+        };
+        Ok(V2::new(phi.cos()?, phi.sin()?))
+    }
+}
+
+/// `Num` of a velocity component (for tests).
+pub fn num_of<S: Scalar>(x: &S) -> Num {
+    x.num()
+}

@@ -1,0 +1,435 @@
+//! `impactkit audit`: where, over a whole input domain, does a floating-point arithmetic
+//! take another branch than the certified computation, and how far apart do the results
+//! end.
+//!
+//! An audit takes a domain ([`domain::Axis`] per parameter), a sampling (grid or
+//! quasi-random, [`domain::Sampling`]), the arithmetic under audit, and for every point:
+//! runs the law in that arithmetic, runs the certified reference (the precision ladder of
+//! [`crate::certify`]), and compares them ([`record::Record`]). Points are independent:
+//! they run on all cores (rayon), and `--shard i/n` takes the points with index ≡ i (mod
+//! n), so shards run on separate machines and [`merge`] joins them into the result of a
+//! single run. The summary ([`summary::Summary`]) and the figure are functions of the
+//! records alone.
+
+pub mod corner;
+pub mod domain;
+pub mod figure;
+pub mod record;
+pub mod summary;
+
+use crate::input::InputError;
+use domain::{Axis, Frac, Points, Shard};
+use rayon::prelude::*;
+use record::Record;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// One parameter of a law's domain.
+#[derive(Clone, Debug)]
+pub struct Param {
+    /// The name later parameters use for it (`alpha`).
+    pub name: &'static str,
+    /// The option it comes from (`--alpha`).
+    pub option: &'static str,
+    /// The axis label of figures, with its unit (`α (rad)`).
+    pub label: &'static str,
+    pub axis: Axis,
+}
+
+/// The expressions of every parameter at point `t` (one coordinate per varying axis);
+/// a parameter's expressions may name earlier parameters, which are substituted.
+pub fn inputs_at(params: &[Param], t: &[Frac]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::with_capacity(params.len());
+    let mut ts = t.iter();
+    for p in params {
+        let coord = if p.axis.varies() {
+            *ts.next().expect("one coordinate per varying axis")
+        } else {
+            Frac { num: 0, den: 1 }
+        };
+        let mut e = p.axis.at(&coord);
+        for (q, v) in params.iter().zip(&out) {
+            e = domain::substitute(&e, q.name, v);
+        }
+        out.push(e);
+    }
+    out
+}
+
+/// The varying axes' shapes, for [`Points::new`]: `None` for a range, `Some(len)` for a list.
+pub fn shapes(params: &[Param]) -> Vec<Option<usize>> {
+    params
+        .iter()
+        .filter(|p| p.axis.varies())
+        .map(|p| match &p.axis {
+            Axis::List(xs) => Some(xs.len()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Checks every range of the domain is non-empty (hi > lo, decided with MPFR enclosures)
+/// at every vertex of the earlier axes; `check(inputs)` checks the law's own conditions
+/// there. Errors name the option.
+pub fn check_domain(
+    params: &[Param],
+    check: impl Fn(&[String]) -> Result<(), InputError>,
+) -> Result<(), InputError> {
+    use crate::arith::{MpInterval, Scalar, Sign};
+    let varying = shapes(params);
+    // every vertex: each range at 0 and 1, each list at each entry
+    let mut vertices: Vec<Vec<Frac>> = vec![Vec::new()];
+    for s in &varying {
+        let choices: Vec<Frac> = match s {
+            None => vec![Frac { num: 0, den: 1 }, Frac { num: 1, den: 1 }],
+            Some(n) => (0..*n as u64)
+                .map(|j| Frac {
+                    num: 2 * j + 1,
+                    den: 2 * *n as u64,
+                })
+                .collect(),
+        };
+        vertices = vertices
+            .into_iter()
+            .flat_map(|v| {
+                choices.iter().map(move |c| {
+                    let mut w = v.clone();
+                    w.push(*c);
+                    w
+                })
+            })
+            .take(4096)
+            .collect();
+    }
+    for v in &vertices {
+        let inputs = inputs_at(params, v);
+        for (i, p) in params.iter().enumerate() {
+            if let Axis::Range { lo, hi } = &p.axis {
+                let sub = |s: &str| {
+                    let mut e = s.to_string();
+                    for (q, val) in params[..i].iter().zip(&inputs) {
+                        e = domain::substitute(&e, q.name, val);
+                    }
+                    e
+                };
+                let (lo, hi) = (sub(lo), sub(hi));
+                let gap = crate::lang::eval_str::<MpInterval>(&format!("({hi})-({lo})"), &256)
+                    .map_err(|e| InputError::from_eval(p.option, &e))?;
+                match gap.sign() {
+                    Sign::Positive => {}
+                    Sign::Unknown => {
+                        return Err(InputError::new(
+                            p.option,
+                            format!("cannot decide that the range {lo}..{hi} is not empty"),
+                        ))
+                    }
+                    _ => {
+                        return Err(InputError::new(
+                            p.option,
+                            format!("empty range {lo}..{hi}: the upper end must exceed the lower"),
+                        ))
+                    }
+                }
+            }
+        }
+        check(&inputs)?;
+    }
+    Ok(())
+}
+
+/// What defines an audit: the law, its options as given, the sampling and the
+/// arithmetics. Shards of one audit have equal configurations.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Config {
+    pub law: String,
+    /// Every option that defines the domain, the law and the arithmetics, as given.
+    pub options: BTreeMap<String, String>,
+    /// Labels (with units) of the varying axes, in order (the coordinates of the records).
+    pub axes: Vec<String>,
+    /// The number of points of the whole domain.
+    pub points: u64,
+}
+
+/// How to run: threads, shard, progress bar.
+#[derive(Clone, Copy, Debug)]
+pub struct Execution {
+    /// Worker threads (`None`: all cores).
+    pub jobs: Option<usize>,
+    pub shard: Shard,
+    /// Show a progress bar (on a terminal).
+    pub progress: bool,
+}
+
+/// What the summary of a run without records needs: samples, rule applications, and
+/// the count of each termination.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    pub samples: u64,
+    pub steps: u64,
+    pub terminations: Vec<(&'static str, u64)>,
+}
+
+impl Tally {
+    /// Counts one sample.
+    #[inline]
+    pub fn add(&mut self, steps: u64, termination: &'static str) {
+        self.samples += 1;
+        self.steps += steps;
+        // the names are static: the same pointer is the same name
+        match self
+            .terminations
+            .iter_mut()
+            .find(|(t, _)| std::ptr::eq(*t, termination) || *t == termination)
+        {
+            Some((_, n)) => *n += 1,
+            None => self.terminations.push((termination, 1)),
+        }
+    }
+
+    /// Joins two tallies.
+    pub fn join(mut self, other: &Tally) -> Tally {
+        self.samples += other.samples;
+        self.steps += other.steps;
+        for (t, n) in &other.terminations {
+            match self.terminations.iter_mut().find(|(u, _)| u == t) {
+                Some((_, m)) => *m += n,
+                None => self.terminations.push((t, *n)),
+            }
+        }
+        self
+    }
+}
+
+/// Runs `sample` on every point of `shard` like [`drive`], keeping only a [`Tally`] of
+/// each chunk of points.
+pub fn drive_tally<T, I, F>(
+    points: &Points,
+    exec: &Execution,
+    init: I,
+    sample: F,
+) -> Result<Tally, InputError>
+where
+    I: Fn() -> T + Sync + Send,
+    F: Fn(&mut T, &[Frac]) -> Result<(u64, &'static str), InputError> + Sync + Send,
+{
+    let shard = exec.shard;
+    let count = shard.len(points.len());
+    let bar = progress_bar(exec.progress, count);
+    let chunks = count.div_ceil(CHUNK);
+    let work = || {
+        (0..chunks)
+            .into_par_iter()
+            .map_init(
+                || (init(), Vec::new()),
+                |(scratch, t), c| {
+                    let (lo, hi) = (c * CHUNK, count.min((c + 1) * CHUNK));
+                    let mut tally = Tally::default();
+                    for j in lo..hi {
+                        points.point_into(shard.index + j * shard.count, t);
+                        let (steps, end) = sample(scratch, t)?;
+                        tally.add(steps, end);
+                    }
+                    bar.inc(hi - lo);
+                    Ok(tally)
+                },
+            )
+            .try_reduce(Tally::default, |a, b| Ok(a.join(&b)))
+    };
+    let out = match exec.jobs {
+        None => work(),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map_err(|e| InputError::new("--jobs", e))?
+            .install(work),
+    };
+    bar.finish_and_clear();
+    out
+}
+
+/// Points handed to a worker at a time (one progress-bar update each).
+const CHUNK: u64 = 2048;
+
+/// Runs `sample` on every point of `shard`, on `jobs` threads, each with its own scratch
+/// state from `init`; the results come back in index order. The first error stops the run.
+pub fn drive<T, R, I, F>(
+    points: &Points,
+    exec: &Execution,
+    init: I,
+    sample: F,
+) -> Result<Vec<R>, InputError>
+where
+    R: Send,
+    I: Fn() -> T + Sync + Send,
+    F: Fn(&mut T, u64, &[Frac]) -> Result<R, InputError> + Sync + Send,
+{
+    let shard = exec.shard;
+    let count = shard.len(points.len());
+    let bar = progress_bar(exec.progress, count);
+    let chunks = count.div_ceil(CHUNK);
+    let work = || {
+        (0..chunks)
+            .into_par_iter()
+            .map_init(
+                || (init(), Vec::new()),
+                |(scratch, t), c| {
+                    let (lo, hi) = (c * CHUNK, count.min((c + 1) * CHUNK));
+                    let mut out = Vec::with_capacity((hi - lo) as usize);
+                    for j in lo..hi {
+                        let i = shard.index + j * shard.count;
+                        points.point_into(i, t);
+                        out.push(sample(scratch, i, t)?);
+                    }
+                    bar.inc(hi - lo);
+                    Ok(out)
+                },
+            )
+            .collect::<Result<Vec<Vec<R>>, InputError>>()
+            .map(|v| v.into_iter().flatten().collect())
+    };
+    let out = match exec.jobs {
+        None => work(),
+        Some(n) => rayon::ThreadPoolBuilder::new()
+            .num_threads(n)
+            .build()
+            .map_err(|e| InputError::new("--jobs", e))?
+            .install(work),
+    };
+    bar.finish_and_clear();
+    out
+}
+
+/// An indicatif bar with ETA on standard error when it is a terminal; hidden otherwise.
+fn progress_bar(show: bool, len: u64) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !show || !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "{spinner} audit [{bar:40}] {pos}/{len} samples, {per_sec}, ETA {eta}",
+    ) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+/// The file of the records in an output directory.
+pub const SAMPLES_FILE: &str = "samples.jsonl";
+/// The summary in an output directory.
+pub const SUMMARY_FILE: &str = "audit.json";
+
+/// What the output directory of one run (or shard, or merge) holds.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Stored {
+    pub config: Config,
+    pub shard: Shard,
+    pub summary: summary::Summary,
+    /// The figures written (file names), or why none was.
+    pub figures: figure::Figures,
+}
+
+/// Writes records, summary and figures to `dir` (created if needed).
+pub fn write_out(dir: &Path, stored: &Stored, records: &[Record]) -> Result<(), InputError> {
+    let bad = |e: std::io::Error| InputError::new("--out", format!("{}: {e}", dir.display()));
+    std::fs::create_dir_all(dir).map_err(bad)?;
+    let mut lines = String::new();
+    for r in records {
+        lines += &serde_json::to_string(r).expect("records serialise");
+        lines.push('\n');
+    }
+    std::fs::write(dir.join(SAMPLES_FILE), lines).map_err(bad)?;
+    let json = serde_json::to_string_pretty(stored).expect("summaries serialise");
+    std::fs::write(dir.join(SUMMARY_FILE), json + "\n").map_err(bad)?;
+    Ok(())
+}
+
+/// Reads the records and the stored summary of one output directory.
+pub fn read_out(dir: &Path) -> Result<(Stored, Vec<Record>), InputError> {
+    let opt = "audit merge";
+    let read = |f: &str| {
+        std::fs::read_to_string(dir.join(f))
+            .map_err(|e| InputError::new(opt, format!("{}: {e}", dir.join(f).display())))
+    };
+    let stored: Stored = serde_json::from_str(&read(SUMMARY_FILE)?).map_err(|e| {
+        InputError::new(
+            opt,
+            format!(
+                "{}: not an audit summary ({e})",
+                dir.join(SUMMARY_FILE).display()
+            ),
+        )
+    })?;
+    let records = read(SAMPLES_FILE)?
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+        .map(|(n, l)| {
+            serde_json::from_str::<Record>(l).map_err(|e| {
+                InputError::new(
+                    opt,
+                    format!("{} line {}: {e}", dir.join(SAMPLES_FILE).display(), n + 1),
+                )
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((stored, records))
+}
+
+/// Joins the outputs of the shards of one audit: same configuration, every shard
+/// 0..n exactly once, every index once. The result is the single run's.
+pub fn merge(dirs: &[PathBuf]) -> Result<(Config, Vec<Record>), InputError> {
+    let opt = "audit merge";
+    let mut parts = Vec::new();
+    for d in dirs {
+        parts.push(read_out(d)?);
+    }
+    let Some(((first, _), _)) = parts.split_first() else {
+        return Err(InputError::new(
+            opt,
+            "give the output directories of the shards",
+        ));
+    };
+    let config = first.config.clone();
+    let n = first.shard.count;
+    let mut seen = vec![false; n as usize];
+    for (s, _) in &parts {
+        if s.config != config {
+            return Err(InputError::new(
+                opt,
+                "the shards come from different audits (their options differ)",
+            ));
+        }
+        if s.shard.count != n {
+            return Err(InputError::new(
+                opt,
+                format!(
+                    "shards of {} and of {n} parts cannot be merged",
+                    s.shard.count
+                ),
+            ));
+        }
+        let slot = &mut seen[s.shard.index as usize];
+        if *slot {
+            return Err(InputError::new(
+                opt,
+                format!("shard {} is given twice", s.shard),
+            ));
+        }
+        *slot = true;
+    }
+    if let Some(i) = seen.iter().position(|s| !s) {
+        return Err(InputError::new(opt, format!("shard {i}/{n} is missing")));
+    }
+    let mut records: Vec<Record> = parts.into_iter().flat_map(|(_, r)| r).collect();
+    records.sort_by_key(|r| r.index);
+    let expected: Vec<u64> = (0..config.points).collect();
+    if records.len() as u64 != config.points || records.iter().map(|r| r.index).ne(expected) {
+        return Err(InputError::new(
+            opt,
+            "the shards' samples do not cover the domain exactly once (a shard was cut short?)",
+        ));
+    }
+    Ok((config, records))
+}

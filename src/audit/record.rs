@@ -1,0 +1,247 @@
+//! What an audit records per sample, and how two runs are compared: the zone sequences
+//! step by step, the terminations, and a rigorous enclosure of the distance between the
+//! audited final state and the true one.
+
+use crate::arith::Num;
+use rug::float::Round;
+use rug::Float;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Rigorous bounds `lo <= x <= hi` (outward-rounded to `f64`).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Bounds {
+    pub lo: f64,
+    pub hi: f64,
+}
+
+/// The audited run of one sample.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Audited {
+    /// Rule applications.
+    pub steps: usize,
+    pub termination: String,
+    /// The final state, each component as the audited arithmetic printed it (shortest
+    /// round-trip decimal of an `f64`).
+    #[serde(rename = "final")]
+    pub final_state: Vec<String>,
+}
+
+/// The certified reference of one sample.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reference {
+    /// The arithmetic that decided every branch (`interval`, `mpi:424`, `exact`, …).
+    pub certified_by: String,
+    pub steps: usize,
+    pub termination: String,
+    /// Rigorous bounds of the true final state.
+    #[serde(rename = "final")]
+    pub final_state: Vec<Bounds>,
+}
+
+/// Where two zone sequences first differ.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Divergence {
+    /// The index n of the velocity v_n whose zone differs (0: the entrance velocity).
+    pub step: usize,
+    /// The audited arithmetic's zone there (`end` if its run had stopped).
+    pub audited: String,
+    /// The reference's zone there (`end` if its run had stopped).
+    pub reference: String,
+}
+
+/// The audited run against the reference.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Comparison {
+    /// The same zone at every step, and the same number of steps.
+    pub same_zones: bool,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub divergence: Option<Divergence>,
+    pub same_termination: bool,
+    /// ‖audited − true‖₂ of the final states, enclosed.
+    pub distance: Bounds,
+    /// ‖audited − true‖₂ / ‖true‖₂, enclosed (absent when ‖true‖ may be 0).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub relative_distance: Option<Bounds>,
+}
+
+/// One sample of an audit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// The point's index in the domain (shards take index ≡ i mod n).
+    pub index: u64,
+    /// The point's coordinates on the varying axes, as `f64` (for figures).
+    pub coords: Vec<f64>,
+    /// The inputs, as input-language expressions.
+    pub inputs: BTreeMap<String, String>,
+    pub audited: Audited,
+    /// The certified reference; absent when none was asked or none decided.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub reference: Option<Reference>,
+    /// Why no arithmetic of the ladder decided the reference (counted apart).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub undecided: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub comparison: Option<Comparison>,
+    /// One impactkit command that reproduces the audited run.
+    pub reproduce: String,
+}
+
+/// The first step where `audited` and `reference` zone sequences differ (a sequence that
+/// ended reads `end`), or `None` if they are equal.
+pub fn divergence<A: AsRef<str>, B: AsRef<str>>(
+    audited: &[A],
+    reference: &[B],
+) -> Option<Divergence> {
+    let n = audited.len().max(reference.len());
+    (0..n).find_map(|i| {
+        let a = audited.get(i).map_or("end", |z| z.as_ref());
+        let r = reference.get(i).map_or("end", |z| z.as_ref());
+        (a != r).then(|| Divergence {
+            step: i,
+            audited: a.to_string(),
+            reference: r.to_string(),
+        })
+    })
+}
+
+/// Working precision of the distance enclosures.
+const PREC: u32 = 256;
+
+/// Rigorous bounds of a report number at [`PREC`] bits (`None`: not a number we can bound).
+pub fn num_bounds(x: &Num) -> Option<(Float, Float)> {
+    use crate::arith::{ExactValue, Scalar};
+    match x {
+        Num::Approx(f) => Some((Float::with_val(PREC, f), Float::with_val(PREC, f))),
+        Num::Enclosure { lo, hi } => Some((
+            Float::with_val_round(PREC, lo, Round::Down).0,
+            Float::with_val_round(PREC, hi, Round::Up).0,
+        )),
+        Num::Exact {
+            value: ExactValue::Rational(q),
+            ..
+        } => Some((
+            Float::with_val_round(PREC, q, Round::Down).0,
+            Float::with_val_round(PREC, q, Round::Up).0,
+        )),
+        Num::Exact { expr, .. } => {
+            // a Q(√d) value: its expression, enclosed by MPFR intervals
+            let v = crate::lang::eval_str::<crate::arith::MpInterval>(expr, &PREC).ok()?;
+            match v.num() {
+                Num::Enclosure { lo, hi } => Some((lo, hi)),
+                _ => None,
+            }
+        }
+    }
+}
+
+fn down(x: &Float) -> f64 {
+    x.to_f64_round(Round::Down)
+}
+
+fn up(x: &Float) -> f64 {
+    x.to_f64_round(Round::Up)
+}
+
+/// The bounds of a report number as `f64` (outward).
+pub fn bounds_f64(x: &Num) -> Option<Bounds> {
+    num_bounds(x).map(|(lo, hi)| Bounds {
+        lo: down(&lo),
+        hi: up(&hi),
+    })
+}
+
+/// Enclosures of ‖a − r‖₂ and ‖a − r‖₂/‖r‖₂ for an audited state `a` (exact values of the
+/// audited arithmetic) and the true state r ∈ Π[loᵢ, hiᵢ]; `None` if a value is not finite.
+pub fn distances(a: &[Num], r: &[(Float, Float)]) -> Option<(Bounds, Option<Bounds>)> {
+    // interval of |a_i - r_i|², and of r_i², per component, with directed rounding
+    let mut d2 = (Float::with_val(PREC, 0), Float::with_val(PREC, 0));
+    let mut r2 = (Float::with_val(PREC, 0), Float::with_val(PREC, 0));
+    for (ai, (lo, hi)) in a.iter().zip(r) {
+        let (alo, ahi) = num_bounds(ai)?;
+        if !(alo.is_finite() && ahi.is_finite() && lo.is_finite() && hi.is_finite()) {
+            return None;
+        }
+        // a - r ∈ [alo - hi, ahi - lo]
+        let dlo = Float::with_val_round(PREC, &alo - hi, Round::Down).0;
+        let dhi = Float::with_val_round(PREC, &ahi - lo, Round::Up).0;
+        let (sq_lo, sq_hi) = square_bounds(&dlo, &dhi);
+        d2.0 = Float::with_val_round(PREC, &d2.0 + &sq_lo, Round::Down).0;
+        d2.1 = Float::with_val_round(PREC, &d2.1 + &sq_hi, Round::Up).0;
+        let (rs_lo, rs_hi) = square_bounds(lo, hi);
+        r2.0 = Float::with_val_round(PREC, &r2.0 + &rs_lo, Round::Down).0;
+        r2.1 = Float::with_val_round(PREC, &r2.1 + &rs_hi, Round::Up).0;
+    }
+    let sqrt = |x: &Float, r: Round| Float::with_val_round(PREC, x.sqrt_ref(), r).0;
+    let (dlo, dhi) = (sqrt(&d2.0, Round::Down), sqrt(&d2.1, Round::Up));
+    let abs = Bounds {
+        lo: down(&dlo),
+        hi: up(&dhi),
+    };
+    let rel = (r2.0 > 0).then(|| {
+        let (nlo, nhi) = (sqrt(&r2.0, Round::Down), sqrt(&r2.1, Round::Up));
+        Bounds {
+            lo: down(&Float::with_val_round(PREC, &dlo / &nhi, Round::Down).0),
+            hi: up(&Float::with_val_round(PREC, &dhi / &nlo, Round::Up).0),
+        }
+    });
+    Some((abs, rel))
+}
+
+/// Bounds of x² for x ∈ [lo, hi].
+fn square_bounds(lo: &Float, hi: &Float) -> (Float, Float) {
+    let sq = |x: &Float, r: Round| Float::with_val_round(PREC, x.square_ref(), r).0;
+    if *lo >= 0 {
+        (sq(lo, Round::Down), sq(hi, Round::Up))
+    } else if *hi <= 0 {
+        (sq(hi, Round::Down), sq(lo, Round::Up))
+    } else {
+        let a = sq(lo, Round::Up);
+        let b = sq(hi, Round::Up);
+        (Float::with_val(PREC, 0), if a > b { a } else { b })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn divergence_is_the_first_differing_step() {
+        assert_eq!(divergence(&["Z12", "Z1", "Z0"], &["Z12", "Z1", "Z0"]), None);
+        let d = divergence(&["Z12", "Z1", "Z2", "Z0"], &["Z12", "Z1", "Z0"]).unwrap();
+        assert_eq!(
+            (d.step, d.audited.as_str(), d.reference.as_str()),
+            (2, "Z2", "Z0")
+        );
+        let d = divergence(&["Z1"], &["Z1", "Z0"]).unwrap();
+        assert_eq!((d.step, d.audited.as_str()), (1, "end"));
+    }
+
+    #[test]
+    fn distances_enclose_the_true_distance() {
+        let a = [
+            Num::Approx(Float::with_val(53, 3.0)),
+            Num::Approx(Float::with_val(53, 4.0)),
+        ];
+        let r = [
+            (Float::with_val(PREC, 0), Float::with_val(PREC, 0)),
+            (Float::with_val(PREC, 0), Float::with_val(PREC, 0)),
+        ];
+        let (abs, rel) = distances(&a, &r).unwrap();
+        assert!(abs.lo <= 5.0 && 5.0 <= abs.hi && abs.hi - abs.lo < 1e-15);
+        assert!(rel.is_none());
+        // r = (3, 4 ± 1e-10): the distance lies in [0, 1e-10]
+        let r = [
+            (Float::with_val(PREC, 3), Float::with_val(PREC, 3)),
+            (
+                Float::with_val(PREC, 4.0 - 1e-10),
+                Float::with_val(PREC, 4.0 + 1e-10),
+            ),
+        ];
+        let (abs, rel) = distances(&a, &r).unwrap();
+        assert_eq!(abs.lo, 0.0);
+        assert!(abs.hi >= 1e-10 && abs.hi < 1.1e-10);
+        assert!(rel.unwrap().hi < 3e-11);
+    }
+}

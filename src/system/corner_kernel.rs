@@ -1,0 +1,183 @@
+//! The algorithm of Fassino & Pasquero (2020), Sect. 6 (TA and SA), as a loop on a
+//! two-component state that allocates nothing per step: the constants of the chosen form
+//! are computed once, the zones go to a buffer the caller owns. It takes the same
+//! decisions in the same order as the general driver ([`super::iterate::iterate`]) and
+//! computes the same operations, so on a rounded backend it gives the same bits; it is
+//! what `audit` runs millions of times, and what [`CornerRun::run`] uses on rounded and
+//! enclosure backends.
+
+use super::corner::{CornerRun, Form, Restitution, SpecError, Termination};
+use crate::arith::{ArithError, Scalar, Sign};
+use crate::law::corner::{
+    asymmetric_xy, tr_id_phi, tr_nid_xi_eta_with, tr_nid_xy_with, xi_eta, xy_from_xi_eta,
+    zone_xi_eta, zones_phi, XiEtaCoefficients, XyCoefficients, Zone,
+};
+use crate::law::{decide, LawError, V2};
+
+/// The rule of the run, with its constants.
+#[derive(Clone, Debug)]
+enum Rule<S> {
+    /// (13a–13d) = (18)–(20).
+    Xy(XyCoefficients<S>),
+    /// (14a–14d), iterated in (ξ̇, η̇).
+    XiEta(XiEtaCoefficients<S>),
+    /// (6a–6d).
+    Phi,
+    /// Pasquero (10), CORs ε₁, ε₂.
+    Asymmetric(S, S),
+}
+
+/// A corner run's constants, ready to run many entrance velocities.
+#[derive(Clone, Debug)]
+pub struct Kernel<S> {
+    k: S,
+    rule: Rule<S>,
+    threshold: S,
+    /// S_v², and whether S_v = 0.
+    rest2: S,
+    rest_zero: bool,
+    max_steps: usize,
+}
+
+/// How a kernel run ended: rule applications, termination, the last velocity (ẋ, ẏ).
+#[derive(Clone, Debug)]
+pub struct KernelEnd<S> {
+    pub steps: usize,
+    pub termination: Termination,
+    pub last: V2<S>,
+}
+
+impl<S: Scalar> Kernel<S> {
+    /// The constants of `run` (validated).
+    pub fn new(run: &CornerRun<S>) -> Result<Self, SpecError> {
+        run.validate()?;
+        let rule = match (&run.restitution, run.form) {
+            (Restitution::Asymmetric(a, b), _) => Rule::Asymmetric(a.clone(), b.clone()),
+            (Restitution::Symmetric(e), Form::Xy) => Rule::Xy(XyCoefficients::new(&run.k, e)?),
+            (Restitution::Symmetric(e), Form::XiEta) => {
+                Rule::XiEta(XiEtaCoefficients::new(&run.k, e)?)
+            }
+            (Restitution::Symmetric(_), Form::Phi) => Rule::Phi,
+        };
+        Ok(Kernel {
+            k: run.k.clone(),
+            rule,
+            threshold: run.threshold.clone(),
+            rest2: run.rest_threshold.square(),
+            rest_zero: run.rest_threshold.sign() == Sign::Zero,
+            max_steps: run.max_steps,
+        })
+    }
+
+    /// The zone of the state `w` (in (ξ̇, η̇) for the ξη form), or the zones when the
+    /// conditions of (6a–6d) give none or several.
+    #[inline(always)]
+    fn classify(&self, w: &V2<S>) -> Result<Result<Zone, Vec<Zone>>, LawError> {
+        match &self.rule {
+            Rule::XiEta(_) => zone_xi_eta(w, &self.threshold).map(Ok),
+            Rule::Phi => {
+                let zs = zones_phi(&self.k, w)?;
+                Ok(match zs.as_slice() {
+                    [z] => Ok(*z),
+                    _ => Err(zs),
+                })
+            }
+            _ => zone_xi_eta(&xi_eta(&self.k, w), &self.threshold).map(Ok),
+        }
+    }
+
+    /// ‖v‖ ≤ S_v (with S_v = 0, a component of decided nonzero sign answers at once).
+    #[inline(always)]
+    fn at_rest(&self, w: &V2<S>) -> Result<bool, LawError> {
+        if self.rest_zero {
+            let nonzero = |x: &S| matches!(x.sign(), Sign::Positive | Sign::Negative);
+            if nonzero(&w.x) || nonzero(&w.y) {
+                return Ok(false);
+            }
+        }
+        let rest = match &self.rule {
+            Rule::XiEta(_) => xy_from_xi_eta(&self.k, w)?.norm2(),
+            _ => w.norm2(),
+        } - &self.rest2;
+        Ok(decide(&rest, "|v|^2 - S_v^2")? != Sign::Positive)
+    }
+
+    #[inline(always)]
+    fn apply(&self, zone: Zone, w: &V2<S>) -> Result<V2<S>, LawError> {
+        match &self.rule {
+            Rule::Xy(c) => tr_nid_xy_with(c, zone, w),
+            Rule::XiEta(c) => tr_nid_xi_eta_with(c, zone, w),
+            Rule::Phi => tr_id_phi(&self.k, zone, w),
+            Rule::Asymmetric(a, b) => asymmetric_xy(&self.k, a, b, zone, w),
+        }
+    }
+
+    /// Runs the algorithm from `v0` (in (ẋ, ẏ)), appending the zone of every classified
+    /// velocity to `zones`. An undecided sign ends the run as
+    /// [`Termination::Undecided`]; other law errors are returned.
+    pub fn run(&self, v0: V2<S>, zones: &mut Vec<Zone>) -> Result<KernelEnd<S>, LawError> {
+        let mut w = match self.rule {
+            Rule::XiEta(_) => xi_eta(&self.k, &v0),
+            _ => v0,
+        };
+        let mut steps = 0usize;
+        let termination = loop {
+            let step = steps;
+            if step % 1024 == 1023 {
+                crate::budget::checkpoint();
+            }
+            let zone = match self.classify(&w) {
+                Ok(Ok(z)) => z,
+                Ok(Err(zs)) => break Termination::Ambiguous { step, zones: zs },
+                Err(e) => break undecided(e, step)?,
+            };
+            zones.push(zone);
+            if zone == Zone::Z0 {
+                break Termination::Exit;
+            }
+            match self.at_rest(&w) {
+                Ok(false) => {}
+                Ok(true) => break Termination::Rest,
+                Err(e) => break undecided(e, step)?,
+            }
+            if step >= self.max_steps {
+                break Termination::MaxSteps;
+            }
+            w = match self.apply(zone, &w) {
+                Ok(next) => next,
+                Err(e) => break undecided(e, step)?,
+            };
+            steps += 1;
+        };
+        let last = match self.rule {
+            Rule::XiEta(_) => xy_from_xi_eta(&self.k, &w)?,
+            _ => w,
+        };
+        Ok(KernelEnd {
+            steps,
+            termination,
+            last,
+        })
+    }
+}
+
+/// An undecided sign (or a division by an enclosure of 0) as the run's termination.
+fn undecided(e: LawError, step: usize) -> Result<Termination, LawError> {
+    match e {
+        LawError::Undecided { quantity, lo, hi } => Ok(Termination::Undecided {
+            step,
+            quantity,
+            lo,
+            hi,
+        }),
+        LawError::Arith(ArithError::DivisionByStraddling { lo, hi }) => {
+            Ok(Termination::Undecided {
+                step,
+                quantity: "a denominator".into(),
+                lo,
+                hi,
+            })
+        }
+        other => Err(other),
+    }
+}
