@@ -11,6 +11,7 @@ use crate::arith::{Num, Scalar};
 use crate::input::InputError;
 use crate::law::corner::Zone;
 use crate::law::V2;
+use crate::report::corner::CornerRunReport;
 use crate::system::corner::Form;
 use crate::system::corner_kernel::Kernel;
 use crate::system::corner_spec::{Algorithm, CornerSpec, RestitutionSpec};
@@ -38,8 +39,14 @@ pub struct CornerAudit {
     pub speed: Axis,
     pub cors: Cors,
     pub algorithm: Algorithm,
-    pub threshold: Option<String>,
-    pub rest_threshold: Option<String>,
+    /// S (SA): a value, range or list (`"0,4.5e-16,1e-12"`: for which S does SA agree?).
+    pub threshold: Option<Axis>,
+    /// S_v (SA).
+    pub rest_threshold: Option<Axis>,
+    /// The algorithm of the reference (default: the audited one). `ta` against an audited
+    /// `sa` is the comparison of Fassino–Pasquero Sect. 6: where do SA in floating point
+    /// with threshold S and the theoretical algorithm in exact arithmetic agree.
+    pub reference_algorithm: Algorithm,
     pub form: Form,
     /// N_max.
     pub max_steps: usize,
@@ -114,7 +121,43 @@ impl CornerAudit {
                 });
             }
         }
+        if let Some(t) = &self.threshold {
+            p.push(Param {
+                name: "threshold",
+                option: "--threshold",
+                label: "threshold S",
+                axis: t.clone(),
+            });
+        }
+        if let Some(t) = &self.rest_threshold {
+            p.push(Param {
+                name: "rest_threshold",
+                option: "--rest-threshold",
+                label: "rest threshold S_v",
+                axis: t.clone(),
+            });
+        }
         p
+    }
+
+    /// The input named `name` (`None`: not a parameter of this audit).
+    fn input<'a>(&self, inputs: &'a [String], name: &str) -> Option<&'a String> {
+        self.params()
+            .iter()
+            .position(|p| p.name == name)
+            .map(|i| &inputs[i])
+    }
+
+    /// The reference's run at `inputs`: the audited run, with the reference's algorithm
+    /// (TA drops the thresholds).
+    fn reference_spec(&self, inputs: &[String]) -> CornerSpec {
+        let mut spec = self.spec(inputs);
+        if self.reference_algorithm == Algorithm::Ta {
+            spec.algorithm = Algorithm::Ta;
+            spec.threshold = None;
+            spec.rest_threshold = None;
+        }
+        spec
     }
 
     /// The corner run at `inputs` (α, φ, s, CORs as expressions).
@@ -135,8 +178,8 @@ impl CornerAudit {
                 }
             },
             algorithm: self.algorithm,
-            threshold: self.threshold.clone(),
-            rest_threshold: self.rest_threshold.clone(),
+            threshold: self.input(inputs, "threshold").cloned(),
+            rest_threshold: self.input(inputs, "rest_threshold").cloned(),
             max_steps: self.max_steps,
             form: self.form,
             record_velocities: false,
@@ -158,10 +201,10 @@ impl CornerAudit {
         }
         if self.algorithm == Algorithm::Sa {
             c += " --algorithm sa";
-            if let Some(t) = &self.threshold {
+            if let Some(t) = &spec.threshold {
                 c += &format!(" --threshold {}", q(t));
             }
-            if let Some(t) = &self.rest_threshold {
+            if let Some(t) = &spec.rest_threshold {
                 c += &format!(" --rest-threshold {}", q(t));
             }
         }
@@ -181,12 +224,10 @@ impl CornerAudit {
             "--algorithm".into(),
             format!("{:?}", self.algorithm).to_lowercase(),
         );
-        if let Some(t) = &self.threshold {
-            o.insert("--threshold".into(), t.clone());
-        }
-        if let Some(t) = &self.rest_threshold {
-            o.insert("--rest-threshold".into(), t.clone());
-        }
+        o.insert(
+            "--reference-algorithm".into(),
+            format!("{:?}", self.reference_algorithm).to_lowercase(),
+        );
         o.insert("--form".into(), form_name(self.form).into());
         o.insert("--max-steps".into(), self.max_steps.to_string());
         o.insert("--arith".into(), self.audited.to_string());
@@ -304,6 +345,8 @@ impl CornerAudit {
         t: &[Frac],
     ) -> Result<crate::system::corner_kernel::KernelEnd<S>, InputError> {
         let constant = !self.alpha.varies()
+            && !self.threshold.as_ref().is_some_and(Axis::varies)
+            && !self.rest_threshold.as_ref().is_some_and(Axis::varies)
             && match &self.cors {
                 Cors::Symmetric(e) => !e.varies(),
                 Cors::Asymmetric(a, b) => !a.varies() && !b.varies(),
@@ -311,7 +354,10 @@ impl CornerAudit {
         let spec = (!constant || fast.is_none() || scratch.kernel.is_none())
             .then(|| self.spec(&super::inputs_at(params, t)));
         if let Some(spec) = &spec {
-            let key = format!("{}|{:?}", spec.alpha, spec.restitution);
+            let key = format!(
+                "{}|{:?}|{:?}|{:?}",
+                spec.alpha, spec.restitution, spec.threshold, spec.rest_threshold
+            );
             if scratch.key.as_deref() != Some(key.as_str()) {
                 let (run, _) = spec.build::<S>(ctx).map_err(into_input)?;
                 scratch.kernel = Some(Kernel::new(&run).map_err(into_input)?);
@@ -381,7 +427,10 @@ impl CornerAudit {
             return Ok(rec);
         };
         let deadline = Instant::now() + Duration::from_secs_f64(self.sample_seconds);
-        let report = match crate::budget::with_deadline(deadline, || spec.certified(max_bits)) {
+        let reference_spec = self.reference_spec(&inputs);
+        let report = match crate::budget::with_deadline(deadline, || {
+            reference_report(&reference_spec, max_bits)
+        }) {
             None => {
                 rec.undecided = Some(format!(
                     "the certified reference took more than {} s (--sample-seconds)",
@@ -454,6 +503,24 @@ impl CornerAudit {
         });
         rec.reference = Some(reference);
         Ok(rec)
+    }
+}
+
+/// Precision of the first certified attempt: tight enough that the distance to an `f64`
+/// result is measured, not the reference's own width.
+const FIRST_BITS: u32 = 128;
+
+/// The certified reference: MPFR intervals at [`FIRST_BITS`] bits; if a sign stays
+/// undecided there, the whole ladder of [`crate::certify`] (inari intervals, MPFR
+/// intervals up to `max_bits`, exact, Q(√d)).
+fn reference_report(spec: &CornerSpec, max_bits: u32) -> Result<CornerRunReport, SpecError> {
+    let first = spec.report(Backend::MpInterval(FIRST_BITS));
+    match first {
+        Ok(mut r) if r.undecided.is_none() && r.work_limit.is_none() => {
+            r.certified_by = Some(Some(Backend::MpInterval(FIRST_BITS).to_string()));
+            Ok(r)
+        }
+        _ => spec.certified(max_bits),
     }
 }
 

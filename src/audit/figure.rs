@@ -185,12 +185,18 @@ where
         };
         let (x0, x1) = range(records.iter().map(|r| r.coords[0]));
         let ymax = records.iter().filter_map(rel).fold(FLOOR * 10.0, f64::max) * 10.0;
+        let ymin = records
+            .iter()
+            .filter_map(rel)
+            .fold(ymax / 100.0, f64::min)
+            .max(FLOOR)
+            / 10.0;
         let mut chart = ChartBuilder::on(&area)
             .caption(title, ("sans-serif", 16))
             .margin(14)
             .x_label_area_size(46)
             .y_label_area_size(80)
-            .build_cartesian_2d(x0..x1, (FLOOR..ymax).log_scale())
+            .build_cartesian_2d(x0..x1, (ymin..ymax).log_scale())
             .map_err(e)?;
         chart
             .configure_mesh()
@@ -204,7 +210,7 @@ where
             let pts: Vec<(f64, f64)> = records
                 .iter()
                 .filter(|r| category(r) == cat)
-                .map(|r| (r.coords[0], rel(r).unwrap_or(FLOOR)))
+                .map(|r| (r.coords[0], rel(r).unwrap_or(ymin)))
                 .collect();
             if pts.is_empty() {
                 continue;

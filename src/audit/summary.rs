@@ -183,18 +183,19 @@ fn worst_cases(records: &[Record]) -> Vec<Case> {
         .iter()
         .take(WORST)
         .map(|(x, r)| {
-            let rel = r
-                .comparison
-                .as_ref()
-                .and_then(|c| c.relative_distance)
-                .is_some();
-            case(
-                r,
-                format!(
-                    "{} distance up to {x:.3e}",
-                    if rel { "relative" } else { "absolute" }
-                ),
-            )
+            let c = r.comparison.as_ref().expect("filtered");
+            let rel = c.relative_distance.is_some();
+            let mut note = format!(
+                "{} distance up to {x:.3e}",
+                if rel { "relative" } else { "absolute" }
+            );
+            if let Some(d) = &c.divergence {
+                note += &format!(
+                    "; diverges at step {}: {} instead of {}",
+                    d.step, d.audited, d.reference
+                );
+            }
+            case(r, note)
         })
         .collect();
     let mut by_div: Vec<(usize, &Record)> = compared
@@ -261,7 +262,12 @@ impl Report for AuditReport {
     fn text(&self, _o: &TextOptions) -> String {
         let s = &self.summary;
         let c = &self.config;
-        let mut out = format!("audit {} over {} points", c.law, c.points);
+        let mut out = format!(
+            "audit {} over {} point{}",
+            c.law,
+            c.points,
+            if c.points == 1 { "" } else { "s" }
+        );
         if self.shard.count > 1 {
             out += &format!(" (shard {}: {} samples)", self.shard, s.samples);
         }

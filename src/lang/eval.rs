@@ -264,7 +264,16 @@ impl<S: Scalar> Eval<'_, S> {
             (Mul, Pi(x), Rat(y)) | (Mul, Rat(y), Pi(x)) => Pi(x * y),
             (Div, Pi(x), Rat(y)) => Pi(x / y),
             (Div, Pi(x), Pi(y)) => Rat(x / y),
+            // q·π ± 0 and 0 ± q·π (the ends of a range `0..pi/2` written out)
+            (Add | Sub, Pi(x), Rat(y)) if y.is_zero() => Pi(x.clone()),
+            (Add, Rat(x), Pi(y)) if x.is_zero() => Pi(y.clone()),
+            (Sub, Rat(x), Pi(y)) if x.is_zero() => Pi(-y.clone()),
             _ => Shadow::None,
+        };
+        // 0·π is the rational 0
+        let shadow = match shadow {
+            Pi(q) if q.is_zero() => Rat(q),
+            s => s,
         };
         let num = match (a.num, b.num) {
             (Some(x), Some(y)) => {

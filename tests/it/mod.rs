@@ -1,5 +1,6 @@
 //! The integration tests, one module per subject.
 
+mod audit;
 mod billiard;
 mod claims;
 mod claims_more_fp;

@@ -48,12 +48,17 @@ pub enum AuditCommand {
         /// ta (S = S_v = 0) or sa (thresholds), Sect. 6.
         #[arg(long, value_enum, default_value = "ta")]
         algorithm: AlgorithmArg,
-        /// S, for --algorithm sa (default 4.5e-16).
+        /// S, for --algorithm sa (default 4.5e-16): a value, range or list.
         #[arg(long, allow_hyphen_values = true)]
         threshold: Option<String>,
-        /// S_v, for --algorithm sa (default 0).
+        /// S_v, for --algorithm sa (default 0): a value, range or list.
         #[arg(long, allow_hyphen_values = true)]
         rest_threshold: Option<String>,
+        /// The reference's algorithm (default: --algorithm). "--algorithm sa
+        /// --reference-algorithm ta" is the comparison of Sect. 6: SA in floating point
+        /// against the theoretical algorithm, certified.
+        #[arg(long, value_enum)]
+        reference_algorithm: Option<AlgorithmArg>,
         /// Which form of the rules to iterate.
         #[arg(long, value_enum, default_value = "xy")]
         form: FormArg,
@@ -149,6 +154,7 @@ pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
             algorithm,
             threshold,
             rest_threshold,
+            reference_algorithm,
             form,
             max_steps,
             common,
@@ -160,10 +166,13 @@ pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
                 }
                 _ => return Err(user_error("--eps: give --eps, or both --eps1 and --eps2")),
             };
-            let algorithm = match algorithm {
+            let alg = |a: AlgorithmArg| match a {
                 AlgorithmArg::Ta => Algorithm::Ta,
                 AlgorithmArg::Sa => Algorithm::Sa,
             };
+            let algorithm = alg(algorithm);
+            let reference_algorithm = reference_algorithm.map_or(algorithm, alg);
+            let opt_axis = |s: Option<String>, o: &str| s.map(|s| axis(&s, o)).transpose();
             if algorithm == Algorithm::Ta && (threshold.is_some() || rest_threshold.is_some()) {
                 return Err(user_error(
                     "--threshold: TA has S = S_v = 0 (Sect. 6); thresholds need --algorithm sa",
@@ -176,8 +185,14 @@ pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
                 speed: axis(&speed, "--speed")?,
                 cors,
                 algorithm,
-                threshold,
-                rest_threshold,
+                threshold: match (algorithm, threshold) {
+                    (Algorithm::Sa, None) => Some(Axis::Value(
+                        impactkit::system::corner_spec::DEFAULT_SA_THRESHOLD.into(),
+                    )),
+                    (_, t) => opt_axis(t, "--threshold")?,
+                },
+                rest_threshold: opt_axis(rest_threshold, "--rest-threshold")?,
+                reference_algorithm,
                 form: match form {
                     FormArg::Xy => Form::Xy,
                     FormArg::Phi => Form::Phi,
