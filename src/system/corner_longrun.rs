@@ -21,8 +21,8 @@
 //!   period of the pattern: an intersection of half-planes, a convex cone of angle < π.
 //!   The run follows the pattern for exactly m* periods, m* the first m with Mᵐw ∉ P.
 //!
-//! **Never exits** (real eigenvalues, trace² > 4 det; det M = ε² > 0 and then trace > 2ε
-//! > 0, so both eigenvalues are positive and M maps every ray to a ray, moving it
+//! **Never exits** (real eigenvalues, trace² > 4 det; det M = ε² > 0 and then
+//! trace > 2ε > 0, so both eigenvalues are positive and M maps every ray to a ray, moving it
 //! monotonically towards the dominant eigenray e). Take the cone K = cone(w, e′) with e′
 //! a rational direction just beyond e (found in floating point — a guess that is then
 //! checked, never trusted). Checked through [`Scalar::sign`] only: det(w, e′) ≠ 0 (K is
@@ -402,10 +402,10 @@ pub fn long_run<S: Scalar>(
     // u = M^periods w ∈ P: one more full period, then M^(periods+1) w ∉ P, so the
     // ordinary rules reach Z0 within two steps
     let periods = periods + 1;
-    let mut steps = entry_zones.len() as u64 + 2 * periods;
+    let base = entry_zones.len() as u64 + 2 * periods;
     let mut x = mat_vec(&m, &u);
     let mut tail = Vec::new();
-    for _ in 0..3 {
+    for steps in base..base + 3 {
         crate::budget::checkpoint();
         let z = zone(&x)?;
         tail.push(z);
@@ -419,7 +419,6 @@ pub fn long_run<S: Scalar>(
             }));
         }
         x = tr_nid_xi_eta_with(&c, z, &x)?;
-        steps += 1;
     }
     Err(give_up(
         "internal: the pattern broke but the run did not reach Z0 within two steps",
@@ -464,7 +463,7 @@ fn cone_candidates<S: Scalar>(m: &M2<S>, w: &V2<S>) -> Vec<(BigRational, BigRati
     let (a, b, c, d) = (f(&m[0][0]), f(&m[0][1]), f(&m[1][0]), f(&m[1][1]));
     let (t, det) = (a + d, a * d - b * c);
     let disc = t * t - 4.0 * det;
-    if !(disc > 0.0) || !t.is_finite() {
+    if disc.is_nan() || disc <= 0.0 || !t.is_finite() {
         return Vec::new();
     }
     let l1 = (t + disc.sqrt()) / 2.0;
