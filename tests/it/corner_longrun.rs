@@ -255,3 +255,25 @@ fn cli_target_command_never_exits() {
     ]);
     assert_eq!(code, 2, "{err}");
 }
+
+/// A finite N_max: the ladder runs as before; a run it leaves at its work limit gets the
+/// certificate attached (here: never exits), its termination unchanged.
+#[test]
+fn finite_max_steps_attaches_the_certificate_to_an_open_run() {
+    let mut s = spec("atan(1/3)", "1,1/10", "1/10", 10_000);
+    s.max_digits = Some(impactkit::input::caps::DEFAULT_DIGITS);
+    let rep = s.certified(impactkit::certify::DEFAULT_MAX_BITS).unwrap();
+    assert_eq!(rep.termination, "work-limit");
+    let c = rep.certificate.as_ref().unwrap();
+    assert_eq!(
+        (c.kind.as_str(), c.steps_before_pattern),
+        ("never-exits", Some(1))
+    );
+    // a run the ladder decides keeps its report, without certificate
+    let rep = spec("atan(1/390)", "1000,1/2", "99/100", 10_000)
+        .certified(impactkit::certify::DEFAULT_MAX_BITS)
+        .unwrap();
+    assert_eq!((rep.termination.as_str(), rep.steps), ("exit", 3067));
+    assert_eq!(rep.certified_by, Some(Some("interval".to_string())));
+    assert!(rep.certificate.is_none());
+}
