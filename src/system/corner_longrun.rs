@@ -358,11 +358,15 @@ pub fn long_run<S: Scalar>(
     let q = |u: &V2<S>| -> Result<bool, NoCertificate> {
         Ok(sign_of(&det2(&w, u), "det(w, M^m w)")? == sigma && in_p(u)?)
     };
-    let mut powers = vec![m.clone()];
+    // M^(2^i) = s_i·N_i with s_i > 0 and N_i integral on exact backends
+    // ([`Scalar::split_scale`]): every test above is a sign of a form homogeneous in the
+    // state, so the search runs on the integral N_i, and the scales are multiplied only
+    // for the exit velocity (no canonicalisation of huge fractions at every product)
+    let mut powers = vec![split_matrix(&m)];
     let mut j = 0usize;
     loop {
         crate::budget::checkpoint();
-        let u = mat_vec(&powers[j], &w);
+        let u = mat_vec(&powers[j].0, &w);
         if !q(&u)? {
             break;
         }
@@ -371,7 +375,8 @@ pub fn long_run<S: Scalar>(
                 "the pattern holds for 2^{j} periods and no invariant cone was found"
             )));
         }
-        let next = mat_mul(&powers[j], &powers[j]);
+        let (n, s) = &powers[j];
+        let (next, t) = split_matrix(&mat_mul(n, n));
         let digits: u64 = next.iter().flatten().map(|x| x.exact_digits()).sum();
         if digits > limits.max_digits {
             return Err(NoCertificate {
@@ -382,40 +387,49 @@ pub fn long_run<S: Scalar>(
                 precision_may_help: true,
             });
         }
-        powers.push(next);
+        let s2 = times(s.as_ref().map(|s| s.square()), t);
+        powers.push((next, s2));
         j += 1;
     }
-    // Q(2^j) is false and Q(2^(j-1)) true (j ≥ 1): binary lifting on the lower bits
-    let (mut periods, mut u) = if j == 0 {
-        (0u64, w.clone())
+    // Q(2^j) is false and Q(2^(j-1)) true (j ≥ 1): binary lifting on the lower bits;
+    // M^periods w = scale·u
+    let (mut periods, mut u, mut scale) = if j == 0 {
+        (0u64, w.clone(), None)
     } else {
-        (1u64 << (j - 1), mat_vec(&powers[j - 1], &w))
+        let (n, s) = &powers[j - 1];
+        (1u64 << (j - 1), mat_vec(n, &w), s.clone())
     };
     for i in (0..j.saturating_sub(1)).rev() {
         crate::budget::checkpoint();
-        let cand = mat_vec(&powers[i], &u);
+        let cand = mat_vec(&powers[i].0, &u);
         if q(&cand)? {
             periods += 1 << i;
             u = cand;
+            scale = times(scale, powers[i].1.clone());
         }
     }
-    // u = M^periods w ∈ P: one more full period, then M^(periods+1) w ∉ P, so the
-    // ordinary rules reach Z0 within two steps
+    // u ∈ P: one more full period, then M^(periods+1) w ∉ P, so the ordinary rules reach
+    // Z0 within two steps (the rules are homogeneous: they run on x, the scale waits)
     let periods = periods + 1;
     let base = entry_zones.len() as u64 + 2 * periods;
-    let mut x = mat_vec(&m, &u);
+    let mut x = mat_vec(&powers[0].0, &u);
+    let scale = times(scale, powers[0].1.clone());
     let mut tail = Vec::new();
     for steps in base..base + 3 {
         crate::budget::checkpoint();
         let z = zone(&x)?;
         tail.push(z);
         if z == Zone::Z0 {
+            let exit = match &scale {
+                Some(s) => V2::new(s.mul_r(&x.x), s.mul_r(&x.y)),
+                None => x,
+            };
             return Ok(done(Outcome::Exits {
                 periods,
                 steps,
                 tail,
-                exit_xy: to_xy(&x)?,
-                exit: x,
+                exit_xy: to_xy(&exit)?,
+                exit,
             }));
         }
         x = tr_nid_xi_eta_with(&c, z, &x)?;
@@ -423,6 +437,28 @@ pub fn long_run<S: Scalar>(
     Err(give_up(
         "internal: the pattern broke but the run did not reach Z0 within two steps",
     ))
+}
+
+/// `m = s·n` with `s > 0` and `n` integral, on exact backends (`s = None`: 1).
+fn split_matrix<S: Scalar>(m: &M2<S>) -> (M2<S>, Option<S>) {
+    let mut v = [
+        m[0][0].clone(),
+        m[0][1].clone(),
+        m[1][0].clone(),
+        m[1][1].clone(),
+    ];
+    let s = S::split_scale(&mut v, true);
+    let [a, b, c, d] = v;
+    ([[a, b], [c, d]], s)
+}
+
+/// The product of two optional positive scales (`None`: 1).
+fn times<S: Scalar>(a: Option<S>, b: Option<S>) -> Option<S> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a * &b),
+        (a, None) => a,
+        (None, b) => b,
+    }
 }
 
 /// Checks K = cone(w, e) (see the module documentation); returns its rays ordered so that
