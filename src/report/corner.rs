@@ -46,6 +46,114 @@ pub struct CornerRunReport {
     pub certified_by: Option<Option<String>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub attempts: Option<Vec<Attempt>>,
+    /// The long-run certificate of TA (`--arith certified`, one COR): never exits, or the
+    /// exact step count of the exit ([`crate::system::corner_longrun`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<LongRunCertificate>,
+}
+
+/// The certificate of a long TA run (Fassino–Pasquero (2020), Sect. 5–6): after the entry
+/// steps the zones repeat a pattern (Z1 Z2), the state after m periods is Mᵐw with M = H₁
+/// or H₂ of Theorem 5.3; either an invariant cone K ⊂ P proves that the run never exits
+/// (`never-exits`), or the first period that leaves the pattern is found by repeated
+/// squaring and bisection (`exits`). `none`: no certificate, with the reason.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LongRunCertificate {
+    /// `never-exits`, `exits` or `none`.
+    pub kind: String,
+    /// "Z12 then (Z1 Z2) forever", "Z12 then (Z1 Z2)^1533 then Z0".
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub summary: Option<String>,
+    /// n₀: the rule applications made one by one before the pattern.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps_before_pattern: Option<usize>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub pattern: Vec<String>,
+    /// The state (ξ̇, η̇) where the pattern starts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pattern_start: Option<Vec<Num>>,
+    /// The period matrix M (rows), in (ξ̇, η̇).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub matrix: Option<Vec<Vec<Num>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace: Option<Num>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub det: Option<Num>,
+    /// trace² − 4 det: > 0 real eigenvalues, < 0 complex.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discriminant: Option<Num>,
+    /// never-exits: the rays of the invariant cone K (in (ξ̇, η̇), det(ray₀, ray₁) > 0).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cone: Option<Vec<Vec<Num>>>,
+    /// never-exits: ρ(M), the decay of ‖v‖ per period (an enclosure).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rho: Option<Num>,
+    /// never-exits: √ρ, the decay per step.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decay_per_step: Option<Num>,
+    /// exits: full periods of the pattern.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub periods: Option<u64>,
+    /// exits: the exact number of rule applications to Z0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<u64>,
+    /// exits: the exit velocity (ẋ, ẏ).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exit_velocity: Option<Vec<Num>>,
+    /// The argument, in one sentence.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub argument: Option<String>,
+    /// none: why no certificate was found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+impl LongRunCertificate {
+    /// No certificate, and why.
+    pub fn none(reason: impl Into<String>) -> Self {
+        LongRunCertificate {
+            kind: "none".into(),
+            summary: None,
+            steps_before_pattern: None,
+            pattern: Vec::new(),
+            pattern_start: None,
+            matrix: None,
+            trace: None,
+            det: None,
+            discriminant: None,
+            cone: None,
+            rho: None,
+            decay_per_step: None,
+            periods: None,
+            steps: None,
+            exit_velocity: None,
+            argument: None,
+            reason: Some(reason.into()),
+        }
+    }
+
+    /// The text line of the certificate.
+    pub fn text(&self, o: &TextOptions) -> String {
+        let summary = self.summary.as_deref().unwrap_or("");
+        match self.kind.as_str() {
+            "never-exits" => {
+                let num = |x: &Option<Num>| x.as_ref().map(|n| n.text(o)).unwrap_or_default();
+                format!(
+                    "certificate: never exits: {summary} (invariant cone); |v| decays like rho^m, rho(M) = {} per period, {} per step",
+                    num(&self.rho),
+                    num(&self.decay_per_step)
+                )
+            }
+            "exits" => format!(
+                "certificate: exits after exactly {} steps: {summary}",
+                self.steps.unwrap_or(0)
+            ),
+            _ => format!(
+                "certificate: none ({})",
+                self.reason.as_deref().unwrap_or("")
+            ),
+        }
+    }
 }
 
 impl Report for CornerRunReport {
@@ -79,6 +187,9 @@ impl Report for CornerRunReport {
         }
         if let Some(c) = &self.certified_by {
             out += &certified_text(c, self.attempts.as_deref().unwrap_or(&[]));
+        }
+        if let Some(c) = &self.certificate {
+            out += &format!("\n{}", c.text(o));
         }
         out
     }

@@ -3,12 +3,14 @@
 
 use super::corner::Termination;
 use super::corner::{CornerRun, Form, Restitution, SpecError, Trace};
+use super::corner_longrun::{long_run, LongRun, LongRunLimits, NoCertificate, Outcome};
 use crate::arith::backend::{Backend, RunScalar};
 use crate::arith::Num;
 use crate::arith::{Kind, Scalar};
 use crate::certify::Arith;
 use crate::lang::split_list;
 use crate::law::V2;
+use crate::report::corner::LongRunCertificate;
 use crate::report::corner::{AmbiguousAt, UndecidedAt};
 use crate::report::corner::{CornerBatchReport, CornerRunReport, SymbolicStepReport, ZoneStep};
 use crate::report::nums;
@@ -48,6 +50,10 @@ pub struct CornerSpec {
     /// The work limit of exact runs ([`CornerRun::max_digits`]).
     pub max_digits: Option<u64>,
 }
+
+/// `--max-steps unlimited`: no N_max; `--arith certified` decides with the long-run
+/// certificate ([`super::corner_longrun`]).
+pub const UNLIMITED: usize = usize::MAX;
 
 /// The largest number of entrance velocities of one `--v0 "x1,y1;x2,y2;…"`.
 pub const MAX_BATCH: usize = 10_000;
@@ -151,7 +157,134 @@ impl CornerSpec {
     /// undecided, MPFR intervals at doubled precision up to `max_bits`; then exact
     /// arithmetic where the inputs are exactly representable (rationals, or one field
     /// Q(√d)). Reports which arithmetic decided every zone, and every attempt.
+    ///
+    /// TA with one COR ([`CornerSpec::long_run_eligible`]) also has the long-run
+    /// certificate ([`super::corner_longrun`]): with `--max-steps unlimited` it decides
+    /// first (never exits, or the exact exit step), and when it finds none the ladder runs
+    /// up to [`crate::input::caps::STEPS`]'s largest value; with a finite N_max the ladder
+    /// runs as before, and only a run it leaves undecided (or at its work limit) asks the
+    /// certificate, which replaces the report when it proves an exit within N_max steps,
+    /// and is attached otherwise.
     pub fn certified(&self, max_bits: u32) -> Result<CornerRunReport, SpecError> {
+        if self.max_steps == UNLIMITED {
+            if !self.long_run_eligible() {
+                return Err(super::input(
+                    "--max-steps",
+                    "unlimited needs --algorithm ta and one --eps (the long-run certificate of TA)",
+                ));
+            }
+            return match self.long_run_report(max_bits)? {
+                Ok(r) => Ok(r),
+                Err((reason, _)) => {
+                    let mut capped = self.clone();
+                    capped.max_steps = crate::input::caps::STEPS.max as usize;
+                    let mut r = capped.certified_ladder(max_bits)?;
+                    r.certificate = Some(LongRunCertificate::none(reason));
+                    Ok(r)
+                }
+            };
+        }
+        let r = self.certified_ladder(max_bits)?;
+        let open = r.undecided.is_some() || r.work_limit.is_some();
+        if !(open && self.long_run_eligible()) {
+            return Ok(r);
+        }
+        Ok(match self.long_run_report(max_bits)? {
+            Ok(mut lr) => {
+                let within = lr.termination == "exit" && lr.steps <= self.max_steps;
+                if within {
+                    let mut attempts = r.attempts.clone().unwrap_or_default();
+                    attempts.push(crate::certify::Attempt {
+                        arith: r.arith.clone(),
+                        outcome: format!(
+                            "undecided: the step-by-step run stopped at step {} ({})",
+                            r.steps, r.termination
+                        ),
+                    });
+                    attempts.extend(lr.attempts.take().unwrap_or_default());
+                    lr.attempts = Some(attempts);
+                    lr
+                } else {
+                    CornerRunReport {
+                        certificate: lr.certificate,
+                        ..r
+                    }
+                }
+            }
+            Err(_) => r,
+        })
+    }
+
+    /// TA with one COR ε: the runs the long-run certificate covers.
+    pub fn long_run_eligible(&self) -> bool {
+        self.algorithm == Algorithm::Ta
+            && matches!(self.restitution, RestitutionSpec::Symmetric(_))
+            && self.form != Form::Phi
+    }
+
+    /// The long-run certificate on exact numbers (rationals, then Q(√d)), then MPFR
+    /// intervals from 106 bits doubling up to `max_bits`: the report of the first rung that
+    /// certifies, or the reason none did and every attempt.
+    #[allow(clippy::type_complexity)]
+    pub fn long_run_report(
+        &self,
+        max_bits: u32,
+    ) -> Result<Result<CornerRunReport, (String, Vec<crate::certify::Attempt>)>, SpecError> {
+        struct Job<'a>(&'a CornerSpec, String);
+        impl RunScalar for Job<'_> {
+            type Out = Result<Result<CornerRunReport, NoCertificate>, SpecError>;
+            fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
+                let (run, v0) = self.0.build::<S>(ctx)?;
+                run.validate()?;
+                let Restitution::Symmetric(eps) = &run.restitution else {
+                    return Err(super::input(
+                        "--eps",
+                        "the long-run certificate needs one --eps",
+                    ));
+                };
+                Ok(long_run(&run.k, eps, &v0, &LongRunLimits::default())
+                    .map(|lr| long_run_to_report(&lr, &self.1)))
+            }
+        }
+        let mut backends = vec![Backend::Exact, Backend::Quadratic];
+        let mut bits = crate::certify::MIN_MAX_BITS;
+        while bits <= max_bits {
+            backends.push(Backend::MpInterval(bits));
+            bits *= 2;
+        }
+        let mut attempts = Vec::new();
+        let mut reason = "no backend can represent the inputs".to_string();
+        for b in backends {
+            match b.run(Job(self, b.to_string())) {
+                Ok(Ok(mut r)) => {
+                    r.certified_by = Some(Some(b.to_string()));
+                    r.attempts = Some(attempts);
+                    return Ok(Ok(r));
+                }
+                Ok(Err(nc)) => {
+                    attempts.push(crate::certify::Attempt {
+                        arith: b.to_string(),
+                        outcome: format!("no certificate: {}", nc.reason),
+                    });
+                    reason = format!("{}: {}", b, nc.reason);
+                    if !nc.precision_may_help {
+                        break;
+                    }
+                }
+                Err(SpecError::Input(e)) if e.unrepresentable => {
+                    attempts.push(crate::certify::Attempt {
+                        arith: b.to_string(),
+                        outcome: format!("skipped: {}", e.reason),
+                    })
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(Err((reason, attempts)))
+    }
+
+    /// The ladder of [`crate::certify`], step by step.
+    fn certified_ladder(&self, max_bits: u32) -> Result<CornerRunReport, SpecError> {
         let (mut r, by, attempts) = super::certified_report(
             max_bits,
             |b| self.report(b),
@@ -171,6 +304,12 @@ impl CornerSpec {
 
     /// The run on `arith` (a backend, or the certified ladder up to `max_bits`).
     pub fn report_arith(&self, arith: Arith) -> Result<CornerRunReport, SpecError> {
+        if self.max_steps == UNLIMITED && matches!(arith, Arith::Backend(_)) {
+            return Err(super::input(
+                "--max-steps",
+                "unlimited needs --arith certified (the long-run certificate of TA)",
+            ));
+        }
         match arith {
             Arith::Backend(b) => self.report(b),
             Arith::Certified { max_bits } => self.certified(max_bits),
@@ -379,6 +518,7 @@ impl CornerRunReport {
             work_limit: None,
             certified_by: None,
             attempts: None,
+            certificate: None,
         };
         match &t.termination {
             Termination::Undecided {
@@ -409,5 +549,89 @@ impl CornerRunReport {
             _ => {}
         }
         out
+    }
+}
+
+fn m2_nums<S: Scalar>(m: &crate::law::corner::M2<S>) -> Vec<Vec<Num>> {
+    m.iter().map(|row| nums(row)).collect()
+}
+
+/// Zones listed one by one in a report up to this many steps; past it, the summary.
+const MAX_LISTED_ZONES: u64 = 1_000_000;
+
+/// The report of a certified long run on backend `arith`: `never-exits` (steps: the entry
+/// steps, final: where the pattern starts) or `exit` (the exact step count and exit
+/// velocity), with the certificate.
+pub fn long_run_to_report<S: Scalar>(lr: &LongRun<S>, arith: &str) -> CornerRunReport {
+    let pattern = lr.pattern.as_ref();
+    let mut c = LongRunCertificate::none("");
+    c.reason = None;
+    c.summary = Some(lr.summary());
+    c.steps_before_pattern = pattern.map(|_| lr.entry_steps());
+    if let Some(p) = pattern {
+        c.pattern = p.zones.iter().map(|z| z.to_string()).collect();
+        c.pattern_start = Some(v2(&p.start));
+        c.matrix = Some(m2_nums(&p.matrix));
+        c.trace = Some(p.trace.num());
+        c.det = Some(p.det.num());
+        c.discriminant = Some(p.discriminant.num());
+    }
+    let names =
+        |z: &[crate::law::corner::Zone]| z.iter().map(|z| z.to_string()).collect::<Vec<_>>();
+    let (steps, zones, termination, last) = match &lr.outcome {
+        Outcome::NeverExits {
+            cone,
+            rho,
+            per_step,
+        } => {
+            let p = pattern.expect("never-exits has a pattern");
+            c.kind = "never-exits".into();
+            c.cone = Some(cone.iter().map(v2).collect());
+            c.rho = Some(rho.num());
+            c.decay_per_step = Some(per_step.num());
+            c.argument = Some("M maps the cone K into itself, K and A_first K lie in the pattern's zones (signs of 2x2 determinants, decided exactly or rigorously): every period follows the pattern, |v| <= C rho^m".into());
+            let mut zones = names(&lr.entry_zones);
+            zones.push(p.zones[0].to_string());
+            (lr.entry_steps(), zones, "never-exits", v2(&p.start_xy))
+        }
+        Outcome::Exits {
+            periods,
+            steps,
+            tail,
+            exit_xy,
+            ..
+        } => {
+            c.kind = "exits".into();
+            c.periods = Some(*periods);
+            c.steps = Some(*steps);
+            c.exit_velocity = Some(v2(exit_xy));
+            c.argument = Some("the first period leaving the pattern, by repeated squaring of M and bisection on the number of periods (monotone while the rotation stays below pi), then the ordinary rules to Z0".into());
+            let zones = match lr.all_zones(MAX_LISTED_ZONES) {
+                Some(z) => names(&z),
+                None => {
+                    let mut z = names(&lr.entry_zones);
+                    if let Some(p) = pattern {
+                        z.push(format!("({} {})^{periods}", p.zones[0], p.zones[1]));
+                    }
+                    z.extend(names(tail));
+                    z
+                }
+            };
+            (*steps as usize, zones, "exit", v2(exit_xy))
+        }
+    };
+    CornerRunReport {
+        arith: arith.to_string(),
+        steps,
+        zones,
+        termination: termination.to_string(),
+        final_velocity: last,
+        trace: None,
+        undecided: None,
+        ambiguous: None,
+        work_limit: None,
+        certified_by: None,
+        attempts: None,
+        certificate: Some(c),
     }
 }

@@ -5,6 +5,7 @@ pub mod billiard_spec;
 pub mod compare;
 pub mod corner;
 pub mod corner_kernel;
+pub mod corner_longrun;
 pub mod corner_spec;
 pub mod cradle;
 pub mod iterate;

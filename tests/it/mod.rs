@@ -11,6 +11,7 @@ mod cli;
 mod cli_billiard;
 mod cli_compare;
 mod corner;
+mod corner_longrun;
 mod cradle;
 mod fuzz;
 mod hardening;

@@ -128,8 +128,10 @@ pub enum Command {
         /// S_v, for --algorithm sa (default 0).
         #[arg(long, allow_hyphen_values = true)]
         rest_threshold: Option<String>,
-        /// N_max, the largest number of rule applications.
-        #[arg(long, default_value_t = 10_000, value_parser = steps)]
+        /// N_max, the largest number of rule applications; "unlimited" (with --arith
+        /// certified, --algorithm ta, --eps): the long-run certificate decides (never exits,
+        /// or the exact exit step).
+        #[arg(long, default_value = "10000", value_parser = corner_steps)]
         max_steps: usize,
         /// Work limit of exact runs: the largest number of decimal digits of a velocity's
         /// exact numbers.
@@ -402,6 +404,15 @@ count_parser! {
     sweep: usize = SWEEP;
     samples: usize = SAMPLES;
     text_digits: u32 = TEXT_DIGITS;
+}
+
+/// `corner --max-steps`: a whole number within [`STEPS`](impactkit::input::caps::STEPS),
+/// or `unlimited` ([`UNLIMITED`](impactkit::system::corner_spec::UNLIMITED)).
+fn corner_steps(s: &str) -> Result<usize, String> {
+    if s.trim() == "unlimited" {
+        return Ok(impactkit::system::corner_spec::UNLIMITED);
+    }
+    steps(s).map_err(|e| format!("{e}, or unlimited"))
 }
 
 /// `--budget-seconds`: a finite number of seconds within
