@@ -4,7 +4,7 @@
 //! the CORs.
 
 use super::domain::{Axis, Frac, Points, Sampling};
-use super::record::{self, Audited, Comparison, Record, Reference};
+use super::record::{self, Audited, Record};
 use super::{Config, Execution, Param};
 use crate::arith::backend::{Backend, RunScalar};
 use crate::arith::{Num, Scalar};
@@ -465,43 +465,19 @@ impl CornerAudit {
                 return Ok(rec);
             }
         };
-        let bounds: Option<Vec<_>> = report
-            .final_velocity
-            .iter()
-            .map(record::num_bounds)
-            .collect();
-        let reference = Reference {
-            certified_by: by,
-            steps: report.steps,
-            termination: report.termination.clone(),
-            final_state: report
-                .final_velocity
-                .iter()
-                .map(|x| {
-                    record::bounds_f64(x).unwrap_or(record::Bounds {
-                        lo: f64::NEG_INFINITY,
-                        hi: f64::INFINITY,
-                    })
-                })
-                .collect(),
-        };
         let names: Vec<&str> = scratch.zones.iter().map(zone_name).collect();
-        let divergence = record::divergence(&names, &report.zones);
-        let dist = bounds.and_then(|b| record::distances(&audited_nums, &b));
-        rec.comparison = Some(Comparison {
-            same_zones: divergence.is_none(),
-            divergence,
-            same_termination: rec.audited.termination == reference.termination,
-            distance: dist.map_or(
-                record::Bounds {
-                    lo: 0.0,
-                    hi: f64::INFINITY,
-                },
-                |d| d.0,
-            ),
-            relative_distance: dist.and_then(|d| d.1),
-        });
-        rec.reference = Some(reference);
+        record::compare(
+            &mut rec,
+            &names,
+            &audited_nums,
+            record::ReferenceRun {
+                certified_by: by,
+                zones: &report.zones,
+                steps: report.steps,
+                termination: &report.termination,
+                final_state: &report.final_velocity,
+            },
+        );
         Ok(rec)
     }
 }

@@ -105,6 +105,55 @@ pub fn divergence<A: AsRef<str>, B: AsRef<str>>(
     })
 }
 
+/// A certified reference run, as a law reports it.
+pub struct ReferenceRun<'a> {
+    /// The arithmetic that decided every branch.
+    pub certified_by: String,
+    /// The zone (branch) of every step, by name.
+    pub zones: &'a [String],
+    pub steps: usize,
+    pub termination: &'a str,
+    /// The final state (exact values or enclosures).
+    pub final_state: &'a [Num],
+}
+
+/// Bounds that say nothing (a value that could not be bounded).
+const UNBOUNDED: Bounds = Bounds {
+    lo: -f64::MAX,
+    hi: f64::MAX,
+};
+
+/// Compares the audited run (its zones by name and its final state) with the certified
+/// reference `r`, and stores both in `rec`.
+pub fn compare(rec: &mut Record, audited_zones: &[&str], audited_final: &[Num], r: ReferenceRun) {
+    let bounds: Option<Vec<_>> = r.final_state.iter().map(num_bounds).collect();
+    let divergence = divergence(audited_zones, r.zones);
+    let dist = bounds.and_then(|b| distances(audited_final, &b));
+    rec.comparison = Some(Comparison {
+        same_zones: divergence.is_none(),
+        divergence,
+        same_termination: rec.audited.termination == r.termination,
+        distance: dist.map_or(
+            Bounds {
+                lo: 0.0,
+                hi: f64::MAX,
+            },
+            |d| d.0,
+        ),
+        relative_distance: dist.and_then(|d| d.1),
+    });
+    rec.reference = Some(Reference {
+        certified_by: r.certified_by,
+        steps: r.steps,
+        termination: r.termination.to_string(),
+        final_state: r
+            .final_state
+            .iter()
+            .map(|x| bounds_f64(x).unwrap_or(UNBOUNDED))
+            .collect(),
+    });
+}
+
 /// Working precision of the distance enclosures.
 const PREC: u32 = 256;
 
