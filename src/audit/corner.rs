@@ -28,15 +28,23 @@ pub enum Cors {
     Asymmetric(Axis, Axis),
 }
 
+/// How the domain gives the entrance velocity v₀.
+#[derive(Clone, Debug)]
+pub enum Entrance {
+    /// v₀ = s·(cos φ, sin φ): `--direction` φ (may name `alpha`) and `--speed` s.
+    Polar { direction: Axis, speed: Axis },
+    /// v₀ = (ẋ, ẏ): `--v0 "X,Y"`, each component a value or a range (with α = atan(q)
+    /// and rational components, every reference is exact).
+    Cartesian { x: Axis, y: Axis },
+}
+
 /// A corner audit as the command line states it.
 #[derive(Clone, Debug)]
 pub struct CornerAudit {
     /// α, k = tan α.
     pub alpha: Axis,
-    /// φ, the direction of v₀ (may name `alpha`).
-    pub direction: Axis,
-    /// s = ‖v₀‖ (may name `alpha`, `direction`).
-    pub speed: Axis,
+    /// The entrance velocity v₀.
+    pub entrance: Entrance,
     pub cors: Cors,
     pub algorithm: Algorithm,
     /// S (SA): a value, range or list (`"0,4.5e-16,1e-12"`: for which S does SA agree?).
@@ -79,26 +87,42 @@ fn axis_text(a: &Axis) -> String {
 impl CornerAudit {
     /// The parameters, in the order of the options: α, φ, s, then the CORs.
     pub fn params(&self) -> Vec<Param> {
-        let mut p = vec![
-            Param {
-                name: "alpha",
-                option: "--alpha",
-                label: "alpha (rad)",
-                axis: self.alpha.clone(),
-            },
-            Param {
-                name: "direction",
-                option: "--direction",
-                label: "direction phi of v0 (rad)",
-                axis: self.direction.clone(),
-            },
-            Param {
-                name: "speed",
-                option: "--speed",
-                label: "speed |v0|",
-                axis: self.speed.clone(),
-            },
-        ];
+        let mut p = vec![Param {
+            name: "alpha",
+            option: "--alpha",
+            label: "alpha (rad)",
+            axis: self.alpha.clone(),
+        }];
+        match &self.entrance {
+            Entrance::Polar { direction, speed } => {
+                p.push(Param {
+                    name: "direction",
+                    option: "--direction",
+                    label: "direction phi of v0 (rad)",
+                    axis: direction.clone(),
+                });
+                p.push(Param {
+                    name: "speed",
+                    option: "--speed",
+                    label: "speed |v0|",
+                    axis: speed.clone(),
+                });
+            }
+            Entrance::Cartesian { x, y } => {
+                p.push(Param {
+                    name: "v0x",
+                    option: "--v0",
+                    label: "x' of v0",
+                    axis: x.clone(),
+                });
+                p.push(Param {
+                    name: "v0y",
+                    option: "--v0",
+                    label: "y' of v0",
+                    axis: y.clone(),
+                });
+            }
+        }
         match &self.cors {
             Cors::Symmetric(e) => p.push(Param {
                 name: "eps",
@@ -163,10 +187,10 @@ impl CornerAudit {
     /// The corner run at `inputs` (α, φ, s, CORs as expressions).
     fn spec(&self, inputs: &[String]) -> CornerSpec {
         let (phi, s) = (&inputs[1], &inputs[2]);
-        let v0 = if s == "1" {
-            format!("cos({phi}),sin({phi})")
-        } else {
-            format!("({s})*cos({phi}),({s})*sin({phi})")
+        let v0 = match self.entrance {
+            Entrance::Cartesian { .. } => format!("{phi},{s}"),
+            Entrance::Polar { .. } if s == "1" => format!("cos({phi}),sin({phi})"),
+            Entrance::Polar { .. } => format!("({s})*cos({phi}),({s})*sin({phi})"),
         };
         CornerSpec {
             alpha: inputs[0].clone(),
@@ -560,9 +584,12 @@ impl<S: Scalar> FastDirection<S> {
         params: &[Param],
         ctx: &S::Ctx,
     ) -> Result<Option<Self>, InputError> {
+        let Entrance::Polar { direction, speed } = &audit.entrance else {
+            return Ok(None);
+        };
         if audit.alpha.varies()
-            || !matches!(&audit.speed, Axis::Value(s) if s == "1")
-            || !audit.direction.varies()
+            || !matches!(speed, Axis::Value(s) if s == "1")
+            || !direction.varies()
         {
             return Ok(None);
         }
@@ -573,12 +600,12 @@ impl<S: Scalar> FastDirection<S> {
         let sub = |s: &str| super::domain::substitute(s, "alpha", &alpha);
         let val = |s: &str| crate::input::value::<S>(&sub(s), "--direction", ctx);
         let slot = params.iter().take(1).filter(|p| p.axis.varies()).count();
-        Ok(Some(match &audit.direction {
+        Ok(Some(match direction {
             Axis::Range { lo, hi } => FastDirection {
                 lo: val(lo)?,
                 hi: val(hi)?,
                 list: Vec::new(),
-                axis: audit.direction.clone(),
+                axis: direction.clone(),
                 slot,
             },
             Axis::List(xs) => {
@@ -587,7 +614,7 @@ impl<S: Scalar> FastDirection<S> {
                     lo: list[0].clone(),
                     hi: list[0].clone(),
                     list,
-                    axis: audit.direction.clone(),
+                    axis: direction.clone(),
                     slot,
                 }
             }

@@ -123,6 +123,22 @@ fn range(xs: impl Iterator<Item = f64>) -> (f64, f64) {
     (lo - pad, hi + pad)
 }
 
+/// Tick labels with as many decimals as the axis' span needs (and no "-0").
+fn ticks(span: f64) -> impl Fn(&f64) -> String {
+    let decimals = if span > 0.0 {
+        (-(span / 10.0).log10().floor()).clamp(0.0, 12.0) as usize
+    } else {
+        2
+    };
+    move |v: &f64| {
+        let s = format!("{v:.decimals$}");
+        match s.strip_prefix('-') {
+            Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+            _ => s,
+        }
+    }
+}
+
 /// Draws the figure of `records` on `area`.
 fn draw<DB: DrawingBackend>(
     area: DrawingArea<DB, plotters::coord::Shift>,
@@ -146,10 +162,13 @@ where
             .y_label_area_size(70)
             .build_cartesian_2d(x0..x1, y0..y1)
             .map_err(e)?;
+        let (fx, fy) = (ticks(x1 - x0), ticks(y1 - y0));
         chart
             .configure_mesh()
             .x_desc(axes[0].as_str())
             .y_desc(axes[1].as_str())
+            .x_label_formatter(&fx)
+            .y_label_formatter(&fy)
             .label_style(("sans-serif", 13))
             .draw()
             .map_err(e)?;
@@ -198,9 +217,11 @@ where
             .y_label_area_size(80)
             .build_cartesian_2d(x0..x1, (ymin..ymax).log_scale())
             .map_err(e)?;
+        let fx = ticks(x1 - x0);
         chart
             .configure_mesh()
             .x_desc(axes[0].as_str())
+            .x_label_formatter(&fx)
             .y_desc("relative distance to the true final state (upper bound)")
             .y_label_formatter(&|y| format!("{y:.0e}"))
             .label_style(("sans-serif", 13))

@@ -6,7 +6,7 @@ use super::args::{
 use super::{emit, user_error, Failure, Printed};
 use clap::Subcommand;
 use impactkit::arith::backend::Backend;
-use impactkit::audit::corner::{CornerAudit, Cors, Outcome};
+use impactkit::audit::corner::{CornerAudit, Cors, Entrance, Outcome};
 use impactkit::audit::domain::{parse_grid, Axis, Sampling, Shard};
 use impactkit::audit::summary::{AuditReport, Summary, Timing};
 use impactkit::audit::{figure, Config, Execution, Stored};
@@ -31,11 +31,20 @@ pub enum AuditCommand {
         #[arg(long, allow_hyphen_values = true)]
         alpha: String,
         /// The direction phi of v0, e.g. "-alpha..alpha".
-        #[arg(long, allow_hyphen_values = true)]
-        direction: String,
+        #[arg(
+            long,
+            allow_hyphen_values = true,
+            required_unless_present = "v0",
+            conflicts_with = "v0"
+        )]
+        direction: Option<String>,
+        /// Instead of --direction and --speed: v0 = "X,Y", each component a value or a
+        /// range ("1..2,-1/2..1/2"); with --alpha "atan(q)" every reference is exact.
+        #[arg(long, allow_hyphen_values = true, conflicts_with = "speed")]
+        v0: Option<String>,
         /// The speed |v0| (default 1, as the paper's algorithm takes).
-        #[arg(long, allow_hyphen_values = true, default_value = "1")]
-        speed: String,
+        #[arg(long, allow_hyphen_values = true)]
+        speed: Option<String>,
         /// COR of both walls, in [0, 1].
         #[arg(long, allow_hyphen_values = true, required_unless_present_all = ["eps1", "eps2"], conflicts_with_all = ["eps1", "eps2"])]
         eps: Option<String>,
@@ -121,6 +130,10 @@ pub struct Common {
     /// (map.svg, map.png) to DIR.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Report the wall time and the audited rule applications per second (off by
+    /// default, so that the output of a run is reproducible).
+    #[arg(long)]
+    timing: bool,
     #[command(flatten)]
     output: Output,
 }
@@ -147,6 +160,7 @@ pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
         AuditCommand::Corner {
             alpha,
             direction,
+            v0,
             speed,
             eps,
             eps1,
@@ -181,8 +195,28 @@ pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
             let reference = reference(&common)?;
             let audit = CornerAudit {
                 alpha: axis(&alpha, "--alpha")?,
-                direction: axis(&direction, "--direction")?,
-                speed: axis(&speed, "--speed")?,
+                entrance: match (direction, v0) {
+                    (Some(d), _) => Entrance::Polar {
+                        direction: axis(&d, "--direction")?,
+                        speed: axis(speed.as_deref().unwrap_or("1"), "--speed")?,
+                    },
+                    (None, Some(v)) => {
+                        let parts = impactkit::lang::split_list(&v);
+                        let [x, y] = parts.as_slice() else {
+                            return Err(user_error(format!(
+                                "--v0: expected two components \"X,Y\" (each a value or a range a..b), got {}",
+                                parts.len()
+                            )));
+                        };
+                        Entrance::Cartesian {
+                            x: axis(x, "--v0")?,
+                            y: axis(y, "--v0")?,
+                        }
+                    }
+                    (None, None) => {
+                        return Err(user_error("--direction: give --direction or --v0"))
+                    }
+                },
                 cors,
                 algorithm,
                 threshold: match (algorithm, threshold) {
@@ -211,6 +245,7 @@ pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
                 .map_err(input)?;
             let seconds = start.elapsed().as_secs_f64();
             let threads = exec.jobs.unwrap_or_else(rayon::current_num_threads);
+            let timing = common.timing.then_some((seconds, threads));
             let records = match outcome {
                 Outcome::Records(r) => Samples::Records(r),
                 Outcome::Tally(t) => Samples::Tally(t),
@@ -221,7 +256,7 @@ pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
                 records,
                 common.out,
                 &common.output,
-                Some((seconds, threads)),
+                timing,
                 "audit corner",
             )
         }
