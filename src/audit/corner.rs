@@ -242,7 +242,10 @@ impl CornerAudit {
     pub fn config(&self, sampling: &Sampling, points: u64) -> Config {
         let mut o = BTreeMap::new();
         for p in self.params() {
-            o.insert(p.option.to_string(), axis_text(&p.axis));
+            // `--v0` holds two parameters: "X,Y"
+            o.entry(p.option.to_string())
+                .and_modify(|v: &mut String| *v = format!("{v},{}", axis_text(&p.axis)))
+                .or_insert_with(|| axis_text(&p.axis));
         }
         o.insert(
             "--algorithm".into(),
