@@ -321,6 +321,8 @@ impl CornerAudit {
                 })
         })?;
         let points = Points::new(sampling.clone(), super::shapes(&params))?;
+        let records = records || self.reference.is_some();
+        super::check_records(&points, exec, records, &sampling)?;
         let config = self.config(&sampling, points.len());
         struct Job<'a>(
             &'a CornerAudit,
@@ -353,7 +355,6 @@ impl CornerAudit {
                 .map(Outcome::Records)
             }
         }
-        let records = records || self.reference.is_some();
         let out = self
             .audited
             .run(Job(self, &points, exec, &params, records))?;

@@ -161,6 +161,31 @@ pub struct Execution {
     pub progress: bool,
 }
 
+/// The most records one run keeps in memory (a record takes about a kilobyte).
+pub const MAX_RECORDS: u64 = 2_000_000;
+
+/// Refuses a run that would keep more than [`MAX_RECORDS`] records: it should be split
+/// into shards (or run without references and output files, which keeps none).
+pub fn check_records(
+    points: &Points,
+    exec: &Execution,
+    records: bool,
+    sampling: &domain::Sampling,
+) -> Result<(), InputError> {
+    let n = exec.shard.len(points.len());
+    if records && n > MAX_RECORDS {
+        let option = match sampling {
+            domain::Sampling::Grid(_) => "--grid",
+            domain::Sampling::Quasi { .. } => "--samples",
+        };
+        return Err(InputError::new(
+            option,
+            format!("{n} samples in one run keep {n} records in memory, more than {MAX_RECORDS}: split the run with --shard i/n (and merge), or use --reference none without --out"),
+        ));
+    }
+    Ok(())
+}
+
 /// What the summary of a run without records needs: samples, rule applications, and
 /// the count of each termination.
 #[derive(Clone, Debug, Default)]

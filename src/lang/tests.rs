@@ -238,3 +238,19 @@ fn the_three_users_accept_the_same_inputs() {
         assert!(claim(src).is_err(), "claims accepted {short}");
     }
 }
+
+/// A range `0..pi/2` written out as `(0)+((pi/2)-(0))*(t)` stays a rational multiple of π
+/// in exact backends (q·π ± 0, 0 ± q·π, 0·π = 0), so the exact tables apply at its points.
+#[test]
+fn zero_plus_a_multiple_of_pi_stays_exact() {
+    let c: Quadratic = eval_str("cos((0)+((pi/2)-(0))*(2/4))", &()).unwrap();
+    let want: Quadratic = eval_str("1/sqrt(2)", &()).unwrap();
+    assert_eq!(c.to_string(), want.to_string());
+    let s: Rational = eval_str("sin(0-pi/6)", &()).unwrap();
+    assert_eq!(s, Rational::new(-1, 2));
+    let z: Rational = eval_str("0*pi+1", &()).unwrap();
+    assert_eq!(z, Rational::new(1, 1));
+    // a bare multiple of pi is still refused, and so is pi plus a nonzero rational
+    assert!(eval_str::<Rational>("pi/2-0", &()).is_err());
+    assert!(eval_str::<Rational>("cos(pi/2+1)", &()).is_err());
+}

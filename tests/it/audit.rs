@@ -400,6 +400,9 @@ fn bad_domains_exit_2_naming_the_option() {
     assert!(corner(&["--samples", "0"]).contains("--samples"));
     assert!(corner(&["--jobs", "0"]).contains("--jobs"));
     assert!(corner(&["--direction", "-alpha.."]).contains("--direction"));
+    // records in memory are bounded: a larger run must be split into shards
+    let e = corner(&["--samples", "3000000"]);
+    assert!(e.contains("--samples") && e.contains("--shard"), "{e}");
     let (code, _, err) = run(&["audit", "merge", "/nonexistent-impactkit-dir"]);
     assert_eq!(code, 2, "{err}");
 }
