@@ -147,10 +147,7 @@ impl Law for CradleAudit {
             steps: r.iterations,
             termination: r.termination,
             final_state: r.final_velocity,
-            undecided: r
-                .undecided
-                .map(|u| u.to_string())
-                .or(r.work_limit.clone()),
+            undecided: r.undecided.map(|u| u.to_string()).or(r.work_limit.clone()),
         })
     }
 
@@ -166,4 +163,3 @@ impl Law for CradleAudit {
         c + &format!(" --max-steps {} --arith {backend}", spec.max_iter)
     }
 }
-

@@ -529,8 +529,11 @@ pub trait Law: Sync {
     /// The spec at `inputs` (one expression per parameter).
     fn spec(&self, inputs: &[String]) -> Self::Spec;
     /// The run of `spec` on `backend`, as the command computes it.
-    fn run(&self, spec: &Self::Spec, backend: crate::arith::backend::Backend)
-        -> Result<LawRun, crate::system::SpecError>;
+    fn run(
+        &self,
+        spec: &Self::Spec,
+        backend: crate::arith::backend::Backend,
+    ) -> Result<LawRun, crate::system::SpecError>;
     /// The command that reproduces the run of `spec` on `backend`.
     fn reproduce(&self, spec: &Self::Spec, backend: crate::arith::backend::Backend) -> String;
 }
@@ -571,14 +574,23 @@ fn law_reference<L: Law>(
 ) -> Result<Result<(String, LawRun), String>, InputError> {
     use crate::arith::backend::Backend;
     use crate::system::SpecError;
+    // an undecided sign the law reports as an error (not in its report) is one rung's
+    // undecided outcome: the ladder goes on
+    let run = |b: Backend| match law.run(spec, b) {
+        Err(SpecError::Law(e @ crate::law::LawError::Undecided { .. })) => Ok(LawRun {
+            termination: "undecided".into(),
+            undecided: Some(e.to_string()),
+            ..LawRun::default()
+        }),
+        r => r,
+    };
     let first = Backend::MpInterval(LAW_FIRST_BITS);
-    if let Ok(r) = law.run(spec, first) {
+    if let Ok(r) = run(first) {
         if r.undecided.is_none() {
             return Ok(Ok((first.to_string(), r)));
         }
     }
-    match crate::system::certified_report(max_bits, |b| law.run(spec, b), |r| r.undecided.clone())
-    {
+    match crate::system::certified_report(max_bits, run, |r| r.undecided.clone()) {
         Ok((r, Some(by), _)) => Ok(Ok((by, r))),
         Ok((r, None, attempts)) => Ok(Err(r.undecided.clone().unwrap_or_else(|| {
             attempts
@@ -637,48 +649,53 @@ pub fn run_law<L: Law>(
             .collect(),
         points: points.len(),
     };
-    let records = drive(&points, exec, || (), |_, index, t| {
-        let inputs = inputs_at(params, t);
-        let spec = law.spec(&inputs);
-        let audited = match law.run(&spec, ar.audited) {
-            Ok(r) => r,
-            Err(SpecError::Input(e)) => return Err(e),
-            Err(SpecError::Law(e)) => LawRun {
-                termination: "error".into(),
-                undecided: Some(e.to_string()),
-                ..LawRun::default()
-            },
-        };
-        let coords = params
-            .iter()
-            .zip(&inputs)
-            .filter(|(p, _)| p.axis.varies())
-            .map(|(_, e)| crate::lang::eval_str::<f64>(e, &()).unwrap_or(f64::NAN))
-            .collect();
-        let mut rec = Record {
-            index,
-            coords,
-            inputs: params
+    let records = drive(
+        &points,
+        exec,
+        || (),
+        |_, index, t| {
+            let inputs = inputs_at(params, t);
+            let spec = law.spec(&inputs);
+            let audited = match law.run(&spec, ar.audited) {
+                Ok(r) => r,
+                Err(SpecError::Input(e)) => return Err(e),
+                Err(SpecError::Law(e)) => LawRun {
+                    termination: "error".into(),
+                    undecided: Some(e.to_string()),
+                    ..LawRun::default()
+                },
+            };
+            let coords = params
                 .iter()
-                .map(|p| p.name.to_string())
-                .zip(inputs.iter().cloned())
-                .collect(),
-            audited: record::Audited {
-                steps: audited.steps,
-                termination: audited.termination.clone(),
-                final_state: audited.final_state.iter().map(num_text).collect(),
-            },
-            reference: None,
-            undecided: None,
-            comparison: None,
-            reproduce: law.reproduce(&spec, ar.audited),
-        };
-        let Some(max_bits) = ar.reference else {
-            return Ok(rec);
-        };
-        let deadline = Instant::now() + Duration::from_secs_f64(ar.sample_seconds);
-        let (by, reference) =
-            match crate::budget::with_deadline(deadline, || law_reference(law, &spec, max_bits)) {
+                .zip(&inputs)
+                .filter(|(p, _)| p.axis.varies())
+                .map(|(_, e)| crate::lang::eval_str::<f64>(e, &()).unwrap_or(f64::NAN))
+                .collect();
+            let mut rec = Record {
+                index,
+                coords,
+                inputs: params
+                    .iter()
+                    .map(|p| p.name.to_string())
+                    .zip(inputs.iter().cloned())
+                    .collect(),
+                audited: record::Audited {
+                    steps: audited.steps,
+                    termination: audited.termination.clone(),
+                    final_state: audited.final_state.iter().map(num_text).collect(),
+                },
+                reference: None,
+                undecided: None,
+                comparison: None,
+                reproduce: law.reproduce(&spec, ar.audited),
+            };
+            let Some(max_bits) = ar.reference else {
+                return Ok(rec);
+            };
+            let deadline = Instant::now() + Duration::from_secs_f64(ar.sample_seconds);
+            let (by, reference) = match crate::budget::with_deadline(deadline, || {
+                law_reference(law, &spec, max_bits)
+            }) {
                 None => {
                     rec.undecided = Some(format!(
                         "the certified reference took more than {} s (--sample-seconds)",
@@ -694,21 +711,22 @@ pub fn run_law<L: Law>(
                     }
                 },
             };
-        let names: Vec<&str> = audited.zones.iter().map(String::as_str).collect();
-        record::compare(
-            &mut rec,
-            &names,
-            &audited.final_state,
-            record::ReferenceRun {
-                certified_by: by,
-                zones: &reference.zones,
-                steps: reference.steps,
-                termination: &reference.termination,
-                final_state: &reference.final_state,
-            },
-        );
-        Ok(rec)
-    })?;
+            let names: Vec<&str> = audited.zones.iter().map(String::as_str).collect();
+            record::compare(
+                &mut rec,
+                &names,
+                &audited.final_state,
+                record::ReferenceRun {
+                    certified_by: by,
+                    zones: &reference.zones,
+                    steps: reference.steps,
+                    termination: &reference.termination,
+                    final_state: &reference.final_state,
+                },
+            );
+            Ok(rec)
+        },
+    )?;
     Ok((config, records))
 }
 

@@ -1,8 +1,8 @@
 //! `impactkit audit`: argument types and dispatch (the work is in `impactkit::audit`).
 
 use super::args::{
-    audit_samples, balls, budget, depth, digits, jobs, parse_backend, steps, AlgorithmArg,
-    FormArg, Output,
+    audit_samples, balls, budget, depth, digits, jobs, parse_backend, steps, AlgorithmArg, FormArg,
+    Output,
 };
 use super::{emit, user_error, Failure, Printed};
 use clap::Subcommand;
@@ -11,10 +11,10 @@ use impactkit::audit::corner::{CornerAudit, Cors, Outcome};
 use impactkit::audit::domain::{parse_grid, Axis, Sampling, Shard};
 use impactkit::audit::summary::{AuditReport, Summary, Timing};
 use impactkit::audit::{figure, vector_axes, Arithmetics, Config, Execution, Law, Stored};
-use std::collections::BTreeMap;
 use impactkit::input::InputError;
 use impactkit::system::corner::Form;
 use impactkit::system::corner_spec::Algorithm;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -440,8 +440,7 @@ fn run_law<L: Law>(law: &L, common: Common) -> Result<Printed, Failure> {
     };
     let (sampling, exec) = sampling_and_execution(&common)?;
     let start = Instant::now();
-    let (config, records) =
-        impactkit::audit::run_law(law, &ar, sampling, &exec).map_err(input)?;
+    let (config, records) = impactkit::audit::run_law(law, &ar, sampling, &exec).map_err(input)?;
     let seconds = start.elapsed().as_secs_f64();
     let threads = exec.jobs.unwrap_or_else(rayon::current_num_threads);
     let name = format!("audit {}", law.name());
