@@ -12,13 +12,16 @@
 //! records alone.
 
 pub mod corner;
+pub mod cradle;
 pub mod domain;
 pub mod figure;
+pub mod propagate;
 pub mod record;
+pub mod sequential;
 pub mod summary;
 
 use crate::input::InputError;
-use domain::{Axis, Frac, Points, Shard};
+use domain::{Axis, Frac, Points, Sampling, Shard};
 use rayon::prelude::*;
 use record::Record;
 use serde::{Deserialize, Serialize};
@@ -457,4 +460,342 @@ pub fn merge(dirs: &[PathBuf]) -> Result<(Config, Vec<Record>), InputError> {
         ));
     }
     Ok((config, records))
+}
+
+/// Reads a vector option (`--masses "1,1..3,1"`): one [`Axis`] per component. Components
+/// are separated by commas, as in the law's own command; a component is a value, a range
+/// `a..b`, or a list whose entries are separated by `|` (`"1|2|4"`).
+pub fn vector_axes(src: &str, option: &str) -> Result<Vec<Axis>, InputError> {
+    crate::lang::split_list(src)
+        .into_iter()
+        .map(|c| {
+            let entries = split_top(c, '|');
+            if entries.len() > 1 {
+                if entries.iter().any(|e| e.is_empty()) {
+                    return Err(InputError::new(
+                        option,
+                        format!("an empty entry in the list \"{c}\" (expected \"a|b|c\")"),
+                    ));
+                }
+                if entries.iter().any(|e| domain_range(e)) {
+                    return Err(InputError::new(
+                        option,
+                        format!("give a range \"a..b\" or a list \"a|b|c\", not both: \"{c}\""),
+                    ));
+                }
+                Ok(Axis::List(entries.iter().map(|e| e.to_string()).collect()))
+            } else {
+                Axis::parse(c, option)
+            }
+        })
+        .collect()
+}
+
+fn domain_range(s: &str) -> bool {
+    matches!(Axis::parse(s, ""), Ok(Axis::Range { .. }))
+}
+
+/// `src` split at `sep` outside parentheses, each part trimmed.
+fn split_top(src: &str, sep: char) -> Vec<&str> {
+    let (mut out, mut depth, mut start) = (Vec::new(), 0i32, 0usize);
+    for (i, c) in src.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            c if c == sep && depth == 0 => {
+                out.push(src[start..i].trim());
+                start = i + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    out.push(src[start..].trim());
+    out
+}
+
+/// The text of an axis as an option takes it (`a`, `a..b`, `a,b,c`).
+pub fn axis_text(a: &Axis) -> String {
+    match a {
+        Axis::Value(v) => v.clone(),
+        Axis::Range { lo, hi } => format!("{lo}..{hi}"),
+        Axis::List(xs) => xs.join(","),
+    }
+}
+
+/// A name, option or label built at run time (a handful per audit, kept for the process).
+pub fn leak(s: String) -> &'static str {
+    Box::leak(s.into_boxed_str())
+}
+
+/// One run of a law, as [`Law::run`] reports it.
+#[derive(Clone, Debug, Default)]
+pub struct LawRun {
+    /// The zone (branch) of every step, by name.
+    pub zones: Vec<String>,
+    pub steps: usize,
+    pub termination: String,
+    pub final_state: Vec<crate::arith::Num>,
+    /// Why this run decides nothing (an undecided sign, a work limit).
+    pub undecided: Option<String>,
+}
+
+/// A law with zones, as `impactkit audit <law>` audits it: its domain, its command's own
+/// spec at a point, and one run of that spec on a backend (the command's code: the same
+/// numbers as the command prints).
+pub trait Law: Sync {
+    /// The command's input at a point (input-language strings).
+    type Spec;
+    /// The law's name (`cradle`).
+    fn name(&self) -> &'static str;
+    /// The parameters of the domain, in order.
+    fn params(&self) -> &[Param];
+    /// The law's options as given (for the configuration of the audit).
+    fn options(&self) -> BTreeMap<String, String>;
+    /// The spec at `inputs` (one expression per parameter).
+    fn spec(&self, inputs: &[String]) -> Self::Spec;
+    /// The run of `spec` on `backend`, as the command computes it.
+    fn run(
+        &self,
+        spec: &Self::Spec,
+        backend: crate::arith::backend::Backend,
+    ) -> Result<LawRun, crate::system::SpecError>;
+    /// The command that reproduces the run of `spec` on `backend`.
+    fn reproduce(&self, spec: &Self::Spec, backend: crate::arith::backend::Backend) -> String;
+}
+
+/// The arithmetics of a law's audit.
+#[derive(Clone, Copy, Debug)]
+pub struct Arithmetics {
+    /// The arithmetic under audit: `f64` or `mpfr:BITS`.
+    pub audited: crate::arith::backend::Backend,
+    /// The largest precision of the certified ladder; `None`: `--reference none`.
+    pub reference: Option<u32>,
+    /// The work limit of exact references (`--max-digits`).
+    pub max_digits: u64,
+    /// The time one sample's reference may take.
+    pub sample_seconds: f64,
+}
+
+/// Precision of a law's first certified attempt (as for the corner): tight enough that
+/// the distance to an `f64` result is measured, not the reference's own width.
+const LAW_FIRST_BITS: u32 = 128;
+
+/// The text of an audited number: the shortest decimal that reads back as it (what the
+/// command's JSON prints as `approx`).
+fn num_text(x: &crate::arith::Num) -> String {
+    let v = serde_json::to_value(x).unwrap_or_default();
+    ["approx", "exact"]
+        .iter()
+        .find_map(|k| v.get(k).and_then(|s| s.as_str()).map(str::to_string))
+        .unwrap_or_else(|| v.to_string())
+}
+
+/// The certified reference of `spec`: MPFR intervals at 128 bits, then the whole ladder
+/// of [`crate::certify`] through [`crate::system::certified_report`]. `Err(why)`: undecided.
+fn law_reference<L: Law>(
+    law: &L,
+    spec: &L::Spec,
+    max_bits: u32,
+) -> Result<Result<(String, LawRun), String>, InputError> {
+    use crate::arith::backend::Backend;
+    use crate::system::SpecError;
+    // an undecided sign the law reports as an error (not in its report) is one rung's
+    // undecided outcome: the ladder goes on
+    let run = |b: Backend| match law.run(spec, b) {
+        Err(SpecError::Law(e @ crate::law::LawError::Undecided { .. })) => Ok(LawRun {
+            termination: "undecided".into(),
+            undecided: Some(e.to_string()),
+            ..LawRun::default()
+        }),
+        r => r,
+    };
+    let first = Backend::MpInterval(LAW_FIRST_BITS);
+    if let Ok(r) = run(first) {
+        if r.undecided.is_none() {
+            return Ok(Ok((first.to_string(), r)));
+        }
+    }
+    match crate::system::certified_report(max_bits, run, |r| r.undecided.clone()) {
+        Ok((r, Some(by), _)) => Ok(Ok((by, r))),
+        Ok((r, None, attempts)) => Ok(Err(r.undecided.clone().unwrap_or_else(|| {
+            attempts
+                .last()
+                .map_or("no arithmetic of the ladder decided".into(), |a| {
+                    format!("{}: {}", a.arith, a.outcome)
+                })
+        }))),
+        Err(SpecError::Input(e)) if !e.unrepresentable => Err(e),
+        Err(e) => Ok(Err(e.to_string())),
+    }
+}
+
+/// Runs the audit of `law`: checks the domain (every range non-empty, the law's own
+/// conditions at every vertex), then for every point of the shard runs the law in the
+/// audited arithmetic and the certified reference, and compares them.
+pub fn run_law<L: Law>(
+    law: &L,
+    ar: &Arithmetics,
+    sampling: Sampling,
+    exec: &Execution,
+) -> Result<(Config, Vec<Record>), InputError> {
+    use crate::arith::backend::Backend;
+    use crate::system::SpecError;
+    use std::time::{Duration, Instant};
+    if !matches!(ar.audited, Backend::F64 | Backend::Mpfr(_)) {
+        return Err(InputError::new(
+            "--arith",
+            format!(
+                "the audited arithmetic must be f64 or mpfr:BITS (a rounded one), got {}",
+                ar.audited
+            ),
+        ));
+    }
+    let params = law.params();
+    check_domain(params, |inputs| {
+        let spec = law.spec(inputs);
+        for b in [Backend::MpInterval(LAW_FIRST_BITS), ar.audited] {
+            match law.run(&spec, b) {
+                Err(SpecError::Input(e)) if !e.unrepresentable => return Err(e),
+                _ => {}
+            }
+        }
+        Ok(())
+    })?;
+    let points = Points::new(sampling.clone(), shapes(params))?;
+    let mut options = law.options();
+    common_options(&mut options, ar, &sampling);
+    let config = Config {
+        law: law.name().into(),
+        options,
+        axes: params
+            .iter()
+            .filter(|p| p.axis.varies())
+            .map(|p| p.label.to_string())
+            .collect(),
+        points: points.len(),
+    };
+    let records = drive(
+        &points,
+        exec,
+        || (),
+        |_, index, t| {
+            let inputs = inputs_at(params, t);
+            let spec = law.spec(&inputs);
+            let audited = match law.run(&spec, ar.audited) {
+                Ok(r) => r,
+                Err(SpecError::Input(e)) => return Err(e),
+                Err(SpecError::Law(e)) => LawRun {
+                    termination: "error".into(),
+                    undecided: Some(e.to_string()),
+                    ..LawRun::default()
+                },
+            };
+            let coords = params
+                .iter()
+                .zip(&inputs)
+                .filter(|(p, _)| p.axis.varies())
+                .map(|(_, e)| crate::lang::eval_str::<f64>(e, &()).unwrap_or(f64::NAN))
+                .collect();
+            let mut rec = Record {
+                index,
+                coords,
+                inputs: params
+                    .iter()
+                    .map(|p| p.name.to_string())
+                    .zip(inputs.iter().cloned())
+                    .collect(),
+                audited: record::Audited {
+                    steps: audited.steps,
+                    termination: audited.termination.clone(),
+                    final_state: audited.final_state.iter().map(num_text).collect(),
+                },
+                reference: None,
+                undecided: None,
+                comparison: None,
+                reproduce: law.reproduce(&spec, ar.audited),
+            };
+            let Some(max_bits) = ar.reference else {
+                return Ok(rec);
+            };
+            let deadline = Instant::now() + Duration::from_secs_f64(ar.sample_seconds);
+            let (by, reference) = match crate::budget::with_deadline(deadline, || {
+                law_reference(law, &spec, max_bits)
+            }) {
+                None => {
+                    rec.undecided = Some(format!(
+                        "the certified reference took more than {} s (--sample-seconds)",
+                        ar.sample_seconds
+                    ));
+                    return Ok(rec);
+                }
+                Some(r) => match r? {
+                    Ok(x) => x,
+                    Err(why) => {
+                        rec.undecided = Some(why);
+                        return Ok(rec);
+                    }
+                },
+            };
+            let names: Vec<&str> = audited.zones.iter().map(String::as_str).collect();
+            record::compare(
+                &mut rec,
+                &names,
+                &audited.final_state,
+                record::ReferenceRun {
+                    certified_by: by,
+                    zones: &reference.zones,
+                    steps: reference.steps,
+                    termination: &reference.termination,
+                    final_state: &reference.final_state,
+                },
+            );
+            Ok(rec)
+        },
+    )?;
+    Ok((config, records))
+}
+
+/// The options every law's audit shares: arithmetics and sampling.
+fn common_options(o: &mut BTreeMap<String, String>, ar: &Arithmetics, sampling: &Sampling) {
+    o.insert("--arith".into(), ar.audited.to_string());
+    match ar.reference {
+        Some(bits) => {
+            o.insert("--reference".into(), "certified".into());
+            o.insert("--max-bits".into(), bits.to_string());
+            o.insert("--max-digits".into(), ar.max_digits.to_string());
+        }
+        None => {
+            o.insert("--reference".into(), "none".into());
+        }
+    }
+    match sampling {
+        Sampling::Grid(g) => {
+            o.insert(
+                "--grid".into(),
+                g.iter().map(u64::to_string).collect::<Vec<_>>().join("x"),
+            );
+        }
+        Sampling::Quasi { samples, seed } => {
+            o.insert("--samples".into(), samples.to_string());
+            o.insert("--seed".into(), seed.to_string());
+        }
+    }
+}
+
+/// Parameters `prefix1, prefix2, …` from one vector option (one per component).
+pub fn vector_params(axes: &[Axis], prefix: &str, option: &'static str, what: &str) -> Vec<Param> {
+    axes.iter()
+        .enumerate()
+        .map(|(i, a)| Param {
+            name: leak(format!("{prefix}{}", i + 1)),
+            option,
+            label: leak(format!("{what} {prefix}{}", i + 1)),
+            axis: a.clone(),
+        })
+        .collect()
+}
+
+/// Shell quoting of one argument of a reproduction command.
+pub fn quote(s: &str) -> String {
+    format!("'{s}'")
 }

@@ -1,6 +1,7 @@
 //! The integration tests, one module per subject.
 
 mod audit;
+mod audit_laws;
 mod billiard;
 mod claims;
 mod claims_more_fp;

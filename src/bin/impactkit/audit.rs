@@ -1,7 +1,8 @@
 //! `impactkit audit`: argument types and dispatch (the work is in `impactkit::audit`).
 
 use super::args::{
-    audit_samples, budget, digits, jobs, parse_backend, steps, AlgorithmArg, FormArg, Output,
+    audit_samples, balls, budget, depth, digits, jobs, parse_backend, steps, AlgorithmArg, FormArg,
+    Output,
 };
 use super::{emit, user_error, Failure, Printed};
 use clap::Subcommand;
@@ -9,10 +10,11 @@ use impactkit::arith::backend::Backend;
 use impactkit::audit::corner::{CornerAudit, Cors, Entrance, Outcome};
 use impactkit::audit::domain::{parse_grid, Axis, Sampling, Shard};
 use impactkit::audit::summary::{AuditReport, Summary, Timing};
-use impactkit::audit::{figure, Config, Execution, Stored};
+use impactkit::audit::{figure, vector_axes, Arithmetics, Config, Execution, Law, Stored};
 use impactkit::input::InputError;
 use impactkit::system::corner::Form;
 use impactkit::system::corner_spec::Algorithm;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -74,6 +76,80 @@ pub enum AuditCommand {
         /// N_max, the largest number of rule applications of a run.
         #[arg(long, default_value_t = 10_000, value_parser = steps)]
         max_steps: usize,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// Newton's cradle through Pasquero's step-by-step procedure (Sect. 3.5); the zones
+    /// are the impacted sets of every step. --masses, --eps and --v0 are vectors as the
+    /// cradle command takes them, one component per ball or contact separated by commas;
+    /// each component is a value, a range "a..b" or a list "a|b|c" (e.g. --masses
+    /// "1,1..3,1", --v0 "1,0,0", --eps "0..1"). Components are named m1.., e1.. (eps
+    /// for one COR), v1.. (v for one velocity), sigma; later ones may name earlier ones.
+    #[command(allow_negative_numbers = true)]
+    Cradle {
+        /// Number of balls (default: the components of --masses, else of --v0, else of
+        /// --eps plus one, else 3).
+        #[arg(long, value_parser = balls)]
+        balls: Option<usize>,
+        /// Masses "m1,m2,..." (default: all 1).
+        #[arg(long, allow_hyphen_values = true)]
+        masses: Option<String>,
+        /// One COR for all contacts, or "e1,e2,..." (one per contact), in [0, 1].
+        #[arg(long, allow_hyphen_values = true)]
+        eps: String,
+        /// Initial velocities "v1,v2,...", or one V: ball 1 moves at V, the others rest.
+        #[arg(long, allow_hyphen_values = true, default_value = "1")]
+        v0: String,
+        /// AEEV threshold (a value, range or list "a,b,c").
+        #[arg(long, allow_hyphen_values = true)]
+        sigma: Option<String>,
+        /// Largest number of iterations (impulses) of a run.
+        #[arg(long, alias = "max-iter", default_value_t = 10_000, value_parser = steps)]
+        max_steps: usize,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// The propagative model of Seghete-Murphey; the "zones" are the sorted minimal
+    /// sequences of reset maps, then "unique" or "outcomes:k" (the divergence is the
+    /// first differing entry). --masses, --normals (rows separated by ';') and
+    /// --momentum are vectors as the propagate command takes them; each component is a
+    /// value, a range "a..b" or a list "a|b|c" (names m1.., n1_1.., p1..); --eps (R) is
+    /// a value, range or list "a,b,c".
+    #[command(allow_negative_numbers = true)]
+    Propagate {
+        /// Masses "m1,m2,..." (a diagonal mass matrix).
+        #[arg(long, allow_hyphen_values = true)]
+        masses: String,
+        /// Contact normals, rows separated by ';': "-1,1,0;0,-1,1".
+        #[arg(long, allow_hyphen_values = true)]
+        normals: String,
+        /// The momentum covector p = M q', "p1,p2,...".
+        #[arg(long, allow_hyphen_values = true)]
+        momentum: String,
+        /// Restitution R of (16), in [0, 1] (default: elastic).
+        #[arg(long, alias = "restitution", allow_hyphen_values = true)]
+        eps: Option<String>,
+        /// Longest sequence of reset maps searched.
+        #[arg(long, alias = "max-depth", default_value_t = 12, value_parser = depth)]
+        max_steps: usize,
+        #[command(flatten)]
+        common: Common,
+    },
+    /// The Winandy-Leine sequential impact law (sequential map, eq. (19)); the zone is
+    /// the cone of gamma-, the final state gamma+. --gamma "g1,g2" and --masses
+    /// "m1,m2,m3" are vectors: each component a value, a range "a..b" or a list "a|b|c"
+    /// (names g1, g2, m1..m3); --eps is a value, range or list "a,b,c".
+    #[command(allow_negative_numbers = true)]
+    Sequential {
+        /// Pre-impact contact velocities "g1,g2", e.g. "-1,-1..1".
+        #[arg(long, allow_hyphen_values = true)]
+        gamma: String,
+        /// Masses "m1,m2,m3" (default 1,1,1); the law must close up for them.
+        #[arg(long, allow_hyphen_values = true)]
+        masses: Option<String>,
+        /// COR of the Newton and Poisson laws reported beside, in [0, 1] (default 1).
+        #[arg(long, alias = "restitution", allow_hyphen_values = true)]
+        eps: Option<String>,
         #[command(flatten)]
         common: Common,
     },
@@ -142,6 +218,9 @@ pub struct Common {
 pub fn name_and_output(c: &AuditCommand) -> (&'static str, Output) {
     match c {
         AuditCommand::Corner { common, .. } => ("audit corner", common.output),
+        AuditCommand::Cradle { common, .. } => ("audit cradle", common.output),
+        AuditCommand::Propagate { common, .. } => ("audit propagate", common.output),
+        AuditCommand::Sequential { common, .. } => ("audit sequential", common.output),
         AuditCommand::Merge { output, .. } => ("audit merge", *output),
     }
 }
@@ -260,6 +339,116 @@ pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
                 "audit corner",
             )
         }
+        AuditCommand::Cradle {
+            balls,
+            masses,
+            eps,
+            v0,
+            sigma,
+            max_steps,
+            common,
+        } => {
+            let masses_axes = masses
+                .as_deref()
+                .map(|m| vector_axes(m, "--masses"))
+                .transpose()
+                .map_err(input)?;
+            let eps_axes = vector_axes(&eps, "--eps").map_err(input)?;
+            let v0_axes = vector_axes(&v0, "--v0").map_err(input)?;
+            let n = balls.unwrap_or(match (&masses_axes, v0_axes.len(), eps_axes.len()) {
+                (Some(m), _, _) => m.len(),
+                (None, v, _) if v > 1 => v,
+                (None, _, e) if e > 1 => e + 1,
+                _ => 3,
+            });
+            // the lengths are checked by the cradle's own spec (check_domain)
+            let sigma_axis = sigma.as_deref().map(|s| axis(s, "--sigma")).transpose()?;
+            let mut given = BTreeMap::new();
+            given.insert("--eps".to_string(), eps.clone());
+            given.insert("--v0".to_string(), v0.clone());
+            if let Some(m) = &masses {
+                given.insert("--masses".to_string(), m.clone());
+            }
+            if let Some(s) = &sigma {
+                given.insert("--sigma".to_string(), s.clone());
+            }
+            let law = impactkit::audit::cradle::CradleAudit::new(
+                n,
+                masses_axes,
+                eps_axes,
+                v0_axes,
+                sigma_axis,
+                max_steps,
+                common.max_digits,
+                given,
+            );
+            run_law(&law, common)
+        }
+        AuditCommand::Propagate {
+            masses,
+            normals,
+            momentum,
+            eps,
+            max_steps,
+            common,
+        } => {
+            let m = vector_axes(&masses, "--masses").map_err(input)?;
+            let rows = normals
+                .split(';')
+                .map(|r| vector_axes(r, "--normals"))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(input)?;
+            let p = vector_axes(&momentum, "--momentum").map_err(input)?;
+            let r = eps.as_deref().map(|e| axis(e, "--eps")).transpose()?;
+            let mut given = BTreeMap::new();
+            given.insert("--masses".to_string(), masses.clone());
+            given.insert("--normals".to_string(), normals.clone());
+            given.insert("--momentum".to_string(), momentum.clone());
+            if let Some(e) = &eps {
+                given.insert("--eps".to_string(), e.clone());
+            }
+            let law =
+                impactkit::audit::propagate::PropagateAudit::new(m, rows, p, r, max_steps, given);
+            run_law(&law, common)
+        }
+        AuditCommand::Sequential {
+            gamma,
+            masses,
+            eps,
+            common,
+        } => {
+            let g = vector_axes(&gamma, "--gamma").map_err(input)?;
+            if g.len() != 2 {
+                return Err(user_error(format!(
+                    "--gamma: expected 2 components \"g1,g2\", got {}",
+                    g.len()
+                )));
+            }
+            let m = masses
+                .as_deref()
+                .map(|m| vector_axes(m, "--masses"))
+                .transpose()
+                .map_err(input)?;
+            if let Some(m) = &m {
+                if m.len() != 3 {
+                    return Err(user_error(format!(
+                        "--masses: expected 3 components \"m1,m2,m3\", got {}",
+                        m.len()
+                    )));
+                }
+            }
+            let e = eps.as_deref().map(|e| axis(e, "--eps")).transpose()?;
+            let mut given = BTreeMap::new();
+            given.insert("--gamma".to_string(), gamma.clone());
+            if let Some(ms) = &masses {
+                given.insert("--masses".to_string(), ms.clone());
+            }
+            if let Some(x) = &eps {
+                given.insert("--eps".to_string(), x.clone());
+            }
+            let law = impactkit::audit::sequential::SequentialAudit::new(g, m, e, given);
+            run_law(&law, common)
+        }
         AuditCommand::Merge { dirs, out, output } => {
             let (config, records) = impactkit::audit::merge(&dirs).map_err(input)?;
             finish(
@@ -273,6 +462,32 @@ pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
             )
         }
     }
+}
+
+/// Runs the audit of a law with zones ([`Law`]) and prints its summary.
+fn run_law<L: Law>(law: &L, common: Common) -> Result<Printed, Failure> {
+    let reference = reference(&common)?;
+    let ar = Arithmetics {
+        audited: common.arith,
+        reference,
+        max_digits: common.max_digits,
+        sample_seconds: common.sample_seconds,
+    };
+    let (sampling, exec) = sampling_and_execution(&common)?;
+    let start = Instant::now();
+    let (config, records) = impactkit::audit::run_law(law, &ar, sampling, &exec).map_err(input)?;
+    let seconds = start.elapsed().as_secs_f64();
+    let threads = exec.jobs.unwrap_or_else(rayon::current_num_threads);
+    let name = format!("audit {}", law.name());
+    finish(
+        config,
+        exec.shard,
+        Samples::Records(records),
+        common.out,
+        &common.output,
+        Some((seconds, threads)),
+        &name,
+    )
 }
 
 fn reference(c: &Common) -> Result<Option<u32>, Failure> {
