@@ -662,6 +662,7 @@ pub fn run_law<L: Law>(
         Ok(())
     })?;
     let points = Points::new(sampling.clone(), shapes(params))?;
+    check_records(&points, exec, true, &sampling)?;
     let mut options = law.options();
     common_options(&mut options, ar, &sampling);
     let config = Config {

@@ -485,7 +485,7 @@ fn run_law<L: Law>(law: &L, common: Common) -> Result<Printed, Failure> {
         Samples::Records(records),
         common.out,
         &common.output,
-        Some((seconds, threads)),
+        common.timing.then_some((seconds, threads)),
         &name,
     )
 }
