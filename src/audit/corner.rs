@@ -343,7 +343,8 @@ impl CornerAudit {
                         exec,
                         Scratch::<S>::default,
                         |scratch, t| {
-                            let end = audit.audited_run::<S>(scratch, ctx, params, fast, t)?;
+                            let end =
+                                audit.audited_run::<S>(scratch, ctx, params, fast, t, false)?;
                             Ok((end.steps as u64, end.termination.name()))
                         },
                     )
@@ -371,6 +372,7 @@ impl CornerAudit {
         params: &[Param],
         fast: Option<&FastDirection<S>>,
         t: &[Frac],
+        record_zones: bool,
     ) -> Result<crate::system::corner_kernel::KernelEnd<S>, InputError> {
         let constant = !self.alpha.varies()
             && !self.threshold.as_ref().is_some_and(Axis::varies)
@@ -400,10 +402,13 @@ impl CornerAudit {
             (None, None) => unreachable!("a spec is built whenever there is no fast path"),
         };
         let kernel = scratch.kernel.as_ref().expect("built above");
-        scratch.zones.clear();
-        kernel
-            .run(v0, &mut scratch.zones)
-            .map_err(|e| InputError::new("--arith", e))
+        let end = if record_zones {
+            scratch.zones.clear();
+            kernel.run(v0, &mut scratch.zones)
+        } else {
+            kernel.run_with(v0, |_| ())
+        };
+        end.map_err(|e| InputError::new("--arith", e))
     }
 
     /// One sample: the audited run, the certified reference, the comparison.
@@ -416,7 +421,7 @@ impl CornerAudit {
         index: u64,
         t: &[Frac],
     ) -> Result<Record, InputError> {
-        let end = self.audited_run::<S>(scratch, ctx, params, fast, t)?;
+        let end = self.audited_run::<S>(scratch, ctx, params, fast, t, true)?;
         let inputs = super::inputs_at(params, t);
         let spec = self.spec(&inputs);
         let audited_nums = [end.last.x.num(), end.last.y.num()];

@@ -116,6 +116,18 @@ impl<S: Scalar> Kernel<S> {
     /// velocity to `zones`. An undecided sign ends the run as
     /// [`Termination::Undecided`]; other law errors are returned.
     pub fn run(&self, v0: V2<S>, zones: &mut Vec<Zone>) -> Result<KernelEnd<S>, LawError> {
+        self.run_with(v0, |z| zones.push(z))
+    }
+
+    /// [`Kernel::run`], handing the zone of every classified velocity to `record`
+    /// (a no-op when only the end matters). Kept out of line: the loop then has the
+    /// registers to itself.
+    #[inline(never)]
+    pub fn run_with(
+        &self,
+        v0: V2<S>,
+        mut record: impl FnMut(Zone),
+    ) -> Result<KernelEnd<S>, LawError> {
         let mut w = match self.rule {
             Rule::XiEta(_) => xi_eta(&self.k, &v0),
             _ => v0,
@@ -131,7 +143,7 @@ impl<S: Scalar> Kernel<S> {
                 Ok(Err(zs)) => break Termination::Ambiguous { step, zones: zs },
                 Err(e) => break undecided(e, step)?,
             };
-            zones.push(zone);
+            record(zone);
             if zone == Zone::Z0 {
                 break Termination::Exit;
             }
