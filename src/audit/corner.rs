@@ -257,29 +257,16 @@ impl CornerAudit {
         );
         o.insert("--form".into(), form_name(self.form).into());
         o.insert("--max-steps".into(), self.max_steps.to_string());
-        o.insert("--arith".into(), self.audited.to_string());
-        match self.reference {
-            Some(bits) => {
-                o.insert("--reference".into(), "certified".into());
-                o.insert("--max-bits".into(), bits.to_string());
-                o.insert("--max-digits".into(), self.max_digits.to_string());
-            }
-            None => {
-                o.insert("--reference".into(), "none".into());
-            }
-        }
-        match sampling {
-            Sampling::Grid(g) => {
-                o.insert(
-                    "--grid".into(),
-                    g.iter().map(u64::to_string).collect::<Vec<_>>().join("x"),
-                );
-            }
-            Sampling::Quasi { samples, seed } => {
-                o.insert("--samples".into(), samples.to_string());
-                o.insert("--seed".into(), seed.to_string());
-            }
-        }
+        super::common_options(
+            &mut o,
+            &super::Arithmetics {
+                audited: self.audited,
+                reference: self.reference,
+                max_digits: self.max_digits,
+                sample_seconds: self.sample_seconds,
+            },
+            sampling,
+        );
         let params = self.params();
         Config {
             law: "corner".into(),

@@ -264,14 +264,7 @@ where
             )
             .try_reduce(Tally::default, |a, b| Ok(a.join(&b)))
     };
-    let out = match exec.jobs {
-        None => work(),
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map_err(|e| InputError::new("--jobs", e))?
-            .install(work),
-    };
+    let out = in_pool(exec.jobs, work)?;
     bar.finish_and_clear();
     out
 }
@@ -316,16 +309,21 @@ where
             .collect::<Result<Vec<Vec<R>>, InputError>>()
             .map(|v| v.into_iter().flatten().collect())
     };
-    let out = match exec.jobs {
+    let out = in_pool(exec.jobs, work)?;
+    bar.finish_and_clear();
+    out
+}
+
+/// Runs `work` on `jobs` threads (`None`: rayon's global pool, all cores).
+fn in_pool<R: Send>(jobs: Option<usize>, work: impl FnOnce() -> R + Send) -> Result<R, InputError> {
+    Ok(match jobs {
         None => work(),
         Some(n) => rayon::ThreadPoolBuilder::new()
             .num_threads(n)
             .build()
             .map_err(|e| InputError::new("--jobs", e))?
             .install(work),
-    };
-    bar.finish_and_clear();
-    out
+    })
 }
 
 /// An indicatif bar with ETA on standard error when it is a terminal; hidden otherwise.
@@ -757,7 +755,7 @@ pub fn run_law<L: Law>(
 }
 
 /// The options every law's audit shares: arithmetics and sampling.
-fn common_options(o: &mut BTreeMap<String, String>, ar: &Arithmetics, sampling: &Sampling) {
+pub fn common_options(o: &mut BTreeMap<String, String>, ar: &Arithmetics, sampling: &Sampling) {
     o.insert("--arith".into(), ar.audited.to_string());
     match ar.reference {
         Some(bits) => {

@@ -2,48 +2,11 @@
 //! reproduce, shards merge into the single run, the paper's own example of Sect. 6,
 //! references that stay undecided are counted apart, and bad input exits 2.
 
-use crate::common::{bad, json, run};
+use crate::common::{bad, json, records, run, split_command, tempdir};
 use impactkit::arith::{Interval, Scalar};
 use impactkit::law::V2;
 use impactkit::system::corner::{CornerRun, Form, Restitution};
 use proptest::prelude::*;
-use std::path::Path;
-
-/// A reproduction command, split as a shell would (single quotes only).
-fn split_command(cmd: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let (mut cur, mut quoted, mut any) = (String::new(), false, false);
-    for c in cmd.chars() {
-        match c {
-            '\'' => {
-                quoted = !quoted;
-                any = true;
-            }
-            ' ' if !quoted => {
-                if any {
-                    out.push(std::mem::take(&mut cur));
-                    any = false;
-                }
-            }
-            c => {
-                cur.push(c);
-                any = true;
-            }
-        }
-    }
-    if any {
-        out.push(cur);
-    }
-    out
-}
-
-fn records(dir: &Path) -> Vec<serde_json::Value> {
-    std::fs::read_to_string(dir.join("samples.jsonl"))
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
 
 fn run_on<S: Scalar>(
     k: S,
@@ -140,12 +103,6 @@ fn every_record_reproduces_with_one_command() {
             assert_eq!(printed.to_bits(), audited.to_bits(), "{}", r["reproduce"]);
         }
     }
-}
-
-fn tempdir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("impactkit-audit-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
 }
 
 /// The run of the issue (scaled down), split in three shards and merged, is the single

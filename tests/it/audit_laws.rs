@@ -2,53 +2,7 @@
 //! another branch than the certified computation (hand-derivable), its record reproduces
 //! with one command bit for bit, shards merge into the single run, and bad input exits 2.
 
-use crate::common::{bad, json};
-use std::path::{Path, PathBuf};
-
-/// A reproduction command, split as a shell would (single quotes only).
-fn split_command(cmd: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let (mut cur, mut quoted, mut any) = (String::new(), false, false);
-    for c in cmd.chars() {
-        match c {
-            '\'' => {
-                quoted = !quoted;
-                any = true;
-            }
-            ' ' if !quoted => {
-                if any {
-                    out.push(std::mem::take(&mut cur));
-                    any = false;
-                }
-            }
-            c => {
-                cur.push(c);
-                any = true;
-            }
-        }
-    }
-    if any {
-        out.push(cur);
-    }
-    out
-}
-
-fn tempdir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!(
-        "impactkit-audit-laws-{name}-{}",
-        std::process::id()
-    ));
-    let _ = std::fs::remove_dir_all(&d);
-    d
-}
-
-fn records(dir: &Path) -> Vec<serde_json::Value> {
-    std::fs::read_to_string(dir.join("samples.jsonl"))
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
+use crate::common::{bad, json, records, split_command, tempdir};
 
 /// Runs an audit with `--out` and returns the printed report and the records.
 fn audit(name: &str, args: &[&str]) -> (serde_json::Value, Vec<serde_json::Value>) {
@@ -171,10 +125,8 @@ fn propagate_f64_splits_one_outcome_in_two() {
 
     // three shards merged are the single run
     // the single run's directory (`audit` wrote it; tempdir would empty it)
-    let single = std::env::temp_dir().join(format!(
-        "impactkit-audit-laws-propagate-{}",
-        std::process::id()
-    ));
+    let single =
+        std::env::temp_dir().join(format!("impactkit-test-propagate-{}", std::process::id()));
     let mut shards = Vec::new();
     for i in 0..3 {
         let d = tempdir(&format!("propagate-shard{i}"));
