@@ -332,7 +332,7 @@ impl CornerAudit {
                         |scratch, t| {
                             let end =
                                 audit.audited_run::<S>(scratch, ctx, params, fast, t, false)?;
-                            Ok((end.steps as u64, end.termination.name()))
+                            Ok((end.steps as u64, end.end.name()))
                         },
                     )
                     .map(Outcome::Tally);
@@ -414,7 +414,7 @@ impl CornerAudit {
         let audited_nums = [end.last.x.num(), end.last.y.num()];
         let audited = Audited {
             steps: end.steps,
-            termination: end.termination.name().to_string(),
+            termination: end.end.name().to_string(),
             final_state: vec![end.last.x.to_string(), end.last.y.to_string()],
         };
         let coords = params

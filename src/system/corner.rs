@@ -230,7 +230,7 @@ impl<S: Scalar> CornerRun<S> {
                 zones,
                 velocities: Vec::new(),
                 steps: end.steps,
-                termination: end.termination,
+                termination: end.end.termination(),
                 last: end.last,
             });
         }

@@ -43,8 +43,40 @@ pub struct Kernel<S> {
 #[derive(Clone, Debug)]
 pub struct KernelEnd<S> {
     pub steps: usize,
-    pub termination: Termination,
+    pub end: End,
     pub last: V2<S>,
+}
+
+/// A [`Termination`] in two words: the common ends inline, the rare ones (with their
+/// strings) boxed, so that a run's result stays in registers.
+#[derive(Clone, Debug, PartialEq)]
+pub enum End {
+    Exit,
+    Rest,
+    MaxSteps,
+    Other(Box<Termination>),
+}
+
+impl End {
+    /// The short name of the termination ([`Termination::name`]).
+    pub fn name(&self) -> &'static str {
+        match self {
+            End::Exit => "exit",
+            End::Rest => "rest",
+            End::MaxSteps => "max-steps",
+            End::Other(t) => t.name(),
+        }
+    }
+
+    /// The termination.
+    pub fn termination(self) -> Termination {
+        match self {
+            End::Exit => Termination::Exit,
+            End::Rest => Termination::Rest,
+            End::MaxSteps => Termination::MaxSteps,
+            End::Other(t) => *t,
+        }
+    }
 }
 
 impl<S: Scalar> Kernel<S> {
@@ -133,27 +165,29 @@ impl<S: Scalar> Kernel<S> {
             _ => v0,
         };
         let mut steps = 0usize;
-        let termination = loop {
+        let end = loop {
             let step = steps;
             if step % 1024 == 1023 {
                 crate::budget::checkpoint();
             }
             let zone = match self.classify(&w) {
                 Ok(Ok(z)) => z,
-                Ok(Err(zs)) => break Termination::Ambiguous { step, zones: zs },
+                Ok(Err(zs)) => {
+                    break End::Other(Box::new(Termination::Ambiguous { step, zones: zs }))
+                }
                 Err(e) => break undecided(e, step)?,
             };
             record(zone);
             if zone == Zone::Z0 {
-                break Termination::Exit;
+                break End::Exit;
             }
             match self.at_rest(&w) {
                 Ok(false) => {}
-                Ok(true) => break Termination::Rest,
+                Ok(true) => break End::Rest,
                 Err(e) => break undecided(e, step)?,
             }
             if step >= self.max_steps {
-                break Termination::MaxSteps;
+                break End::MaxSteps;
             }
             w = match self.apply(zone, &w) {
                 Ok(next) => next,
@@ -165,31 +199,27 @@ impl<S: Scalar> Kernel<S> {
             Rule::XiEta(_) => xy_from_xi_eta(&self.k, &w)?,
             _ => w,
         };
-        Ok(KernelEnd {
-            steps,
-            termination,
-            last,
-        })
+        Ok(KernelEnd { steps, end, last })
     }
 }
 
 /// An undecided sign (or a division by an enclosure of 0) as the run's termination.
-fn undecided(e: LawError, step: usize) -> Result<Termination, LawError> {
-    match e {
-        LawError::Undecided { quantity, lo, hi } => Ok(Termination::Undecided {
+#[cold]
+fn undecided(e: LawError, step: usize) -> Result<End, LawError> {
+    let t = match e {
+        LawError::Undecided { quantity, lo, hi } => Termination::Undecided {
             step,
             quantity,
             lo,
             hi,
-        }),
-        LawError::Arith(ArithError::DivisionByStraddling { lo, hi }) => {
-            Ok(Termination::Undecided {
-                step,
-                quantity: "a denominator".into(),
-                lo,
-                hi,
-            })
-        }
-        other => Err(other),
-    }
+        },
+        LawError::Arith(ArithError::DivisionByStraddling { lo, hi }) => Termination::Undecided {
+            step,
+            quantity: "a denominator".into(),
+            lo,
+            hi,
+        },
+        other => return Err(other),
+    };
+    Ok(End::Other(Box::new(t)))
 }
