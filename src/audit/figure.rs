@@ -139,6 +139,43 @@ fn ticks(span: f64) -> impl Fn(&f64) -> String {
     }
 }
 
+/// One series per category (at `point` of each record), and the legend.
+fn categories<'a, DB: 'a, CT>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    records: &[Record],
+    point: impl Fn(&Record) -> (f64, f64),
+) -> Result<(), String>
+where
+    DB: DrawingBackend,
+    DB::ErrorType: 'static,
+    CT: plotters::coord::CoordTranslate<From = (f64, f64)>,
+{
+    let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
+    let dot = |c: RGBColor| c.filled();
+    for (cat, name, color) in CATEGORIES {
+        let pts: Vec<(f64, f64)> = records
+            .iter()
+            .filter(|r| category(r) == cat)
+            .map(&point)
+            .collect();
+        if pts.is_empty() {
+            continue;
+        }
+        chart
+            .draw_series(pts.iter().map(|p| Circle::new(*p, 2, dot(color))))
+            .map_err(e)?
+            .label(format!("{name} ({})", pts.len()))
+            .legend(move |(x, y)| Circle::new((x, y), 4, dot(color)));
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 13))
+        .draw()
+        .map_err(e)
+}
+
 /// Draws the figure of `records` on `area`.
 fn draw<DB: DrawingBackend>(
     area: DrawingArea<DB, plotters::coord::Shift>,
@@ -151,7 +188,6 @@ where
 {
     let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
     area.fill(&WHITE).map_err(e)?;
-    let dot = |c: RGBColor| c.filled();
     if axes.len() >= 2 {
         let (x0, x1) = range(records.iter().map(|r| r.coords[0]));
         let (y0, y1) = range(records.iter().map(|r| r.coords[1]));
@@ -172,28 +208,7 @@ where
             .label_style(("sans-serif", 13))
             .draw()
             .map_err(e)?;
-        for (cat, name, color) in CATEGORIES {
-            let pts: Vec<(f64, f64)> = records
-                .iter()
-                .filter(|r| category(r) == cat)
-                .map(|r| (r.coords[0], r.coords[1]))
-                .collect();
-            if pts.is_empty() {
-                continue;
-            }
-            chart
-                .draw_series(pts.iter().map(|p| Circle::new(*p, 2, dot(color))))
-                .map_err(e)?
-                .label(format!("{name} ({})", pts.len()))
-                .legend(move |(x, y)| Circle::new((x, y), 4, dot(color)));
-        }
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .label_font(("sans-serif", 13))
-            .draw()
-            .map_err(e)?;
+        categories(&mut chart, records, |r| (r.coords[0], r.coords[1]))?;
     } else {
         let rel = |r: &Record| {
             r.comparison.as_ref().map(|c| {
@@ -227,28 +242,9 @@ where
             .label_style(("sans-serif", 13))
             .draw()
             .map_err(e)?;
-        for (cat, name, color) in CATEGORIES {
-            let pts: Vec<(f64, f64)> = records
-                .iter()
-                .filter(|r| category(r) == cat)
-                .map(|r| (r.coords[0], rel(r).unwrap_or(ymin)))
-                .collect();
-            if pts.is_empty() {
-                continue;
-            }
-            chart
-                .draw_series(pts.iter().map(|p| Circle::new(*p, 2, dot(color))))
-                .map_err(e)?
-                .label(format!("{name} ({})", pts.len()))
-                .legend(move |(x, y)| Circle::new((x, y), 4, dot(color)));
-        }
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .label_font(("sans-serif", 13))
-            .draw()
-            .map_err(e)?;
+        categories(&mut chart, records, |r| {
+            (r.coords[0], rel(r).unwrap_or(ymin))
+        })?;
     }
     area.present().map_err(e)?;
     Ok(())
