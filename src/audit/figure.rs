@@ -140,13 +140,13 @@ fn ticks(span: f64) -> impl Fn(&f64) -> String {
 }
 
 /// One series per category (at `point` of each record), and the legend.
-fn categories<'a, DB: 'a, CT>(
+fn categories<'a, DB, CT>(
     chart: &mut ChartContext<'a, DB, CT>,
     records: &[Record],
     point: impl Fn(&Record) -> (f64, f64),
 ) -> Result<(), String>
 where
-    DB: DrawingBackend,
+    DB: DrawingBackend + 'a,
     DB::ErrorType: 'static,
     CT: plotters::coord::CoordTranslate<From = (f64, f64)>,
 {
