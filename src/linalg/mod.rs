@@ -3,6 +3,8 @@
 //! `sign()` (exact in exact backends: no rounding ever happens there; an enclosure pivot
 //! that cannot be told from 0 is reported, not guessed).
 
+pub mod lcp;
+
 use crate::arith::{decide, ArithError, Scalar, Sign, Undecided};
 
 /// Why a linear-algebra operation failed: an undecided pivot sign, an arithmetic error, or
