@@ -79,6 +79,16 @@ impl<S: Scalar> Constraints<S> {
         })
     }
 
+    /// The Gram matrix G_ab = n_a M⁻¹ n_bᵀ of every constraint.
+    pub fn gram(&self) -> &[Vector<S>] {
+        &self.gram
+    }
+
+    /// M⁻¹n_iᵀ.
+    pub fn dual(&self, i: usize) -> &[S] {
+        &self.dual[i]
+    }
+
     /// The number of constraints r.
     pub fn count(&self) -> usize {
         self.normals.len()

@@ -7,6 +7,7 @@
 
 pub mod characterization;
 pub mod corner;
+pub mod newton;
 pub mod propagative;
 pub mod sequential;
 

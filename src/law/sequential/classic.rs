@@ -1,40 +1,13 @@
 //! Winandy–Leine (2017), Sect. 1 and the remark after eq. (36): the generalised Newton and
 //! Poisson impact laws (Glocker [6, 7]) for the same 3-ball cradle, so that "Newton's and
-//! Poisson's law give a different outcome" is computed, not quoted.
+//! Poisson's law give a different outcome" is computed, not quoted. Both follow from the
+//! general laws of [`crate::law::newton`] on the cradle's Gram matrix G.
 
-use super::{add2, inverse, mat_vec, scale2, sub2, Cradle, Mat2, Vec2};
-use crate::arith::{Scalar, Sign};
-use crate::law::{decide, LawError};
-
-/// The unique solution Λ ≥ 0 of the LCP 0 ≤ q + GΛ ⊥ Λ ≥ 0 for the 2×2 positive definite
-/// G (a P-matrix), found exactly by trying the four active sets.
-pub fn lcp2<S: Scalar>(g: &Mat2<S>, q: &Vec2<S>) -> Result<Vec2<S>, LawError> {
-    let z = q[0].zero_like();
-    let nonneg = |x: &S| -> Result<bool, LawError> { Ok(decide(x, "LCP")? != Sign::Negative) };
-    // ∅
-    if nonneg(&q[0])? && nonneg(&q[1])? {
-        return Ok([z.clone(), z]);
-    }
-    // {1}, {2}
-    for k in 0..2 {
-        let o = 1 - k;
-        let lk = (-q[k].clone()).checked_div(&g[k][k])?;
-        let w = q[o].add_r(&g[o][k].mul_r(&lk));
-        if nonneg(&lk)? && nonneg(&w)? {
-            let mut l = [z.clone(), z.clone()];
-            l[k] = lk;
-            return Ok(l);
-        }
-    }
-    // {1, 2}
-    let l = mat_vec(&inverse(g)?, &[-q[0].clone(), -q[1].clone()]);
-    if nonneg(&l[0])? && nonneg(&l[1])? {
-        return Ok(l);
-    }
-    Err(LawError::Domain(
-        "the LCP has no solution (G is not a P-matrix?)".into(),
-    ))
-}
+use super::{add2, mat_vec, sub2, Cradle, Vec2};
+use crate::arith::Scalar;
+use crate::law::newton::{newton_impulse, poisson_impulse, NewtonVariant};
+use crate::law::LawError;
+use crate::linalg::{Matrix, Vector};
 
 /// An outcome of Newton's or Poisson's law: γ⁺ and the total impulse Λ.
 #[derive(Clone, Debug, PartialEq)]
@@ -43,38 +16,44 @@ pub struct ClassicOutcome<S> {
     pub impulse: Vec2<S>,
 }
 
-/// Generalised Newton law (Glocker [6]): ξ = γ⁺ + eγ⁻, 0 ≤ ξ ⊥ Λ ≥ 0, with γ⁺ = γ⁻ + GΛ
-/// (eq. (6)), both contacts closed.
-pub fn newton<S: Scalar>(
+/// The general gap-space law of [`crate::law::newton`] on the cradle's G (eq. (6)), with
+/// one ε on both contacts.
+fn on_cradle<S: Scalar>(
     cradle: &Cradle<S>,
     gamma_minus: &Vec2<S>,
     e: &S,
+    law: impl Fn(&Matrix<S>, &[S], &[S]) -> Result<Vector<S>, LawError>,
 ) -> Result<ClassicOutcome<S>, LawError> {
-    let q = scale2(&(e.one_like() + e), gamma_minus);
-    let l = lcp2(&cradle.g, &q)?;
+    let g: Matrix<S> = cradle.g.iter().map(|row| row.to_vec()).collect();
+    let l = law(&g, gamma_minus, &[e.clone(), e.clone()])?;
+    let l: Vec2<S> = [l[0].clone(), l[1].clone()];
     Ok(ClassicOutcome {
         gamma_plus: add2(gamma_minus, &mat_vec(&cradle.g, &l)),
         impulse: l,
     })
 }
 
+/// Generalised Newton law (Glocker [6]): ξ = γ⁺ + eγ⁻, 0 ≤ ξ ⊥ Λ ≥ 0, with γ⁺ = γ⁻ + GΛ
+/// (eq. (6)), both contacts closed: [`newton_impulse`] in its
+/// [`NewtonVariant::Glocker`] reading.
+pub fn newton<S: Scalar>(
+    cradle: &Cradle<S>,
+    gamma_minus: &Vec2<S>,
+    e: &S,
+) -> Result<ClassicOutcome<S>, LawError> {
+    on_cradle(cradle, gamma_minus, e, |g, y, e| {
+        newton_impulse(g, y, e, NewtonVariant::Glocker)
+    })
+}
+
 /// Generalised Poisson law (Glocker [7]): compression 0 ≤ γ⁻ + GΛ_C ⊥ Λ_C ≥ 0, then
-/// expansion 0 ≤ γ⁺ ⊥ Λ_E − eΛ_C ≥ 0 with γ⁺ = γ⁻ + G(Λ_C + Λ_E).
+/// expansion 0 ≤ γ⁺ ⊥ Λ_E − eΛ_C ≥ 0 with γ⁺ = γ⁻ + G(Λ_C + Λ_E): [`poisson_impulse`].
 pub fn poisson<S: Scalar>(
     cradle: &Cradle<S>,
     gamma_minus: &Vec2<S>,
     e: &S,
 ) -> Result<ClassicOutcome<S>, LawError> {
-    let lc = lcp2(&cradle.g, gamma_minus)?;
-    let gc = add2(gamma_minus, &mat_vec(&cradle.g, &lc));
-    let q = add2(&gc, &mat_vec(&cradle.g, &scale2(e, &lc)));
-    let mu = lcp2(&cradle.g, &q)?;
-    let le = add2(&mu, &scale2(e, &lc));
-    let total = add2(&lc, &le);
-    Ok(ClassicOutcome {
-        gamma_plus: add2(gamma_minus, &mat_vec(&cradle.g, &total)),
-        impulse: total,
-    })
+    on_cradle(cradle, gamma_minus, e, poisson_impulse)
 }
 
 /// Ball velocities after an impulse: u⁺ = u⁻ + M⁻¹WΛ (eq. (1)), W of eq. (3).
