@@ -14,6 +14,10 @@ pub struct LawRow {
     pub unique: bool,
     /// How it ended, or why it does not apply.
     pub note: String,
+    /// Per outcome, the contacts impacted at each step (names; simultaneous ones joined
+    /// with `+`). Empty where the law does not say.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sequences: Vec<Vec<String>>,
 }
 
 /// Whether two laws give the same outcomes, and the largest difference.
@@ -42,42 +46,102 @@ pub struct CompareReport {
 
 impl Report for CompareReport {
     fn text(&self, o: &TextOptions) -> String {
-        let mut out = format!(
+        let head = format!(
             "masses {}, v0 {}, eps {}, arith {}\n",
             tuple_text(&self.masses, o),
             tuple_text(&self.v0, o),
             self.eps.text(o),
             self.arith
         );
-        for law in &self.laws {
-            let outs: Vec<String> = law.outcomes.iter().map(|v| tuple_text(v, o)).collect();
-            out += &format!(
-                "{:<16} {:<40} {}\n",
-                law.law,
-                if outs.is_empty() {
-                    "—".to_string()
-                } else {
-                    outs.join(" or ")
-                },
-                law.note
-            );
-        }
-        for a in &self.agreement {
-            out += &format!(
-                "{} vs {}: {} (max |difference| {})\n",
-                a.laws[0],
-                a.laws[1],
-                match (a.agree, &a.undecided) {
-                    (Some(true), _) => "agree".to_string(),
-                    (Some(false), _) => "differ".to_string(),
-                    (None, Some(u)) => format!("undecided ({u})"),
-                    (None, None) => "undecided".to_string(),
-                },
-                a.max_difference
-                    .as_ref()
-                    .map_or_else(|| "—".to_string(), |d| d.text(o))
-            );
-        }
-        out.trim_end().to_string()
+        head + &rows_text(&self.laws, &self.agreement, o)
     }
+}
+
+/// `impactkit laws FILE`: every law that applies to a system.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LawsReport {
+    pub arith: String,
+    pub system: SystemSummary,
+    pub laws: Vec<LawRow>,
+    pub agreement: Vec<AgreementRow>,
+    /// The arithmetic that decided the agreement table (exact where the inputs allow;
+    /// `null`: no rung of the certified ladder decided every pair).
+    pub agreement_decided_by: Option<String>,
+}
+
+/// What a system file describes, as the laws saw it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SystemSummary {
+    pub name: String,
+    pub coordinates: Vec<String>,
+    /// The touching contacts.
+    pub contacts: Vec<String>,
+    /// Contacts listed as not touching.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ignored: Vec<String>,
+    /// The diagonal of the mass matrix.
+    pub masses: Vec<Num>,
+    /// The whole mass matrix, when it is not diagonal.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mass_matrix: Option<Vec<Vec<Num>>>,
+    pub velocity: Vec<Num>,
+    pub restitution: Vec<Num>,
+}
+
+impl Report for LawsReport {
+    fn text(&self, o: &TextOptions) -> String {
+        let s = &self.system;
+        let mut head = format!(
+            "{}\ncoordinates ({}), touching contacts {}\nvelocity {}, restitution {}, arith {}",
+            s.name,
+            s.coordinates.join(", "),
+            s.contacts.join(", "),
+            tuple_text(&s.velocity, o),
+            tuple_text(&s.restitution, o),
+            self.arith
+        );
+        if !s.ignored.is_empty() {
+            head += &format!(" (not touching: {})", s.ignored.join(", "));
+        }
+        head += &match &self.agreement_decided_by {
+            Some(a) => format!("; agreement decided in {a}\n"),
+            None => "; agreement not decided by any arithmetic\n".to_string(),
+        };
+        head + &rows_text(&self.laws, &self.agreement, o)
+    }
+}
+
+/// The law rows and the agreement lines.
+fn rows_text(laws: &[LawRow], agreement: &[AgreementRow], o: &TextOptions) -> String {
+    let mut out = String::new();
+    for law in laws {
+        let outs: Vec<String> = law.outcomes.iter().map(|v| tuple_text(v, o)).collect();
+        out += &format!(
+            "{:<18} {:<40} {}\n",
+            law.law,
+            if outs.is_empty() {
+                "—".to_string()
+            } else {
+                outs.join(" or ")
+            },
+            law.note
+        );
+    }
+    for a in agreement {
+        out += &format!(
+            "{} vs {}: {} (max |difference| {})\n",
+            a.laws[0],
+            a.laws[1],
+            match (a.agree, &a.undecided) {
+                (Some(true), _) => "agree".to_string(),
+                (Some(false), _) => "differ".to_string(),
+                (None, Some(u)) => format!("undecided ({u})"),
+                (None, None) => "undecided".to_string(),
+            },
+            a.max_difference
+                .as_ref()
+                .map_or_else(|| "—".to_string(), |d| d.text(o))
+        );
+    }
+    out.trim_end().to_string()
 }

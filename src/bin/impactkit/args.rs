@@ -58,6 +58,16 @@ pub struct Output {
     pub exact_values: bool,
 }
 
+impl Default for Output {
+    fn default() -> Self {
+        Output {
+            format: Format::Text,
+            digits: 20,
+            exact_values: false,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum AlgorithmArg {
     /// Theoretical algorithm: S = S_v = 0.
@@ -313,6 +323,29 @@ pub enum Command {
         #[command(flatten)]
         out: Output,
     },
+    /// Every impact law that applies to a system file, side by side, with an exact
+    /// agreement table (Pasquero, Seghete-Murphey, Newton over every touching / the
+    /// approaching contacts, Poisson, Winandy-Leine for a 3-ball cradle)
+    Laws {
+        /// The system file (TOML; `impactkit system` writes the built-in ones)
+        file: std::path::PathBuf,
+        /// Largest number of impulses (Pasquero) / solves (Newton)
+        #[arg(long, default_value_t = 1000)]
+        max_steps: usize,
+        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS | certified
+        #[arg(long, default_value = "certified")]
+        arith: String,
+        /// Largest MPFR precision tried by --arith certified.
+        #[arg(long, default_value_t = impactkit::certify::DEFAULT_MAX_BITS)]
+        max_bits: u32,
+        #[command(flatten)]
+        out: Output,
+    },
+    /// Write a built-in scenario as a system file (TOML, to standard output)
+    System {
+        #[command(subcommand)]
+        scenario: SystemCommand,
+    },
     /// Verify the papers' claims (proofs/**.toml): a computed verdict per claim.
     #[command(allow_negative_numbers = true)]
     Verify {
@@ -423,4 +456,55 @@ pub(crate) fn budget(s: &str) -> Result<f64, String> {
         Ok(b) if (lo..=hi).contains(&b) => Ok(b),
         _ => Err(format!("expected a number of seconds in {lo}..={hi}")),
     }
+}
+
+/// The built-in scenarios of `impactkit system`.
+#[derive(Subcommand, Clone, Debug)]
+pub enum SystemCommand {
+    /// An n-ball Newton's cradle on a line (gaps x_{i+1} - x_i)
+    #[command(allow_negative_numbers = true)]
+    Cradle {
+        /// Number of balls (masses 1), unless --masses is given
+        #[arg(long, default_value_t = 3, value_parser = balls)]
+        balls: usize,
+        /// Masses "m1,m2,..."
+        #[arg(long)]
+        masses: Option<String>,
+        /// Pre-impact velocities (default: 1, 0, ..., 0)
+        #[arg(long, allow_hyphen_values = true)]
+        v0: Option<String>,
+        /// Coefficient of restitution of every contact
+        #[arg(long, default_value = "1")]
+        eps: String,
+    },
+    /// The disk in a corner of half-angle alpha (Fassino-Pasquero 2020)
+    #[command(allow_negative_numbers = true)]
+    Corner {
+        /// Half-angle alpha of the corner, in (0, pi/2)
+        #[arg(long, default_value = "pi/4")]
+        alpha: String,
+        /// Pre-impact velocity "x,y" (default: 1, 0, into the corner)
+        #[arg(long, allow_hyphen_values = true, default_value = "1,0")]
+        v0: String,
+        /// Coefficient of restitution of both walls
+        #[arg(long, default_value = "1")]
+        eps: String,
+        /// Coefficients of the walls S1 and S2 (the asymmetric rule)
+        #[arg(long)]
+        eps1: Option<String>,
+        #[arg(long)]
+        eps2: Option<String>,
+    },
+    /// The billiard break of Seghete-Murphey Sect. VII-A (cue ball c moving at speed 1)
+    Billiard {
+        /// The angle theta between the centre lines c-a and c-b
+        #[arg(long, default_value = "pi/3")]
+        theta: String,
+        /// Radii "r_a,r_b,r_c"
+        #[arg(long, default_value = "1,1,1")]
+        radii: String,
+        /// Masses "m_a,m_b,m_c" (default: r^3)
+        #[arg(long)]
+        masses: Option<String>,
+    },
 }

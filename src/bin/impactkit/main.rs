@@ -147,6 +147,28 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             let report = spec.report(arith).map_err(spec_failure)?;
             emit("compare-cradle", &report, &out)
         }
+        Command::Laws {
+            file,
+            max_steps,
+            arith,
+            max_bits,
+            out,
+        } => {
+            use impactkit::system::file::SystemFile;
+            use impactkit::system::laws_spec::LawsSpec;
+            let arith = Arith::parse(&arith, max_bits).map_err(user_error)?;
+            let source = file.display().to_string();
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| user_error(format!("{source}: cannot read: {e}")))?;
+            let spec = LawsSpec {
+                file: SystemFile::from_toml(&text, &source).map_err(user_error)?,
+                source,
+                max_iter: max_steps,
+            };
+            let report = spec.report(arith).map_err(spec_failure)?;
+            emit("laws", &report, &out)
+        }
+        Command::System { scenario } => Ok(Printed(system_file(scenario)?.to_toml())),
         Command::BilliardBreak {
             theta,
             tan_quarter,
@@ -511,5 +533,75 @@ fn name_and_output(c: &Command) -> (&'static str, Output) {
         Command::Rods { out, .. } => ("rods", *out),
         Command::Cradle { out, .. } => ("cradle", *out),
         Command::Verify { out, .. } => ("verify", *out),
+        Command::Laws { out, .. } => ("laws", *out),
+        Command::System { .. } => ("system", Output::default()),
     }
+}
+
+/// The system file of a built-in scenario.
+fn system_file(
+    scenario: args::SystemCommand,
+) -> Result<impactkit::system::file::SystemFile, Failure> {
+    use args::SystemCommand;
+    use impactkit::lang::split_list;
+    use impactkit::system::file::{billiard_touching, SystemFile};
+    let parts = |s: &str| -> Vec<String> { split_list(s).iter().map(|x| x.to_string()).collect() };
+    Ok(match scenario {
+        SystemCommand::Cradle {
+            balls,
+            masses,
+            v0,
+            eps,
+        } => {
+            let masses = masses.map_or_else(|| vec!["1".to_string(); balls], |m| parts(&m));
+            let n = masses.len();
+            let v0 = match v0 {
+                Some(v) => parts(&v),
+                None => (0..n)
+                    .map(|i| if i == 0 { "1" } else { "0" }.to_string())
+                    .collect(),
+            };
+            if !(2..=64).contains(&n) || v0.len() != n {
+                return Err(user_error(format!(
+                    "--v0/--masses: {} velocities for {n} balls (2..=64 balls)",
+                    v0.len()
+                )));
+            }
+            SystemFile::cradle(&masses, &v0, &eps)
+        }
+        SystemCommand::Corner {
+            alpha,
+            v0,
+            eps,
+            eps1,
+            eps2,
+        } => {
+            impactkit::input::check_open_range(&alpha, "--alpha", "0", "pi/2")
+                .map_err(user_error)?;
+            let v0 = parts(&v0);
+            if v0.len() != 2 {
+                return Err(user_error("--v0: two components \"x,y\""));
+            }
+            let e1 = eps1.unwrap_or_else(|| eps.clone());
+            let e2 = eps2.unwrap_or(eps);
+            SystemFile::corner(&alpha, &v0, [&e1, &e2], "1")
+        }
+        SystemCommand::Billiard {
+            theta,
+            radii,
+            masses,
+        } => {
+            let r = parts(&radii);
+            let [ra, rb, rc] = <[String; 3]>::try_from(r)
+                .map_err(|_| user_error("--radii: three radii \"r_a,r_b,r_c\""))?;
+            let m = match masses {
+                Some(m) => <[String; 3]>::try_from(parts(&m))
+                    .map_err(|_| user_error("--masses: three masses \"m_a,m_b,m_c\""))?,
+                None => [&ra, &rb, &rc].map(|r| format!("({r})^3")),
+            };
+            let radii = [ra.as_str(), rb.as_str(), rc.as_str()];
+            let touching = billiard_touching(&theta, radii).map_err(user_error)?;
+            SystemFile::billiard(&theta, radii, [&m[0], &m[1], &m[2]], touching)
+        }
+    })
 }

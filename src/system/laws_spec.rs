@@ -1,0 +1,164 @@
+//! `impactkit laws FILE` and `compare-cradle`: every law on one system, its rows in the
+//! arithmetic the user chose, and the agreement table decided on the certified ladder
+//! (exact where the inputs allow): whether two laws agree is a property of the laws,
+//! never a float comparison.
+
+use super::file::{System, SystemFile};
+use super::laws::{agreement, all, Law, LawResult};
+use super::{certified_report, SpecError};
+use crate::arith::backend::{Backend, RunScalar};
+use crate::arith::Scalar;
+use crate::certify::Arith;
+use crate::report::compare::{AgreementRow, LawRow, LawsReport, SystemSummary};
+use crate::report::nums;
+
+/// Largest `--max-steps` (Pasquero's impulses, Newton's solves).
+pub const MAX_ITER: usize = 10_000;
+
+/// A system and how to run its laws.
+#[derive(Clone, Debug)]
+pub struct LawsSpec {
+    pub file: SystemFile,
+    /// Names the file in errors.
+    pub source: String,
+    pub max_iter: usize,
+}
+
+/// The report rows of every law on `sys`.
+pub fn rows<S: Scalar>(sys: &System<S>, results: &[(Law, LawResult<S>)]) -> Vec<LawRow> {
+    results
+        .iter()
+        .map(|(law, r)| match r {
+            Ok(o) => LawRow {
+                law: law.name(),
+                citation: law.citation(),
+                outcomes: o.outcomes.iter().map(|v| nums(v)).collect(),
+                unique: o.outcomes.len() == 1,
+                note: o.note.clone(),
+                sequences: o
+                    .sequences
+                    .iter()
+                    .map(|seq| {
+                        seq.iter()
+                            .map(|set| {
+                                set.iter()
+                                    .map(|&i| sys.contacts[i].clone())
+                                    .collect::<Vec<_>>()
+                                    .join("+")
+                            })
+                            .collect()
+                    })
+                    .collect(),
+            },
+            Err(e) => LawRow {
+                law: law.name(),
+                citation: law.citation(),
+                outcomes: Vec::new(),
+                unique: false,
+                note: format!("does not apply: {e}"),
+                sequences: Vec::new(),
+            },
+        })
+        .collect()
+}
+
+/// `Some(())` when the mass matrix is decided diagonal.
+fn diagonal<S: Scalar>(sys: &System<S>) -> Option<()> {
+    let n = sys.mass.dim();
+    (0..n)
+        .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+        .all(|(i, j)| sys.mass.get(i, j).sign() == crate::arith::Sign::Zero)
+        .then_some(())
+}
+
+/// Why an agreement table is not decided, if it is not.
+fn undecided_pair(rows: &[AgreementRow]) -> Option<String> {
+    rows.iter()
+        .find(|r| r.agree.is_none())
+        .map(|r| format!("{} vs {}", r.laws[0], r.laws[1]))
+}
+
+impl LawsSpec {
+    /// The system on backend `S`.
+    pub fn system<S: Scalar>(&self, ctx: &S::Ctx) -> Result<System<S>, SpecError> {
+        Ok(self.file.build::<S>(&self.source, ctx)?)
+    }
+
+    /// The rows on `backend` and the agreement table of that run.
+    fn run_on(
+        &self,
+        backend: Backend,
+    ) -> Result<(Vec<LawRow>, Vec<AgreementRow>, SystemSummary), SpecError> {
+        struct Job<'a>(&'a LawsSpec);
+        impl RunScalar for Job<'_> {
+            type Out = Result<(Vec<LawRow>, Vec<AgreementRow>, SystemSummary), SpecError>;
+            fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
+                let sys = self.0.system::<S>(ctx)?;
+                let results = all(&sys, self.0.max_iter);
+                let summary = SystemSummary {
+                    name: sys.name.clone(),
+                    coordinates: sys.coordinates.clone(),
+                    contacts: sys.contacts.clone(),
+                    ignored: sys.ignored.clone(),
+                    masses: (0..sys.mass.dim())
+                        .map(|i| sys.mass.get(i, i).num())
+                        .collect(),
+                    mass_matrix: diagonal(&sys)
+                        .is_none()
+                        .then(|| sys.mass.full().iter().map(|r| nums(r)).collect()),
+                    velocity: nums(&sys.velocity),
+                    restitution: nums(&sys.restitution),
+                };
+                Ok((rows(&sys, &results), agreement(&results), summary))
+            }
+        }
+        backend.run(Job(self))
+    }
+
+    /// The agreement table on the certified ladder, and the backend that decided it.
+    fn certified_agreement(
+        &self,
+        max_bits: u32,
+    ) -> Result<(Vec<AgreementRow>, Option<String>), SpecError> {
+        let (r, by, _) = certified_report(
+            max_bits,
+            |b| self.run_on(b).map(|(_, a, _)| a),
+            |a| undecided_pair(a),
+        )?;
+        Ok((r, by))
+    }
+
+    /// The report on `arith`.
+    pub fn report(&self, arith: Arith) -> Result<LawsReport, SpecError> {
+        if self.max_iter == 0 || self.max_iter > MAX_ITER {
+            return Err(super::input(
+                "--max-steps",
+                format!("must lie in 1..={MAX_ITER}"),
+            ));
+        }
+        let (laws, summary, agreement, decided_by, name) = match arith {
+            Arith::Backend(b) => {
+                let (laws, own, summary) = self.run_on(b)?;
+                let (agreement, by) = if matches!(b, Backend::Exact | Backend::Quadratic) {
+                    (own, Some(b.to_string()))
+                } else {
+                    self.certified_agreement(crate::certify::DEFAULT_MAX_BITS)?
+                };
+                (laws, summary, agreement, by, b.to_string())
+            }
+            Arith::Certified { max_bits } => {
+                let (r, by, _) =
+                    certified_report(max_bits, |b| self.run_on(b), |(_, a, _)| undecided_pair(a))?;
+                let name = format!("certified ({})", by.as_deref().unwrap_or("undecided"));
+                (r.0, r.2, r.1, by, name)
+            }
+        };
+        Ok(LawsReport {
+            arith: name,
+            system: summary,
+            laws,
+            agreement,
+            agreement_decided_by: decided_by,
+        })
+    }
+}
