@@ -14,5 +14,6 @@ pub mod input;
 pub mod lang;
 pub mod law;
 pub mod linalg;
+pub mod regress;
 pub mod report;
 pub mod system;

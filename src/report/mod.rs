@@ -13,6 +13,7 @@ pub mod cradle;
 pub mod eval;
 pub mod plot;
 pub mod propagate;
+pub mod regress;
 pub mod rods;
 pub mod sequential;
 pub mod svg;

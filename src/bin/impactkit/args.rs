@@ -341,6 +341,16 @@ pub enum Command {
         #[command(flatten)]
         out: Output,
     },
+    /// Regression-test a simulator: each output record (JSON lines, or CSV) against every
+    /// impact law that applies to its system, exactly. Exit status 0 when every `expect`
+    /// clause holds, 1 when one fails ("differences found", as diff and test runners),
+    /// 2 for bad input (a record that cannot be checked is reported with its line)
+    Regress {
+        /// The records file (.jsonl, or .csv); scenario files are relative to it
+        records: std::path::PathBuf,
+        #[command(flatten)]
+        out: Output,
+    },
     /// Write a built-in scenario as a system file (TOML, to standard output)
     System {
         #[command(subcommand)]

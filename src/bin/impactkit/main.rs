@@ -20,6 +20,8 @@ use std::process::ExitCode;
 /// ended on an undecided sign, reported as a result (exit 0, see [`undecided`]).
 enum Failure {
     Exit { code: u8, msg: String },
+    /// A complete report whose result is "differences found" (1) or bad records (2).
+    Report { text: String, code: u8 },
     Undecided(LawError),
 }
 
@@ -167,6 +169,43 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             };
             let report = spec.report(arith).map_err(spec_failure)?;
             emit("laws", &report, &out)
+        }
+        Command::Regress { records, out } => {
+            use impactkit::regress::record::{parse_csv, parse_jsonl, MAX_BYTES};
+            let source = records.display().to_string();
+            let size = std::fs::metadata(&records)
+                .map_err(|e| user_error(format!("{source}: cannot read: {e}")))?
+                .len();
+            if size > MAX_BYTES {
+                return Err(user_error(format!(
+                    "{source}: {size} bytes, more than {MAX_BYTES} (split the records)"
+                )));
+            }
+            let text = std::fs::read_to_string(&records)
+                .map_err(|e| user_error(format!("{source}: cannot read: {e}")))?;
+            let dir = records.parent().unwrap_or(std::path::Path::new("."));
+            let parsed = if records.extension().is_some_and(|e| e == "csv") {
+                parse_csv(&text, dir)
+            } else {
+                parse_jsonl(&text, dir)
+            };
+            if parsed.is_empty() {
+                return Err(user_error(format!("{source}: no records")));
+            }
+            let report = impactkit::regress::regress(parsed);
+            let code = if report.errors > 0 {
+                2
+            } else if report.failed > 0 {
+                1
+            } else {
+                0
+            };
+            let Printed(text) = emit("regress", &report, &out)?;
+            if code == 0 {
+                Ok(Printed(text))
+            } else {
+                Err(Failure::Report { text, code })
+            }
         }
         Command::System { scenario } => Ok(Printed(system_file(scenario)?.to_toml())),
         Command::BilliardBreak {
@@ -508,6 +547,10 @@ fn main() -> ExitCode {
             eprintln!("error: {}", impactkit::input::one_line(&msg));
             ExitCode::from(code)
         }
+        Err(Failure::Report { text, code }) => {
+            let _ = print_out(&text);
+            ExitCode::from(code)
+        }
         Err(Failure::Undecided(e)) => {
             eprintln!("error: {}", impactkit::input::one_line(&e.to_string()));
             ExitCode::from(1)
@@ -534,6 +577,7 @@ fn name_and_output(c: &Command) -> (&'static str, Output) {
         Command::Cradle { out, .. } => ("cradle", *out),
         Command::Verify { out, .. } => ("verify", *out),
         Command::Laws { out, .. } => ("laws", *out),
+        Command::Regress { out, .. } => ("regress", *out),
         Command::System { .. } => ("system", Output::default()),
     }
 }

@@ -1,0 +1,476 @@
+//! `impactkit regress`: a simulator's output records against every impact law that
+//! applies, exactly.
+//!
+//! For each record: every law's outcome on the record's system ([`crate::system::laws`]),
+//! computed exactly where the inputs allow (rationals, then one Q(√d)) and as MPFR
+//! enclosures otherwise; the distance engine − law (max norm over the components, the
+//! engine's `f64` values taken as the exact binary numbers they are); the nearest and
+//! second-nearest *distinct* outcomes (laws whose outcomes coincide exactly form one
+//! group); a **not discriminating** flag when every law gives the same outcome; the
+//! engine's energy and the momentum no contact impulse can produce; the engine's contact
+//! order against each law's; and the `expect` clause.
+//!
+//! The library entry for a simulator's own test suite is [`check`].
+
+pub mod record;
+
+use crate::arith::backend::{Backend, RunScalar};
+use crate::arith::{decide, Scalar, Sign};
+use crate::report::regress::{EngineRow, ExpectReport, LawCheck, RecordReport, RegressReport};
+use crate::system::file::{System, SystemFile};
+use crate::system::laws::{agree, all, energy, momentum_defect, Law, LawOutcome, LawResult};
+use num_rational::BigRational;
+use record::{Record, RecordError};
+
+/// Largest number of Pasquero impulses / Newton solves per law.
+pub const MAX_ITER: usize = 1000;
+
+/// The engine's f64 as the exact number it is, in `S`.
+fn exact<S: Scalar>(x: f64, ctx: &S::Ctx) -> Option<S> {
+    BigRational::from_float(x).map(|q| S::from_rational(&q, ctx))
+}
+
+/// The engine's velocity in `S`, checked against the system.
+fn observed<S: Scalar>(v: &[f64], sys: &System<S>, ctx: &S::Ctx) -> Result<Vec<S>, String> {
+    if v.len() != sys.velocity.len() {
+        return Err(format!(
+            "output.v: {} components, the system has {} coordinates",
+            v.len(),
+            sys.velocity.len()
+        ));
+    }
+    v.iter()
+        .map(|&x| exact::<S>(x, ctx).ok_or_else(|| format!("output.v: {x} is not finite")))
+        .collect()
+}
+
+/// max_i |a_i − b_i|, the component chosen by its f64 value, and whether every
+/// |a_i − b_i| ≤ tol is decided true (`None`: undecided).
+fn distance<S: Scalar>(a: &[S], b: &[S], tol: Option<&S>) -> (S, f64, Option<bool>) {
+    let mut best: Option<(S, f64)> = None;
+    let mut within = Some(true);
+    for (x, y) in a.iter().zip(b) {
+        let d = x.sub_r(y);
+        let hi = match d.enclosure() {
+            Some((lo, hi)) => lo.abs().max(hi.abs()),
+            None => d.to_f64().abs(),
+        };
+        if let Some(t) = tol {
+            let above = decide(&d.sub_r(t), "engine − law − tolerance");
+            let below = decide(&(-d.clone()).sub_r(t), "law − engine − tolerance");
+            within = match (within, above, below) {
+                (Some(false), _, _) => Some(false),
+                (_, Ok(Sign::Positive), _) | (_, _, Ok(Sign::Positive)) => Some(false),
+                (w, Ok(_), Ok(_)) => w,
+                _ => None,
+            };
+        }
+        if best.as_ref().is_none_or(|(_, b)| hi > *b) {
+            let abs = if d.sign() == Sign::Negative { -d } else { d };
+            best = Some((abs, hi));
+        }
+    }
+    let (d, hi) = best.unwrap_or((a[0].zero_like(), 0.0));
+    (d, hi, within)
+}
+
+/// Whether the engine's contact order fits a law's sequence of impacted sets: the same
+/// contacts, and a contact first impacted in an earlier set reported earlier.
+pub fn consistent(engine: &[String], law: &[Vec<String>]) -> bool {
+    let mut first: Vec<(&str, usize)> = Vec::new();
+    for (k, set) in law.iter().enumerate() {
+        for c in set.iter().flat_map(|s| s.split('+')) {
+            if !first.iter().any(|(n, _)| *n == c) {
+                first.push((c, k));
+            }
+        }
+    }
+    let mut seen: Vec<&str> = Vec::new();
+    for c in engine {
+        if !seen.contains(&c.as_str()) {
+            seen.push(c);
+        }
+    }
+    if seen.len() != first.len() || seen.iter().any(|c| !first.iter().any(|(n, _)| n == c)) {
+        return false;
+    }
+    let step = |c: &str| first.iter().find(|(n, _)| *n == c).map_or(0, |(_, k)| *k);
+    seen.windows(2).all(|w| step(w[0]) <= step(w[1]))
+}
+
+/// The sequences of a law as contact names (simultaneous contacts joined with `+`).
+fn named<S>(sys: &System<S>, o: &LawOutcome<S>, k: usize) -> Vec<Vec<String>> {
+    o.sequences
+        .get(k)
+        .map(|seq| {
+            seq.iter()
+                .map(|set| set.iter().map(|&i| sys.contacts[i].clone()).collect())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Groups of laws with exactly the same outcomes (decided; an undecided pair stays apart).
+fn groups<S: Scalar>(results: &[(Law, LawResult<S>)]) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for (i, (_, r)) in results.iter().enumerate() {
+        let Ok(o) = r else { continue };
+        let home = out.iter_mut().find(|g| {
+            let Ok(first) = &results[g[0]].1 else {
+                return false;
+            };
+            agree(&o.outcomes, &first.outcomes).0 == Some(true)
+        });
+        match home {
+            Some(g) => g.push(i),
+            None => out.push(vec![i]),
+        }
+    }
+    out
+}
+
+/// One record against the laws of its system (already computed in `S`).
+fn evaluate<S: Scalar>(
+    rec: &Record,
+    sys: &System<S>,
+    results: &[(Law, LawResult<S>)],
+    grouped: &[Vec<usize>],
+    ctx: &S::Ctx,
+    arith: &str,
+) -> Result<RecordReport, String> {
+    let v = observed(&rec.output.v, sys, ctx)?;
+    let expect_law = match &rec.expect {
+        Some(e) => Some(
+            Law::parse(&e.law)
+                .ok_or_else(|| format!("expect.law: `{}` is not a law impactkit knows", e.law))?,
+        ),
+        None => None,
+    };
+    let tol = match &rec.expect {
+        Some(e) if !(e.tolerance.is_finite() && e.tolerance >= 0.0) => {
+            return Err("expect.tolerance: must be a finite number ≥ 0".into())
+        }
+        Some(e) => exact::<S>(e.tolerance, ctx),
+        None => None,
+    };
+    let mut laws = Vec::new();
+    let mut expect = rec.expect.as_ref().map(|e| ExpectReport {
+        law: e.law.clone(),
+        tolerance: e.tolerance,
+        distance: None,
+        pass: false,
+        reason: String::new(),
+    });
+    let mut dist: Vec<Option<(S, f64)>> = Vec::new();
+    for (law, r) in results {
+        let Ok(o) = r else {
+            let why = r.as_ref().err().map(|e| e.to_string()).unwrap_or_default();
+            if expect_law == Some(*law) {
+                if let Some(x) = expect.as_mut() {
+                    x.reason = format!("{} does not apply: {why}", law.name());
+                }
+            }
+            laws.push(LawCheck::not_applying(law.name(), why));
+            dist.push(None);
+            continue;
+        };
+        // the outcome nearest to the engine's (several where the law is not unique)
+        let mut best: Option<(usize, S, f64, Option<bool>)> = None;
+        for (k, out) in o.outcomes.iter().enumerate() {
+            let this_tol = if expect_law == Some(*law) { tol.as_ref() } else { None };
+            let (d, hi, within) = distance(&v, out, this_tol);
+            if best.as_ref().is_none_or(|b| hi < b.2) {
+                best = Some((k, d, hi, within));
+            }
+        }
+        let Some((k, d, hi, within)) = best else {
+            laws.push(LawCheck::not_applying(law.name(), "no outcome".into()));
+            dist.push(None);
+            continue;
+        };
+        if expect_law == Some(*law) {
+            if let Some(x) = expect.as_mut() {
+                x.distance = Some(d.num());
+                x.pass = within == Some(true);
+                x.reason = match within {
+                    Some(true) => "within tolerance".into(),
+                    Some(false) => "outside tolerance".into(),
+                    None => "undecided: the enclosure straddles the tolerance".into(),
+                };
+            }
+        }
+        let sequence_consistent = rec
+            .output
+            .contacts
+            .as_ref()
+            .filter(|_| !o.sequences.get(k).is_none_or(|s| s.is_empty()))
+            .map(|c| consistent(c, &named(sys, o, k)));
+        laws.push(LawCheck {
+            law: law.name(),
+            applies: true,
+            outcome: o.outcomes[k].iter().map(Scalar::num).collect(),
+            distance: Some(d.num()),
+            distance_upper: Some(hi),
+            sequence: named(sys, o, k)
+                .iter()
+                .map(|s| s.join("+"))
+                .collect(),
+            sequence_consistent,
+            note: o.note.clone(),
+        });
+        dist.push(Some((d, hi)));
+    }
+    // nearest and second-nearest groups of equal outcomes
+    let mut ranked: Vec<(&Vec<usize>, f64)> = grouped
+        .iter()
+        .filter_map(|g| dist[g[0]].as_ref().map(|(_, hi)| (g, *hi)))
+        .collect();
+    ranked.sort_by(|a, b| a.1.total_cmp(&b.1));
+    let names = |g: &Vec<usize>| g.iter().map(|&i| results[i].0.name()).collect::<Vec<_>>();
+    let nearest = ranked.first().map(|(g, _)| names(g)).unwrap_or_default();
+    let second = ranked.get(1).map(|(g, _)| names(g)).unwrap_or_default();
+    let nearest_certain = match (ranked.first(), ranked.get(1)) {
+        (Some((a, _)), Some((b, _))) => {
+            let (da, db) = (&dist[a[0]].as_ref().map(|x| &x.0), &dist[b[0]].as_ref().map(|x| &x.0));
+            match (da, db) {
+                (Some(da), Some(db)) => decide(&db.sub_r(da), "distance gap")
+                    .ok()
+                    .map(|s| s == Sign::Positive),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    let e0 = energy(sys, &sys.velocity).map_err(|e| e.to_string())?;
+    let e1 = energy(sys, &v).map_err(|e| e.to_string())?;
+    let change = e1.sub_r(&e0).to_f64() / e0.to_f64();
+    let defect = momentum_defect(sys, &v).map_err(|e| e.to_string())?;
+    let c = crate::law::propagative::Contacts::new(sys.mass.clone(), sys.normals.clone())
+        .map_err(|e| e.to_string())?;
+    let p0 = sys.mass.apply(&sys.velocity);
+    let rel = (c.inner(&defect, &defect).map_err(|e| e.to_string())?.to_f64()
+        / c.inner(&p0, &p0).map_err(|e| e.to_string())?.to_f64())
+    .sqrt();
+    Ok(RecordReport {
+        line: rec.line,
+        id: rec.id.clone(),
+        engine: rec.engine.name.clone(),
+        version: rec.engine.version.clone(),
+        set: rec
+            .engine
+            .params
+            .as_ref()
+            .and_then(|p| p.get("set"))
+            .and_then(|s| s.as_str())
+            .map(String::from),
+        scenario: sys.name.clone(),
+        source: rec.source.clone(),
+        arith: arith.to_string(),
+        laws,
+        not_discriminating: grouped.len() == 1,
+        nearest,
+        second,
+        nearest_certain,
+        energy_before: e0.num(),
+        energy_after: e1.num(),
+        energy_change: finite(change),
+        momentum_defect: finite(rel),
+        expect,
+        error: None,
+    })
+}
+
+fn finite(x: f64) -> Option<f64> {
+    x.is_finite().then_some(x)
+}
+
+/// The backend of a system: exact rationals, else one Q(√d), else MPFR intervals.
+fn backend_for(file: &SystemFile, source: &str) -> Backend {
+    use crate::arith::{Quadratic, Rational};
+    if file.build::<Rational>(source, &()).is_ok() {
+        Backend::Exact
+    } else if file.build::<Quadratic>(source, &()).is_ok() {
+        Backend::Quadratic
+    } else {
+        Backend::MpInterval(256)
+    }
+}
+
+/// Every record of one scenario, on one backend (the laws computed once).
+fn scenario_reports(recs: &[&Record], backend: Backend) -> Vec<RecordReport> {
+    struct Job<'a>(&'a [&'a Record], String);
+    impl RunScalar for Job<'_> {
+        type Out = Vec<RecordReport>;
+        fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
+            let first = self.0[0];
+            let sys = match first.system.build::<S>(&first.source, ctx) {
+                Ok(s) => s,
+                Err(e) => {
+                    return self
+                        .0
+                        .iter()
+                        .map(|r| RecordReport::error(r.line, r.id.clone(), e.to_string()))
+                        .collect()
+                }
+            };
+            let results = all(&sys, MAX_ITER);
+            let grouped = groups(&results);
+            self.0
+                .iter()
+                .map(|r| {
+                    evaluate(r, &sys, &results, &grouped, ctx, &self.1)
+                        .unwrap_or_else(|e| RecordReport::error(r.line, r.id.clone(), e))
+                })
+                .collect()
+        }
+    }
+    backend.run(Job(recs, backend.to_string()))
+}
+
+/// Every record (read by [`record::parse_jsonl`] / [`record::parse_csv`]) against the
+/// laws, in file order, with the summary per engine.
+pub fn regress(records: Vec<Result<Record, RecordError>>) -> RegressReport {
+    let mut reports: Vec<RecordReport> = Vec::new();
+    let mut by_scenario: Vec<(String, Vec<&Record>)> = Vec::new();
+    for r in &records {
+        match r {
+            Err(e) => reports.push(RecordReport::error(e.line, None, e.reason.clone())),
+            Ok(rec) => {
+                let key = serde_json::to_string(&rec.system).unwrap_or_default();
+                match by_scenario.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, v)) => v.push(rec),
+                    None => by_scenario.push((key, vec![rec])),
+                }
+            }
+        }
+    }
+    for (_, recs) in &by_scenario {
+        crate::budget::checkpoint();
+        let backend = backend_for(&recs[0].system, &recs[0].source);
+        reports.extend(scenario_reports(recs, backend));
+    }
+    reports.sort_by_key(|r| r.line);
+    RegressReport::of(reports)
+}
+
+/// Why [`check`] did not pass.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum Mismatch {
+    /// The system or the observation is not valid input.
+    #[error("bad input: {0}")]
+    BadInput(String),
+    /// The law does not apply to the system.
+    #[error("{law} does not apply: {reason}")]
+    DoesNotApply { law: &'static str, reason: String },
+    /// The observation lies farther than the tolerance from the law's outcome (or the
+    /// enclosure of the distance straddles the tolerance).
+    #[error("{law}: distance {distance:e} (upper bound) exceeds the tolerance {tolerance:e}")]
+    Exceeds {
+        law: &'static str,
+        distance: f64,
+        tolerance: f64,
+    },
+}
+
+/// Checks a simulator's post-impact velocity `observed` against `law` on `system`, within
+/// `tolerance` (max norm), exactly where the system's numbers allow.
+///
+/// ```
+/// use impactkit::regress::check;
+/// use impactkit::system::file::SystemFile;
+/// use impactkit::system::laws::Law;
+///
+/// // the equal-mass 3-ball cradle, ball 1 moving at 1: Newton's law over both touching
+/// // contacts gives (-1/3, 2/3, 2/3)
+/// let cradle = SystemFile::cradle(
+///     &["1".into(), "1".into(), "1".into()],
+///     &["1".into(), "0".into(), "0".into()],
+///     "1",
+/// );
+/// let engine = [-1.0 / 3.0, 2.0 / 3.0, 2.0 / 3.0];
+/// let report = check(&cradle, &engine, Law::NewtonTouching, 1e-12).unwrap();
+/// assert_eq!(report.nearest, ["newton-touching", "poisson"]);
+/// // sequential pairwise collisions give (0, 0, 1): far from Newton's simultaneous law
+/// assert!(check(&cradle, &[0.0, 0.0, 1.0], Law::NewtonTouching, 1e-6).is_err());
+/// ```
+pub fn check(
+    system: &SystemFile,
+    observed: &[f64],
+    law: Law,
+    tolerance: f64,
+) -> Result<RecordReport, Mismatch> {
+    let rec = Record {
+        line: 1,
+        id: None,
+        system: system.clone(),
+        source: "system".into(),
+        engine: record::Engine {
+            name: "caller".into(),
+            version: None,
+            params: None,
+        },
+        output: record::Output {
+            v: observed.to_vec(),
+            contacts: None,
+            impulses: None,
+        },
+        expect: Some(record::Expect {
+            law: law.name().into(),
+            tolerance,
+        }),
+    };
+    let r = regress(vec![Ok(rec)]).records.remove(0);
+    if let Some(e) = &r.error {
+        return Err(Mismatch::BadInput(e.clone()));
+    }
+    let row = r.laws.iter().find(|c| c.law == law.name());
+    match (row, &r.expect) {
+        (Some(c), _) if !c.applies => Err(Mismatch::DoesNotApply {
+            law: law.name(),
+            reason: c.note.clone(),
+        }),
+        (Some(c), Some(x)) if !x.pass => Err(Mismatch::Exceeds {
+            law: law.name(),
+            distance: c.distance_upper.unwrap_or(f64::INFINITY),
+            tolerance,
+        }),
+        _ => Ok(r),
+    }
+}
+
+/// Engines, grouped for the summary: (name, version).
+pub fn engines(reports: &[RecordReport]) -> Vec<EngineRow> {
+    let mut out: Vec<EngineRow> = Vec::new();
+    for r in reports.iter().filter(|r| r.error.is_none()) {
+        let row = match out
+            .iter_mut()
+            .find(|e| e.engine == r.engine && e.version == r.version)
+        {
+            Some(e) => e,
+            None => {
+                out.push(EngineRow {
+                    engine: r.engine.clone(),
+                    version: r.version.clone(),
+                    records: 0,
+                    expectations: 0,
+                    failed: 0,
+                    nearest: Vec::new(),
+                });
+                out.last_mut().expect("just pushed")
+            }
+        };
+        row.records += 1;
+        if let Some(x) = &r.expect {
+            row.expectations += 1;
+            if !x.pass {
+                row.failed += 1;
+            }
+        }
+        let law = r.nearest.join("=");
+        match row.nearest.iter_mut().find(|(l, _)| *l == law) {
+            Some((_, n)) => *n += 1,
+            None => row.nearest.push((law, 1)),
+        }
+    }
+    out
+}
