@@ -177,7 +177,11 @@ fn evaluate<S: Scalar>(
         // the outcome nearest to the engine's (several where the law is not unique)
         let mut best: Option<(usize, S, f64, Option<bool>)> = None;
         for (k, out) in o.outcomes.iter().enumerate() {
-            let this_tol = if expect_law == Some(*law) { tol.as_ref() } else { None };
+            let this_tol = if expect_law == Some(*law) {
+                tol.as_ref()
+            } else {
+                None
+            };
             let (d, hi, within) = distance(&v, out, this_tol);
             if best.as_ref().is_none_or(|b| hi < b.2) {
                 best = Some((k, d, hi, within));
@@ -211,10 +215,7 @@ fn evaluate<S: Scalar>(
             outcome: o.outcomes[k].iter().map(Scalar::num).collect(),
             distance: Some(d.num()),
             distance_upper: Some(hi),
-            sequence: named(sys, o, k)
-                .iter()
-                .map(|s| s.join("+"))
-                .collect(),
+            sequence: named(sys, o, k).iter().map(|s| s.join("+")).collect(),
             sequence_consistent,
             note: o.note.clone(),
         });
@@ -231,7 +232,10 @@ fn evaluate<S: Scalar>(
     let second = ranked.get(1).map(|(g, _)| names(g)).unwrap_or_default();
     let nearest_certain = match (ranked.first(), ranked.get(1)) {
         (Some((a, _)), Some((b, _))) => {
-            let (da, db) = (&dist[a[0]].as_ref().map(|x| &x.0), &dist[b[0]].as_ref().map(|x| &x.0));
+            let (da, db) = (
+                &dist[a[0]].as_ref().map(|x| &x.0),
+                &dist[b[0]].as_ref().map(|x| &x.0),
+            );
             match (da, db) {
                 (Some(da), Some(db)) => decide(&db.sub_r(da), "distance gap")
                     .ok()
@@ -248,7 +252,10 @@ fn evaluate<S: Scalar>(
     let c = crate::law::propagative::Contacts::new(sys.mass.clone(), sys.normals.clone())
         .map_err(|e| e.to_string())?;
     let p0 = sys.mass.apply(&sys.velocity);
-    let rel = (c.inner(&defect, &defect).map_err(|e| e.to_string())?.to_f64()
+    let rel = (c
+        .inner(&defect, &defect)
+        .map_err(|e| e.to_string())?
+        .to_f64()
         / c.inner(&p0, &p0).map_err(|e| e.to_string())?.to_f64())
     .sqrt();
     Ok(RecordReport {

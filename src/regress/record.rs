@@ -116,15 +116,17 @@ fn scenario(
     let (mut base, source) = match map.get("file") {
         Some(serde_json::Value::String(f)) => (files.get(&dir.join(f))?, f.clone()),
         Some(_) => return Err("scenario.file: must be a string".into()),
-        None => (serde_json::Value::Object(Default::default()), "inline".to_string()),
+        None => (
+            serde_json::Value::Object(Default::default()),
+            "inline".to_string(),
+        ),
     };
     if let serde_json::Value::Object(b) = &mut base {
         for (k, v) in map.iter().filter(|(k, _)| k.as_str() != "file") {
             b.insert(k.clone(), v.clone());
         }
     }
-    let file: SystemFile =
-        serde_json::from_value(base).map_err(|e| format!("scenario: {e}"))?;
+    let file: SystemFile = serde_json::from_value(base).map_err(|e| format!("scenario: {e}"))?;
     Ok((file, source))
 }
 
@@ -157,7 +159,10 @@ pub fn parse_jsonl(text: &str, dir: &Path) -> Vec<Result<Record, RecordError>> {
 
 /// The records of a CSV text (see the module documentation).
 pub fn parse_csv(text: &str, dir: &Path) -> Vec<Result<Record, RecordError>> {
-    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
     let Some((_, header)) = lines.next() else {
         return Vec::new();
     };
@@ -183,7 +188,9 @@ pub fn parse_csv(text: &str, dir: &Path) -> Vec<Result<Record, RecordError>> {
             let cells: Vec<&str> = l.split(',').map(str::trim).collect();
             let cell = |c: Option<usize>| c.and_then(|c| cells.get(c)).filter(|s| !s.is_empty());
             let (Some(engine), Some(file), Some(v)) = (cell(engine), cell(file), cell(v)) else {
-                return Err(err("a CSV record needs the columns engine, file and v".into()));
+                return Err(err(
+                    "a CSV record needs the columns engine, file and v".into()
+                ));
             };
             let v = v
                 .split_whitespace()

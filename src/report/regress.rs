@@ -176,8 +176,16 @@ impl Report for RegressReport {
                 r.set.as_ref().map(|s| format!(" {s}")).unwrap_or_default(),
                 r.scenario,
                 near(&r.nearest),
-                if r.second.is_empty() { "—".into() } else { near(&r.second) },
-                if r.not_discriminating { "; not discriminating" } else { "" },
+                if r.second.is_empty() {
+                    "—".into()
+                } else {
+                    near(&r.second)
+                },
+                if r.not_discriminating {
+                    "; not discriminating"
+                } else {
+                    ""
+                },
                 match &r.expect {
                     Some(x) if x.pass => format!("; expect {} ok", x.law),
                     Some(x) => format!("; expect {} FAILED ({})", x.law, x.reason),
@@ -192,8 +200,11 @@ impl Report for RegressReport {
         }
         out += "\nengine            version     records  expect  failed  nearest law (times)\n";
         for e in &self.engines {
-            let nearest: Vec<String> =
-                e.nearest.iter().map(|(l, n)| format!("{l} ({n})")).collect();
+            let nearest: Vec<String> = e
+                .nearest
+                .iter()
+                .map(|(l, n)| format!("{l} ({n})"))
+                .collect();
             out += &format!(
                 "{:<17} {:<11} {:>7} {:>7} {:>7}  {}\n",
                 e.engine,

@@ -115,11 +115,27 @@ impl LawsSpec {
         backend.run(Job(self))
     }
 
-    /// The agreement table on the certified ladder, and the backend that decided it.
+    /// Exact rationals, or one Q(√d), when the system's numbers lie there.
+    fn exact_backend(&self) -> Option<Backend> {
+        use crate::arith::{Quadratic, Rational};
+        if self.file.build::<Rational>(&self.source, &()).is_ok() {
+            Some(Backend::Exact)
+        } else if self.file.build::<Quadratic>(&self.source, &()).is_ok() {
+            Some(Backend::Quadratic)
+        } else {
+            None
+        }
+    }
+
+    /// The agreement table (exact where the inputs allow) or on the certified ladder, and the backend that decided it.
     fn certified_agreement(
         &self,
         max_bits: u32,
     ) -> Result<(Vec<AgreementRow>, Option<String>), SpecError> {
+        if let Some(b) = self.exact_backend() {
+            let (_, a, _) = self.run_on(b)?;
+            return Ok((a, Some(b.to_string())));
+        }
         let (r, by, _) = certified_report(
             max_bits,
             |b| self.run_on(b).map(|(_, a, _)| a),
@@ -145,6 +161,12 @@ impl LawsSpec {
                     self.certified_agreement(crate::certify::DEFAULT_MAX_BITS)?
                 };
                 (laws, summary, agreement, by, b.to_string())
+            }
+            Arith::Certified { .. } if self.exact_backend().is_some() => {
+                let b = self.exact_backend().unwrap_or(Backend::Exact);
+                let (laws, agreement, summary) = self.run_on(b)?;
+                let name = format!("certified ({b})");
+                (laws, summary, agreement, Some(b.to_string()), name)
             }
             Arith::Certified { max_bits } => {
                 let (r, by, _) =

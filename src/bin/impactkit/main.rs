@@ -19,9 +19,15 @@ use std::process::ExitCode;
 /// A failure: exit code 2 for bad input, 1 for an internal failure; or a command that
 /// ended on an undecided sign, reported as a result (exit 0, see [`undecided`]).
 enum Failure {
-    Exit { code: u8, msg: String },
+    Exit {
+        code: u8,
+        msg: String,
+    },
     /// A complete report whose result is "differences found" (1) or bad records (2).
-    Report { text: String, code: u8 },
+    Report {
+        text: String,
+        code: u8,
+    },
     Undecided(LawError),
 }
 
