@@ -19,6 +19,7 @@ mod hardening;
 mod lang;
 mod propagative;
 mod readme;
+mod regress;
 mod sequential;
 mod soundness;
 mod symbolic;

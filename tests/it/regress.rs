@@ -1,0 +1,376 @@
+//! System files, `impactkit laws`, `impactkit system` and `impactkit regress` on the
+//! committed engine fixture (`examples/engines/records/`).
+
+use crate::common::{bad, exact, json, run, tempdir};
+use serde_json::Value;
+
+const SYSTEMS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/systems");
+const RECORDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/engines/records");
+
+fn system(name: &str) -> String {
+    format!("{SYSTEMS}/{name}")
+}
+
+/// The outcomes of `law` in a `laws` report.
+fn outcomes(v: &Value, law: &str) -> Value {
+    v["laws"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["law"] == law)
+        .unwrap_or_else(|| panic!("{law} missing"))["outcomes"]
+        .clone()
+}
+
+fn laws(file: &str) -> Value {
+    json(&["laws", file, "--format", "json"])
+}
+
+#[test]
+fn five_ball_cradle_exactly() {
+    let v = laws(&system("cradle5.toml"));
+    assert_eq!(v["arith"], "certified (exact)");
+    let ball5 = exact(&["0", "0", "0", "0", "1"]);
+    let newton = exact(&["-3/5", "2/5", "2/5", "2/5", "2/5"]);
+    assert_eq!(outcomes(&v, "pasquero"), Value::Array(vec![ball5.clone()]));
+    assert_eq!(
+        outcomes(&v, "newton-approaching"),
+        Value::Array(vec![ball5])
+    );
+    assert_eq!(
+        outcomes(&v, "newton-touching"),
+        Value::Array(vec![newton.clone()])
+    );
+    assert_eq!(outcomes(&v, "poisson"), Value::Array(vec![newton]));
+    let row = v["laws"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["law"] == "newton-approaching");
+    assert_eq!(
+        row.unwrap()["sequences"],
+        serde_json::json!([["12", "23", "34", "45"]])
+    );
+    assert_eq!(v["agreement_decided_by"], "exact");
+}
+
+#[test]
+fn laws_in_f64_decide_agreement_exactly() {
+    let v = json(&[
+        "laws",
+        &system("cradle3.toml"),
+        "--arith",
+        "f64",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(v["arith"], "f64");
+    assert_eq!(v["agreement_decided_by"], "exact");
+    let pair = v["agreement"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["laws"] == serde_json::json!(["newton-touching", "poisson"]))
+        .unwrap()
+        .clone();
+    assert_eq!(pair["agree"], true);
+}
+
+#[test]
+fn builtin_scenarios_as_files() {
+    let dir = tempdir("system-files");
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, args: &[&str]| -> String {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        let path = dir.join(name);
+        std::fs::write(&path, out).unwrap();
+        path.display().to_string()
+    };
+    let c5 = write("c5.toml", &["system", "cradle", "--balls", "5"]);
+    let mine = laws(&c5);
+    let theirs = laws(&system("cradle5.toml"));
+    for law in [
+        "pasquero",
+        "newton-touching",
+        "newton-approaching",
+        "poisson",
+    ] {
+        assert_eq!(outcomes(&mine, law), outcomes(&theirs, law), "{law}");
+    }
+    // the touching rack: θ = π/3, equal radii, so a and b touch too
+    let rack = write("rack.toml", &["system", "billiard", "--theta", "pi/3"]);
+    let v = laws(&rack);
+    assert_eq!(
+        v["system"]["contacts"],
+        serde_json::json!(["ac", "bc", "ab"])
+    );
+    assert_eq!(v["arith"], "certified (quadratic)");
+    assert_eq!(
+        outcomes(&v, "newton-touching"),
+        outcomes(&laws(&system("billiard-pi3.toml")), "newton-touching")
+    );
+    let open = write("open.toml", &["system", "billiard", "--theta", "pi/2"]);
+    assert_eq!(
+        laws(&open)["system"]["contacts"],
+        serde_json::json!(["ac", "bc"])
+    );
+    let err = bad(&["system", "billiard", "--theta", "pi/4"]);
+    assert!(err.contains("--theta") && err.contains("overlap"), "{err}");
+    // the corner: Newton over both walls reverses the velocity (the normals span the plane)
+    let corner = write(
+        "corner.toml",
+        &[
+            "system",
+            "corner",
+            "--alpha",
+            "atan(1/2)",
+            "--v0",
+            "1,1/4",
+            "--eps",
+            "9/10",
+        ],
+    );
+    let v = laws(&corner);
+    assert_eq!(
+        outcomes(&v, "newton-touching"),
+        serde_json::json!([exact(&["-9/10", "-9/40"])])
+    );
+    assert_eq!(
+        outcomes(&v, "pasquero"),
+        outcomes(&laws(&system("corner-atan-half-e09.toml")), "pasquero")
+    );
+}
+
+#[test]
+fn bad_system_files_exit_2() {
+    let dir = tempdir("bad-systems");
+    std::fs::create_dir_all(&dir).unwrap();
+    let case = |name: &str, text: &str, needle: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let err = bad(&["laws", path.to_str().unwrap()]);
+        assert!(err.contains(needle), "{name}: {err}");
+    };
+    let head = "masses = [\"1\", \"1\"]\nvelocity = [\"1\", \"0\"]\n";
+    case(
+        "dependent.toml",
+        &format!(
+            "{head}[[contact]]\nnormal = [\"1\", \"0\"]\n[[contact]]\nnormal = [\"2\", \"0\"]\n"
+        ),
+        "dependent",
+    );
+    case(
+        "length.toml",
+        "masses = [\"1\", \"1\"]\nvelocity = [\"1\"]\n[[contact]]\nnormal = [\"1\", \"0\"]\n",
+        "masses",
+    );
+    case("unknown.toml", &format!("{head}colour = 3\n"), "colour");
+    case(
+        "negative-mass.toml",
+        "masses = [\"-1\", \"1\"]\nvelocity = [\"1\", \"0\"]\n[[contact]]\nnormal = [\"1\", \"0\"]\n",
+        "positive",
+    );
+    case(
+        "restitution.toml",
+        &format!("{head}[[contact]]\nnormal = [\"1\", \"0\"]\nrestitution = \"3/2\"\n"),
+        "[0, 1]",
+    );
+    case(
+        "asymmetric.toml",
+        "mass_matrix = [[\"2\", \"1\"], [\"0\", \"2\"]]\nvelocity = [\"1\", \"0\"]\n[[contact]]\nnormal = [\"1\", \"0\"]\n",
+        "symmetric",
+    );
+    let err = bad(&["laws", "/nonexistent/system.toml"]);
+    assert!(err.contains("cannot read"), "{err}");
+}
+
+/// Each record's report of a regress run, by id.
+fn by_id(v: &Value, id: &str) -> Value {
+    v["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == id)
+        .unwrap_or_else(|| panic!("{id} missing"))
+        .clone()
+}
+
+#[test]
+fn regress_fixture_names_the_nearest_law_per_engine() {
+    for engine in ["pymunk", "pybullet", "mujoco"] {
+        let v = json(&[
+            "regress",
+            &format!("{RECORDS}/{engine}.jsonl"),
+            "--format",
+            "json",
+        ]);
+        assert_eq!(v["failed"], 0, "{engine}");
+        assert_eq!(v["errors"], 0, "{engine}");
+        assert!(v["records"].as_array().unwrap().len() >= 40, "{engine}");
+        assert_eq!(v["engines"][0]["engine"], engine);
+        for r in v["records"].as_array().unwrap() {
+            // α = π/4 and the billiard at θ = π/2: orthogonal normals, every law agrees
+            let scenario = r["scenario"].as_str().unwrap();
+            let orthogonal = scenario.contains("pi/4") || scenario.contains("pi/2");
+            assert_eq!(r["not_discriminating"], orthogonal, "{}", r["id"]);
+            assert!(r["energy_change"].as_f64().is_some(), "{}", r["id"]);
+        }
+    }
+    // Bullet's exact LCP (Dantzig) is Newton's law over every touching contact
+    let v = json(&[
+        "regress",
+        &format!("{RECORDS}/pybullet.jsonl"),
+        "--format",
+        "json",
+    ]);
+    let r = by_id(&v, "pybullet-cradle3-multibody-dantzig");
+    assert_eq!(
+        r["nearest"],
+        serde_json::json!(["newton-touching", "poisson"])
+    );
+    assert_eq!(r["nearest_certain"], true);
+    assert_eq!(r["expect"]["pass"], true);
+    // one solver sweep on the touching rack creates energy: +9/32
+    let r = by_id(&v, "pybullet-billiard-pi3-rigid-si-it1");
+    assert!((r["energy_change"].as_f64().unwrap() - 0.28125).abs() < 1e-9, "{r}");
+    assert!(r["momentum_defect"].as_f64().unwrap() < 1e-12, "{r}");
+    // Chipmunk with exactly touching balls resolves pairwise: Pasquero's sequential outcome
+    let v = json(&[
+        "regress",
+        &format!("{RECORDS}/pymunk.jsonl"),
+        "--format",
+        "json",
+    ]);
+    let r = by_id(&v, "pymunk-cradle3-touching-dt1e-3-it10");
+    let nearest = r["nearest"].as_array().unwrap();
+    assert!(
+        nearest.contains(&Value::from("pasquero"))
+            && nearest.contains(&Value::from("newton-approaching"))
+    );
+    assert!(!nearest.contains(&Value::from("newton-touching")));
+    // the touching rack: Seghete–Murphey is the odd one out
+    let r = by_id(&v, "pymunk-billiard-pi3-touching-dt1e-5-it100");
+    assert_eq!(r["second"], serde_json::json!(["seghete-murphey"]));
+    assert_eq!(r["arith"], "quadratic");
+}
+
+#[test]
+fn regress_exits_1_when_an_expectation_fails() {
+    let (code, out, err) = run(&["regress", &format!("{RECORDS}/wrong-expect.jsonl")]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains("expect newton-touching FAILED (outside tolerance)"),
+        "{out}"
+    );
+    assert!(out.contains("2 expectations failed"), "{out}");
+}
+
+#[test]
+fn regress_reports_bad_records_with_their_line() {
+    let dir = tempdir("bad-records");
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = r#"{"scenario": {"file": "cradle3.toml"}, "engine": {"name": "e"}, "output": {"v": [0, 0, 1]}}"#;
+    let lines = [
+        good.to_string(),
+        "not json".to_string(),
+        good.replace("[0, 0, 1]", "[0, 1]"),
+        good.replace(
+            r#""output""#,
+            r#""expect": {"law": "hooke", "tolerance": 1}, "output""#,
+        ),
+        good.replace("cradle3.toml", "missing.toml"),
+    ];
+    std::fs::copy(system("cradle3.toml"), dir.join("cradle3.toml")).unwrap();
+    let path = dir.join("records.jsonl");
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let (code, out, _) = run(&["regress", path.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(code, 2);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["errors"], 4);
+    let recs = v["records"].as_array().unwrap();
+    assert!(recs[0]["error"].is_null());
+    for (r, needle) in recs[1..]
+        .iter()
+        .zip(["expected", "output.v", "hooke", "missing.toml"])
+    {
+        assert!(r["error"].as_str().unwrap().contains(needle), "{r}");
+    }
+    assert_eq!(
+        recs.iter()
+            .map(|r| r["line"].as_u64().unwrap())
+            .collect::<Vec<_>>(),
+        [1, 2, 3, 4, 5]
+    );
+}
+
+#[test]
+fn regress_reads_csv() {
+    let dir = tempdir("csv-records");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::copy(system("cradle3.toml"), dir.join("cradle3.toml")).unwrap();
+    let path = dir.join("records.csv");
+    std::fs::write(
+        &path,
+        "id,engine,version,file,v,expect_law,tolerance\n\
+         a,mine,1.0,cradle3.toml,-0.3333333333333333 0.6666666666666666 0.6666666666666666,newton-touching,1e-15\n\
+         b,mine,1.0,cradle3.toml,0 0 1,,\n",
+    )
+    .unwrap();
+    let v = json(&["regress", path.to_str().unwrap(), "--format", "json"]);
+    assert_eq!(v["records"][0]["expect"]["pass"], true);
+    assert_eq!(v["records"][1]["nearest"][0], "pasquero");
+}
+
+#[test]
+fn compare_cradle_is_laws_on_a_cradle() {
+    // the README's interval example: rows in intervals, agreement decided exactly
+    let v = json(&[
+        "compare-cradle",
+        "--eps",
+        "1",
+        "--v0",
+        "2,0,-1",
+        "--arith",
+        "interval",
+        "--format",
+        "json",
+    ]);
+    for a in v["agreement"].as_array().unwrap() {
+        assert!(a["agree"].is_boolean(), "{a}");
+    }
+    let newton = v["agreement"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["laws"] == serde_json::json!(["newton-touching", "poisson"]))
+        .unwrap()
+        .clone();
+    assert_eq!(newton["agree"], true);
+}
+
+#[test]
+fn library_check_for_a_simulators_tests() {
+    use impactkit::regress::{check, Mismatch};
+    use impactkit::system::file::SystemFile;
+    use impactkit::system::laws::Law;
+    let corner = SystemFile::corner("pi/6", &["1".into(), "tan(pi/6)/2".into()], ["1", "1"], "1");
+    let k = (std::f64::consts::PI / 6.0).tan();
+    let r = check(&corner, &[-1.0, -k / 2.0], Law::NewtonTouching, 1e-15).unwrap();
+    assert_eq!(r.arith, "quadratic");
+    match check(&corner, &[-1.0, -k / 2.0], Law::Pasquero, 1e-3) {
+        Err(Mismatch::Exceeds { law, distance, .. }) => {
+            assert_eq!(law, "pasquero");
+            assert!(distance > 0.1);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(matches!(
+        check(&corner, &[-1.0], Law::NewtonTouching, 1e-6),
+        Err(Mismatch::BadInput(_))
+    ));
+    assert!(matches!(
+        check(&corner, &[-1.0, 0.0], Law::WinandyLeine, 1e-6),
+        Err(Mismatch::DoesNotApply { .. })
+    ));
+}
