@@ -233,7 +233,10 @@ fn regress_fixture_names_the_nearest_law_per_engine() {
     assert_eq!(r["expect"]["pass"], true);
     // one solver sweep on the touching rack creates energy: +9/32
     let r = by_id(&v, "pybullet-billiard-pi3-rigid-si-it1");
-    assert!((r["energy_change"].as_f64().unwrap() - 0.28125).abs() < 1e-9, "{r}");
+    assert!(
+        (r["energy_change"].as_f64().unwrap() - 0.28125).abs() < 1e-9,
+        "{r}"
+    );
     assert!(r["momentum_defect"].as_f64().unwrap() < 1e-12, "{r}");
     // Chipmunk with exactly touching balls resolves pairwise: Pasquero's sequential outcome
     let v = json(&[
@@ -373,4 +376,68 @@ fn library_check_for_a_simulators_tests() {
         check(&corner, &[-1.0, 0.0], Law::WinandyLeine, 1e-6),
         Err(Mismatch::DoesNotApply { .. })
     ));
+}
+
+/// The JSON Schema of a record names exactly the keys the reader accepts.
+#[test]
+fn record_schema_matches_the_reader() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/engines/record.schema.json"
+    ))
+    .unwrap();
+    let schema: Value = serde_json::from_str(&text).unwrap();
+    let keys = |v: &Value| {
+        let mut k: Vec<String> = v["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .cloned()
+            .collect();
+        k.sort();
+        k
+    };
+    assert_eq!(
+        keys(&schema),
+        ["engine", "expect", "id", "output", "scenario"]
+    );
+    assert_eq!(
+        keys(&schema["properties"]["output"]),
+        ["contacts", "impulses", "v"]
+    );
+    let laws: Vec<&str> = schema["properties"]["expect"]["properties"]["law"]["enum"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    for law in &laws {
+        assert!(impactkit::system::laws::Law::parse(law).is_some(), "{law}");
+    }
+    for law in impactkit::system::laws::Law::ALL {
+        assert!(laws.contains(&law.name()), "{}", law.name());
+    }
+    let mut system: Vec<String> = schema["properties"]["scenario"]["properties"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .filter(|k| *k != "file")
+        .cloned()
+        .collect();
+    system.sort();
+    let file = impactkit::system::file::SystemFile::cradle(
+        &["1".into(), "1".into()],
+        &["1".into(), "0".into()],
+        "1",
+    );
+    let mut written: Vec<String> = serde_json::to_value(&file)
+        .unwrap()
+        .as_object()
+        .unwrap()
+        .keys()
+        .cloned()
+        .collect();
+    written.push("mass_matrix".into());
+    written.sort();
+    assert_eq!(system, written);
 }
