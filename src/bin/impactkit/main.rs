@@ -166,8 +166,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             use impactkit::system::laws_spec::LawsSpec;
             let arith = Arith::parse(&arith, max_bits).map_err(user_error)?;
             let source = file.display().to_string();
-            let text = std::fs::read_to_string(&file)
-                .map_err(|e| user_error(format!("{source}: cannot read: {e}")))?;
+            let text = read_capped(&file, 1 << 20)?;
             let spec = LawsSpec {
                 file: SystemFile::from_toml(&text, &source).map_err(user_error)?,
                 source,
@@ -179,16 +178,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
         Command::Regress { records, out } => {
             use impactkit::regress::record::{parse_csv, parse_jsonl, MAX_BYTES};
             let source = records.display().to_string();
-            let size = std::fs::metadata(&records)
-                .map_err(|e| user_error(format!("{source}: cannot read: {e}")))?
-                .len();
-            if size > MAX_BYTES {
-                return Err(user_error(format!(
-                    "{source}: {size} bytes, more than {MAX_BYTES} (split the records)"
-                )));
-            }
-            let text = std::fs::read_to_string(&records)
-                .map_err(|e| user_error(format!("{source}: cannot read: {e}")))?;
+            let text = read_capped(&records, MAX_BYTES)?;
             let dir = records.parent().unwrap_or(std::path::Path::new("."));
             let parsed = if records.extension().is_some_and(|e| e == "csv") {
                 parse_csv(&text, dir)
@@ -654,4 +644,18 @@ fn system_file(
             SystemFile::billiard(&theta, radii, [&m[0], &m[1], &m[2]], touching)
         }
     })
+}
+
+/// The text of `path`, refused (exit 2) when unreadable, not UTF-8 or above `max` bytes.
+fn read_capped(path: &std::path::Path, max: u64) -> Result<String, Failure> {
+    let source = path.display().to_string();
+    let size = std::fs::metadata(path)
+        .map_err(|e| user_error(format!("{source}: cannot read: {e}")))?
+        .len();
+    if size > max {
+        return Err(user_error(format!(
+            "{source}: {size} bytes, more than {max} (the limit of this input)"
+        )));
+    }
+    std::fs::read_to_string(path).map_err(|e| user_error(format!("{source}: cannot read: {e}")))
 }
