@@ -242,8 +242,8 @@ pub fn minimal_sequences<S: Scalar>(
     let mut work = Work(crate::input::caps::REFLECTIONS);
     let mut out = Vec::new();
     // (W, p W, P(W)): the momenta of the proper subsequences of W
-    let mut stack: Vec<(Vec<usize>, Vector<S>, Vec<Vector<S>>)> =
-        vec![(Vec::new(), p.to_vec(), Vec::new())];
+    type Node<S> = (Vec<usize>, Vector<S>, Vec<Vector<S>>);
+    let mut stack: Vec<Node<S>> = vec![(Vec::new(), p.to_vec(), Vec::new())];
     while let Some((seq, q, subs)) = stack.pop() {
         if seq.len() >= max_depth {
             continue;

@@ -154,8 +154,7 @@ impl BreakSpec {
         let ladder = crate::certify::ladder(crate::certify::DEFAULT_MAX_BITS);
         let top = ladder
             .iter()
-            .filter(|b| matches!(b, Backend::MpInterval(_)))
-            .last()
+            .rfind(|b| matches!(b, Backend::MpInterval(_)))
             .map_or_else(|| "interval".to_string(), Backend::to_string);
         let mut first = None;
         for backend in &ladder {

@@ -243,7 +243,7 @@ impl PropagateSpec {
                         match r {
                             Ok(equal) => eq.set(a, b, equal),
                             Err(Some(w)) => {
-                                if widest.as_ref().map_or(true, |(_, _, v)| w > *v) {
+                                if widest.as_ref().is_none_or(|(_, _, v)| w > *v) {
                                     widest = Some((a, b, w));
                                 }
                             }
@@ -285,7 +285,7 @@ fn compare<S: Scalar>(a: &[S], b: &[S]) -> Result<bool, Option<BigRational>> {
                 all_zero = false;
                 if let Some((lo, hi)) = d.rational_bounds() {
                     let m = lo.abs().max(hi.abs());
-                    if widest.as_ref().map_or(true, |w| m > *w) {
+                    if widest.as_ref().is_none_or(|w| m > *w) {
                         widest = Some(m);
                     }
                 }
