@@ -356,10 +356,13 @@ impl Equality {
             .collect()
     }
 
-    /// Whether every minimal sequence gives the same outcome: `None` when undecided.
+    /// Whether every minimal sequence gives the same outcome: `None` when undecided
+    /// (no sequence within the depth: not unique, as before).
     fn unique(&self) -> Option<bool> {
         let k = self.rel.len();
-        if (0..k).all(|b| self.rel[0][b] == Some(true)) {
+        if k == 0 {
+            Some(false)
+        } else if (0..k).all(|b| self.rel[0][b] == Some(true)) {
             Some(true)
         } else if self.rel.iter().flatten().any(|r| *r == Some(false)) {
             Some(false)
