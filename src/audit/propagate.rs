@@ -117,6 +117,14 @@ impl Law for PropagateAudit {
             }
             Err(e) => return Err(e),
         };
+        let Some(unique) = r.unique else {
+            // no rung of the certified ladder decided whether the outcomes are equal
+            return Ok(LawRun {
+                termination: "undecided".into(),
+                undecided: r.uniqueness.reason,
+                ..LawRun::default()
+            });
+        };
         let mut zones: Vec<String> = r
             .sequences
             .iter()
@@ -129,7 +137,7 @@ impl Law for PropagateAudit {
             })
             .collect();
         zones.sort();
-        let termination = if r.unique {
+        let termination = if unique {
             "unique".to_string()
         } else {
             format!("outcomes:{}", r.outcomes.len())
@@ -138,7 +146,7 @@ impl Law for PropagateAudit {
         Ok(LawRun {
             zones,
             steps: r.longest,
-            termination: if r.unique { "unique" } else { "not unique" }.into(),
+            termination: if unique { "unique" } else { "not unique" }.into(),
             // the outcome of the first minimal sequence (search order)
             final_state: r.outcomes.into_iter().next().unwrap_or_default(),
             undecided: None,

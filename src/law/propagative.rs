@@ -128,25 +128,74 @@ impl<S: Scalar> Contacts<S> {
         Ok(q)
     }
 
-    /// The plastic outcome (11): the g-orthogonal projection of p onto the covectors
-    /// orthogonal to every normal, p − Σλ_j u_j with G λ = (⟨p, u_j⟩_g).
-    pub fn plastic(&self, p: &[S]) -> Result<Vector<S>, LawError> {
+    /// The Gram matrix G_ab = ⟨u_a, u_b⟩_g of the normals.
+    pub fn gram(&self) -> Vec<Vector<S>> {
         let m = self.normals.len();
-        let g = (0..m)
+        (0..m)
             .map(|a| {
                 (0..m)
                     .map(|b| dot(self.normals[a].iter(), self.dual[b].iter()))
                     .collect()
             })
-            .collect();
-        let rhs = (0..m).map(|a| self.rate(p, a)).collect();
-        let lambda = solve(g, rhs)?;
+            .collect()
+    }
+
+    /// The plastic outcome (11) as printed: the g-orthogonal projection of p onto the
+    /// covectors orthogonal to every normal, p − Σλ_j u_j with G λ = (⟨p, u_j⟩_g).
+    ///
+    /// It holds *every* listed contact, whatever the sign of λ_j: where a contact is
+    /// already separating (⟨p, u_j⟩_g > 0) it may need λ_j > 0, an impulse that pulls
+    /// (the disk leaving one wall of a corner is pulled back onto it). The impact that
+    /// never pulls is [`Contacts::plastic_complementary`]; the two agree when every
+    /// multiplier of (11) pushes. Kept as printed because the claims check (11) itself.
+    pub fn plastic(&self, p: &[S]) -> Result<Vector<S>, LawError> {
+        let rhs = (0..self.normals.len()).map(|a| self.rate(p, a)).collect();
+        let lambda = solve(self.gram(), rhs)?;
         let mut out = p.to_vec();
         for (l, u) in lambda.iter().zip(&self.normals) {
             out = sub(&out, &scale(l, u));
         }
         Ok(out)
     }
+
+    /// The plastic impact that never pulls: p_p = p + Σ z_j u_j with impulses z ≥ 0,
+    /// post-impact rates w_i = ⟨p_p, u_i⟩_g ≥ 0 and z_i w_i = 0 — the linear
+    /// complementarity problem LCP(q, G) with q_i = ⟨p, u_i⟩_g and the Gram matrix G
+    /// (positive definite for independent normals, so the solution is unique), solved
+    /// exactly by [`crate::linalg::lcp::solve_lcp`].
+    ///
+    /// Why: Seghete–Murphey's (11) projects onto the intersection of *all* contact
+    /// tangent spaces, which needs a negative impulse on a contact the momentum is
+    /// leaving; a plastic impact ends every contact it acts on with zero normal rate and
+    /// releases the others. Where all of (11)'s multipliers push, this is (11). The
+    /// inelastic outcome (17), p⁺ = R p_e + (1 − R) p_p, uses this one. An undecidable
+    /// sign (enclosures) is reported.
+    pub fn plastic_complementary(&self, p: &[S]) -> Result<PlasticOutcome<S>, LawError> {
+        let q: Vector<S> = (0..self.normals.len()).map(|a| self.rate(p, a)).collect();
+        let sol = crate::linalg::lcp::solve_lcp(&self.gram(), &q)?;
+        let mut momentum = p.to_vec();
+        for (z, u) in sol.z.iter().zip(&self.normals) {
+            momentum = add(&momentum, &scale(z, u));
+        }
+        let released = (0..q.len()).filter(|&i| !sol.active[i]).collect();
+        Ok(PlasticOutcome {
+            momentum,
+            impulses: sol.z,
+            released,
+        })
+    }
+}
+
+/// The plastic impact that never pulls ([`Contacts::plastic_complementary`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlasticOutcome<S> {
+    /// p_p = p + Σ z_j u_j.
+    pub momentum: Vector<S>,
+    /// The impulses z_j ≥ 0 on the normals.
+    pub impulses: Vector<S>,
+    /// The contacts the plastic impact releases (0-based): no impulse, and a
+    /// non-negative rate ⟨p_p, u_i⟩_g afterwards (where (11) would hold them).
+    pub released: Vec<usize>,
 }
 
 /// The inelastic outcome (17): p⁺ = α p_e + (1 − α) p_p. With R defined by (16),
@@ -161,9 +210,27 @@ pub fn inelastic<S: Scalar>(elastic: &[S], plastic: &[S], r: &S) -> Vector<S> {
 pub type Sequenced<S> = (Vec<usize>, Vector<S>);
 
 /// The minimal sequences of Definition 1 for momentum `p`, up to length `max_depth`:
-/// the sequence makes p feasible for every normal, and no proper subsequence does
-/// (Lemma 1: no two equal neighbours). If p is feasible, the only minimal sequence is
-/// the empty one.
+/// the sequence makes p feasible for every normal, and no proper subsequence does.
+/// If p is feasible, the only minimal sequence is the empty one.
+///
+/// The search walks the sequences depth first and carries, with each sequence W, the
+/// momenta P(W) of all its proper subsequences (each computed once, from its parent's:
+/// P(W w) = P(W) ∪ {p W} ∪ {s Γ(w) : s ∈ P(W)}). It keeps the invariant "W and every
+/// proper subsequence of W are infeasible", which makes every pruning below exact — the
+/// result is the set an exhaustive search of Definition 1 gives:
+///
+/// - a W w with a feasible s Γ(w), s ∈ P(W), is not minimal (s w is a feasible proper
+///   subsequence), and neither is any extension of it (s w stays a proper
+///   subsequence): the whole branch is cut, at the first such s;
+/// - a feasible W w is minimal (its proper subsequences are those of W, infeasible by
+///   the invariant, and the s w just checked), and no extension is: it is a leaf;
+/// - Lemma 1: w equal to the last member of W is skipped (Γ(w)Γ(w) = I, so dropping
+///   both leaves the momentum unchanged);
+/// - a w with ⟨p W, w⟩_g decided zero is skipped (`sign()` is `Zero`; an undecided
+///   sign is searched): Γ(w) is then the identity on p W
+///   (eq. (7)), so in any W w V the proper subsequence W V produces the same momenta
+///   after every step; if W w V were feasible, W V would be too, and W w V is never
+///   minimal.
 pub fn minimal_sequences<S: Scalar>(
     c: &Contacts<S>,
     p: &[S],
@@ -174,29 +241,47 @@ pub fn minimal_sequences<S: Scalar>(
     }
     let mut work = Work(crate::input::caps::REFLECTIONS);
     let mut out = Vec::new();
-    let mut stack: Vec<Sequenced<S>> = vec![(Vec::new(), p.to_vec())];
-    while let Some((seq, q)) = stack.pop() {
+    // (W, p W, P(W)): the momenta of the proper subsequences of W
+    type Node<S> = (Vec<usize>, Vector<S>, Vec<Vector<S>>);
+    let mut stack: Vec<Node<S>> = vec![(Vec::new(), p.to_vec(), Vec::new())];
+    while let Some((seq, q, subs)) = stack.pop() {
         if seq.len() >= max_depth {
             continue;
         }
+        // a reflection costs more as its exact numbers grow: one unit per 100 digits
+        let cost = 1 + q.iter().map(Scalar::exact_digits).sum::<u64>() / 100;
         for i in 0..c.normals.len() {
             if seq.last() == Some(&i) {
                 continue; // Lemma 1
             }
+            if c.rate(&q, i).sign() == Sign::Zero {
+                continue; // Γ(u_i) is the identity here (an undecided sign is not skipped)
+            }
             let mut next = seq.clone();
             next.push(i);
-            // a reflection costs more as its exact numbers grow: one unit per 100 digits
-            let digits: u64 = q.iter().map(Scalar::exact_digits).sum();
-            work.spend(1 + digits / 100)?;
+            work.spend(cost)?;
             let r = c.reflect(&q, i)?;
-            if c.feasible(&r)? {
-                // feasible prefixes end the search along this branch (a longer sequence
-                // would contain this one); check every proper subsequence
-                if no_proper_subsequence_feasible(c, p, &next, &mut work)? {
-                    out.push((next, r));
+            // the momenta of the proper subsequences s u_i, s ∈ P(W): stop at a feasible one
+            let mut next_subs = Vec::with_capacity(2 * subs.len() + 1);
+            let mut cut = false;
+            for s in &subs {
+                work.spend(cost)?;
+                let t = c.reflect(s, i)?;
+                if c.feasible(&t)? {
+                    cut = true;
+                    break;
                 }
+                next_subs.push(t);
+            }
+            if cut {
+                continue;
+            }
+            if c.feasible(&r)? {
+                out.push((next, r));
             } else {
-                stack.push((next, r));
+                next_subs.extend(subs.iter().cloned());
+                next_subs.push(q.clone());
+                stack.push((next, r, next_subs));
             }
         }
     }
@@ -220,30 +305,6 @@ impl Work {
         self.0 -= n;
         Ok(())
     }
-}
-
-/// No proper subsequence (any positions kept in order, including the empty one) of
-/// `seq` makes `p` feasible.
-fn no_proper_subsequence_feasible<S: Scalar>(
-    c: &Contacts<S>,
-    p: &[S],
-    seq: &[usize],
-    work: &mut Work,
-) -> Result<bool, LawError> {
-    let n = seq.len();
-    let full = (1u64 << n) - 1;
-    for mask in 0..full {
-        let sub: Vec<usize> = (0..n)
-            .filter(|k| mask & (1 << k) != 0)
-            .map(|k| seq[k])
-            .collect();
-        let digits: u64 = p.iter().map(Scalar::exact_digits).sum();
-        work.spend(sub.len() as u64 * (1 + digits / 100))?;
-        if c.feasible(&c.apply_sequence(p, &sub)?)? {
-            return Ok(false);
-        }
-    }
-    Ok(true)
 }
 
 /// The distinct outcomes of a set of sequences (equal when every component difference is

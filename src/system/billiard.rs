@@ -18,6 +18,11 @@ use crate::law::propagative::{ordered_outcome, Contacts};
 use crate::law::LawError;
 use crate::linalg::{sub, SymMatrix, Vector};
 
+/// The error of a geometry where a and b overlap.
+pub fn overlap() -> LawError {
+    LawError::Domain("θ is below the angle where a and b touch: the balls would overlap".into())
+}
+
 /// Radii and masses of the three balls, and the half angle θ/2 through its cosine and
 /// sine (any point on the unit circle: rational ones give exact geometries).
 #[derive(Clone, Debug)]
@@ -113,6 +118,19 @@ impl<S: Scalar> Break<S> {
     /// line builds it from θ or from t = tan(θ/4).
     pub fn validate(&self) -> Result<(), LawError> {
         use crate::arith::Sign;
+        self.validate_data()?;
+        if crate::law::decide(&self.overlap_margin()?, "cos θ_min − cos θ")? == Sign::Negative {
+            return Err(overlap());
+        }
+        Ok(())
+    }
+
+    /// [`Break::validate`] without the overlap check: positive radii and masses, θ in
+    /// [0, π]. For a caller that decides the overlap elsewhere (with certainty, on the
+    /// certified ladder: the touching geometry θ = θ_min is an exact 0 no enclosure
+    /// decides).
+    pub fn validate_data(&self) -> Result<(), LawError> {
+        use crate::arith::Sign;
         use crate::law::decide;
         for (i, r) in self.radii.iter().chain(self.masses.iter()).enumerate() {
             let what = ["r_a", "r_b", "r_c", "m_a", "m_b", "m_c"][i];
@@ -124,11 +142,6 @@ impl<S: Scalar> Break<S> {
             || decide(&self.sin_half, "sin(θ/2)")? == Sign::Negative
         {
             return Err(LawError::Domain("θ must lie in [0, π]".into()));
-        }
-        if decide(&self.overlap_margin()?, "cos θ_min − cos θ")? == Sign::Negative {
-            return Err(LawError::Domain(
-                "θ is below the angle where a and b touch: the balls would overlap".into(),
-            ));
         }
         Ok(())
     }
@@ -154,6 +167,16 @@ impl<S: Scalar> Break<S> {
     /// p0, p_ab, p_ba, ξ² and the three sides of (31).
     pub fn outcome(&self, max_depth: usize) -> Result<BreakOutcome<S>, LawError> {
         self.validate()?;
+        self.outcome_without_overlap_check(max_depth)
+    }
+
+    /// [`Break::outcome`] for a geometry whose overlap check (cos θ_min − cos θ ≥ 0) the
+    /// caller has decided with certainty; checks the rest of the data.
+    pub fn outcome_without_overlap_check(
+        &self,
+        max_depth: usize,
+    ) -> Result<BreakOutcome<S>, LawError> {
+        self.validate_data()?;
         let c = self.contacts()?;
         let [a, b, _] = self.positions();
         let [ra, rb, rc] = &self.radii;

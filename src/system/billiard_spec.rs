@@ -7,6 +7,7 @@ use super::propagate::SpecError;
 use crate::arith::backend::{Backend, RunScalar};
 use crate::arith::{MpInterval, Num};
 use crate::arith::{Scalar, Sign};
+use crate::input::InputError;
 use crate::lang::eval_str;
 use crate::law::{decide, LawError};
 use crate::report::billiard::DecidedPoint;
@@ -78,14 +79,14 @@ impl BreakSpec {
                 // through the input language, so that exact values of the trigonometric
                 // table (cos(pi/4) = sqrt(2)/2) reach the exact backends
                 let c = eval_str::<S>(&format!("cos(({src})/2)"), ctx)
-                    .map_err(|e| input("--theta", e.to_string()))?;
+                    .map_err(|e| InputError::from_eval("--theta", &e))?;
                 let s = eval_str::<S>(&format!("sin(({src})/2)"), ctx)
-                    .map_err(|e| input("--theta", e.to_string()))?;
+                    .map_err(|e| InputError::from_eval("--theta", &e))?;
                 Ok((c, s))
             }
             Angle::TanQuarter(src) => {
-                let t =
-                    eval_str::<S>(src, ctx).map_err(|e| input("--tan-quarter", e.to_string()))?;
+                let t = eval_str::<S>(src, ctx)
+                    .map_err(|e| InputError::from_eval("--tan-quarter", &e))?;
                 let d = t.one_like() + &t.square();
                 let c = (t.one_like() - &t.square())
                     .checked_div(&d)
@@ -121,8 +122,61 @@ impl BreakSpec {
     fn single<S: Scalar>(&self, ctx: &S::Ctx, arith: &str) -> Result<BreakReport, SpecError> {
         let half = self.half_angle::<S>(ctx)?;
         let b = self.geometry::<S>(ctx, half)?;
-        let o = b.outcome(self.max_depth).map_err(domain)?;
+        b.validate_data().map_err(domain)?;
+        match self.certified_overlap()? {
+            Ok(false) => {}
+            Ok(true) => return Err(domain(super::billiard::overlap())),
+            Err(undecided) => return Err(SpecError::Law(undecided)),
+        }
+        let o = b
+            .outcome_without_overlap_check(self.max_depth)
+            .map_err(domain)?;
         Ok(BreakReport::of(&b, &o, arith))
+    }
+
+    /// Whether a and b overlap (cos θ_min − cos θ < 0; touching is allowed), decided on
+    /// the certified ladder ([`crate::certify::ladder`]) whatever `--arith` is: the
+    /// touching geometry θ = θ_min gives an exact 0 that no enclosure and no rounded sign
+    /// decides, while `exact` (rational cos(θ/2), sin(θ/2)) or `quadratic` (`--theta`
+    /// expressions with one square root, e.g. π/3) do. `Err` carries an undecided sign
+    /// when no rung decides (the 53-bit enclosure: a short line).
+    fn certified_overlap(&self) -> Result<Result<bool, LawError>, SpecError> {
+        struct Job<'a>(&'a BreakSpec);
+        impl RunScalar for Job<'_> {
+            type Out = Result<Result<Sign, LawError>, SpecError>;
+            fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
+                let half = self.0.half_angle::<S>(ctx)?;
+                let b = self.0.geometry::<S>(ctx, half)?;
+                Ok(b.overlap_margin()
+                    .and_then(|m| decide(&m, "cos θ_min − cos θ")))
+            }
+        }
+        let ladder = crate::certify::ladder(crate::certify::DEFAULT_MAX_BITS);
+        let top = ladder
+            .iter()
+            .rfind(|b| matches!(b, Backend::MpInterval(_)))
+            .map_or_else(|| "interval".to_string(), Backend::to_string);
+        let mut first = None;
+        for backend in &ladder {
+            match backend.run(Job(self)) {
+                Ok(Ok(sign)) => return Ok(Ok(sign == Sign::Negative)),
+                Ok(Err(LawError::Undecided { lo, hi, .. })) => {
+                    first.get_or_insert((lo, hi));
+                }
+                // a rung that cannot represent the inputs (or fails) is skipped: the
+                // user's backend has already accepted them
+                Ok(Err(_)) | Err(_) => {}
+            }
+        }
+        let (lo, hi) = first.unwrap_or_else(|| ("-inf".into(), "inf".into()));
+        Ok(Err(LawError::Undecided {
+            quantity: format!(
+                "cos θ_min − cos θ (a and b may touch: undecided up to {top}, and neither \
+                 exact nor quadratic can represent the geometry)"
+            ),
+            lo,
+            hi,
+        }))
     }
 
     fn sweep<S: Scalar>(
@@ -144,16 +198,14 @@ impl BreakSpec {
             };
             let half = spec.half_angle::<S>(ctx)?;
             let b = spec.geometry::<S>(ctx, half)?;
-            // skip the angles where a and b would overlap (decided; undecided is kept
-            // out too, and counted)
-            match decide(&b.overlap_margin().map_err(domain)?, "cos θ_min − cos θ") {
-                Ok(Sign::Negative) | Err(_) => {
-                    skipped += 1;
-                    continue;
-                }
-                _ => {}
+            // skip the angles where a and b would overlap, decided on the certified
+            // ladder (undecided is kept out too, and counted)
+            b.validate_data().map_err(domain)?;
+            if !matches!(spec.certified_overlap()?, Ok(false)) {
+                skipped += 1;
+                continue;
             }
-            match b.outcome(self.max_depth) {
+            match b.outcome_without_overlap_check(self.max_depth) {
                 Ok(o) => points.push((i, Ok(o))),
                 // an enclosure too wide to decide a sign at this point (e.g. θ = π in
                 // interval arithmetic, where cos(θ/2) encloses 0): reported, not guessed

@@ -14,6 +14,7 @@ mod cli_compare;
 mod corner;
 mod corner_longrun;
 mod cradle;
+mod fixes16;
 mod fuzz;
 mod hardening;
 mod lang;
