@@ -10,7 +10,9 @@ use impactkit::system::laws::all;
 
 fn bench_backend<S: Scalar>(c: &mut Criterion, label: &str, n: usize, ctx: &S::Ctx) {
     let masses = vec!["1".to_string(); n];
-    let v0: Vec<String> = (0..n).map(|i| if i == 0 { "1" } else { "0" }.into()).collect();
+    let v0: Vec<String> = (0..n)
+        .map(|i| if i == 0 { "1" } else { "0" }.into())
+        .collect();
     let sys = SystemFile::cradle(&masses, &v0, "1")
         .build::<S>("bench", ctx)
         .unwrap();
