@@ -209,7 +209,8 @@ fn seghete_murphey<S: Scalar>(sys: &System<S>) -> Result<LawOutcome<S>, LawError
     let results: Vec<(Vec<usize>, Vec<S>)> = if elastic {
         seqs.clone()
     } else {
-        let plastic = c.plastic(&p)?;
+        // the plastic impact that never pulls (issue 16: (11) over every contact can)
+        let plastic = c.plastic_complementary(&p)?.momentum;
         seqs.iter()
             .map(|(s, e)| (s.clone(), inelastic(e, &plastic, &r)))
             .collect()

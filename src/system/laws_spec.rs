@@ -62,6 +62,37 @@ pub fn rows<S: Scalar>(sys: &System<S>, results: &[(Law, LawResult<S>)]) -> Vec<
         .collect()
 }
 
+/// The rows, the agreement table and the system of one run.
+type Run = (Vec<LawRow>, Vec<AgreementRow>, SystemSummary);
+
+/// A row of a rounded or enclosure run keeps only the outcomes whose sequence the
+/// certified run found distinct: where `f64` splits one outcome in two (two sequences
+/// whose exact outcomes are equal), the certified run decides, never a float comparison.
+/// Rows whose sequences differ from the certified run's are left as they are.
+fn align(rows: &mut [LawRow], certified: &[LawRow], by: &str) {
+    for r in rows.iter_mut() {
+        let Some(c) = certified.iter().find(|c| c.law == r.law) else {
+            continue;
+        };
+        let fewer = !c.outcomes.is_empty() && c.outcomes.len() < r.outcomes.len();
+        if !fewer || c.sequences.is_empty() || !c.sequences.iter().all(|s| r.sequences.contains(s))
+        {
+            continue;
+        }
+        let keep: Vec<bool> = r
+            .sequences
+            .iter()
+            .map(|s| c.sequences.contains(s))
+            .collect();
+        let mut k = keep.iter();
+        r.outcomes.retain(|_| *k.next().unwrap_or(&true));
+        let mut k = keep.iter();
+        r.sequences.retain(|_| *k.next().unwrap_or(&true));
+        r.unique = r.outcomes.len() == 1;
+        r.note += &format!(" (equal outcomes merged, decided in {by})");
+    }
+}
+
 /// `Some(())` when the mass matrix is decided diagonal.
 fn diagonal<S: Scalar>(sys: &System<S>) -> Option<()> {
     let n = sys.mass.dim();
@@ -85,13 +116,10 @@ impl LawsSpec {
     }
 
     /// The rows on `backend` and the agreement table of that run.
-    fn run_on(
-        &self,
-        backend: Backend,
-    ) -> Result<(Vec<LawRow>, Vec<AgreementRow>, SystemSummary), SpecError> {
+    fn run_on(&self, backend: Backend) -> Result<Run, SpecError> {
         struct Job<'a>(&'a LawsSpec);
         impl RunScalar for Job<'_> {
-            type Out = Result<(Vec<LawRow>, Vec<AgreementRow>, SystemSummary), SpecError>;
+            type Out = Result<Run, SpecError>;
             fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
                 let sys = self.0.system::<S>(ctx)?;
                 let results = all(&sys, self.0.max_iter);
@@ -127,20 +155,13 @@ impl LawsSpec {
         }
     }
 
-    /// The agreement table (exact where the inputs allow) or on the certified ladder, and the backend that decided it.
-    fn certified_agreement(
-        &self,
-        max_bits: u32,
-    ) -> Result<(Vec<AgreementRow>, Option<String>), SpecError> {
+    /// The rows and the agreement table, exact where the inputs allow, else on the
+    /// certified ladder, and the backend that decided them.
+    fn certified_run(&self, max_bits: u32) -> Result<(Run, Option<String>), SpecError> {
         if let Some(b) = self.exact_backend() {
-            let (_, a, _) = self.run_on(b)?;
-            return Ok((a, Some(b.to_string())));
+            return Ok((self.run_on(b)?, Some(b.to_string())));
         }
-        let (r, by, _) = certified_report(
-            max_bits,
-            |b| self.run_on(b).map(|(_, a, _)| a),
-            |a| undecided_pair(a),
-        )?;
+        let (r, by, _) = certified_report(max_bits, |b| self.run_on(b), |r| undecided_pair(&r.1))?;
         Ok((r, by))
     }
 
@@ -154,11 +175,16 @@ impl LawsSpec {
         }
         let (laws, summary, agreement, decided_by, name) = match arith {
             Arith::Backend(b) => {
-                let (laws, own, summary) = self.run_on(b)?;
+                let (mut laws, own, summary) = self.run_on(b)?;
                 let (agreement, by) = if matches!(b, Backend::Exact | Backend::Quadratic) {
                     (own, Some(b.to_string()))
                 } else {
-                    self.certified_agreement(crate::certify::DEFAULT_MAX_BITS)?
+                    let ((rows, agreement, _), by) =
+                        self.certified_run(crate::certify::DEFAULT_MAX_BITS)?;
+                    if let Some(by) = &by {
+                        align(&mut laws, &rows, by);
+                    }
+                    (agreement, by)
                 };
                 (laws, summary, agreement, by, b.to_string())
             }

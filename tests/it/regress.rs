@@ -441,3 +441,42 @@ fn record_schema_matches_the_reader() {
     written.sort();
     assert_eq!(system, written);
 }
+
+/// Where f64 splits one Seghete–Murphey outcome in two (masses 2, 1, 3, p = (1, 0, −1):
+/// the sequences u12u23u12u23 and u23u12u23u12 give equal outcomes exactly), the row keeps
+/// one: uniqueness is decided by the certified run, never a float comparison.
+#[test]
+fn laws_in_f64_never_split_one_outcome() {
+    let dir = tempdir("split");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (code, out, _) = run(&[
+        "system",
+        "cradle",
+        "--masses",
+        "2,1,3",
+        "--v0",
+        "1/2,0,-1/3",
+    ]);
+    assert_eq!(code, 0);
+    let path = dir.join("split.toml");
+    std::fs::write(&path, out).unwrap();
+    for arith in ["f64", "mpfr:200", "interval", "exact"] {
+        let v = json(&[
+            "laws",
+            path.to_str().unwrap(),
+            "--arith",
+            arith,
+            "--format",
+            "json",
+        ]);
+        let sm = v["laws"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["law"] == "seghete-murphey")
+            .unwrap()
+            .clone();
+        assert_eq!(sm["unique"], true, "{arith}: {sm}");
+        assert_eq!(sm["outcomes"].as_array().unwrap().len(), 1, "{arith}");
+    }
+}
