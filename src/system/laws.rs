@@ -18,7 +18,7 @@ use super::file::System;
 use crate::arith::{Scalar, Sign, Undecided};
 use crate::law::characterization::{Constraints, Stop};
 use crate::law::newton::{newton, poisson, ImpactOutcome, NewtonVariant};
-use crate::law::propagative::{distinct_outcomes, inelastic, minimal_sequences, Contacts};
+use crate::law::propagative::{inelastic, minimal_sequences, Contacts};
 use crate::law::{decide, LawError};
 use crate::linalg::Vector;
 use crate::report::compare::AgreementRow;
@@ -215,15 +215,17 @@ fn seghete_murphey<S: Scalar>(sys: &System<S>) -> Result<LawOutcome<S>, LawError
             .map(|(s, e)| (s.clone(), inelastic(e, &plastic, &r)))
             .collect()
     };
-    let momenta = distinct_outcomes(&results)?;
-    let mut outcomes = Vec::new();
+    // outcomes merged where their equality is decided; an undecided pair stays apart
+    // here, and the certified run of `laws` decides it ([`crate::system::laws_spec`])
+    let mut outcomes: Vec<Vector<S>> = Vec::new();
+    let mut momenta: Vec<&Vector<S>> = Vec::new();
     let mut sequences = Vec::new();
-    for q in &momenta {
+    for (s, q) in &results {
+        if momenta.iter().any(|m| difference(m, q).equal == Some(true)) {
+            continue;
+        }
+        momenta.push(q);
         outcomes.push(sys.mass.solve(q)?);
-        let (s, _) = results
-            .iter()
-            .find(|(_, x)| difference(x, q).equal == Some(true))
-            .ok_or_else(|| LawError::Domain("an outcome without its sequence".into()))?;
         sequences.push(s.iter().map(|&i| vec![i]).collect());
     }
     let names: Vec<String> = seqs
