@@ -173,15 +173,13 @@ impl SystemFile {
                     .iter()
                     .map(|r| nums(r, "mass_matrix"))
                     .collect::<Result<_, _>>()?;
-                for i in 0..n {
-                    for j in i + 1..n {
-                        let d = full[i][j].sub_r(&full[j][i]);
-                        if decide(&d, "M_ij − M_ji")
-                            .map_err(|e| err("mass_matrix", e.to_string()))?
-                            != Sign::Zero
-                        {
-                            return Err(err("mass_matrix", "is not symmetric".into()));
-                        }
+                let pairs = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j)));
+                for (i, j) in pairs {
+                    let d = full[i][j].sub_r(&full[j][i]);
+                    if decide(&d, "M_ij − M_ji").map_err(|e| err("mass_matrix", e.to_string()))?
+                        != Sign::Zero
+                    {
+                        return Err(err("mass_matrix", "is not symmetric".into()));
                     }
                 }
                 all.extend(full.iter().flatten().cloned());
