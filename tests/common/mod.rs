@@ -40,6 +40,17 @@ pub fn bad(args: &[&str]) -> String {
     err
 }
 
+/// The row of laws `a` and `b` in the agreement table of a `laws` / `compare-cradle` report.
+pub fn agreement(v: &serde_json::Value, a: &str, b: &str) -> serde_json::Value {
+    v["agreement"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["laws"] == serde_json::json!([a, b]))
+        .unwrap_or_else(|| panic!("{a} vs {b} missing"))
+        .clone()
+}
+
 /// Exact values as reports write them: `[{"exact": "1"}, …]`.
 pub fn exact(xs: &[&str]) -> serde_json::Value {
     serde_json::Value::Array(

@@ -1,7 +1,7 @@
 //! System files, `impactkit laws`, `impactkit system` and `impactkit regress` on the
 //! committed engine fixture (`examples/engines/records/`).
 
-use crate::common::{bad, exact, json, run, tempdir};
+use crate::common::{agreement, bad, exact, json, run, tempdir};
 use serde_json::Value;
 
 const SYSTEMS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/systems");
@@ -66,14 +66,7 @@ fn laws_in_f64_decide_agreement_exactly() {
     ]);
     assert_eq!(v["arith"], "f64");
     assert_eq!(v["agreement_decided_by"], "exact");
-    let pair = v["agreement"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|a| a["laws"] == serde_json::json!(["newton-touching", "poisson"]))
-        .unwrap()
-        .clone();
-    assert_eq!(pair["agree"], true);
+    assert_eq!(agreement(&v, "newton-touching", "poisson")["agree"], true);
 }
 
 #[test]
@@ -323,33 +316,6 @@ fn regress_reads_csv() {
     let v = json(&["regress", path.to_str().unwrap(), "--format", "json"]);
     assert_eq!(v["records"][0]["expect"]["pass"], true);
     assert_eq!(v["records"][1]["nearest"][0], "pasquero");
-}
-
-#[test]
-fn compare_cradle_is_laws_on_a_cradle() {
-    // the README's interval example: rows in intervals, agreement decided exactly
-    let v = json(&[
-        "compare-cradle",
-        "--eps",
-        "1",
-        "--v0",
-        "2,0,-1",
-        "--arith",
-        "interval",
-        "--format",
-        "json",
-    ]);
-    for a in v["agreement"].as_array().unwrap() {
-        assert!(a["agree"].is_boolean(), "{a}");
-    }
-    let newton = v["agreement"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|a| a["laws"] == serde_json::json!(["newton-touching", "poisson"]))
-        .unwrap()
-        .clone();
-    assert_eq!(newton["agree"], true);
 }
 
 #[test]
