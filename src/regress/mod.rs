@@ -16,9 +16,13 @@ pub mod record;
 
 use crate::arith::backend::{Backend, RunScalar};
 use crate::arith::{decide, Scalar, Sign};
-use crate::report::regress::{EngineRow, ExpectReport, LawCheck, RecordReport, RegressReport};
+use crate::report::regress::{
+    EngineRow, ExpectReport, LawCheck, RecordReport, RegressReport, ScenarioRow,
+};
 use crate::system::file::{System, SystemFile};
-use crate::system::laws::{agree, all, energy, momentum_defect, Law, LawOutcome, LawResult};
+use crate::system::laws::{
+    agree, all, energy, momentum_defect, why_not, Law, LawOutcome, LawResult,
+};
 use num_rational::BigRational;
 use record::{Record, RecordError};
 
@@ -164,10 +168,10 @@ fn evaluate<S: Scalar>(
     let mut dist: Vec<Option<(S, f64)>> = Vec::new();
     for (law, r) in results {
         let Ok(o) = r else {
-            let why = r.as_ref().err().map(|e| e.to_string()).unwrap_or_default();
+            let why = r.as_ref().err().map(why_not).unwrap_or_default();
             if expect_law == Some(*law) {
                 if let Some(x) = expect.as_mut() {
-                    x.reason = format!("{} does not apply: {why}", law.name());
+                    x.reason = format!("{} {why}", law.name());
                 }
             }
             laws.push(LawCheck::not_applying(law.name(), why));
@@ -188,7 +192,10 @@ fn evaluate<S: Scalar>(
             }
         }
         let Some((k, d, hi, within)) = best else {
-            laws.push(LawCheck::not_applying(law.name(), "no outcome".into()));
+            laws.push(LawCheck::not_applying(
+                law.name(),
+                "does not apply: no outcome".into(),
+            ));
             dist.push(None);
             continue;
         };
@@ -213,6 +220,11 @@ fn evaluate<S: Scalar>(
             law: law.name(),
             applies: true,
             outcome: o.outcomes[k].iter().map(Scalar::num).collect(),
+            difference: v
+                .iter()
+                .zip(&o.outcomes[k])
+                .map(|(a, b)| a.sub_r(b).num())
+                .collect(),
             distance: Some(d.num()),
             distance_upper: Some(hi),
             sequence: named(sys, o, k).iter().map(|s| s.join("+")).collect(),
@@ -367,7 +379,7 @@ pub enum Mismatch {
     #[error("bad input: {0}")]
     BadInput(String),
     /// The law does not apply to the system.
-    #[error("{law} does not apply: {reason}")]
+    #[error("{law}: {reason}")]
     DoesNotApply { law: &'static str, reason: String },
     /// The observation lies farther than the tolerance from the law's outcome (or the
     /// enclosure of the distance straddles the tolerance).
@@ -445,15 +457,16 @@ pub fn check(
     }
 }
 
-/// Engines, grouped for the summary: (name, version).
+/// Engines, grouped for the summary: (name, version), and per scenario how often each
+/// group of laws was the nearest.
 pub fn engines(reports: &[RecordReport]) -> Vec<EngineRow> {
     let mut out: Vec<EngineRow> = Vec::new();
     for r in reports.iter().filter(|r| r.error.is_none()) {
         let row = match out
             .iter_mut()
-            .find(|e| e.engine == r.engine && e.version == r.version)
+            .position(|e| e.engine == r.engine && e.version == r.version)
         {
-            Some(e) => e,
+            Some(i) => &mut out[i],
             None => {
                 out.push(EngineRow {
                     engine: r.engine.clone(),
@@ -461,9 +474,10 @@ pub fn engines(reports: &[RecordReport]) -> Vec<EngineRow> {
                     records: 0,
                     expectations: 0,
                     failed: 0,
-                    nearest: Vec::new(),
+                    scenarios: Vec::new(),
                 });
-                out.last_mut().expect("just pushed")
+                let last = out.len() - 1;
+                &mut out[last]
             }
         };
         row.records += 1;
@@ -473,10 +487,22 @@ pub fn engines(reports: &[RecordReport]) -> Vec<EngineRow> {
                 row.failed += 1;
             }
         }
+        let scenario = match row.scenarios.iter().position(|s| s.scenario == r.scenario) {
+            Some(i) => &mut row.scenarios[i],
+            None => {
+                row.scenarios.push(ScenarioRow {
+                    scenario: r.scenario.clone(),
+                    not_discriminating: r.not_discriminating,
+                    nearest: Vec::new(),
+                });
+                let last = row.scenarios.len() - 1;
+                &mut row.scenarios[last]
+            }
+        };
         let law = r.nearest.join("=");
-        match row.nearest.iter_mut().find(|(l, _)| *l == law) {
+        match scenario.nearest.iter_mut().find(|(l, _)| *l == law) {
             Some((_, n)) => *n += 1,
-            None => row.nearest.push((law, 1)),
+            None => scenario.nearest.push((law, 1)),
         }
     }
     out

@@ -122,6 +122,17 @@ fn scenario(
         ),
     };
     if let serde_json::Value::Object(b) = &mut base {
+        // a file with overrides is another scenario: its name says which
+        let changed: Vec<String> = map
+            .iter()
+            .filter(|(k, _)| !matches!(k.as_str(), "file" | "name"))
+            .map(|(k, v)| format!("{k} = {v}"))
+            .collect();
+        if map.contains_key("file") && !changed.is_empty() && !map.contains_key("name") {
+            if let Some(serde_json::Value::String(name)) = b.get_mut("name") {
+                *name = format!("{name} ({})", changed.join(", "));
+            }
+        }
         for (k, v) in map.iter().filter(|(k, _)| k.as_str() != "file") {
             b.insert(k.clone(), v.clone());
         }

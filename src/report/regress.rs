@@ -11,6 +11,9 @@ pub struct LawCheck {
     pub applies: bool,
     /// The law's outcome nearest to the engine's (empty when the law does not apply).
     pub outcome: Vec<Num>,
+    /// engine − law, per component: exact, or an enclosure.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub difference: Vec<Num>,
     /// max_i |engine_i − law_i|: exact, or an enclosure.
     pub distance: Option<Num>,
     /// An upper bound of `distance` in f64 (for sorting and scripts).
@@ -24,17 +27,18 @@ pub struct LawCheck {
 }
 
 impl LawCheck {
-    /// A law that does not apply, and why.
+    /// A law without an outcome, and why (`does not apply: …` or `undecided: …`).
     pub fn not_applying(law: &'static str, why: String) -> Self {
         LawCheck {
             law,
             applies: false,
             outcome: Vec::new(),
+            difference: Vec::new(),
             distance: None,
             distance_upper: None,
             sequence: Vec::new(),
             sequence_consistent: None,
-            note: format!("does not apply: {why}"),
+            note: why,
         }
     }
 }
@@ -117,7 +121,17 @@ pub struct EngineRow {
     pub records: usize,
     pub expectations: usize,
     pub failed: usize,
-    /// How often each law (laws with equal outcomes joined with `=`) was the nearest.
+    /// Per scenario, which laws were the nearest.
+    pub scenarios: Vec<ScenarioRow>,
+}
+
+/// One scenario of one engine: how often each group of laws (equal outcomes joined with
+/// `=`) was the nearest, over the engine's parameter sets.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScenarioRow {
+    pub scenario: String,
+    /// Every law gives the same outcome here.
+    pub not_discriminating: bool,
     pub nearest: Vec<(String, usize)>,
 }
 
@@ -198,22 +212,35 @@ impl Report for RegressReport {
                 }
             }
         }
-        out += "\nengine            version     records  expect  failed  nearest law (times)\n";
+        out += "\nnearest law per engine and scenario (times, over the engine's records)\n";
         for e in &self.engines {
-            let nearest: Vec<String> = e
-                .nearest
-                .iter()
-                .map(|(l, n)| format!("{l} ({n})"))
-                .collect();
             out += &format!(
-                "{:<17} {:<11} {:>7} {:>7} {:>7}  {}\n",
+                "{} {}: {} records, {} expectations, {} failed\n",
                 e.engine,
                 e.version.as_deref().unwrap_or("—"),
                 e.records,
                 e.expectations,
-                e.failed,
-                nearest.join(", ")
+                e.failed
             );
+            let width = e.scenarios.iter().map(|s| s.scenario.chars().count()).max();
+            for sc in &e.scenarios {
+                let nearest: Vec<String> = sc
+                    .nearest
+                    .iter()
+                    .map(|(l, n)| format!("{l} ({n})"))
+                    .collect();
+                out += &format!(
+                    "  {:<w$} {}{}\n",
+                    sc.scenario,
+                    nearest.join(", "),
+                    if sc.not_discriminating {
+                        " — not discriminating"
+                    } else {
+                        ""
+                    },
+                    w = width.unwrap_or(0)
+                );
+            }
         }
         out += &format!(
             "{} records, {} expectations failed, {} records with errors",

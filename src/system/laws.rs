@@ -310,6 +310,16 @@ fn winandy_leine<S: Scalar>(sys: &System<S>) -> Result<LawOutcome<S>, LawError> 
     })
 }
 
+/// Why a law gives no outcome, as a report says it: `undecided: …` when a sign stayed
+/// undecided in the arithmetic of the run (a finer one may decide it), else
+/// `does not apply: …`.
+pub fn why_not(e: &LawError) -> String {
+    match e {
+        LawError::Undecided { .. } => format!("undecided: {e}"),
+        _ => format!("does not apply: {e}"),
+    }
+}
+
 /// A law's row: its outcome, or why it does not apply.
 pub type LawResult<S> = Result<LawOutcome<S>, LawError>;
 

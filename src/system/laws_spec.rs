@@ -55,7 +55,7 @@ pub fn rows<S: Scalar>(sys: &System<S>, results: &[(Law, LawResult<S>)]) -> Vec<
                 citation: law.citation(),
                 outcomes: Vec::new(),
                 unique: false,
-                note: format!("does not apply: {e}"),
+                note: super::laws::why_not(e),
                 sequences: Vec::new(),
             },
         })
