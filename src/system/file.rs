@@ -72,6 +72,9 @@ pub struct ContactSpec {
     pub touching: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub restitution: Option<Number>,
+    /// Poisson's coefficient of this contact, when it differs from `restitution`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub poisson: Option<Number>,
 }
 
 /// A system file as written, before any arithmetic.
@@ -91,6 +94,10 @@ pub struct SystemFile {
     pub velocity: Vec<Number>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub restitution: Option<Number>,
+    /// The energetic R of Seghete–Murphey (16), one for every contact (default: the
+    /// contacts' common coefficient).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub energetic: Option<Number>,
     #[serde(default)]
     pub contact: Vec<ContactSpec>,
 }
@@ -107,8 +114,12 @@ pub struct System<S> {
     pub mass: SymMatrix<S>,
     /// ∇φ_i of the touching contacts.
     pub normals: Vec<Vector<S>>,
-    /// e_i of the touching contacts.
+    /// e_i of the touching contacts (Newton's law, Pasquero's CORs).
     pub restitution: Vec<S>,
+    /// Poisson's e_i of the touching contacts.
+    pub poisson: Vec<S>,
+    /// The energetic R of Seghete–Murphey (16), when given.
+    pub energetic: Option<S>,
     /// q̇⁻.
     pub velocity: Vector<S>,
 }
@@ -206,8 +217,25 @@ impl SystemFile {
                 ),
             ));
         }
-        let (mut contacts, mut ignored, mut normals, mut restitution) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let unit = |x: &S, key: &str| -> Result<(), InputError> {
+            let lo = decide(x, "e").map_err(|e| err(key, e.to_string()))?;
+            let hi = decide(&(x.one_like() - x), "1 − e").map_err(|e| err(key, e.to_string()))?;
+            if lo == Sign::Negative || hi == Sign::Negative {
+                return Err(err(key, "must lie in [0, 1]".into()));
+            }
+            Ok(())
+        };
+        let energetic = match &self.energetic {
+            Some(x) => {
+                let r = num(x, "energetic")?;
+                unit(&r, "energetic")?;
+                all.push(r.clone());
+                Some(r)
+            }
+            None => None,
+        };
+        let (mut contacts, mut ignored, mut normals, mut restitution, mut poisson) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for (i, c) in self.contact.iter().enumerate() {
             let name = c.name.clone().unwrap_or_else(|| (i + 1).to_string());
             let key = format!("contact {name}");
@@ -229,15 +257,17 @@ impl SystemFile {
                 (None, Some(e)) => e.clone(),
                 (None, None) => velocity[0].one_like(),
             };
-            let in_range = decide(&e, "e").map_err(|x| err(&key, x.to_string()))? != Sign::Negative
-                && decide(&(e.one_like() - &e), "1 − e").map_err(|x| err(&key, x.to_string()))?
-                    != Sign::Negative;
-            if !in_range {
-                return Err(err(
-                    &format!("{key} restitution"),
-                    "must lie in [0, 1]".into(),
-                ));
-            }
+            unit(&e, &format!("{key} restitution"))?;
+            let pe = match &c.poisson {
+                Some(x) => {
+                    let pe = num(x, &format!("{key} poisson"))?;
+                    unit(&pe, &format!("{key} poisson"))?;
+                    all.push(pe.clone());
+                    pe
+                }
+                None => e.clone(),
+            };
+            poisson.push(pe);
             let normal = nums(&c.normal, &format!("{key} normal"))?;
             all.extend(normal.iter().cloned());
             all.push(e.clone());
@@ -272,6 +302,8 @@ impl SystemFile {
             mass,
             normals,
             restitution,
+            poisson,
+            energetic,
             velocity,
         })
     }
@@ -296,6 +328,7 @@ impl SystemFile {
                     .collect(),
                 touching: None,
                 restitution: None,
+                poisson: None,
             })
             .collect();
         SystemFile {
@@ -306,6 +339,7 @@ impl SystemFile {
             mass_matrix: None,
             velocity: v0.iter().map(|v| Number::Text(v.clone())).collect(),
             restitution: Some(Number::Text(eps.to_string())),
+            energetic: None,
             contact,
         }
     }
@@ -321,6 +355,7 @@ impl SystemFile {
             normal: vec![Number::Text(format!("-{k}")), Number::Text(y.into())],
             touching: None,
             restitution: Some(Number::Text(e.into())),
+            poisson: None,
         };
         SystemFile {
             name: Some(format!("disk in a corner, alpha = {alpha}")),
@@ -330,6 +365,7 @@ impl SystemFile {
             mass_matrix: None,
             velocity: v0.iter().map(|v| Number::Text(v.clone())).collect(),
             restitution: None,
+            energetic: None,
             contact: vec![wall("S1", "1", eps[0]), wall("S2", "-1", eps[1])],
         }
     }
@@ -349,12 +385,14 @@ impl SystemFile {
                 normal: vec![t(&c), t(&s), zero(), zero(), neg(&c), neg(&s)],
                 touching: None,
                 restitution: None,
+                poisson: None,
             },
             ContactSpec {
                 name: Some("bc".into()),
                 normal: vec![zero(), zero(), t(&c), neg(&s), neg(&c), t(&s)],
                 touching: None,
                 restitution: None,
+                poisson: None,
             },
         ];
         if touching_ab {
@@ -366,6 +404,7 @@ impl SystemFile {
                 normal: vec![t(&dx), t(&dy), neg(&dx), neg(&dy), zero(), zero()],
                 touching: None,
                 restitution: None,
+                poisson: None,
             });
         }
         let [ma, mb, mc] = masses;
@@ -384,6 +423,7 @@ impl SystemFile {
             mass_matrix: None,
             velocity: ["0", "0", "0", "0", "1", "0"].map(t).to_vec(),
             restitution: Some(t("1")),
+            energetic: None,
             contact,
         }
     }

@@ -174,20 +174,29 @@ pub fn run<S: Scalar>(
             "LCP over the approaching contacts",
         )),
         Law::Poisson => Ok(classic(
-            poisson(&constraints(sys)?, &sys.velocity, &sys.restitution)?,
+            poisson(&constraints(sys)?, &sys.velocity, &sys.poisson)?,
             "compression + expansion",
         )),
         Law::WinandyLeine => winandy_leine(sys),
     }
 }
 
-/// The one coefficient of every contact (the energetic R of (16) is one number).
+/// The energetic R of (16): the file's `energetic`, else the contacts' one coefficient.
+fn energetic<S: Scalar>(sys: &System<S>) -> Result<S, LawError> {
+    match &sys.energetic {
+        Some(r) => Ok(r.clone()),
+        None => common_restitution(sys),
+    }
+}
+
+/// The one coefficient of every contact.
 fn common_restitution<S: Scalar>(sys: &System<S>) -> Result<S, LawError> {
     let e = sys.restitution[0].clone();
     for x in &sys.restitution[1..] {
         if decide(&x.sub_r(&e), "a difference of coefficients")? != Sign::Zero {
             return Err(LawError::Domain(
-                "the energetic R of (16) is one coefficient for all contacts".into(),
+                "the energetic R of (16) is one coefficient for all contacts (give `energetic`)"
+                    .into(),
             ));
         }
     }
@@ -196,7 +205,7 @@ fn common_restitution<S: Scalar>(sys: &System<S>) -> Result<S, LawError> {
 
 /// Seghete–Murphey: every minimal sequence, outcomes as velocities q̇ = M⁻¹p.
 fn seghete_murphey<S: Scalar>(sys: &System<S>) -> Result<LawOutcome<S>, LawError> {
-    let r = common_restitution(sys)?;
+    let r = energetic(sys)?;
     let c = Contacts::new(sys.mass.clone(), sys.normals.clone())?;
     let p = sys.mass.apply(&sys.velocity);
     let seqs = minimal_sequences(&c, &p, PROPAGATIVE_DEPTH)?;

@@ -404,6 +404,7 @@ fn record_schema_matches_the_reader() {
         .cloned()
         .collect();
     written.push("mass_matrix".into());
+    written.push("energetic".into());
     written.sort();
     assert_eq!(system, written);
 }
@@ -445,4 +446,29 @@ fn laws_in_f64_never_split_one_outcome() {
         assert_eq!(sm["unique"], true, "{arith}: {sm}");
         assert_eq!(sm["outcomes"].as_array().unwrap().len(), 1, "{arith}");
     }
+}
+
+/// Poisson's coefficient and the energetic R can differ from Newton's: plastic Poisson and
+/// Seghete–Murphey (R = 0: the plastic impact that never pulls) move the three balls
+/// together, while Newton's elastic law gives (−1/3, 2/3, 2/3).
+#[test]
+fn poisson_and_energetic_coefficients_per_file() {
+    let dir = tempdir("coefficients");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("c.toml");
+    std::fs::write(
+        &path,
+        "masses = [1, 1, 1]\nvelocity = [1, 0, 0]\nrestitution = 1\nenergetic = 0\n\
+         [[contact]]\nnormal = [-1, 1, 0]\npoisson = 0\n\
+         [[contact]]\nnormal = [0, -1, 1]\npoisson = \"0\"\n",
+    )
+    .unwrap();
+    let v = laws(path.to_str().unwrap());
+    let third = serde_json::json!([exact(&["1/3", "1/3", "1/3"])]);
+    assert_eq!(outcomes(&v, "poisson"), third);
+    assert_eq!(outcomes(&v, "seghete-murphey"), third);
+    assert_eq!(
+        outcomes(&v, "newton-touching"),
+        serde_json::json!([exact(&["-1/3", "2/3", "2/3"])])
+    );
 }
