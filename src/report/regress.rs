@@ -182,8 +182,20 @@ impl Report for RegressReport {
                     .and_then(|l| l.distance_upper);
                 format!("{} ({})", names.join("="), short(d))
             };
+            let fits: Vec<&str> = r
+                .laws
+                .iter()
+                .filter(|l| l.sequence_consistent == Some(true))
+                .map(|l| l.law)
+                .collect();
+            let reported = r.laws.iter().any(|l| l.sequence_consistent.is_some());
+            let order = match (reported, fits.is_empty()) {
+                (false, _) => String::new(),
+                (true, true) => "; contact order fits no law".to_string(),
+                (true, false) => format!("; contact order fits {}", fits.join(", ")),
+            };
             out += &format!(
-                "line {} {} [{}{}] {}: nearest {}, then {}{}{}\n",
+                "line {} {} [{}{}] {}: nearest {}, then {}{}{}{}\n",
                 r.line,
                 r.id.as_deref().unwrap_or(""),
                 r.engine,
@@ -200,6 +212,7 @@ impl Report for RegressReport {
                 } else {
                     ""
                 },
+                order,
                 match &r.expect {
                     Some(x) if x.pass => format!("; expect {} ok", x.law),
                     Some(x) => format!("; expect {} FAILED ({})", x.law, x.reason),

@@ -472,3 +472,22 @@ fn poisson_and_energetic_coefficients_per_file() {
         serde_json::json!([exact(&["-1/3", "2/3", "2/3"])])
     );
 }
+
+/// `impactkit system` refuses bad scenarios with one line naming the option.
+#[test]
+fn system_bad_input_exits_2() {
+    for (args, needle) in [
+        (vec!["system", "cradle", "--balls", "1"], "--balls"),
+        (
+            vec!["system", "cradle", "--masses", "1,2", "--v0", "1"],
+            "--v0",
+        ),
+        (vec!["system", "corner", "--alpha", "pi/2"], "--alpha"),
+        (vec!["system", "corner", "--v0", "1"], "--v0"),
+        (vec!["system", "billiard", "--radii", "1,1"], "--radii"),
+        (vec!["system", "billiard", "--theta", "1/0"], "--theta"),
+    ] {
+        let err = bad(&args);
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
