@@ -8,6 +8,7 @@
 pub mod characterization;
 pub mod corner;
 pub mod newton;
+pub mod nonholonomic;
 pub mod propagative;
 pub mod sequential;
 
