@@ -18,7 +18,7 @@
 
 use super::{decide, divide_nonzero, LawError};
 use crate::arith::{Scalar, Sign};
-use crate::linalg::{add, dot, scale, solve, sub, SymMatrix, Vector};
+use crate::linalg::{add, dot, nullspace, scale, solve, sub, SymMatrix, Vector};
 
 /// A nonholonomic impact at one configuration: M, the ω^k and dh.
 #[derive(Clone, Debug)]
@@ -32,6 +32,20 @@ pub struct NonholonomicImpact<S> {
     w: Vec<Vector<S>>,
     /// ∇h = dh♯.
     grad_h: Vector<S>,
+}
+
+/// What an impact map conserves, computed for one pre- and post-impact velocity.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Conservation<S> {
+    /// ½ q̇ᵀMq̇ before and after.
+    pub energy: (S, S),
+    /// g(q̇, t) before and after, for each t of a basis of Δ ∩ ker dh (the tangential
+    /// quantities the elastic map (15) keeps: Δ FL vanishes on Δ ∩ ker dh).
+    pub invariants: Vec<(S, S)>,
+    /// The post-impact velocity satisfies the constraints (q̇⁺ ∈ Δ).
+    pub in_distribution: bool,
+    /// The velocity leaves the surface: dh(q̇⁻)·dh(q̇⁺) < 0 (computed, not assumed).
+    pub admissible: bool,
 }
 
 /// The solution of (15) for one pre-impact velocity.
@@ -221,6 +235,30 @@ impl<S: Scalar> NonholonomicImpact<S> {
         })
     }
 
+    /// A basis of Δ ∩ ker dh: the kernel of the ω^k and dh together.
+    pub fn tangent_basis(&self) -> Result<Vec<Vector<S>>, LawError> {
+        let mut rows = self.omegas.clone();
+        rows.push(self.dh.clone());
+        Ok(nullspace(&rows, self.mass.dim(), &self.dh[0].zero_like())?)
+    }
+
+    /// Energy, the tangential quantities g(q̇, t), t ∈ Δ ∩ ker dh, membership in Δ and
+    /// admissibility, for `before` ↦ `after`.
+    pub fn conservation(&self, before: &[S], after: &[S]) -> Result<Conservation<S>, LawError> {
+        let invariants = self
+            .tangent_basis()?
+            .iter()
+            .map(|t| (self.mass.inner(before, t), self.mass.inner(after, t)))
+            .collect();
+        let product = self.normal_rate(before).mul_r(&self.normal_rate(after));
+        Ok(Conservation {
+            energy: (self.energy(before)?, self.energy(after)?),
+            invariants,
+            in_distribution: self.in_distribution(after)?,
+            admissible: decide(&product, "dh(qdot-) dh(qdot+)")? == Sign::Negative,
+        })
+    }
+
     /// The elastic map in closed form: q̇ − 2 w(q̇)/⟨w, w⟩ w♯ with w = dh + μ_kω^k, the
     /// part of dh g-orthogonal to every ω^k (w♯ ∈ Δ): a reflection inside Δ.
     pub fn elastic_reflection(&self, v: &[S]) -> Result<Vector<S>, LawError> {
@@ -273,8 +311,14 @@ mod tests {
         assert_eq!(e.alpha, r(-3, 1));
         assert_eq!(e.lambda, vec![r(1, 1), r(0, 1)]);
         assert_eq!(nh.elastic_reflection(&v).unwrap(), e.velocity);
-        assert_eq!(nh.energy(&e.velocity).unwrap(), nh.energy(&v).unwrap());
-        assert!(nh.in_distribution(&e.velocity).unwrap());
+        let c = nh.conservation(&v, &e.velocity).unwrap();
+        assert_eq!(c.energy, (r(15, 8), r(15, 8))); // ½(mẋ² + Iθ̇² + Jφ̇²) = ½(1 + 1/2 + 9/4)
+        assert_eq!(
+            nh.tangent_basis().unwrap(),
+            vec![vec![r(0, 1), r(0, 1), r(0, 1), r(1, 1)]]
+        );
+        assert_eq!(c.invariants, vec![(r(3, 4), r(3, 4))]); // J φ̇
+        assert!(c.in_distribution && c.admissible);
     }
 
     #[test]
@@ -285,12 +329,51 @@ mod tests {
         let p = nh.plastic(&v).unwrap();
         assert_eq!(p, vec![r(-1, 3), r(0, 1), r(-1, 3), r(3, 1)]);
         assert_eq!(nh.plastic_20(&v).unwrap(), p);
-        assert!(nh.in_distribution(&p).unwrap());
+        let c = nh.conservation(&v, &p).unwrap();
+        assert_eq!(c.energy.1, r(1, 12) + r(9, 8)); // ½(1/9 + 1/18) + 9/8
+        assert_eq!(c.invariants, vec![(r(3, 4), r(3, 4))]);
+        assert!(c.in_distribution && c.admissible);
         // the holonomic P (5) leaves Δ: ẋ reverses, θ̇ does not
         assert_eq!(
             nh.holonomic(&v, &r(1, 1)).unwrap(),
             vec![r(-1, 1), r(0, 1), r(1, 1), r(3, 1)]
         );
+    }
+
+    /// The same head-on impact on any backend.
+    fn head_on_in<S: Scalar>(ctx: &S::Ctx) -> (NonholonomicImpact<S>, Vec<S>) {
+        let q = |n: i64, d: i64| {
+            S::from_i64(n, ctx)
+                .checked_div(&S::from_i64(d, ctx))
+                .unwrap()
+        };
+        let m = SymMatrix::diagonal(&[q(1, 1), q(1, 1), q(1, 2), q(1, 4)]);
+        let omegas = vec![
+            vec![q(1, 1), q(0, 1), q(-1, 1), q(0, 1)],
+            vec![q(0, 1), q(1, 1), q(0, 1), q(0, 1)],
+        ];
+        let nh = NonholonomicImpact::new(m, omegas, vec![q(1, 1), q(0, 1), q(0, 1), q(0, 1)]);
+        (nh.unwrap(), vec![q(1, 1), q(0, 1), q(1, 1), q(3, 1)])
+    }
+
+    #[test]
+    fn enclosures_contain_the_exact_maps() {
+        use crate::arith::Interval;
+        let (exact, v) = head_on_in::<Rational>(&());
+        let (nh, w) = head_on_in::<Interval>(&());
+        let pairs = [
+            (
+                exact.elastic(&v).unwrap().velocity,
+                nh.elastic(&w).unwrap().velocity,
+            ),
+            (exact.plastic(&v).unwrap(), nh.plastic(&w).unwrap()),
+        ];
+        for (x, y) in pairs {
+            for (a, b) in x.iter().zip(&y) {
+                let (lo, hi) = b.enclosure().unwrap();
+                assert!(lo <= a.to_f64() && a.to_f64() <= hi, "{a} in [{lo}, {hi}]");
+            }
+        }
     }
 
     #[test]

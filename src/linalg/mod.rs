@@ -216,6 +216,61 @@ pub fn solve<S: Scalar>(mut a: Matrix<S>, mut b: Vector<S>) -> Result<Vector<S>,
     Ok(x)
 }
 
+/// A basis of the kernel {x : r·x = 0 for every row r} of `rows` (each of length `n`),
+/// by exact reduction to row echelon form with pivots decided through `sign()`: one
+/// basis vector per free column.
+pub fn nullspace<S: Scalar>(
+    rows: &[Vector<S>],
+    n: usize,
+    zero: &S,
+) -> Result<Vec<Vector<S>>, LinalgError> {
+    let mut a: Matrix<S> = rows.to_vec();
+    let mut pivots: Vec<usize> = Vec::new();
+    let mut r = 0;
+    for c in 0..n {
+        if r == a.len() {
+            break;
+        }
+        let mut found = None;
+        for (i, row) in a.iter().enumerate().skip(r) {
+            if decide(&row[c], "a pivot of the kernel")? != Sign::Zero {
+                found = Some(i);
+                break;
+            }
+        }
+        let Some(p) = found else { continue };
+        a.swap(r, p);
+        let pivot = a[r][c].clone();
+        let row_r: Vector<S> = a[r]
+            .iter()
+            .map(|x| x.checked_div(&pivot))
+            .collect::<Result<_, _>>()?;
+        a[r] = row_r.clone();
+        for (i, row) in a.iter_mut().enumerate() {
+            if i != r && row[c].sign() != Sign::Zero {
+                let f = row[c].clone();
+                for (x, y) in row.iter_mut().zip(&row_r) {
+                    *x = x.sub_r(&f.mul_r(y));
+                }
+            }
+        }
+        pivots.push(c);
+        r += 1;
+    }
+    let one = zero.one_like();
+    Ok((0..n)
+        .filter(|c| !pivots.contains(c))
+        .map(|free| {
+            let mut x = vec![zero.clone(); n];
+            x[free] = one.clone();
+            for (k, &c) in pivots.iter().enumerate() {
+                x[c] = -a[k][free].clone();
+            }
+            x
+        })
+        .collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
