@@ -288,15 +288,7 @@ impl CornerAudit {
         exec: &Execution,
         records: bool,
     ) -> Result<(Config, Outcome), InputError> {
-        if !matches!(self.audited, Backend::F64 | Backend::Mpfr(_)) {
-            return Err(InputError::new(
-                "--arith",
-                format!(
-                    "the audited arithmetic must be f64 or mpfr:BITS (a rounded one), got {}",
-                    self.audited
-                ),
-            ));
-        }
+        super::check_audited(self.audited)?;
         let params = self.params();
         super::check_domain(&params, |inputs| {
             self.spec(inputs)

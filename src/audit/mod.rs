@@ -639,15 +639,7 @@ pub fn run_law<L: Law>(
     use crate::arith::backend::Backend;
     use crate::system::SpecError;
     use std::time::{Duration, Instant};
-    if !matches!(ar.audited, Backend::F64 | Backend::Mpfr(_)) {
-        return Err(InputError::new(
-            "--arith",
-            format!(
-                "the audited arithmetic must be f64 or mpfr:BITS (a rounded one), got {}",
-                ar.audited
-            ),
-        ));
-    }
+    check_audited(ar.audited)?;
     let params = law.params();
     check_domain(params, |inputs| {
         let spec = law.spec(inputs);
@@ -797,4 +789,16 @@ pub fn vector_params(axes: &[Axis], prefix: &str, option: &'static str, what: &s
 /// Shell quoting of one argument of a reproduction command.
 pub fn quote(s: &str) -> String {
     format!("'{s}'")
+}
+
+/// The arithmetic under audit must be a rounded one: f64 or mpfr:BITS.
+pub fn check_audited(audited: crate::arith::backend::Backend) -> Result<(), InputError> {
+    use crate::arith::backend::Backend;
+    if matches!(audited, Backend::F64 | Backend::Mpfr(_)) {
+        return Ok(());
+    }
+    Err(InputError::new(
+        "--arith",
+        format!("the audited arithmetic must be f64 or mpfr:BITS (a rounded one), got {audited}"),
+    ))
 }

@@ -20,9 +20,7 @@ use crate::report::regress::{
     EngineRow, ExpectReport, LawCheck, RecordReport, RegressReport, ScenarioRow,
 };
 use crate::system::file::{System, SystemFile};
-use crate::system::laws::{
-    agree, all, energy, momentum_defect, why_not, Law, LawOutcome, LawResult,
-};
+use crate::system::laws::{agree, all, energy, momentum_defect, why_not, Law, LawResult};
 use num_rational::BigRational;
 use record::{Record, RecordError};
 
@@ -100,18 +98,6 @@ pub fn consistent(engine: &[String], law: &[Vec<String>]) -> bool {
     }
     let step = |c: &str| first.iter().find(|(n, _)| *n == c).map_or(0, |(_, k)| *k);
     seen.windows(2).all(|w| step(w[0]) <= step(w[1]))
-}
-
-/// The sequences of a law as contact names (simultaneous contacts joined with `+`).
-fn named<S>(sys: &System<S>, o: &LawOutcome<S>, k: usize) -> Vec<Vec<String>> {
-    o.sequences
-        .get(k)
-        .map(|seq| {
-            seq.iter()
-                .map(|set| set.iter().map(|&i| sys.contacts[i].clone()).collect())
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// Groups of laws with exactly the same outcomes (decided; an undecided pair stays apart).
@@ -215,7 +201,7 @@ fn evaluate<S: Scalar>(
             .contacts
             .as_ref()
             .filter(|_| !o.sequences.get(k).is_none_or(|s| s.is_empty()))
-            .map(|c| consistent(c, &named(sys, o, k)));
+            .map(|c| consistent(c, &o.named_sequence(sys, k)));
         laws.push(LawCheck {
             law: law.name(),
             applies: true,
@@ -227,7 +213,11 @@ fn evaluate<S: Scalar>(
                 .collect(),
             distance: Some(d.num()),
             distance_upper: Some(hi),
-            sequence: named(sys, o, k).iter().map(|s| s.join("+")).collect(),
+            sequence: o
+                .named_sequence(sys, k)
+                .iter()
+                .map(|s| s.join("+"))
+                .collect(),
             sequence_consistent,
             note: o.note.clone(),
         });
@@ -303,18 +293,6 @@ fn finite(x: f64) -> Option<f64> {
     x.is_finite().then_some(x)
 }
 
-/// The backend of a system: exact rationals, else one Q(√d), else MPFR intervals.
-fn backend_for(file: &SystemFile, source: &str) -> Backend {
-    use crate::arith::{Quadratic, Rational};
-    if file.build::<Rational>(source, &()).is_ok() {
-        Backend::Exact
-    } else if file.build::<Quadratic>(source, &()).is_ok() {
-        Backend::Quadratic
-    } else {
-        Backend::MpInterval(256)
-    }
-}
-
 /// Every record of one scenario, on one backend (the laws computed once).
 fn scenario_reports(recs: &[&Record], backend: Backend) -> Vec<RecordReport> {
     struct Job<'a>(&'a [&'a Record], String);
@@ -365,7 +343,10 @@ pub fn regress(records: Vec<Result<Record, RecordError>>) -> RegressReport {
     }
     for (_, recs) in &by_scenario {
         crate::budget::checkpoint();
-        let backend = backend_for(&recs[0].system, &recs[0].source);
+        let backend = recs[0]
+            .system
+            .exact_backend(&recs[0].source)
+            .unwrap_or(Backend::MpInterval(256));
         reports.extend(scenario_reports(recs, backend));
     }
     reports.sort_by_key(|r| r.line);

@@ -308,6 +308,20 @@ impl SystemFile {
         })
     }
 
+    /// Exact rationals, or one Q(√d), when every number of the file lies there (`None`:
+    /// only enclosures can hold them).
+    pub fn exact_backend(&self, source: &str) -> Option<crate::arith::backend::Backend> {
+        use crate::arith::backend::Backend;
+        use crate::arith::{Quadratic, Rational};
+        if self.build::<Rational>(source, &()).is_ok() {
+            Some(Backend::Exact)
+        } else if self.build::<Quadratic>(source, &()).is_ok() {
+            Some(Backend::Quadratic)
+        } else {
+            None
+        }
+    }
+
     /// An n-ball cradle on a line (Pasquero Sect. 4.1, Winandy–Leine Sect. 2): masses
     /// `masses`, gap functions φ_i = x_{i+1} − x_i − (r_i + r_{i+1}), ∇φ_i = e_{i+1} − e_i.
     pub fn cradle(masses: &[String], v0: &[String], eps: &str) -> Self {

@@ -91,6 +91,20 @@ pub struct LawOutcome<S> {
     pub note: String,
 }
 
+impl<S> LawOutcome<S> {
+    /// The contacts of outcome `k`'s sequence by name, one set per step.
+    pub fn named_sequence(&self, sys: &System<S>, k: usize) -> Vec<Vec<String>> {
+        self.sequences
+            .get(k)
+            .map(|seq| {
+                seq.iter()
+                    .map(|set| set.iter().map(|&i| sys.contacts[i].clone()).collect())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
 /// Longest reflection sequence searched by the propagative model (exponential search).
 pub const PROPAGATIVE_DEPTH: usize = 12;
 

@@ -35,18 +35,10 @@ pub fn rows<S: Scalar>(sys: &System<S>, results: &[(Law, LawResult<S>)]) -> Vec<
                 outcomes: o.outcomes.iter().map(|v| nums(v)).collect(),
                 unique: o.outcomes.len() == 1,
                 note: o.note.clone(),
-                sequences: o
-                    .sequences
-                    .iter()
-                    .map(|seq| {
-                        seq.iter()
-                            .map(|set| {
-                                set.iter()
-                                    .map(|&i| sys.contacts[i].clone())
-                                    .collect::<Vec<_>>()
-                                    .join("+")
-                            })
-                            .collect()
+                sequences: (0..o.outcomes.len())
+                    .map(|k| {
+                        let named = o.named_sequence(sys, k);
+                        named.iter().map(|set| set.join("+")).collect()
                     })
                     .collect(),
             },
@@ -145,14 +137,7 @@ impl LawsSpec {
 
     /// Exact rationals, or one Q(√d), when the system's numbers lie there.
     fn exact_backend(&self) -> Option<Backend> {
-        use crate::arith::{Quadratic, Rational};
-        if self.file.build::<Rational>(&self.source, &()).is_ok() {
-            Some(Backend::Exact)
-        } else if self.file.build::<Quadratic>(&self.source, &()).is_ok() {
-            Some(Backend::Quadratic)
-        } else {
-            None
-        }
+        self.file.exact_backend(&self.source)
     }
 
     /// The rows and the agreement table, exact where the inputs allow, else on the
