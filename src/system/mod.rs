@@ -12,6 +12,7 @@ pub mod file;
 pub mod iterate;
 pub mod laws;
 pub mod laws_spec;
+pub mod penny;
 pub mod propagate;
 pub mod rods;
 pub mod sequential;
