@@ -521,9 +521,9 @@ mod tests {
             let a = p.a_31(&h).unwrap();
             let gram = nh.gram();
             // (a_ij) is the inverse of (a^ij) = ω^i(W^j), (19)
-            for i in 0..2 {
+            for (i, row) in a.iter().enumerate() {
                 for j in 0..2 {
-                    let e = a[i][0].clone() * &gram[0][j] + &(a[i][1].clone() * &gram[1][j]);
+                    let e = row[0].clone() * &gram[0][j] + &(row[1].clone() * &gram[1][j]);
                     assert_eq!(e, r(i64::from(i == j), 1));
                 }
             }
