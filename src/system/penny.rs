@@ -522,8 +522,8 @@ mod tests {
             let gram = nh.gram();
             // (a_ij) is the inverse of (a^ij) = ω^i(W^j), (19)
             for (i, row) in a.iter().enumerate() {
-                for j in 0..2 {
-                    let e = row[0].clone() * &gram[0][j] + &(row[1].clone() * &gram[1][j]);
+                for (j, (g0, g1)) in gram[0].iter().zip(&gram[1]).enumerate() {
+                    let e = row[0].clone() * g0 + &(row[1].clone() * g1);
                     assert_eq!(e, r(i64::from(i == j), 1));
                 }
             }
