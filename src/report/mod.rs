@@ -11,6 +11,7 @@ pub mod compare;
 pub mod corner;
 pub mod cradle;
 pub mod eval;
+pub mod penny;
 pub mod plot;
 pub mod propagate;
 pub mod regress;

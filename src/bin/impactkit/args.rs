@@ -257,6 +257,12 @@ pub enum Command {
         #[command(subcommand)]
         action: SequentialCommand,
     },
+    /// The bouncing penny of Clark-Bloch Sect. V-VI: one impact through the three maps,
+    /// or runs on the table.
+    Penny {
+        #[command(subcommand)]
+        action: PennyCommand,
+    },
     /// Colliding linear-elastic thin rods (Winandy-Leine Sect. 4), exact event-driven.
     #[command(allow_negative_numbers = true)]
     Rods {
@@ -417,6 +423,85 @@ pub enum SequentialCommand {
         /// the report).
         #[arg(long)]
         svg: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        out: Output,
+    },
+}
+
+/// The penny's maps, for `--law`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum PennyLawArg {
+    /// P of Theorem 3.1 (5), (28)-(29): the constraints not imposed.
+    P,
+    /// The elastic nonholonomic map (15), Proposition 4.1.
+    Elastic,
+    /// The plastic nonholonomic map (18), Definition 4.4.
+    Plastic,
+    /// All three.
+    All,
+}
+
+/// Which end of the penny meets the boundary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EndArg {
+    /// (27): (x + R cos phi, y + R sin phi).
+    Front,
+    /// (34): (x - R cos phi, y - R sin phi).
+    Back,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum PennyCommand {
+    /// One impact of the penny (Sect. V-B): P (28)-(29), the elastic map (15) and the
+    /// plastic map (18), with what each conserves. Inertias default to Table I.
+    #[command(allow_negative_numbers = true)]
+    Impact {
+        /// The mass m (default: Table I, 0.0025).
+        #[arg(long, allow_hyphen_values = true)]
+        mass: Option<String>,
+        /// The radius R (default: Table I, 0.01).
+        #[arg(long, allow_hyphen_values = true)]
+        radius: Option<String>,
+        /// I, about the axis perpendicular to the disk (default: Table I, 1.25e-7).
+        #[arg(long, allow_hyphen_values = true)]
+        inertia: Option<String>,
+        /// J, about an axis in the disk's plane (default: Table I, 6.25e-8).
+        #[arg(long, allow_hyphen_values = true)]
+        spin_inertia: Option<String>,
+        /// The heading phi (cos and sin through the backend: exact on the table of angles).
+        #[arg(long, allow_hyphen_values = true, required_unless_present = "heading", conflicts_with = "heading")]
+        phi: Option<String>,
+        /// The heading as "cos phi,sin phi" (a unit vector; rational or Q(sqrt d) points
+        /// keep exact backends exact).
+        #[arg(long, allow_hyphen_values = true)]
+        heading: Option<String>,
+        /// A straight wall "a*x+b*y=c"; the table is the side a*x+b*y < c.
+        #[arg(long, allow_hyphen_values = true, required_unless_present_any = ["ellipse", "gradient"], conflicts_with_all = ["ellipse", "gradient"])]
+        wall: Option<String>,
+        /// The elliptical table (35) "a,b" (a circle when a = b); needs --point.
+        #[arg(long, allow_hyphen_values = true, conflicts_with = "gradient")]
+        ellipse: Option<String>,
+        /// A general boundary h = 0, by its gradient "h_x,h_y" at the point (table: h < 0).
+        #[arg(long, allow_hyphen_values = true)]
+        gradient: Option<String>,
+        /// Where the end meets the boundary, "x,y" (checked to lie on it).
+        #[arg(long, allow_hyphen_values = true)]
+        point: Option<String>,
+        /// Which end hits: front (27) or back (34).
+        #[arg(long, value_enum, default_value = "front")]
+        end: EndArg,
+        /// The rolling rates "thetadot,phidot"; xdot, ydot follow from (23).
+        #[arg(long, allow_hyphen_values = true, required_unless_present = "qdot", conflicts_with = "qdot")]
+        rates: Option<String>,
+        /// The velocity "xdot,ydot,thetadot,phidot" (checked to satisfy (23)).
+        #[arg(long, allow_hyphen_values = true)]
+        qdot: Option<String>,
+        /// Which map(s).
+        #[arg(long, value_enum, default_value = "all")]
+        law: PennyLawArg,
+        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        #[arg(long, value_parser = parse_backend, default_value = "exact")]
+        arith: Backend,
         #[command(flatten)]
         out: Output,
     },

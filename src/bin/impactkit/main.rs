@@ -4,7 +4,10 @@
 mod args;
 mod audit;
 
-use args::{AlgorithmArg, Cli, Command, FormArg, Format, Output, SequentialCommand};
+use args::{
+    AlgorithmArg, Cli, Command, EndArg, FormArg, Format, Output, PennyCommand, PennyLawArg,
+    SequentialCommand,
+};
 use clap::Parser;
 use impactkit::arith::ArithError;
 use impactkit::certify::Arith;
@@ -283,6 +286,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             emit("propagate", &report, &out)
         }
         Command::Sequential { action } => sequential(action),
+        Command::Penny { action } => penny(action),
         Command::Rods {
             velocities,
             lengths,
@@ -433,6 +437,72 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
 }
 
 /// `impactkit sequential map|check`.
+fn penny(action: PennyCommand) -> Result<Printed, Failure> {
+    use impactkit::report::penny::PennyLaw;
+    use impactkit::system::penny::End;
+    use impactkit::system::penny_spec::{BoundarySpec, HeadingSpec, ImpactSpec, VelocitySpec};
+    match action {
+        PennyCommand::Impact {
+            mass,
+            radius,
+            inertia,
+            spin_inertia,
+            phi,
+            heading,
+            wall,
+            ellipse,
+            gradient,
+            point,
+            end,
+            rates,
+            qdot,
+            law,
+            arith,
+            out,
+        } => {
+            let heading = match (phi, heading) {
+                (Some(p), _) => HeadingSpec::Phi(p),
+                (_, Some(h)) => HeadingSpec::CosSin(h),
+                _ => return Err(user_error("penny impact: give --phi or --heading")),
+            };
+            let boundary = match (wall, ellipse, gradient) {
+                (Some(w), _, _) => BoundarySpec::Wall(w),
+                (_, Some(e), _) => BoundarySpec::Ellipse(e),
+                (_, _, Some(g)) => BoundarySpec::Gradient(g),
+                _ => {
+                    return Err(user_error(
+                        "penny impact: give --wall, --ellipse or --gradient",
+                    ))
+                }
+            };
+            let velocity = match (rates, qdot) {
+                (Some(r), _) => VelocitySpec::Rates(r),
+                (_, Some(q)) => VelocitySpec::Qdot(q),
+                _ => return Err(user_error("penny impact: give --rates or --qdot")),
+            };
+            let spec = ImpactSpec {
+                params: [mass, radius, inertia, spin_inertia],
+                heading,
+                boundary,
+                point,
+                end: match end {
+                    EndArg::Front => End::Front,
+                    EndArg::Back => End::Back,
+                },
+                velocity,
+                law: match law {
+                    PennyLawArg::P => Some(PennyLaw::P),
+                    PennyLawArg::Elastic => Some(PennyLaw::Elastic),
+                    PennyLawArg::Plastic => Some(PennyLaw::Plastic),
+                    PennyLawArg::All => None,
+                },
+            };
+            let report = spec.report(arith).map_err(spec_failure)?;
+            emit("penny impact", &report, &out)
+        }
+    }
+}
+
 fn sequential(action: SequentialCommand) -> Result<Printed, Failure> {
     use impactkit::system::sequential::{CheckSpec, MapSpec};
     match action {
@@ -569,6 +639,9 @@ fn name_and_output(c: &Command) -> (&'static str, Output) {
         Command::Sequential {
             action: SequentialCommand::Check { out, .. },
         } => ("sequential check", *out),
+        Command::Penny {
+            action: PennyCommand::Impact { out, .. },
+        } => ("penny impact", *out),
         Command::Rods { out, .. } => ("rods", *out),
         Command::Cradle { out, .. } => ("cradle", *out),
         Command::Verify { out, .. } => ("verify", *out),

@@ -1,0 +1,167 @@
+//! `impactkit penny`: the bouncing penny of Clark & Bloch, Sect. V–VI — one impact through
+//! the three maps, and runs on the table.
+
+use super::{tuple_text, Num, Report, TextOptions};
+use crate::system::penny::End;
+use serde::Serialize;
+
+/// The impact maps of the penny.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PennyLaw {
+    /// P of Theorem 3.1 (5), for the penny (28)–(29): the constraints not imposed.
+    P,
+    /// The elastic nonholonomic map (15), Proposition 4.1, Definition 4.3.
+    Elastic,
+    /// The plastic nonholonomic map π_Δ ∘ P, Definition 4.4 (18).
+    Plastic,
+}
+
+impl PennyLaw {
+    pub fn name(self) -> &'static str {
+        match self {
+            PennyLaw::P => "p",
+            PennyLaw::Elastic => "elastic",
+            PennyLaw::Plastic => "plastic",
+        }
+    }
+
+    pub fn citation(self) -> &'static str {
+        match self {
+            PennyLaw::P => "Clark-Bloch Thm 3.1 (5); (28)-(29)",
+            PennyLaw::Elastic => "Clark-Bloch Prop 4.1 (15)-(17), Def 4.3",
+            PennyLaw::Plastic => "Clark-Bloch Def 4.4 (18); Prop 4.2 (20)-(21), (32)-(33)",
+        }
+    }
+}
+
+/// One map's outcome.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LawRow {
+    pub law: PennyLaw,
+    pub citation: &'static str,
+    /// q̇⁺ = (ẋ, ẏ, θ̇, φ̇).
+    pub qdot: Vec<Num>,
+    /// The multiplier of dh in Δp: C of (29) for P (4), α of (15) for the elastic map;
+    /// `null` for the plastic map.
+    pub alpha: Option<Num>,
+    /// λ_k of (15)–(16) (elastic only).
+    pub lambda: Option<Vec<Num>>,
+    /// C of (29) (P only).
+    #[serde(rename = "C")]
+    pub c: Option<Num>,
+    /// ½ q̇⁺ᵀMq̇⁺.
+    pub energy: Num,
+    /// Equal to the energy before (decided; `null`: undecided on this backend).
+    pub energy_conserved: Option<bool>,
+    /// dH(q̇⁺).
+    pub normal_rate: Num,
+    /// g(q̇⁺, t), t spanning Δ ∩ ker dH.
+    pub invariant: Option<Num>,
+    pub invariant_conserved: Option<bool>,
+    /// q̇⁺ ∈ Δ (the constraints (23) hold after the impact); `null`: undecided on this
+    /// backend (an enclosure of ω^k(q̇⁺) contains 0).
+    pub in_distribution: Option<bool>,
+    /// dH(q̇⁻)·dH(q̇⁺) < 0: the end leaves the boundary.
+    pub admissible: bool,
+    /// θ̇⁺ = θ̇⁻ (the paper's remark after (29), about P).
+    pub theta_dot_unchanged: Option<bool>,
+}
+
+/// `impactkit penny impact`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ImpactReport {
+    pub arith: String,
+    pub mass: Num,
+    pub radius: Num,
+    pub inertia: Num,
+    pub spin_inertia: Num,
+    /// (cos φ, sin φ).
+    pub heading: Vec<Num>,
+    pub end: End,
+    /// The end's point on the boundary.
+    pub point: Vec<Num>,
+    /// The contact point (x, y) of the penny.
+    pub position: Vec<Num>,
+    /// (h_x, h_y) at the point.
+    pub gradient: Vec<Num>,
+    /// dH in (x, y, θ, φ), H = h ∘ end, (27)/(34).
+    pub dh: Vec<Num>,
+    /// q̇⁻.
+    pub qdot: Vec<Num>,
+    /// dH(q̇⁻) > 0.
+    pub normal_rate: Num,
+    /// ½ q̇⁻ᵀMq̇⁻.
+    pub energy: Num,
+    /// t spanning Δ ∩ ker dH.
+    pub tangent: Option<Vec<Num>>,
+    /// g(q̇⁻, t).
+    pub invariant: Option<Num>,
+    pub laws: Vec<LawRow>,
+}
+
+fn flag(b: Option<bool>) -> &'static str {
+    match b {
+        Some(true) => "yes",
+        Some(false) => "no",
+        None => "undecided",
+    }
+}
+
+impl Report for ImpactReport {
+    fn text(&self, o: &TextOptions) -> String {
+        let mut s = format!(
+            "penny: m = {}, R = {}, I = {}, J = {}\nheading (cos phi, sin phi): {}\n\
+             {} end at {}, contact point {}, grad h = {}\ndH: {}\n\
+             qdot-: {}\nnormal rate dH(qdot-): {}\nenergy: {}\n",
+            self.mass.text(o),
+            self.radius.text(o),
+            self.inertia.text(o),
+            self.spin_inertia.text(o),
+            tuple_text(&self.heading, o),
+            self.end.name(),
+            tuple_text(&self.point, o),
+            tuple_text(&self.position, o),
+            tuple_text(&self.gradient, o),
+            tuple_text(&self.dh, o),
+            tuple_text(&self.qdot, o),
+            self.normal_rate.text(o),
+            self.energy.text(o),
+        );
+        if let (Some(t), Some(i)) = (&self.tangent, &self.invariant) {
+            s += &format!("g(qdot-, t) = {} for t = {}\n", i.text(o), tuple_text(t, o));
+        }
+        for r in &self.laws {
+            s += &format!("\n{} ({})\n  qdot+: {}\n", r.law.name(), r.citation, tuple_text(&r.qdot, o));
+            if let Some(c) = &r.c {
+                s += &format!("  C (29): {}\n", c.text(o));
+            }
+            if let (PennyLaw::Elastic, Some(a)) = (r.law, &r.alpha) {
+                s += &format!("  alpha: {}\n", a.text(o));
+            }
+            if let Some(l) = &r.lambda {
+                s += &format!("  lambda: {}\n", tuple_text(l, o));
+            }
+            s += &format!(
+                "  energy: {} (conserved: {})\n  normal rate: {}\n",
+                r.energy.text(o),
+                flag(r.energy_conserved),
+                r.normal_rate.text(o)
+            );
+            if let Some(i) = &r.invariant {
+                s += &format!(
+                    "  g(qdot+, t): {} (conserved: {})\n",
+                    i.text(o),
+                    flag(r.invariant_conserved)
+                );
+            }
+            s += &format!(
+                "  in Delta: {}, leaves the boundary: {}, thetadot unchanged: {}\n",
+                flag(r.in_distribution),
+                if r.admissible { "yes" } else { "no" },
+                flag(r.theta_dot_unchanged)
+            );
+        }
+        s.trim_end().to_string()
+    }
+}
