@@ -85,6 +85,9 @@ impl Scalar for Interval {
     fn kind() -> Kind {
         Kind::Enclosure
     }
+    fn hull_with(&self, other: &Self) -> Option<Self> {
+        Some(Interval(self.0.convex_hull(other.0)))
+    }
     fn from_rational(q: &BigRational, _ctx: &()) -> Self {
         let (lo, hi) = rational_f64_bounds(q);
         Interval(inari::Interval::try_from((lo, hi)).unwrap_or(inari::Interval::ENTIRE))

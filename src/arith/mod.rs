@@ -335,6 +335,13 @@ pub trait Scalar:
         None
     }
 
+    /// The smallest enclosure of both values (the convex hull) on enclosure backends;
+    /// `None` elsewhere (a point value cannot stand for a range). Used to evaluate a
+    /// function rigorously over a whole interval of its argument (root isolation).
+    fn hull_with(&self, _other: &Self) -> Option<Self> {
+        None
+    }
+
     /// Decimal digits of the exact representation (numerators and denominators
     /// together), the measure of the work limits of exact runs; 0 for fixed-size
     /// backends (floats, intervals), whose work does not grow.

@@ -216,6 +216,23 @@ impl Scalar for MpInterval {
     fn kind() -> Kind {
         Kind::Enclosure
     }
+    fn hull_with(&self, other: &Self) -> Option<Self> {
+        let p = self.prec().max(other.prec());
+        let lo = if self.lo <= other.lo {
+            &self.lo
+        } else {
+            &other.lo
+        };
+        let hi = if self.hi >= other.hi {
+            &self.hi
+        } else {
+            &other.hi
+        };
+        Some(MpInterval {
+            lo: rnd(p, lo, Round::Down),
+            hi: rnd(p, hi, Round::Up),
+        })
+    }
     fn from_rational(q: &BigRational, prec: &u32) -> Self {
         Self::from_rational_prec(q, *prec)
     }

@@ -135,7 +135,11 @@ impl<S: Scalar> NonholonomicImpact<S> {
     pub fn membership(&self, v: &[S]) -> Option<bool> {
         if S::kind() == crate::arith::Kind::Float {
             return Some(self.omegas.iter().all(|o| {
-                let size: f64 = o.iter().zip(v).map(|(a, b)| (a.to_f64() * b.to_f64()).abs()).sum();
+                let size: f64 = o
+                    .iter()
+                    .zip(v)
+                    .map(|(a, b)| (a.to_f64() * b.to_f64()).abs())
+                    .sum();
                 dot(o.iter(), v.iter()).to_f64().abs() <= size * 2f64.powi(-40)
             }));
         }

@@ -132,7 +132,12 @@ impl Report for ImpactReport {
             s += &format!("g(qdot-, t) = {} for t = {}\n", i.text(o), tuple_text(t, o));
         }
         for r in &self.laws {
-            s += &format!("\n{} ({})\n  qdot+: {}\n", r.law.name(), r.citation, tuple_text(&r.qdot, o));
+            s += &format!(
+                "\n{} ({})\n  qdot+: {}\n",
+                r.law.name(),
+                r.citation,
+                tuple_text(&r.qdot, o)
+            );
             if let Some(c) = &r.c {
                 s += &format!("  C (29): {}\n", c.text(o));
             }
@@ -160,6 +165,133 @@ impl Report for ImpactReport {
                 flag(r.in_distribution),
                 if r.admissible { "yes" } else { "no" },
                 flag(r.theta_dot_unchanged)
+            );
+        }
+        s.trim_end().to_string()
+    }
+}
+
+/// One impact of a run.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ImpactRow {
+    /// 1, 2, …
+    pub index: usize,
+    /// Time since the start.
+    pub time: Num,
+    pub end: End,
+    /// The end's point on the boundary.
+    pub point: Vec<Num>,
+    /// (x, y, θ) of the contact point at the impact.
+    pub position: Vec<Num>,
+    /// (cos φ, sin φ) at the impact.
+    pub heading: Vec<Num>,
+    /// q̇⁻ = (ẋ, ẏ, θ̇, φ̇).
+    pub qdot_before: Vec<Num>,
+    /// q̇⁺.
+    pub qdot_after: Vec<Num>,
+    /// ½q̇ᵀMq̇ before and after.
+    pub energy: Vec<Num>,
+    /// dH(q̇⁻), dH(q̇⁺).
+    pub normal_rate: Vec<Num>,
+}
+
+/// The first impact of a circular table computed exactly in Q(√D) (`quadratic`), and
+/// whether the run's enclosures contain it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ExactCheck {
+    pub end: End,
+    /// An enclosure of the time (MPFR, 256 bits, from the exact point of the circle).
+    pub time: Num,
+    pub point: Vec<Num>,
+    pub qdot_after: Vec<Num>,
+    /// Every component of the run's first impact (time, point, q̇⁺) encloses the exact
+    /// value (`false` on rounded backends unless they agree to 1e-9 relative).
+    pub contained: bool,
+}
+
+/// `impactkit penny run`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RunReport {
+    pub arith: String,
+    /// `ellipse` or `circle`, semi-axes a, b of (35).
+    pub table: String,
+    pub a: Num,
+    pub b: Num,
+    pub law: crate::system::penny_run::RunLaw,
+    /// How impact times were located: `certified` (enclosures), `sampled` (rounded
+    /// arithmetic), `algebraic` (exact).
+    pub events: &'static str,
+    pub mass: Num,
+    pub radius: Num,
+    pub inertia: Num,
+    pub spin_inertia: Num,
+    /// x₀, y₀, θ₀, (cos φ₀, sin φ₀), θ̇₀, φ̇₀.
+    pub initial: Vec<Num>,
+    pub impacts: Vec<ImpactRow>,
+    pub stop: crate::system::penny_run::Stop,
+    /// The widest enclosure among the impacts' times, points and velocities (enclosure
+    /// backends).
+    pub max_width: Option<f64>,
+    pub exact_first_impact: Option<ExactCheck>,
+}
+
+fn stop_text(s: &crate::system::penny_run::Stop) -> String {
+    use crate::system::penny_run::Stop;
+    match s {
+        Stop::Done => "done".into(),
+        Stop::NoFurtherImpact { reason } => format!("no further impact: {reason}"),
+        Stop::Inadmissible { reason } => format!("inadmissible: {reason}"),
+        Stop::Undecided { reason } => format!("undecided: {reason}"),
+        Stop::NotAlgebraic { reason } => format!("not algebraic: {reason}"),
+    }
+}
+
+impl Report for RunReport {
+    fn text(&self, o: &TextOptions) -> String {
+        let mut s = format!(
+            "table: {} a = {}, b = {}; law: {}; arith: {} (impact times {})\n\
+             penny: m = {}, R = {}, I = {}, J = {}\n\
+             initial (x, y, theta, cos phi, sin phi, thetadot, phidot): {}\n",
+            self.table,
+            self.a.text(o),
+            self.b.text(o),
+            match self.law {
+                crate::system::penny_run::RunLaw::Elastic => "elastic",
+                crate::system::penny_run::RunLaw::Plastic => "plastic",
+            },
+            self.arith,
+            self.events,
+            self.mass.text(o),
+            self.radius.text(o),
+            self.inertia.text(o),
+            self.spin_inertia.text(o),
+            tuple_text(&self.initial, o),
+        );
+        for r in &self.impacts {
+            s += &format!(
+                "\nimpact {}: t = {}, {} end at {}\n  qdot-: {}\n  qdot+: {}\n  energy: {} -> {}\n",
+                r.index,
+                r.time.text(o),
+                r.end.name(),
+                tuple_text(&r.point, o),
+                tuple_text(&r.qdot_before, o),
+                tuple_text(&r.qdot_after, o),
+                r.energy[0].text(o),
+                r.energy[1].text(o),
+            );
+        }
+        s += &format!("\nstop: {}\n", stop_text(&self.stop));
+        if let Some(w) = self.max_width {
+            s += &format!("widest enclosure: {w:.3e}\n");
+        }
+        if let Some(e) = &self.exact_first_impact {
+            s += &format!(
+                "exact first impact (Q(sqrt D)): t = {}, {} end at {}, qdot+ = {}; contained in the run's enclosures: {}\n",
+                e.time.text(o),
+                e.end.name(),
+                tuple_text(&e.point, o),
+                tuple_text(&e.qdot_after, o),
+                if e.contained { "yes" } else { "no" }
             );
         }
         s.trim_end().to_string()

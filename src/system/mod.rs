@@ -13,6 +13,7 @@ pub mod iterate;
 pub mod laws;
 pub mod laws_spec;
 pub mod penny;
+pub mod penny_run;
 pub mod penny_spec;
 pub mod propagate;
 pub mod rods;

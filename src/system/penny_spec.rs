@@ -3,14 +3,15 @@
 //! Theorem 3.1 ((5), printed as (28)–(29)), the elastic nonholonomic map (15) and the
 //! plastic one (18).
 
-use super::penny::{Boundary, End, Heading, Penny, PennyImpact, TABLE_I};
+use super::penny::{Boundary, End, Heading, Penny, PennyImpact, PennyState, TABLE_I};
+use super::penny_run::{Run, RunLaw, Table};
 use super::{input, SpecError};
 use crate::arith::backend::{Backend, RunScalar};
-use crate::arith::{Kind, Scalar, Sign};
+use crate::arith::{Kind, Quadratic, Scalar, Sign};
 use crate::input::{self as inp, InputError};
 use crate::law::LawError;
-use crate::report::penny::{ImpactReport, LawRow, PennyLaw};
 use crate::report::nums;
+use crate::report::penny::{ExactCheck, ImpactReport, ImpactRow, LawRow, PennyLaw, RunReport};
 use num_rational::BigRational;
 
 /// How the table's boundary is given.
@@ -55,6 +56,9 @@ pub struct ImpactSpec {
     pub velocity: VelocitySpec,
     pub law: Option<PennyLaw>,
 }
+
+/// The boundary (if given by a formula), the end's point on it and the gradient.
+type BoundaryAt<S> = (Option<Boundary<S>>, (S, S), (S, S));
 
 const OPTIONS: [&str; 4] = ["--mass", "--radius", "--inertia", "--spin-inertia"];
 
@@ -131,8 +135,9 @@ impl ImpactSpec {
             let src = p.as_deref().unwrap_or(TABLE_I[i].1);
             v.push(inp::value::<S>(src, OPTIONS[i], ctx)?);
         }
-        let [mass, radius, inertia, spin_inertia]: [S; 4] =
-            v.try_into().map_err(|_| input("--mass", "four parameters"))?;
+        let [mass, radius, inertia, spin_inertia]: [S; 4] = v
+            .try_into()
+            .map_err(|_| input("--mass", "four parameters"))?;
         let p = Penny {
             mass,
             radius,
@@ -168,10 +173,7 @@ impl ImpactSpec {
     }
 
     /// The boundary (if given by a formula), the end's point on it and the gradient.
-    fn boundary<S: Scalar>(
-        &self,
-        ctx: &S::Ctx,
-    ) -> Result<(Option<Boundary<S>>, (S, S), (S, S)), SpecError> {
+    fn boundary<S: Scalar>(&self, ctx: &S::Ctx) -> Result<BoundaryAt<S>, SpecError> {
         let point = |ctx: &S::Ctx| -> Result<Option<(S, S)>, SpecError> {
             self.point
                 .as_deref()
@@ -187,9 +189,9 @@ impl ImpactSpec {
                     Some(p) => p,
                     None => {
                         // the foot of the perpendicular from the origin: c(a, b)/(a² + b²)
-                        let n = (a.square() + &b.square()).recip().map_err(|e| {
-                            InputError::from_arith("--wall", &e)
-                        })?;
+                        let n = (a.square() + &b.square())
+                            .recip()
+                            .map_err(|e| InputError::from_arith("--wall", &e))?;
                         (c.mul_r(&a).mul_r(&n), c.mul_r(&b).mul_r(&n))
                     }
                 };
@@ -202,8 +204,7 @@ impl ImpactSpec {
                         return Err(input("--ellipse", "the semi-axes must be positive"));
                     }
                 }
-                let p = point(ctx)?
-                    .ok_or_else(|| input("--point", "needed with --ellipse"))?;
+                let p = point(ctx)?.ok_or_else(|| input("--point", "needed with --ellipse"))?;
                 (Boundary::Ellipse { a, b }, p)
             }
             BoundarySpec::Gradient(src) => {
@@ -212,9 +213,14 @@ impl ImpactSpec {
                 return Ok((None, p, g));
             }
         };
-        let h = boundary.h(&point.0, &point.1).map_err(law_domain("--point"))?;
+        let h = boundary
+            .h(&point.0, &point.1)
+            .map_err(law_domain("--point"))?;
         if !vanishes(&h, &h.one_like()) {
-            return Err(input("--point", "not on the table's boundary (h(x, y) != 0)"));
+            return Err(input(
+                "--point",
+                "not on the table's boundary (h(x, y) != 0)",
+            ));
         }
         let grad = boundary
             .gradient(&point.0, &point.1)
@@ -274,7 +280,8 @@ impl ImpactSpec {
         .into_iter()
         .chain(&v)
         .collect();
-        crate::arith::check_compatible(&all).map_err(|e| input("--phi/--heading", e.to_string()))?;
+        crate::arith::check_compatible(&all)
+            .map_err(|e| input("--phi/--heading", e.to_string()))?;
         let option = match self.velocity {
             VelocitySpec::Rates(_) => "--rates",
             VelocitySpec::Qdot(_) => "--qdot",
@@ -403,5 +410,267 @@ fn report<S: Scalar>(
         tangent: tangent.first().map(|t| nums(t)),
         invariant: first(0),
         laws,
+    }
+}
+
+/// The table of `penny run`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableKind {
+    /// (35) with Table I's a = 0.15, b = 0.20 by default.
+    Ellipse,
+    /// a = b = 0.20 by default.
+    Circle,
+}
+
+/// A run on the table as the command line states it (defaults: Table I and the
+/// initial data of Sect. VI-A).
+#[derive(Clone, Debug)]
+pub struct RunSpec {
+    pub table: TableKind,
+    pub a: Option<String>,
+    pub b: Option<String>,
+    /// m, R, I, J (`None`: Table I).
+    pub params: [Option<String>; 4],
+    pub law: RunLaw,
+    pub impacts: usize,
+    /// x₀, y₀, θ₀, φ₀ (`None`: 0, 0, 0, pi/2).
+    pub initial: [Option<String>; 4],
+    /// "θ̇₀,φ̇₀" (`None`: 10, 0.2).
+    pub rates: Option<String>,
+}
+
+/// Most impacts of one run.
+pub const MAX_IMPACTS: usize = 10_000;
+
+fn width(n: &crate::arith::Num) -> f64 {
+    match n {
+        crate::arith::Num::Enclosure { lo, hi } => (hi.clone() - lo).to_f64(),
+        _ => 0.0,
+    }
+}
+
+/// `x` (on the run's backend) contains the exact value `q`; rounded backends: agree to
+/// a relative 1e-9.
+fn contains<S: Scalar, Q: Scalar>(x: &S, q: &Q) -> bool {
+    match (x.rational_bounds(), q.rational_bounds()) {
+        (Some((xl, xh)), Some((ql, qh))) if S::kind() == Kind::Enclosure => xl <= ql && qh <= xh,
+        _ => (x.to_f64() - q.to_f64()).abs() <= 1e-9 * q.to_f64().abs().max(1e-30),
+    }
+}
+
+impl RunSpec {
+    fn table<S: Scalar>(&self, ctx: &S::Ctx) -> Result<Table<S>, SpecError> {
+        let spec = ImpactSpec {
+            params: self.params.clone(),
+            heading: HeadingSpec::Phi("0".into()),
+            boundary: BoundarySpec::Gradient("1,0".into()),
+            point: None,
+            end: End::Front,
+            velocity: VelocitySpec::Rates("0,0".into()),
+            law: None,
+        };
+        let penny = spec.penny::<S>(ctx)?;
+        let (da, db) = match self.table {
+            TableKind::Ellipse => ("3/20", "1/5"),
+            TableKind::Circle => ("1/5", "1/5"),
+        };
+        let a = inp::value::<S>(self.a.as_deref().unwrap_or(da), "--a", ctx)?;
+        let b = match (self.table, &self.b) {
+            (TableKind::Circle, None) => a.clone(),
+            _ => inp::value::<S>(self.b.as_deref().unwrap_or(db), "--b", ctx)?,
+        };
+        for (x, o) in [(&a, "--a"), (&b, "--b")] {
+            if x.sign() != Sign::Positive {
+                return Err(input(o, "the semi-axes must be positive"));
+            }
+        }
+        if self.table == TableKind::Circle && !vanishes(&(a.clone() - &b), &a) {
+            return Err(input(
+                "--b",
+                "a circular table needs a = b (use --table ellipse)",
+            ));
+        }
+        Ok(Table {
+            penny,
+            boundary: Boundary::Ellipse { a, b },
+            law: self.law,
+        })
+    }
+
+    fn start<S: Scalar>(&self, table: &Table<S>, ctx: &S::Ctx) -> Result<PennyState<S>, SpecError> {
+        let names = ["--x0", "--y0", "--theta0", "--phi0"];
+        let defaults = ["0", "0", "0", "pi/2"];
+        let mut v = Vec::new();
+        for i in 0..3 {
+            let src = self.initial[i].as_deref().unwrap_or(defaults[i]);
+            v.push(inp::value::<S>(src, names[i], ctx)?);
+        }
+        let phi = self.initial[3].as_deref().unwrap_or(defaults[3]);
+        let heading = ImpactSpec {
+            params: self.params.clone(),
+            heading: HeadingSpec::Phi(phi.into()),
+            boundary: BoundarySpec::Gradient("1,0".into()),
+            point: None,
+            end: End::Front,
+            velocity: VelocitySpec::Rates("0,0".into()),
+            law: None,
+        }
+        .heading::<S>(ctx)
+        .map_err(|e| match e {
+            SpecError::Input(i) => input("--phi0", i.reason),
+            other => other,
+        })?;
+        let (thetadot, phidot) =
+            two::<S>(self.rates.as_deref().unwrap_or("10,1/5"), "--rates", ctx)?;
+        let [x, y, theta]: [S; 3] = v.try_into().map_err(|_| input("--x0", "three values"))?;
+        let s = PennyState {
+            x,
+            y,
+            theta,
+            heading,
+            thetadot,
+            phidot,
+        };
+        for end in [End::Front, End::Back] {
+            let (ex, ey) = table.penny.end_point(&s.x, &s.y, &s.heading, end);
+            let h = table.boundary.h(&ex, &ey).map_err(SpecError::Law)?;
+            if h.sign() != Sign::Negative {
+                return Err(input(
+                    "--x0/--y0",
+                    format!("the penny's {} end is not inside the table", end.name()),
+                ));
+            }
+        }
+        Ok(s)
+    }
+
+    fn exact_first<S: Scalar>(&self, run: &Run<S>) -> Option<ExactCheck> {
+        if self.table != TableKind::Circle || S::kind() == Kind::Exact {
+            return None;
+        }
+        let table = self.table::<Quadratic>(&()).ok()?;
+        let start = self.start::<Quadratic>(&table, &()).ok()?;
+        let exact = table.run(&start, 1).ok()?;
+        let e = exact.impacts.first()?;
+        let f = run.impacts.first()?;
+        let time_ok = match (&e.time, f.time_f64) {
+            (crate::arith::Num::Enclosure { lo, hi }, _) => match f.before.x.rational_bounds() {
+                Some(_) if S::kind() == Kind::Enclosure => {
+                    // the run's time is an enclosure [tl, th] of the same root
+                    let (Some(el), Some(eh)) = (
+                        crate::arith::float_to_rat(lo),
+                        crate::arith::float_to_rat(hi),
+                    ) else {
+                        return None;
+                    };
+                    match &f.time {
+                        crate::arith::Num::Enclosure { lo, hi } => {
+                            let tl = crate::arith::float_to_rat(lo)?;
+                            let th = crate::arith::float_to_rat(hi)?;
+                            // both enclose the one root: they must overlap
+                            tl <= eh && el <= th
+                        }
+                        _ => false,
+                    }
+                }
+                _ => (f.time_f64 - e.time_f64).abs() <= 1e-9 * e.time_f64.abs(),
+            },
+            _ => false,
+        };
+        let mut ok = time_ok && f.end == e.end;
+        ok &= contains(&f.point.0, &e.point.0) && contains(&f.point.1, &e.point.1);
+        for (x, q) in f.qdot.1.iter().zip(&e.qdot.1) {
+            ok &= contains(x, q);
+        }
+        Some(ExactCheck {
+            end: e.end,
+            time: e.time.clone(),
+            point: nums(&[e.point.0.clone(), e.point.1.clone()]),
+            qdot_after: nums(&e.qdot.1),
+            contained: ok,
+        })
+    }
+
+    fn run<S: Scalar>(&self, ctx: &S::Ctx, arith: String) -> Result<RunReport, SpecError> {
+        if self.impacts == 0 || self.impacts > MAX_IMPACTS {
+            return Err(input("--impacts", format!("must lie in 1..={MAX_IMPACTS}")));
+        }
+        let table = self.table::<S>(ctx)?;
+        let start = self.start::<S>(&table, ctx)?;
+        let run = table.run(&start, self.impacts).map_err(SpecError::Law)?;
+        let rows: Vec<ImpactRow> = run
+            .impacts
+            .iter()
+            .enumerate()
+            .map(|(i, m)| ImpactRow {
+                index: i + 1,
+                time: m.time.clone(),
+                end: m.end,
+                point: nums(&[m.point.0.clone(), m.point.1.clone()]),
+                position: vec![m.before.x.num(), m.before.y.num(), m.theta_num.clone()],
+                heading: nums(&[m.before.heading.cos.clone(), m.before.heading.sin.clone()]),
+                qdot_before: nums(&m.qdot.0),
+                qdot_after: nums(&m.qdot.1),
+                energy: nums(&[m.energy.0.clone(), m.energy.1.clone()]),
+                normal_rate: nums(&[m.normal_rate.0.clone(), m.normal_rate.1.clone()]),
+            })
+            .collect();
+        let max_width = (S::kind() == Kind::Enclosure).then(|| {
+            rows.iter()
+                .flat_map(|r| {
+                    std::iter::once(&r.time)
+                        .chain(&r.point)
+                        .chain(&r.qdot_after)
+                })
+                .map(width)
+                .fold(0.0, f64::max)
+        });
+        let Boundary::Ellipse { a, b } = &table.boundary else {
+            unreachable!("run tables are ellipses")
+        };
+        Ok(RunReport {
+            arith,
+            table: match self.table {
+                TableKind::Ellipse => "ellipse".into(),
+                TableKind::Circle => "circle".into(),
+            },
+            a: a.num(),
+            b: b.num(),
+            law: self.law,
+            events: match S::kind() {
+                Kind::Enclosure => "certified",
+                Kind::Float => "sampled",
+                Kind::Exact => "algebraic",
+            },
+            mass: table.penny.mass.num(),
+            radius: table.penny.radius.num(),
+            inertia: table.penny.inertia.num(),
+            spin_inertia: table.penny.spin_inertia.num(),
+            initial: nums(&[
+                start.x.clone(),
+                start.y.clone(),
+                start.theta.clone(),
+                start.heading.cos.clone(),
+                start.heading.sin.clone(),
+                start.thetadot.clone(),
+                start.phidot.clone(),
+            ]),
+            impacts: rows,
+            stop: run.stop.clone(),
+            max_width,
+            exact_first_impact: self.exact_first(&run),
+        })
+    }
+
+    /// The report on `backend`.
+    pub fn report(&self, backend: Backend) -> Result<RunReport, SpecError> {
+        struct Job<'a>(&'a RunSpec, Backend);
+        impl RunScalar for Job<'_> {
+            type Out = Result<RunReport, SpecError>;
+            fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
+                self.0.run::<S>(ctx, self.1.to_string())
+            }
+        }
+        backend.run(Job(self, backend))
     }
 }

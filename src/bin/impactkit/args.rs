@@ -469,7 +469,12 @@ pub enum PennyCommand {
         #[arg(long, allow_hyphen_values = true)]
         spin_inertia: Option<String>,
         /// The heading phi (cos and sin through the backend: exact on the table of angles).
-        #[arg(long, allow_hyphen_values = true, required_unless_present = "heading", conflicts_with = "heading")]
+        #[arg(
+            long,
+            allow_hyphen_values = true,
+            required_unless_present = "heading",
+            conflicts_with = "heading"
+        )]
         phi: Option<String>,
         /// The heading as "cos phi,sin phi" (a unit vector; rational or Q(sqrt d) points
         /// keep exact backends exact).
@@ -491,7 +496,12 @@ pub enum PennyCommand {
         #[arg(long, value_enum, default_value = "front")]
         end: EndArg,
         /// The rolling rates "thetadot,phidot"; xdot, ydot follow from (23).
-        #[arg(long, allow_hyphen_values = true, required_unless_present = "qdot", conflicts_with = "qdot")]
+        #[arg(
+            long,
+            allow_hyphen_values = true,
+            required_unless_present = "qdot",
+            conflicts_with = "qdot"
+        )]
         rates: Option<String>,
         /// The velocity "xdot,ydot,thetadot,phidot" (checked to satisfy (23)).
         #[arg(long, allow_hyphen_values = true)]
@@ -505,6 +515,73 @@ pub enum PennyCommand {
         #[command(flatten)]
         out: Output,
     },
+    /// Runs on the table (Sect. VI): the flow (26), the first impact of either end
+    /// (certified root isolation on enclosures), the impact map, repeated. Defaults: Table
+    /// I and the initial data of Sect. VI-A.
+    #[command(allow_negative_numbers = true)]
+    Run {
+        /// ellipse (a = 0.15, b = 0.20) or circle (a = b = 0.20), (35).
+        #[arg(long, value_enum, default_value = "ellipse")]
+        table: TableArg,
+        /// Semi-axis a along x.
+        #[arg(long)]
+        a: Option<String>,
+        /// Semi-axis b along y.
+        #[arg(long)]
+        b: Option<String>,
+        /// The impact map at every impact.
+        #[arg(long, value_enum)]
+        law: RunLawArg,
+        /// Number of impacts (1..=10000).
+        #[arg(long, default_value_t = 20)]
+        impacts: usize,
+        #[arg(long, allow_hyphen_values = true)]
+        mass: Option<String>,
+        #[arg(long, allow_hyphen_values = true)]
+        radius: Option<String>,
+        #[arg(long, allow_hyphen_values = true)]
+        inertia: Option<String>,
+        #[arg(long, allow_hyphen_values = true)]
+        spin_inertia: Option<String>,
+        /// Initial x (default 0).
+        #[arg(long, allow_hyphen_values = true)]
+        x0: Option<String>,
+        /// Initial y (default 0).
+        #[arg(long, allow_hyphen_values = true)]
+        y0: Option<String>,
+        /// Initial theta (default 0).
+        #[arg(long, allow_hyphen_values = true)]
+        theta0: Option<String>,
+        /// Initial heading phi (default pi/2).
+        #[arg(long, allow_hyphen_values = true)]
+        phi0: Option<String>,
+        /// Initial "thetadot,phidot" (default 10,0.2).
+        #[arg(long, allow_hyphen_values = true)]
+        rates: Option<String>,
+        /// Draw the trajectory with the impacts marked (Figs. 1-4) to FILE (.svg or .png;
+        /// "-": SVG on standard output, instead of the report).
+        #[arg(long)]
+        svg: Option<std::path::PathBuf>,
+        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        #[arg(long, value_parser = parse_backend, default_value = "mpi:128")]
+        arith: Backend,
+        #[command(flatten)]
+        out: Output,
+    },
+}
+
+/// The table of `penny run`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TableArg {
+    Ellipse,
+    Circle,
+}
+
+/// The impact map of `penny run`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum RunLawArg {
+    Elastic,
+    Plastic,
 }
 
 pub fn parse_backend(s: &str) -> Result<Backend, String> {

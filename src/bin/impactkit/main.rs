@@ -6,7 +6,7 @@ mod audit;
 
 use args::{
     AlgorithmArg, Cli, Command, EndArg, FormArg, Format, Output, PennyCommand, PennyLawArg,
-    SequentialCommand,
+    RunLawArg, SequentialCommand, TableArg,
 };
 use clap::Parser;
 use impactkit::arith::ArithError;
@@ -500,6 +500,49 @@ fn penny(action: PennyCommand) -> Result<Printed, Failure> {
             let report = spec.report(arith).map_err(spec_failure)?;
             emit("penny impact", &report, &out)
         }
+        PennyCommand::Run {
+            table,
+            a,
+            b,
+            law,
+            impacts,
+            mass,
+            radius,
+            inertia,
+            spin_inertia,
+            x0,
+            y0,
+            theta0,
+            phi0,
+            rates,
+            svg,
+            arith,
+            out,
+        } => {
+            use impactkit::system::penny_run::RunLaw;
+            use impactkit::system::penny_spec::{RunSpec, TableKind};
+            let spec = RunSpec {
+                table: match table {
+                    TableArg::Ellipse => TableKind::Ellipse,
+                    TableArg::Circle => TableKind::Circle,
+                },
+                a,
+                b,
+                params: [mass, radius, inertia, spin_inertia],
+                law: match law {
+                    RunLawArg::Elastic => RunLaw::Elastic,
+                    RunLawArg::Plastic => RunLaw::Plastic,
+                },
+                impacts,
+                initial: [x0, y0, theta0, phi0],
+                rates,
+            };
+            let report = spec.report(arith).map_err(spec_failure)?;
+            if let Some(path) = svg {
+                let _ = path;
+            }
+            emit("penny run", &report, &out)
+        }
     }
 }
 
@@ -642,6 +685,9 @@ fn name_and_output(c: &Command) -> (&'static str, Output) {
         Command::Penny {
             action: PennyCommand::Impact { out, .. },
         } => ("penny impact", *out),
+        Command::Penny {
+            action: PennyCommand::Run { out, .. },
+        } => ("penny run", *out),
         Command::Rods { out, .. } => ("rods", *out),
         Command::Cradle { out, .. } => ("cradle", *out),
         Command::Verify { out, .. } => ("verify", *out),

@@ -1,0 +1,789 @@
+//! The penny on the table: Clark & Bloch, Sect. VI — the flow (26) between impacts, the
+//! first time an end of the penny reaches the boundary (front (27) or back (34)), and the
+//! impact map (elastic (15) or plastic (18)) there, repeated.
+//!
+//! **Event location.** An impact time is a root of g(t) = h(end(flow(t))), a
+//! trigonometric function of t. How it is found depends on the arithmetic:
+//!
+//! * enclosures (`interval`, `mpi:BITS`): **certified root isolation**. The horizon is
+//!   one period 2π/|ω| of (x, y, φ) (no root there: no root ever), or, for ω = 0, the time
+//!   to cross the table's bounding box. Pieces [a, b] of it are evaluated rigorously
+//!   (the flow at the time interval [a, b] itself) and discarded when g < 0 on the whole
+//!   piece, or when g is monotone on it (g′ < 0, or g′ > 0 with g(b) < 0) and g ≤ 0 at
+//!   its left end — g(0) = 0 holds by construction for the end that just hit; otherwise
+//!   they are bisected, earliest first. The first root is bracketed by g(a) < 0 < g(b)
+//!   with g′ > 0 on [a, b] (so it is unique there) and then bisected until the enclosure
+//!   cannot be narrowed. A piece that stays undecided (a grazing end) is reported, never
+//!   guessed.
+//! * rounded (`f64`, `mpfr:BITS`): what a plain simulator does — g sampled at 4096 points
+//!   of the horizon, the first sign change bisected; no guarantee.
+//! * exact (`exact`, `quadratic`): where the impact is algebraic. On a circular table the
+//!   end moves so that |end|² is affine in (cos ωt, sin ωt) (the two rotating parts are
+//!   g-orthogonal and of equal length), so the first impact is a point of the unit circle
+//!   in Q(√D); for ω = 0 the impact time solves a quadratic. The run then stops: the next
+//!   impact would need a second square root over Q(√D).
+
+use super::penny::{Boundary, End, Heading, Penny, PennyState};
+use crate::arith::{Kind, MpInterval, Num, Scalar, Sign};
+use crate::law::{decide, LawError};
+use num_rational::BigRational;
+use num_traits::Zero;
+
+/// The impact map applied at each impact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RunLaw {
+    /// The elastic nonholonomic map (15).
+    Elastic,
+    /// The plastic nonholonomic map π_Δ ∘ P (18).
+    Plastic,
+}
+
+/// One impact of a run.
+#[derive(Clone, Debug)]
+pub struct Impact<S> {
+    /// The time since the start (an enclosure on exact backends when it is not algebraic).
+    pub time: Num,
+    /// The same, as a double (for figures).
+    pub time_f64: f64,
+    pub end: End,
+    /// The end's point on the boundary.
+    pub point: (S, S),
+    /// The state at the impact, with the rates before it. On exact backends θ is not
+    /// representable when the time is not: `theta` then holds θ₀ and `theta_num` the
+    /// enclosure.
+    pub before: PennyState<S>,
+    pub theta_num: Num,
+    /// The state just after (rates after).
+    pub after: PennyState<S>,
+    /// q̇⁻ and q̇⁺.
+    pub qdot: (Vec<S>, Vec<S>),
+    /// Energy before and after.
+    pub energy: (S, S),
+    /// dH(q̇⁻) > 0 and dH(q̇⁺).
+    pub normal_rate: (S, S),
+}
+
+/// Why a run ended.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Stop {
+    /// The requested number of impacts.
+    Done,
+    /// No end reaches the boundary again (decided over a whole period of the motion).
+    NoFurtherImpact { reason: String },
+    /// The post-impact velocity does not leave the boundary (dH(q̇⁺) ≥ 0).
+    Inadmissible { reason: String },
+    /// A sign or an ordering the arithmetic could not decide.
+    Undecided { reason: String },
+    /// Exact backends: the next impact is not representable.
+    NotAlgebraic { reason: String },
+}
+
+/// A run on the table.
+#[derive(Clone, Debug)]
+pub struct Run<S> {
+    pub start: PennyState<S>,
+    pub impacts: Vec<Impact<S>>,
+    pub stop: Stop,
+}
+
+/// The run's data.
+#[derive(Clone, Debug)]
+pub struct Table<S> {
+    pub penny: Penny<S>,
+    pub boundary: Boundary<S>,
+    pub law: RunLaw,
+}
+
+/// The next event of a flight.
+enum Event<S> {
+    /// An end reaches the boundary after `t` (relative), `t_num` as reported.
+    At {
+        t: Option<S>,
+        t_num: Num,
+        t_f64: f64,
+        end: End,
+        exact: Option<ExactPoint<S>>,
+    },
+    Never(String),
+}
+
+/// An algebraic impact: the point (cos u, sin u), u = ωt, or the time t itself (ω = 0).
+struct ExactPoint<S> {
+    cos_u: S,
+    sin_u: S,
+}
+
+/// An ordering or a root the arithmetic cannot decide (reported as a stop).
+fn not_decided(what: impl std::fmt::Display) -> LawError {
+    LawError::Domain(format!("undecided: {what}"))
+}
+
+fn undecided(e: LawError) -> Result<Stop, LawError> {
+    match e {
+        LawError::Undecided { .. } => Ok(Stop::Undecided {
+            reason: e.to_string(),
+        }),
+        LawError::Domain(m) if m.starts_with("undecided: ") => Ok(Stop::Undecided {
+            reason: m["undecided: ".len()..].to_string(),
+        }),
+        LawError::Arith(crate::arith::ArithError::NotRepresentable { .. }) => {
+            Ok(Stop::NotAlgebraic {
+                reason: e.to_string(),
+            })
+        }
+        other => Err(other),
+    }
+}
+
+const ENDS: [End; 2] = [End::Front, End::Back];
+
+/// Deepest bisection of the horizon (2⁻⁹⁶ of it).
+const MAX_DEPTH: u32 = 96;
+
+impl<S: Scalar> Table<S> {
+    /// g(t) = h(end(flow(s, t))) and g′(t) (t may be an enclosure of a whole interval).
+    fn gap(&self, s: &PennyState<S>, end: End, t: &S) -> Result<(S, S), LawError> {
+        let st = self.penny.flow(s, t)?;
+        self.gap_at(&st, end)
+    }
+
+    /// g and g′ at a state: g′ = ∇h · d/dt end, d/dt end = (RΩ cos φ − σRω sin φ,
+    /// RΩ sin φ + σRω cos φ).
+    fn gap_at(&self, st: &PennyState<S>, end: End) -> Result<(S, S), LawError> {
+        let (ex, ey) = self.penny.end_point(&st.x, &st.y, &st.heading, end);
+        let g = self.boundary.h(&ex, &ey)?;
+        let (hx, hy) = self.boundary.gradient(&ex, &ey)?;
+        let r = &self.penny.radius;
+        let (c, sn) = (&st.heading.cos, &st.heading.sin);
+        let roll = r.mul_r(&st.thetadot);
+        let spin = r.lift_i64(end.sigma()).mul_r(r).mul_r(&st.phidot);
+        let vx = roll.mul_r(c) - &spin.mul_r(sn);
+        let vy = roll.mul_r(sn) + &spin.mul_r(c);
+        Ok((g, hx.mul_r(&vx) + &hy.mul_r(&vy)))
+    }
+
+    /// A rational upper bound of the horizon: one period 2π/|ω|, or for ω = 0 the time
+    /// to cross the bounding box of the table (4·max(a, b) + 4R)/|RΩ|. `None`: at rest.
+    fn horizon(&self, s: &PennyState<S>) -> Result<Option<BigRational>, LawError> {
+        // rounded backends: the value itself, widened by a thousandth
+        let upper = |x: &S| -> Result<BigRational, LawError> {
+            x.rational_bounds()
+                .map(|b| b.1)
+                .or_else(|| {
+                    BigRational::from_float(x.to_f64() * 1.001).map(|q| q.max(BigRational::zero()))
+                })
+                .ok_or_else(|| LawError::Domain("no rational bound of the horizon".into()))
+        };
+        if decide(&s.phidot, "phidot")? != Sign::Zero {
+            let two_pi = S::pi(&s.phidot.ctx())?.mul_r(&s.phidot.lift_i64(2));
+            let w = s.phidot.mul_r(&s.phidot).sqrt()?;
+            return Ok(Some(upper(&two_pi.checked_div(&w)?)?));
+        }
+        if decide(&s.thetadot, "thetadot")? == Sign::Zero {
+            return Ok(None);
+        }
+        let size = match &self.boundary {
+            Boundary::Ellipse { a, b } => {
+                let m = if (a.clone() - b).sign() == Sign::Negative {
+                    b
+                } else {
+                    a
+                };
+                m.lift_i64(4).mul_r(m)
+            }
+            Boundary::Line { .. } => {
+                return Err(LawError::Domain("a run needs a closed table".into()))
+            }
+        };
+        let r = &self.penny.radius;
+        let speed = r.mul_r(&s.thetadot).square().sqrt()?;
+        Ok(Some(upper(
+            &(size + &r.lift_i64(4).mul_r(r)).checked_div(&speed)?,
+        )?))
+    }
+
+    fn at(&self, like: &S, t: &BigRational) -> S {
+        like.lift(t)
+    }
+
+    /// Certified first root of g for `end` in (0, horizon]: `Some([a, b])` with the root
+    /// inside, `None` if there is none.
+    fn first_root_certified(
+        &self,
+        s: &PennyState<S>,
+        end: End,
+        horizon: &BigRational,
+        on_boundary: bool,
+    ) -> Result<Option<(BigRational, BigRational)>, LawError> {
+        let zero = BigRational::zero();
+        let mut stack = vec![(horizon.clone(), zero.clone(), 0u32)];
+        // pieces are pushed right half first, so the earliest is examined first
+        let mut work = 0usize;
+        while let Some((hi, lo, depth)) = stack.pop() {
+            work += 1;
+            if work > 200_000 {
+                return Err(self.grazing(end, &lo, &hi));
+            }
+            let like = &s.phidot;
+            let t = self
+                .at(like, &lo)
+                .hull_with(&self.at(like, &hi))
+                .ok_or_else(|| LawError::Domain("not an enclosure backend".into()))?;
+            let (g, gd) = self.gap(s, end, &t)?;
+            if g.sign() == Sign::Negative {
+                continue;
+            }
+            let start_ok = |lo: &BigRational| -> Result<bool, LawError> {
+                if on_boundary && lo.is_zero() {
+                    return Ok(true);
+                }
+                Ok(self.gap(s, end, &self.at(like, lo))?.0.sign() == Sign::Negative)
+            };
+            match gd.sign() {
+                Sign::Negative if start_ok(&lo)? => continue,
+                Sign::Positive => {
+                    let g_hi = self.gap(s, end, &self.at(like, &hi))?.0.sign();
+                    if g_hi == Sign::Negative {
+                        continue;
+                    }
+                    if g_hi == Sign::Positive && start_ok(&lo)? {
+                        if on_boundary && lo.is_zero() {
+                            return Err(LawError::Domain(format!(
+                                "the {} end re-enters the boundary right after the impact",
+                                end.name()
+                            )));
+                        }
+                        return Ok(Some(self.refine(s, end, lo, hi)?));
+                    }
+                }
+                _ => {}
+            }
+            if depth >= MAX_DEPTH {
+                return Err(self.grazing(end, &lo, &hi));
+            }
+            let mid = (&lo + &hi) / BigRational::from_integer(2.into());
+            stack.push((hi, mid.clone(), depth + 1));
+            stack.push((mid, lo, depth + 1));
+        }
+        Ok(None)
+    }
+
+    fn grazing(&self, end: End, lo: &BigRational, hi: &BigRational) -> LawError {
+        not_decided(format!(
+            "the gap of the {} end on [{}, {}] (a grazing contact?)",
+            end.name(),
+            crate::lang::show(lo),
+            crate::lang::show(hi)
+        ))
+    }
+
+    /// Bisects a bracket g(a) < 0 < g(b), g′ > 0, until g's sign at the midpoint is
+    /// undecided or 400 halvings.
+    fn refine(
+        &self,
+        s: &PennyState<S>,
+        end: End,
+        mut lo: BigRational,
+        mut hi: BigRational,
+    ) -> Result<(BigRational, BigRational), LawError> {
+        let two = BigRational::from_integer(2.into());
+        for _ in 0..400 {
+            let mid = (&lo + &hi) / &two;
+            match self.gap(s, end, &self.at(&s.phidot, &mid))?.0.sign() {
+                Sign::Negative => lo = mid,
+                Sign::Positive => hi = mid,
+                Sign::Zero => return Ok((mid.clone(), mid)),
+                Sign::Unknown => break,
+            }
+        }
+        Ok((lo, hi))
+    }
+
+    /// Rounded arithmetic: the first sign change of g among 4096 samples, bisected.
+    fn first_root_sampled(
+        &self,
+        s: &PennyState<S>,
+        end: End,
+        horizon: &BigRational,
+    ) -> Result<Option<(BigRational, BigRational)>, LawError> {
+        let n = 4096i64;
+        let step = horizon / BigRational::from_integer(n.into());
+        let mut prev = BigRational::zero();
+        for k in 1..=n {
+            let t = &step * BigRational::from_integer(k.into());
+            let g = self.gap(s, end, &self.at(&s.phidot, &t))?.0;
+            if g.to_f64() >= 0.0 {
+                let (mut lo, mut hi) = (prev, t);
+                let two = BigRational::from_integer(2.into());
+                for _ in 0..200 {
+                    let mid = (&lo + &hi) / &two;
+                    if self.gap(s, end, &self.at(&s.phidot, &mid))?.0.to_f64() >= 0.0 {
+                        hi = mid;
+                    } else {
+                        lo = mid;
+                    }
+                }
+                return Ok(Some((lo, hi)));
+            }
+            prev = t;
+        }
+        Ok(None)
+    }
+
+    /// The next impact of a flight from `s` (`on_boundary`: the end that just hit).
+    fn next_event(
+        &self,
+        s: &PennyState<S>,
+        on_boundary: Option<End>,
+    ) -> Result<Event<S>, LawError> {
+        if S::kind() == Kind::Exact {
+            return self.next_event_exact(s, on_boundary);
+        }
+        let Some(horizon) = self.horizon(s)? else {
+            return Ok(Event::Never("the penny is at rest".into()));
+        };
+        let mut found: Vec<(BigRational, BigRational, End)> = Vec::new();
+        for end in ENDS {
+            let r = if S::kind() == Kind::Enclosure {
+                self.first_root_certified(s, end, &horizon, on_boundary == Some(end))?
+            } else {
+                self.first_root_sampled(s, end, &horizon)?
+            };
+            if let Some((a, b)) = r {
+                found.push((a, b, end));
+            }
+        }
+        found.sort_by(|x, y| x.0.cmp(&y.0));
+        let Some((a, b, end)) = found.first().cloned() else {
+            return Ok(Event::Never(
+                "no end reaches the boundary within a whole period of the motion".into(),
+            ));
+        };
+        if let Some((a2, _, _)) = found.get(1) {
+            if S::kind() == Kind::Enclosure && *a2 <= b {
+                return Err(not_decided("which end reaches the boundary first"));
+            }
+        }
+        let like = &s.phidot;
+        let t = if S::kind() == Kind::Enclosure {
+            self.at(like, &a).hull_with(&self.at(like, &b))
+        } else {
+            Some(self.at(like, &((&a + &b) / BigRational::from_integer(2.into()))))
+        }
+        .expect("an enclosure backend");
+        Ok(Event::At {
+            t_num: t.num(),
+            t_f64: t.to_f64(),
+            t: Some(t),
+            end,
+            exact: None,
+        })
+    }
+
+    /// Exact backends: the first impact where it is algebraic (a circular table, or a
+    /// straight flight).
+    fn next_event_exact(
+        &self,
+        s: &PennyState<S>,
+        _on_boundary: Option<End>,
+    ) -> Result<Event<S>, LawError> {
+        let Boundary::Ellipse { a, b } = &self.boundary else {
+            return Err(LawError::Domain("a run needs a closed table".into()));
+        };
+        if decide(&(a.clone() - b), "a - b")? != Sign::Zero {
+            return Err(LawError::Arith(
+                crate::arith::ArithError::NotRepresentable {
+                    what: "the impact on an elliptical table (a root of a quartic)".into(),
+                    backend: S::NAME,
+                    hint: "use --arith mpi:BITS".into(),
+                },
+            ));
+        }
+        let r2 = a.square();
+        if decide(&s.phidot, "phidot")? == Sign::Zero {
+            return self.straight_exact(s, &r2);
+        }
+        let mut best: Option<(MpInterval, End, S, S)> = None;
+        for end in ENDS {
+            let Some((cu, su)) = self.circle_point(s, end, &r2)? else {
+                continue;
+            };
+            let t = angle_time(&cu, &su, &s.phidot)?;
+            match &best {
+                Some((t0, ..)) if t.hi() >= t0.lo() => {
+                    if t0.hi() >= t.lo() {
+                        return Err(not_decided("which end reaches the boundary first"));
+                    }
+                }
+                _ => best = Some((t, end, cu, su)),
+            }
+        }
+        Ok(match best {
+            None => Event::Never("the path of the ends does not reach the circle".into()),
+            Some((t, end, cos_u, sin_u)) => Event::At {
+                t_num: t.num(),
+                t_f64: t.to_f64(),
+                t: None,
+                end,
+                exact: Some(ExactPoint { cos_u, sin_u }),
+            },
+        })
+    }
+
+    /// The end's point is P + A cos u + B sin u with B = A turned by a right angle, so
+    /// |end|² = r² is p cos u + q sin u = w; of its two points on the unit circle the
+    /// first reached is the one where the end moves outward (ω(q cos u − p sin u) > 0).
+    fn circle_point(
+        &self,
+        s: &PennyState<S>,
+        end: End,
+        r2: &S,
+    ) -> Result<Option<(S, S)>, LawError> {
+        let pn = &self.penny;
+        let (c0, s0) = (&s.heading.cos, &s.heading.sin);
+        let k = pn.radius.mul_r(&s.thetadot).checked_div(&s.phidot)?;
+        let sr = pn.radius.lift_i64(end.sigma()).mul_r(&pn.radius);
+        let px = s.x.clone() - &k.mul_r(s0);
+        let py = s.y.clone() + &k.mul_r(c0);
+        let ax = k.mul_r(s0) + &sr.mul_r(c0);
+        let ay = sr.mul_r(s0) - &k.mul_r(c0);
+        let (bx, by) = (-ay.clone(), ax.clone());
+        let two = k.lift_i64(2);
+        let p = two.mul_r(&(px.mul_r(&ax) + &py.mul_r(&ay)));
+        let q = two.mul_r(&(px.mul_r(&bx) + &py.mul_r(&by)));
+        let w = r2.clone() - &px.square() - &py.square() - &ax.square() - &ay.square();
+        let n = p.square() + &q.square();
+        let d = n.clone() - &w.square();
+        match decide(&d, "the discriminant of the impact point")? {
+            Sign::Negative => return Ok(None),
+            Sign::Zero => {
+                return Err(not_decided(format!(
+                    "a grazing {} end (zero discriminant)",
+                    end.name()
+                )))
+            }
+            _ => {}
+        }
+        let root = d.sqrt()?;
+        for sign in [1i64, -1] {
+            let sq = root.lift_i64(sign).mul_r(&root);
+            let cu = (p.mul_r(&w) - &q.mul_r(&sq)).checked_div(&n)?;
+            let su = (q.mul_r(&w) + &p.mul_r(&sq)).checked_div(&n)?;
+            let outward = (q.mul_r(&cu) - &p.mul_r(&su)).mul_r(&s.phidot);
+            if decide(&outward, "the direction of the end at the impact point")? == Sign::Positive {
+                return Ok(Some((cu, su)));
+            }
+        }
+        Ok(None)
+    }
+
+    /// φ̇ = 0: the ends move on straight lines E + tV, |E + tV|² = r² has one positive
+    /// root t = (−E·V + √((E·V)² − |V|²(|E|² − r²)))/|V|² for an end inside.
+    fn straight_exact(&self, s: &PennyState<S>, r2: &S) -> Result<Event<S>, LawError> {
+        let pn = &self.penny;
+        let v = pn.rolling(&s.heading, &s.thetadot, &s.phidot);
+        let vv = v[0].square() + &v[1].square();
+        if decide(&vv, "the speed")? == Sign::Zero {
+            return Ok(Event::Never("the penny is at rest".into()));
+        }
+        let mut best: Option<(S, End)> = None;
+        for end in ENDS {
+            let (ex, ey) = pn.end_point(&s.x, &s.y, &s.heading, end);
+            let ev = ex.mul_r(&v[0]) + &ey.mul_r(&v[1]);
+            let c = ex.square() + &ey.square() - r2;
+            let disc = ev.square() - &vv.mul_r(&c);
+            let t = (disc.sqrt()? - &ev).checked_div(&vv)?;
+            if decide(&t, "the impact time")? != Sign::Positive {
+                continue;
+            }
+            best = match best {
+                Some((t0, e0)) => match decide(&(t.clone() - &t0), "t_back - t_front")? {
+                    Sign::Negative => Some((t, end)),
+                    Sign::Zero => {
+                        return Err(LawError::Domain(
+                            "both ends reach the boundary at once".into(),
+                        ))
+                    }
+                    _ => Some((t0, e0)),
+                },
+                None => Some((t, end)),
+            };
+        }
+        Ok(match best {
+            None => Event::Never("no end reaches the boundary".into()),
+            Some((t, end)) => Event::At {
+                t_num: t.num(),
+                t_f64: t.to_f64(),
+                t: Some(t),
+                end,
+                exact: None,
+            },
+        })
+    }
+
+    /// The state at an event.
+    fn state_at(&self, s: &PennyState<S>, ev: &Event<S>) -> Result<PennyState<S>, LawError> {
+        match ev {
+            Event::At { exact: Some(p), .. } => {
+                // θ is not representable (the time is not); it is reported apart
+                let mut st = self.penny.flow_by(
+                    s,
+                    &s.phidot.zero_like(),
+                    &p.cos_u,
+                    &p.sin_u,
+                    &(p.cos_u.one_like() - &p.cos_u),
+                )?;
+                st.theta = s.theta.clone();
+                Ok(st)
+            }
+            Event::At { t: Some(t), .. } => {
+                if S::kind() == Kind::Exact {
+                    // straight flight: cos u = 1, sin u = 0
+                    let one = t.one_like();
+                    self.penny
+                        .flow_by(s, t, &one, &t.zero_like(), &t.zero_like())
+                } else {
+                    self.penny.flow(s, t)
+                }
+            }
+            _ => Err(LawError::Domain("no event".into())),
+        }
+    }
+
+    /// Runs from `start` until `impacts` impacts or a stop.
+    pub fn run(&self, start: &PennyState<S>, impacts: usize) -> Result<Run<S>, LawError> {
+        let mut out = Run {
+            start: start.clone(),
+            impacts: Vec::new(),
+            stop: Stop::Done,
+        };
+        let mut s = start.clone();
+        let mut clock: Option<S> = Some(s.phidot.zero_like());
+        let mut clock_f64 = 0.0;
+        let mut last: Option<End> = None;
+        while out.impacts.len() < impacts {
+            if S::kind() == Kind::Exact && !out.impacts.is_empty() {
+                out.stop = Stop::NotAlgebraic {
+                    reason: "exact runs stop after the first impact: the next impact point needs a square root over Q(sqrt D); use --arith mpi:BITS".into(),
+                };
+                break;
+            }
+            let ev = match self.next_event(&s, last) {
+                Ok(ev) => ev,
+                Err(e) => {
+                    out.stop = undecided(e)?;
+                    break;
+                }
+            };
+            let (t_num, _, end) = match &ev {
+                Event::Never(reason) => {
+                    out.stop = Stop::NoFurtherImpact {
+                        reason: reason.clone(),
+                    };
+                    break;
+                }
+                Event::At {
+                    t,
+                    t_num,
+                    t_f64,
+                    end,
+                    ..
+                } => {
+                    clock = match (clock, t) {
+                        (Some(c), Some(t)) => Some(c + t),
+                        _ => None,
+                    };
+                    clock_f64 += t_f64;
+                    (t_num.clone(), *t_f64, *end)
+                }
+            };
+            let step = (|| -> Result<Impact<S>, LawError> {
+                let st = self.state_at(&s, &ev)?;
+                let point = self.penny.end_point(&st.x, &st.y, &st.heading, end);
+                let grad = self.boundary.gradient(&point.0, &point.1)?;
+                let v = self.penny.rolling(&st.heading, &st.thetadot, &st.phidot);
+                let maps = self.penny.impact_maps(&st.heading, end, &grad, &v)?;
+                let (after_v, k) = match self.law {
+                    RunLaw::Elastic => (maps.elastic.velocity.clone(), 1),
+                    RunLaw::Plastic => (maps.plastic.clone(), 2),
+                };
+                let c = &maps.conservation[k];
+                let nh = self.penny.impact(&st.heading, end, &grad)?;
+                let after_rate = nh.normal_rate(&after_v);
+                if !c.admissible {
+                    return Err(LawError::Domain(format!(
+                        "the {} end does not leave the boundary after the impact (dH(qdot+) >= 0)",
+                        end.name()
+                    )));
+                }
+                let theta_num = match &ev {
+                    // the time is an enclosure only: θ = θ₀ + Ωt enclosed apart
+                    Event::At { exact: Some(_), .. } => {
+                        theta_enclosure(&s.theta, &s.thetadot, &t_num)
+                    }
+                    _ => st.theta.num(),
+                };
+                let after = PennyState {
+                    thetadot: after_v[2].clone(),
+                    phidot: after_v[3].clone(),
+                    ..st.clone()
+                };
+                Ok(Impact {
+                    time: match &clock {
+                        Some(c) => c.num(),
+                        None => t_num.clone(),
+                    },
+                    time_f64: clock_f64,
+                    end,
+                    point,
+                    before: st,
+                    theta_num,
+                    after,
+                    qdot: (v, after_v),
+                    energy: c.energy.clone(),
+                    normal_rate: (maps.normal_rate.clone(), after_rate),
+                })
+            })();
+            match step {
+                Ok(imp) => {
+                    s = imp.after.clone();
+                    out.impacts.push(imp);
+                    last = Some(end);
+                }
+                Err(LawError::Domain(m)) if m.contains("does not leave") => {
+                    out.stop = Stop::Inadmissible { reason: m };
+                    break;
+                }
+                Err(e) => {
+                    out.stop = undecided(e)?;
+                    break;
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// θ₀ + Ω·t with t given as a reported enclosure (exact backends: the time is not
+/// representable); the value's own rendering when the enclosure cannot be rebuilt.
+fn theta_enclosure<S: Scalar>(theta0: &S, omega: &S, t: &Num) -> Num {
+    let (Some((a, b)), Some((w0, w1)), Some((t0, t1))) = (
+        theta0.rational_bounds(),
+        omega.rational_bounds(),
+        num_bounds(t),
+    ) else {
+        return theta0.num();
+    };
+    let prec = 256;
+    let hull = |x: &BigRational, y: &BigRational| {
+        MpInterval::from_rational_prec(x, prec)
+            .hull_with(&MpInterval::from_rational_prec(y, prec))
+            .expect("an enclosure")
+    };
+    (hull(&a, &b) + &hull(&w0, &w1).mul_r(&hull(&t0, &t1))).num()
+}
+
+fn num_bounds(t: &Num) -> Option<(BigRational, BigRational)> {
+    match t {
+        Num::Enclosure { lo, hi } => Some((
+            crate::arith::float_to_rat(lo)?,
+            crate::arith::float_to_rat(hi)?,
+        )),
+        _ => None,
+    }
+}
+
+/// t = u/ω for the point (cos u, sin u) of an exact impact, u the first angle reached
+/// from 0 in the direction of ω (in (0, 2π) for ω > 0, (−2π, 0) for ω < 0), enclosed
+/// with MPFR intervals at 256 bits from rational bounds of cos u and sin u.
+fn angle_time<S: Scalar>(cu: &S, su: &S, omega: &S) -> Result<MpInterval, LawError> {
+    let prec = 256;
+    let enc = |x: &S| -> Result<MpInterval, LawError> {
+        let (a, b) = x
+            .rational_bounds()
+            .ok_or_else(|| LawError::Domain("no rational bounds".into()))?;
+        Ok(MpInterval::from_rational_prec(&a, prec)
+            .hull_with(&MpInterval::from_rational_prec(&b, prec))
+            .expect("an enclosure"))
+    };
+    let (c, s, w) = (enc(cu)?, enc(su)?, enc(omega)?);
+    let pi = MpInterval::pi(&prec)?;
+    let half_pi = pi.checked_div(&MpInterval::from_i64(2, &prec))?;
+    // u0 ∈ (−π, π]
+    let u0 = if c.sign() == Sign::Positive {
+        s.checked_div(&c)?.atan()?
+    } else if s.sign() == Sign::Positive {
+        half_pi - &c.checked_div(&s)?.atan()?
+    } else if s.sign() == Sign::Negative {
+        -half_pi - &c.checked_div(&s)?.atan()?
+    } else {
+        // cos u < 0 and sin u = 0: u = π
+        pi.clone()
+    };
+    let two_pi = pi.mul_r(&MpInterval::from_i64(2, &prec));
+    let u = match (omega.sign(), u0.sign()) {
+        (Sign::Positive, Sign::Positive) | (Sign::Negative, Sign::Negative) => u0,
+        (Sign::Positive, _) => u0 + &two_pi,
+        (Sign::Negative, _) => u0 - &two_pi,
+        _ => return Err(LawError::Domain("phidot is zero".into())),
+    };
+    Ok(u.checked_div(&w)?)
+}
+
+/// Sect. VI-A: x₀ = y₀ = θ₀ = 0, φ₀ = π/2, θ̇₀ = 10, φ̇₀ = 0.2.
+pub fn section_vi_a<S: Scalar>(like: &S) -> PennyState<S> {
+    let z = like.zero_like();
+    PennyState {
+        x: z.clone(),
+        y: z.clone(),
+        theta: z.clone(),
+        heading: Heading {
+            cos: z,
+            sin: like.one_like(),
+        },
+        thetadot: like.lift_i64(10),
+        phidot: like.lift(&BigRational::new(1.into(), 5.into())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arith::{MpInterval, Quadratic};
+
+    fn circle<S: Scalar>(like: &S, law: RunLaw) -> Table<S> {
+        let a = like.lift(&BigRational::new(1.into(), 5.into()));
+        Table {
+            penny: Penny::table_i(like),
+            boundary: Boundary::Ellipse { a: a.clone(), b: a },
+            law,
+        }
+    }
+
+    #[test]
+    fn circle_elastic_first_impacts() {
+        let like = MpInterval::from_i64(1, &128);
+        let t = circle(&like, RunLaw::Elastic);
+        let run = t.run(&section_vi_a(&like), 20).unwrap();
+        assert_eq!(run.impacts.len(), 10);
+        let f = Table {
+            penny: Penny::table_i(&1.0f64),
+            boundary: Boundary::Ellipse { a: 0.2, b: 0.2 },
+            law: RunLaw::Elastic,
+        };
+        let run = f.run(&section_vi_a(&1.0), 20).unwrap();
+        for i in &run.impacts {
+            eprintln!("f64 {} {:?} {}", i.time_f64, i.end, i.qdot.1[2]);
+        }
+        let q = Quadratic::from_i64(1, &());
+        let run = circle(&q, RunLaw::Elastic)
+            .run(&section_vi_a(&q), 20)
+            .unwrap();
+        for i in &run.impacts {
+            eprintln!("exact {:?} {:?} {:?}", i.time, i.end, i.qdot.1);
+        }
+        eprintln!("{:?}", run.stop);
+    }
+}
