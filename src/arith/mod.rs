@@ -24,6 +24,7 @@
 pub mod backend;
 mod convert;
 pub mod decimal;
+pub mod dual;
 mod float;
 mod interval;
 mod mp_interval;
