@@ -44,7 +44,7 @@ const FONTS: &[&str] = &[
 ];
 
 /// Registers a sans-serif font once; the reason if none could be read.
-fn font() -> Result<(), String> {
+pub(crate) fn font() -> Result<(), String> {
     static FONT: OnceLock<Result<(), String>> = OnceLock::new();
     FONT.get_or_init(|| {
         let env = std::env::var("IMPACTKIT_FONT").ok();

@@ -12,6 +12,7 @@ pub mod corner;
 pub mod cradle;
 pub mod eval;
 pub mod penny;
+pub mod penny_figure;
 pub mod plot;
 pub mod propagate;
 pub mod regress;

@@ -12,6 +12,7 @@ use crate::input::{self as inp, InputError};
 use crate::law::LawError;
 use crate::report::nums;
 use crate::report::penny::{ExactCheck, ImpactReport, ImpactRow, LawRow, PennyLaw, RunReport};
+use crate::report::penny_figure::TableFigure;
 use num_rational::BigRational;
 
 /// How the table's boundary is given.
@@ -591,13 +592,84 @@ impl RunSpec {
         })
     }
 
-    fn run<S: Scalar>(&self, ctx: &S::Ctx, arith: String) -> Result<RunReport, SpecError> {
+    /// Figs. 1–4: the contact point's path (the flow (26) in f64 between the run's
+    /// impacts, drawing only) and the impact points.
+    fn figure<S: Scalar>(&self, table: &Table<S>, run: &Run<S>) -> TableFigure {
+        let f = |x: &S| x.to_f64();
+        let pf = Penny {
+            mass: f(&table.penny.mass),
+            radius: f(&table.penny.radius),
+            inertia: f(&table.penny.inertia),
+            spin_inertia: f(&table.penny.spin_inertia),
+        };
+        let state = |s: &PennyState<S>| PennyState {
+            x: f(&s.x),
+            y: f(&s.y),
+            theta: f(&s.theta),
+            heading: Heading {
+                cos: f(&s.heading.cos),
+                sin: f(&s.heading.sin),
+            },
+            thetadot: f(&s.thetadot),
+            phidot: f(&s.phidot),
+        };
+        let mut legs = Vec::new();
+        let mut from = state(&run.start);
+        let mut t0 = 0.0;
+        for imp in &run.impacts {
+            let dt = imp.time_f64 - t0;
+            let leg: Vec<(f64, f64)> = (0..=200)
+                .filter_map(|k| {
+                    let s = pf.flow(&from, &(dt * f64::from(k) / 200.0)).ok()?;
+                    Some((s.x, s.y))
+                })
+                .collect();
+            legs.push(leg);
+            from = state(&imp.after);
+            t0 = imp.time_f64;
+        }
+        let (a, b) = match &table.boundary {
+            Boundary::Ellipse { a, b } => (f(a), f(b)),
+            Boundary::Line { .. } => (1.0, 1.0),
+        };
+        let shape = if self.table == TableKind::Circle {
+            "circular"
+        } else {
+            "elliptical"
+        };
+        let law = match self.law {
+            RunLaw::Elastic => "elastic",
+            RunLaw::Plastic => "plastic",
+        };
+        TableFigure {
+            title: format!(
+                "The first {} impacts, {law} impacts, {shape} table (a = {a} m, b = {b} m)",
+                run.impacts.len()
+            ),
+            a,
+            b,
+            legs,
+            impacts: run
+                .impacts
+                .iter()
+                .map(|m| (f(&m.point.0), f(&m.point.1), m.end == End::Front))
+                .collect(),
+        }
+    }
+
+    fn run<S: Scalar>(
+        &self,
+        ctx: &S::Ctx,
+        arith: String,
+        figure: bool,
+    ) -> Result<(RunReport, Option<TableFigure>), SpecError> {
         if self.impacts == 0 || self.impacts > MAX_IMPACTS {
             return Err(input("--impacts", format!("must lie in 1..={MAX_IMPACTS}")));
         }
         let table = self.table::<S>(ctx)?;
         let start = self.start::<S>(&table, ctx)?;
         let run = table.run(&start, self.impacts).map_err(SpecError::Law)?;
+        let fig = figure.then(|| self.figure(&table, &run));
         let rows: Vec<ImpactRow> = run
             .impacts
             .iter()
@@ -628,49 +700,56 @@ impl RunSpec {
         let Boundary::Ellipse { a, b } = &table.boundary else {
             unreachable!("run tables are ellipses")
         };
-        Ok(RunReport {
-            arith,
-            table: match self.table {
-                TableKind::Ellipse => "ellipse".into(),
-                TableKind::Circle => "circle".into(),
+        Ok((
+            RunReport {
+                arith,
+                table: match self.table {
+                    TableKind::Ellipse => "ellipse".into(),
+                    TableKind::Circle => "circle".into(),
+                },
+                a: a.num(),
+                b: b.num(),
+                law: self.law,
+                events: match S::kind() {
+                    Kind::Enclosure => "certified",
+                    Kind::Float => "sampled",
+                    Kind::Exact => "algebraic",
+                },
+                mass: table.penny.mass.num(),
+                radius: table.penny.radius.num(),
+                inertia: table.penny.inertia.num(),
+                spin_inertia: table.penny.spin_inertia.num(),
+                initial: nums(&[
+                    start.x.clone(),
+                    start.y.clone(),
+                    start.theta.clone(),
+                    start.heading.cos.clone(),
+                    start.heading.sin.clone(),
+                    start.thetadot.clone(),
+                    start.phidot.clone(),
+                ]),
+                impacts: rows,
+                stop: run.stop.clone(),
+                max_width,
+                exact_first_impact: self.exact_first(&run),
             },
-            a: a.num(),
-            b: b.num(),
-            law: self.law,
-            events: match S::kind() {
-                Kind::Enclosure => "certified",
-                Kind::Float => "sampled",
-                Kind::Exact => "algebraic",
-            },
-            mass: table.penny.mass.num(),
-            radius: table.penny.radius.num(),
-            inertia: table.penny.inertia.num(),
-            spin_inertia: table.penny.spin_inertia.num(),
-            initial: nums(&[
-                start.x.clone(),
-                start.y.clone(),
-                start.theta.clone(),
-                start.heading.cos.clone(),
-                start.heading.sin.clone(),
-                start.thetadot.clone(),
-                start.phidot.clone(),
-            ]),
-            impacts: rows,
-            stop: run.stop.clone(),
-            max_width,
-            exact_first_impact: self.exact_first(&run),
-        })
+            fig,
+        ))
     }
 
-    /// The report on `backend`.
-    pub fn report(&self, backend: Backend) -> Result<RunReport, SpecError> {
-        struct Job<'a>(&'a RunSpec, Backend);
+    /// The report on `backend`, and the figure (Figs. 1–4) when asked for.
+    pub fn report(
+        &self,
+        backend: Backend,
+        figure: bool,
+    ) -> Result<(RunReport, Option<TableFigure>), SpecError> {
+        struct Job<'a>(&'a RunSpec, Backend, bool);
         impl RunScalar for Job<'_> {
-            type Out = Result<RunReport, SpecError>;
+            type Out = Result<(RunReport, Option<TableFigure>), SpecError>;
             fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
-                self.0.run::<S>(ctx, self.1.to_string())
+                self.0.run::<S>(ctx, self.1.to_string(), self.2)
             }
         }
-        backend.run(Job(self, backend))
+        backend.run(Job(self, backend, figure))
     }
 }

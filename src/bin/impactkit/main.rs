@@ -537,9 +537,16 @@ fn penny(action: PennyCommand) -> Result<Printed, Failure> {
                 initial: [x0, y0, theta0, phi0],
                 rates,
             };
-            let report = spec.report(arith).map_err(spec_failure)?;
-            if let Some(path) = svg {
-                let _ = path;
+            let (report, figure) = spec.report(arith, svg.is_some()).map_err(spec_failure)?;
+            if let (Some(path), Some(fig)) = (svg, figure) {
+                use impactkit::report::penny_figure;
+                if path.as_os_str() == "-" {
+                    let text =
+                        penny_figure::svg(&fig).map_err(|e| user_error(format!("--svg: {e}")))?;
+                    return Ok(Printed(text));
+                }
+                penny_figure::write(&path, &fig)
+                    .map_err(|e| user_error(format!("--svg: {}: {e}", path.display())))?;
             }
             emit("penny run", &report, &out)
         }
