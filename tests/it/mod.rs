@@ -18,6 +18,7 @@ mod fixes16;
 mod fuzz;
 mod hardening;
 mod lang;
+mod penny;
 mod propagative;
 mod readme;
 mod regress;
