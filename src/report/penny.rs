@@ -193,6 +193,9 @@ pub struct ImpactRow {
     pub energy: Vec<Num>,
     /// dH(q̇⁻), dH(q̇⁺).
     pub normal_rate: Vec<Num>,
+    /// ‖∂w_k/∂w_1‖∞, w = (β, φ, θ̇, φ̇) after the impact (enclosure runs from the second
+    /// impact on): the growth of a perturbation of the state after the first impact.
+    pub sensitivity: Option<f64>,
 }
 
 /// The first impact of a circular table computed exactly in Q(√D) (`quadratic`), and
@@ -269,7 +272,7 @@ impl Report for RunReport {
         );
         for r in &self.impacts {
             s += &format!(
-                "\nimpact {}: t = {}, {} end at {}\n  qdot-: {}\n  qdot+: {}\n  energy: {} -> {}\n",
+                "\nimpact {}: t = {}, {} end at {}\n  qdot-: {}\n  qdot+: {}\n  energy: {} -> {}\n{}",
                 r.index,
                 r.time.text(o),
                 r.end.name(),
@@ -278,6 +281,8 @@ impl Report for RunReport {
                 tuple_text(&r.qdot_after, o),
                 r.energy[0].text(o),
                 r.energy[1].text(o),
+                r.sensitivity
+                    .map_or(String::new(), |x| format!("  sensitivity |dw/dw1|: {x:.3e}\n")),
             );
         }
         s += &format!("\nstop: {}\n", stop_text(&self.stop));

@@ -63,6 +63,10 @@ pub struct Impact<S> {
     pub energy: (S, S),
     /// dH(q̇⁻) > 0 and dH(q̇⁺).
     pub normal_rate: (S, S),
+    /// Enclosure runs (Lohner's method): ‖A‖∞ of the product of the impact-to-impact
+    /// Jacobians since the first impact, w = (β, φ, θ̇, φ̇) — how much a perturbation of
+    /// the state after the first impact has grown (Sect. VI-B's question, measured).
+    pub sensitivity: Option<f64>,
 }
 
 /// Why a run ended.
@@ -606,6 +610,7 @@ impl<S: Scalar> Table<S> {
             qdot: (v, after_v),
             energy: c.energy.clone(),
             normal_rate: (maps.normal_rate.clone(), after_rate),
+            sensitivity: None,
         })
     }
 
@@ -980,6 +985,11 @@ impl<S: Scalar> Table<S> {
                 .penny
                 .end_point(&after.x, &after.y, &after.heading, imp.end);
             imp.after = after;
+            imp.sensitivity = Some(
+                a2.iter()
+                    .map(|row| row.iter().map(|x| x.to_f64().abs()).sum::<f64>())
+                    .fold(0.0, f64::max),
+            );
             last = imp.end;
             out.impacts.push(imp);
             m = m2;

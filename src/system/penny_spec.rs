@@ -685,6 +685,7 @@ impl RunSpec {
                 qdot_after: nums(&m.qdot.1),
                 energy: nums(&[m.energy.0.clone(), m.energy.1.clone()]),
                 normal_rate: nums(&[m.normal_rate.0.clone(), m.normal_rate.1.clone()]),
+                sensitivity: m.sensitivity,
             })
             .collect();
         let max_width = (S::kind() == Kind::Enclosure).then(|| {
