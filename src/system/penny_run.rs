@@ -276,11 +276,12 @@ impl<S: Scalar> Table<S> {
     }
 
     fn grazing(&self, end: End, lo: &BigRational, hi: &BigRational) -> LawError {
+        let f = |q: &BigRational| num_traits::ToPrimitive::to_f64(q).unwrap_or(f64::NAN);
         not_decided(format!(
-            "the gap of the {} end on [{}, {}] (a grazing contact?)",
+            "the gap of the {} end within t in [{:.17e}, {:.17e}] after the last impact (a grazing contact?); a finer mpi:BITS may decide it",
             end.name(),
-            crate::lang::show(lo),
-            crate::lang::show(hi)
+            f(lo),
+            f(hi)
         ))
     }
 
