@@ -268,7 +268,9 @@ impl<S: Scalar> Table<S> {
             if depth >= MAX_DEPTH {
                 return Err(self.grazing(end, &lo, &hi));
             }
-            let mid = (&lo + &hi) / BigRational::from_integer(2.into());
+            // split a little off the middle, so that a root at a simple fraction of the
+            // horizon does not sit on the split point forever
+            let mid = &lo + (&hi - &lo) * BigRational::new(33.into(), 64.into());
             stack.push((hi, mid.clone(), depth + 1));
             stack.push((mid, lo, depth + 1));
         }
@@ -351,6 +353,7 @@ impl<S: Scalar> Table<S> {
             return Ok(Event::Never("the penny is at rest".into()));
         };
         let mut found: Vec<(BigRational, BigRational, End)> = Vec::new();
+        let mut horizon = horizon;
         for end in ENDS {
             let r = if S::kind() == Kind::Enclosure {
                 self.first_root_certified(s, end, &horizon, on_boundary == Some(end))?
@@ -358,6 +361,8 @@ impl<S: Scalar> Table<S> {
                 self.first_root_sampled(s, end, &horizon)?
             };
             if let Some((a, b)) = r {
+                // the other end matters only up to this impact
+                horizon = b.clone();
                 found.push((a, b, end));
             }
         }
