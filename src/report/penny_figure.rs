@@ -16,6 +16,8 @@ pub struct TableFigure {
     pub legs: Vec<Vec<(f64, f64)>>,
     /// Impacts: the end's point on the boundary, `true` for the front end.
     pub impacts: Vec<(f64, f64, bool)>,
+    /// Fig. 5: where each run's penny is at a time, one labelled cloud per time.
+    pub clouds: Vec<(String, Vec<(f64, f64)>)>,
 }
 
 const SIZE: (u32, u32) = (760, 760);
@@ -85,6 +87,24 @@ where
             .map_err(e)?
             .label(label)
             .legend(move |(x, y)| Circle::new((x + 10, y), 4, colour.filled()));
+    }
+    const CLOUD: [RGBColor; 8] = [
+        RGBColor(27, 158, 119),
+        RGBColor(217, 95, 2),
+        RGBColor(117, 112, 179),
+        RGBColor(231, 41, 138),
+        RGBColor(102, 166, 30),
+        RGBColor(230, 171, 2),
+        RGBColor(166, 118, 29),
+        RGBColor(102, 102, 102),
+    ];
+    for (i, (label, pts)) in f.clouds.iter().enumerate() {
+        let colour = CLOUD[i % CLOUD.len()];
+        chart
+            .draw_series(pts.iter().map(|p| Circle::new(*p, 3, colour.filled())))
+            .map_err(e)?
+            .label(label.as_str())
+            .legend(move |(x, y)| Circle::new((x + 10, y), 3, colour.filled()));
     }
     chart
         .configure_series_labels()

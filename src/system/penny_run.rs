@@ -309,35 +309,68 @@ impl<S: Scalar> Table<S> {
         Ok((lo, hi))
     }
 
-    /// Rounded arithmetic: the first sign change of g among 4096 samples, bisected.
+    /// Rounded arithmetic: the first sign change of g among 4096 samples of the horizon
+    /// (from the one sample past 0, so that the end that just hit is not found again),
+    /// bisected in the backend's own arithmetic; no guarantee.
     fn first_root_sampled(
         &self,
         s: &PennyState<S>,
         end: End,
-        horizon: &BigRational,
-    ) -> Result<Option<(BigRational, BigRational)>, LawError> {
+        horizon: &S,
+    ) -> Result<Option<S>, LawError> {
         let n = 4096i64;
-        let step = horizon / BigRational::from_integer(n.into());
-        let mut prev = BigRational::zero();
+        let step = horizon.checked_div(&horizon.lift_i64(n))?;
+        let two = horizon.lift_i64(2);
+        let mut prev = horizon.zero_like();
         for k in 1..=n {
-            let t = &step * BigRational::from_integer(k.into());
-            let g = self.gap(s, end, &self.at(&s.phidot, &t))?.0;
+            let t = step.mul_r(&horizon.lift_i64(k));
+            let g = self.gap(s, end, &t)?.0;
             if g.to_f64() >= 0.0 {
                 let (mut lo, mut hi) = (prev, t);
-                let two = BigRational::from_integer(2.into());
-                for _ in 0..200 {
-                    let mid = (&lo + &hi) / &two;
-                    if self.gap(s, end, &self.at(&s.phidot, &mid))?.0.to_f64() >= 0.0 {
+                for _ in 0..400 {
+                    let mid = (lo.clone() + &hi).checked_div(&two)?;
+                    if mid.to_f64() == lo.to_f64() && S::NAME == "f64" {
+                        break;
+                    }
+                    if self.gap(s, end, &mid)?.0.to_f64() >= 0.0 {
                         hi = mid;
                     } else {
                         lo = mid;
                     }
                 }
-                return Ok(Some((lo, hi)));
+                return Ok(Some((lo + &hi).checked_div(&two)?));
             }
             prev = t;
         }
         Ok(None)
+    }
+
+    /// Rounded arithmetic: the earlier of the two ends' sampled impacts.
+    fn next_event_sampled(
+        &self,
+        s: &PennyState<S>,
+        horizon: &BigRational,
+    ) -> Result<Event<S>, LawError> {
+        let mut h = s.phidot.lift(horizon);
+        let mut best: Option<(S, End)> = None;
+        for end in ENDS {
+            if let Some(t) = self.first_root_sampled(s, end, &h)? {
+                h = t.clone();
+                best = Some((t, end));
+            }
+        }
+        Ok(match best {
+            None => Event::Never(
+                "no end reaches the boundary within a whole period of the motion (sampled)".into(),
+            ),
+            Some((t, end)) => Event::At {
+                t_num: t.num(),
+                t_f64: t.to_f64(),
+                t: Some(t),
+                end,
+                exact: None,
+            },
+        })
     }
 
     /// The next impact of a flight from `s` (`on_boundary`: the end that just hit).
@@ -352,14 +385,13 @@ impl<S: Scalar> Table<S> {
         let Some(horizon) = self.horizon(s)? else {
             return Ok(Event::Never("the penny is at rest".into()));
         };
+        if S::kind() == Kind::Float {
+            return self.next_event_sampled(s, &horizon);
+        }
         let mut found: Vec<(BigRational, BigRational, End)> = Vec::new();
         let mut horizon = horizon;
         for end in ENDS {
-            let r = if S::kind() == Kind::Enclosure {
-                self.first_root_certified(s, end, &horizon, on_boundary == Some(end))?
-            } else {
-                self.first_root_sampled(s, end, &horizon)?
-            };
+            let r = self.first_root_certified(s, end, &horizon, on_boundary == Some(end))?;
             if let Some((a, b)) = r {
                 // the other end matters only up to this impact
                 horizon = b.clone();
@@ -373,17 +405,15 @@ impl<S: Scalar> Table<S> {
             ));
         };
         if let Some((a2, _, _)) = found.get(1) {
-            if S::kind() == Kind::Enclosure && *a2 <= b {
+            if *a2 <= b {
                 return Err(not_decided("which end reaches the boundary first"));
             }
         }
         let like = &s.phidot;
-        let t = if S::kind() == Kind::Enclosure {
-            self.at(like, &a).hull_with(&self.at(like, &b))
-        } else {
-            Some(self.at(like, &((&a + &b) / BigRational::from_integer(2.into()))))
-        }
-        .expect("an enclosure backend");
+        let t = self
+            .at(like, &a)
+            .hull_with(&self.at(like, &b))
+            .expect("an enclosure backend");
         Ok(Event::At {
             t_num: t.num(),
             t_f64: t.to_f64(),
@@ -622,15 +652,30 @@ impl<S: Scalar> Table<S> {
 
     /// Runs from `start` until `impacts` impacts or a stop.
     pub fn run(&self, start: &PennyState<S>, impacts: usize) -> Result<Run<S>, LawError> {
+        self.run_until(start, impacts, f64::INFINITY)
+    }
+
+    /// [`Table::run`], stopping also after the first impact past the time `until`.
+    pub fn run_until(
+        &self,
+        start: &PennyState<S>,
+        impacts: usize,
+        until: f64,
+    ) -> Result<Run<S>, LawError> {
         if S::kind() == Kind::Enclosure {
-            return self.run_lohner(start, impacts);
+            return self.run_lohner(start, impacts, until);
         }
-        self.run_plain(start, impacts)
+        self.run_plain(start, impacts, until)
     }
 
     /// [`Table::run`] with the state carried as it is (every backend; on enclosures the
     /// widths then grow by the wrapping effect).
-    pub fn run_plain(&self, start: &PennyState<S>, impacts: usize) -> Result<Run<S>, LawError> {
+    pub fn run_plain(
+        &self,
+        start: &PennyState<S>,
+        impacts: usize,
+        until: f64,
+    ) -> Result<Run<S>, LawError> {
         let mut out = Run {
             start: start.clone(),
             impacts: Vec::new(),
@@ -680,8 +725,12 @@ impl<S: Scalar> Table<S> {
             match step {
                 Ok(imp) => {
                     s = imp.after.clone();
+                    let past = imp.time_f64 > until;
                     out.impacts.push(imp);
                     last = Some(end);
+                    if past {
+                        break;
+                    }
                 }
                 Err(LawError::Domain(m)) if m.contains("does not leave") => {
                     out.stop = Stop::Inadmissible { reason: m };
@@ -872,9 +921,14 @@ impl<S: Scalar> Table<S> {
     /// widths then grow like the true sensitivity of the motion, not like the product of
     /// the absolute values of the Jacobians (the wrapping effect of plain intervals, which
     /// loses about 3·10³ per impact on the tables of Sect. VI).
-    fn run_lohner(&self, start: &PennyState<S>, impacts: usize) -> Result<Run<S>, LawError> {
+    fn run_lohner(
+        &self,
+        start: &PennyState<S>,
+        impacts: usize,
+        until: f64,
+    ) -> Result<Run<S>, LawError> {
         // the first flight starts from a point: plain enclosures are tight there
-        let first = self.run_plain(start, 1)?;
+        let first = self.run_plain(start, 1, until)?;
         let mut out = first.clone();
         let Some(imp1) = first.impacts.first() else {
             return Ok(out);
@@ -894,7 +948,7 @@ impl<S: Scalar> Table<S> {
         let mut theta = imp1.after.theta.clone();
         let mut clock = clock_of(imp1)?;
         let mut last = imp1.end;
-        while out.impacts.len() < impacts {
+        while out.impacts.len() < impacts && clock.to_f64() <= until {
             let wbox: Vec<S> = m
                 .iter()
                 .zip(mat_vec(&a, &r))

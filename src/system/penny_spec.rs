@@ -4,14 +4,16 @@
 //! plastic one (18).
 
 use super::penny::{Boundary, End, Heading, Penny, PennyImpact, PennyState, TABLE_I};
-use super::penny_run::{Run, RunLaw, Table};
+use super::penny_run::{Run, RunLaw, Stop, Table};
 use super::{input, SpecError};
 use crate::arith::backend::{Backend, RunScalar};
 use crate::arith::{Kind, Quadratic, Scalar, Sign};
 use crate::input::{self as inp, InputError};
 use crate::law::LawError;
 use crate::report::nums;
-use crate::report::penny::{ExactCheck, ImpactReport, ImpactRow, LawRow, PennyLaw, RunReport};
+use crate::report::penny::{
+    ExactCheck, ImpactReport, ImpactRow, LawRow, PennyLaw, RunReport, SpreadReport,
+};
 use crate::report::penny_figure::TableFigure;
 use num_rational::BigRational;
 
@@ -642,6 +644,7 @@ impl RunSpec {
             RunLaw::Plastic => "plastic",
         };
         TableFigure {
+            clouds: Vec::new(),
             title: format!(
                 "The first {} impacts, {law} impacts, {shape} table (a = {a} m, b = {b} m)",
                 run.impacts.len()
@@ -752,5 +755,163 @@ impl RunSpec {
             }
         }
         backend.run(Job(self, backend, figure))
+    }
+}
+
+/// Fig. 5 made deterministic: the runs of Sect. VI-B, θ₀ and φ̇₀ moved by a grid of
+/// offsets in (−0.005, 0.005) (√runs per axis, centred), and where each penny is at the
+/// given times.
+#[derive(Clone, Debug)]
+pub struct SpreadSpec {
+    pub run: RunSpec,
+    /// Number of runs: a square, 1..=400.
+    pub runs: usize,
+    /// Times "t1,t2,…" (seconds, at most 8).
+    pub times: String,
+}
+
+/// The offsets of run `i` of `n` (n = k²): (δθ₀, δφ̇₀) on a k×k grid of step 0.009/(k−1)
+/// over [−0.0045, 0.0045].
+fn offsets(i: usize, k: usize) -> (BigRational, BigRational) {
+    let at = |j: usize| {
+        if k == 1 {
+            BigRational::from_integer(0.into())
+        } else {
+            BigRational::new(
+                (9 * (2 * j as i64 - (k as i64 - 1))).into(),
+                (4000 * (k as i64 - 1)).into(),
+            )
+        }
+    };
+    (at(i / k), at(i % k))
+}
+
+impl SpreadSpec {
+    fn positions<S: Scalar>(
+        &self,
+        ctx: &S::Ctx,
+        times: &[f64],
+    ) -> Result<(SpreadReport, TableFigure), SpecError> {
+        let k = (self.runs as f64).sqrt().round() as usize;
+        if k * k != self.runs || !(1..=400).contains(&self.runs) {
+            return Err(input(
+                "--runs",
+                "must be a square number of runs in 1..=400",
+            ));
+        }
+        let table = self.run.table::<S>(ctx)?;
+        let base = self.run.start::<S>(&table, ctx)?;
+        let tmax = times.iter().copied().fold(0.0, f64::max);
+        let mut clouds: Vec<Vec<(f64, f64)>> = vec![Vec::new(); times.len()];
+        let mut stopped = 0usize;
+        for i in 0..self.runs {
+            let (dt, dp) = offsets(i, k);
+            let mut s = base.clone();
+            s.theta = s.theta.clone() + &s.theta.lift(&dt);
+            s.phidot = s.phidot.clone() + &s.phidot.lift(&dp);
+            let run = table
+                .run_until(&s, MAX_IMPACTS, tmax)
+                .map_err(SpecError::Law)?;
+            let f = |x: &S| x.to_f64();
+            let pf = Penny {
+                mass: f(&table.penny.mass),
+                radius: f(&table.penny.radius),
+                inertia: f(&table.penny.inertia),
+                spin_inertia: f(&table.penny.spin_inertia),
+            };
+            let to_f = |s: &PennyState<S>| PennyState {
+                x: f(&s.x),
+                y: f(&s.y),
+                theta: f(&s.theta),
+                heading: Heading {
+                    cos: f(&s.heading.cos),
+                    sin: f(&s.heading.sin),
+                },
+                thetadot: f(&s.thetadot),
+                phidot: f(&s.phidot),
+            };
+            let reached = run.impacts.last().map_or(0.0, |m| m.time_f64);
+            if run.stop != Stop::Done && reached < tmax {
+                stopped += 1;
+            }
+            for (ti, &t) in times.iter().enumerate() {
+                let (from, t0) = match run.impacts.iter().rev().find(|m| m.time_f64 <= t) {
+                    Some(m) => (to_f(&m.after), m.time_f64),
+                    None => (to_f(&run.start), 0.0),
+                };
+                if run.stop != Stop::Done && t > reached {
+                    continue;
+                }
+                if let Ok(p) = pf.flow(&from, &(t - t0)) {
+                    clouds[ti].push((p.x, p.y));
+                }
+            }
+        }
+        let spread: Vec<f64> = clouds
+            .iter()
+            .map(|c| {
+                let mut d: f64 = 0.0;
+                for a in c {
+                    for b in c {
+                        d = d.max(((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt());
+                    }
+                }
+                d
+            })
+            .collect();
+        let (a, b) = match &table.boundary {
+            Boundary::Ellipse { a, b } => (a.to_f64(), b.to_f64()),
+            Boundary::Line { .. } => (1.0, 1.0),
+        };
+        let fig = TableFigure {
+            title: format!(
+                "{} runs, theta0 and phidot0 moved by < 0.005 (Fig. 5)",
+                self.runs
+            ),
+            a,
+            b,
+            legs: Vec::new(),
+            impacts: Vec::new(),
+            clouds: times
+                .iter()
+                .zip(&clouds)
+                .map(|(t, c)| (format!("t = {t} s"), c.clone()))
+                .collect(),
+        };
+        Ok((
+            SpreadReport {
+                runs: self.runs,
+                times: times.to_vec(),
+                diameters: spread,
+                stopped_early: stopped,
+                positions: clouds,
+            },
+            fig,
+        ))
+    }
+
+    /// The report (positions in f64, drawing data) on `backend`.
+    pub fn report(&self, backend: Backend) -> Result<(SpreadReport, TableFigure), SpecError> {
+        let times: Vec<f64> = crate::lang::split_list(&self.times)
+            .iter()
+            .map(|t| {
+                crate::lang::rational(t)
+                    .ok()
+                    .and_then(|q| num_traits::ToPrimitive::to_f64(&q))
+                    .filter(|x| x.is_finite() && *x >= 0.0 && *x <= 1.0e4)
+                    .ok_or_else(|| input("--times", "times are rationals in [0, 10000]"))
+            })
+            .collect::<Result<_, _>>()?;
+        if times.is_empty() || times.len() > 8 {
+            return Err(input("--times", "give 1 to 8 times"));
+        }
+        struct Job<'a>(&'a SpreadSpec, Vec<f64>);
+        impl RunScalar for Job<'_> {
+            type Out = Result<(SpreadReport, TableFigure), SpecError>;
+            fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
+                self.0.positions::<S>(ctx, &self.1)
+            }
+        }
+        backend.run(Job(self, times))
     }
 }

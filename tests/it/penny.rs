@@ -335,3 +335,27 @@ fn bad_input() {
         assert!(err.contains(option), "{option}: {err}");
     }
 }
+
+/// Fig. 5 made deterministic: a 2×2 grid of offsets; runs that differ only in θ₀ end at
+/// the same place (θ enters neither the flow (26) of (x, y, φ) nor any impact map).
+#[test]
+fn spread_theta0_does_not_matter() {
+    let v = json(&[
+        "penny", "spread", "--law", "elastic", "--runs", "4", "--times", "5,20", "--format", "json",
+    ]);
+    assert_eq!(v["command"], "penny spread");
+    let pos = v["positions"].as_array().unwrap();
+    assert_eq!(pos.len(), 2);
+    for cloud in pos {
+        let c = cloud.as_array().unwrap();
+        assert_eq!(c.len(), 4);
+        // runs i and i + 2 share φ̇₀ and differ in θ₀
+        assert_eq!(c[0], c[2]);
+        assert_eq!(c[1], c[3]);
+        assert_ne!(c[0], c[1]);
+    }
+    let err = bad(&["penny", "spread", "--law", "elastic", "--runs", "5"]);
+    assert!(err.contains("--runs"), "{err}");
+    let err = bad(&["penny", "spread", "--law", "elastic", "--times", "1e9"]);
+    assert!(err.contains("--times"), "{err}");
+}

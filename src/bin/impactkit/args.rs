@@ -515,6 +515,10 @@ pub enum PennyCommand {
         #[command(flatten)]
         out: Output,
     },
+    /// Fig. 5 made deterministic (Sect. VI-B): runs from the data of Sect. VI-A with
+    /// theta0 and phidot0 moved by a grid of offsets in (-0.005, 0.005), and where each
+    /// penny is at the given times.
+    Spread(SpreadArgs),
     /// Runs on the table (Sect. VI): the flow (26), the first impact of either end
     /// (certified root isolation on enclosures), the impact map, repeated. Defaults: Table
     /// I and the initial data of Sect. VI-A.
@@ -568,6 +572,32 @@ pub enum PennyCommand {
         #[command(flatten)]
         out: Output,
     },
+}
+
+/// The options of `penny spread` (Fig. 5).
+#[derive(clap::Args, Debug)]
+pub struct SpreadArgs {
+    /// ellipse (a = 0.15, b = 0.20) or circle (a = b = 0.20), (35).
+    #[arg(long, value_enum, default_value = "ellipse")]
+    pub table: TableArg,
+    /// The impact map at every impact.
+    #[arg(long, value_enum)]
+    pub law: RunLawArg,
+    /// Number of runs, a square (the offsets form a grid), 1..=400.
+    #[arg(long, default_value_t = 100)]
+    pub runs: usize,
+    /// Times "t1,t2,..." in seconds (1 to 8 of them, each in [0, 10000]).
+    #[arg(long, default_value = "5,10,20,40")]
+    pub times: String,
+    /// Draw the clouds on the table to FILE (.svg or .png; "-": SVG on standard output).
+    #[arg(long)]
+    pub svg: Option<std::path::PathBuf>,
+    /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS (f64: the figure's
+    /// precision, and fast).
+    #[arg(long, value_parser = parse_backend, default_value = "f64")]
+    pub arith: Backend,
+    #[command(flatten)]
+    pub out: Output,
 }
 
 /// The table of `penny run`.

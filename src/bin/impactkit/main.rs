@@ -500,6 +500,42 @@ fn penny(action: PennyCommand) -> Result<Printed, Failure> {
             let report = spec.report(arith).map_err(spec_failure)?;
             emit("penny impact", &report, &out)
         }
+        PennyCommand::Spread(a) => {
+            use impactkit::system::penny_run::RunLaw;
+            use impactkit::system::penny_spec::{RunSpec, SpreadSpec, TableKind};
+            let spec = SpreadSpec {
+                run: RunSpec {
+                    table: match a.table {
+                        TableArg::Ellipse => TableKind::Ellipse,
+                        TableArg::Circle => TableKind::Circle,
+                    },
+                    a: None,
+                    b: None,
+                    params: [None, None, None, None],
+                    law: match a.law {
+                        RunLawArg::Elastic => RunLaw::Elastic,
+                        RunLawArg::Plastic => RunLaw::Plastic,
+                    },
+                    impacts: 1,
+                    initial: [None, None, None, None],
+                    rates: None,
+                },
+                runs: a.runs,
+                times: a.times,
+            };
+            let (report, fig) = spec.report(a.arith).map_err(spec_failure)?;
+            if let Some(path) = a.svg {
+                use impactkit::report::penny_figure;
+                if path.as_os_str() == "-" {
+                    let text =
+                        penny_figure::svg(&fig).map_err(|e| user_error(format!("--svg: {e}")))?;
+                    return Ok(Printed(text));
+                }
+                penny_figure::write(&path, &fig)
+                    .map_err(|e| user_error(format!("--svg: {}: {e}", path.display())))?;
+            }
+            emit("penny spread", &report, &a.out)
+        }
         PennyCommand::Run {
             table,
             a,
@@ -695,6 +731,9 @@ fn name_and_output(c: &Command) -> (&'static str, Output) {
         Command::Penny {
             action: PennyCommand::Run { out, .. },
         } => ("penny run", *out),
+        Command::Penny {
+            action: PennyCommand::Spread(a),
+        } => ("penny spread", a.out),
         Command::Rods { out, .. } => ("rods", *out),
         Command::Cradle { out, .. } => ("cradle", *out),
         Command::Verify { out, .. } => ("verify", *out),
