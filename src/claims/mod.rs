@@ -30,6 +30,7 @@ mod probes_more_fp;
 mod probes_more_pq;
 mod probes_more_sm;
 mod probes_more_wl;
+mod probes_penny_run;
 mod probes_propagative;
 mod probes_sequential;
 pub mod prove;

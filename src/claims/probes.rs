@@ -21,7 +21,7 @@ pub type Inputs = BTreeMap<String, String>;
 type R = Rational;
 
 /// The probes, with their inputs and outputs (for error messages and docs).
-pub const PROBES: [(&str, &str); 21] = [
+pub const PROBES: [(&str, &str); 22] = [
     (
         "propagative.thm1",
         "m1..mn u1_i u2_i p1..pn -> count min_len max_len bound (= ceil(pi/gamma)); SM Thm 1",
@@ -100,6 +100,10 @@ pub const PROBES: [(&str, &str); 21] = [
         "billiard.break",
         "[ra rb rc ma mb mc] (t | half) -> inner middle cos_over_mc xi2 overlap; SM (31), Fig. 5",
     ),
+    (
+        "penny.run",
+        "table law impacts [bits] -> impacts front_first energy_kept energy_drops alternating; CB Sect. VI-A, Figs. 1-4",
+    ),
 ];
 
 pub(super) fn get(inp: &Inputs, name: &str) -> Result<BigRational, String> {
@@ -145,6 +149,7 @@ pub fn run(name: &str, inp: &Inputs) -> Result<Env<R>, String> {
         "sequential.abc" => super::probes_sequential::sequential_abc(inp),
         "rods" => super::probes_sequential::rods(inp),
         "billiard.break" => super::probes_billiard::billiard_break(inp),
+        "penny.run" => super::probes_penny_run::penny_run(inp),
         _ => super::probes_more_fp::run(name, inp)
             .or_else(|| super::probes_more_pq::run(name, inp))
             .or_else(|| super::probes_more_sm::run(name, inp))

@@ -359,3 +359,27 @@ fn spread_theta0_does_not_matter() {
     let err = bad(&["penny", "spread", "--law", "elastic", "--times", "1e9"]);
     assert!(err.contains("--times"), "{err}");
 }
+
+/// The claims on Figs. 1–4 (certified runs of Sect. VI-A): proved; a figure read with
+/// the wrong energy behaviour is refuted.
+#[test]
+fn figure_claims() {
+    use crate::common::claims::{load, mutant_refuted};
+    use impactkit::claims::{check, Verdict};
+    for n in 1..=4 {
+        let (_, c) = load(&format!("proofs/cb/cb-fig{n}.toml"));
+        let o = check(&c, std::time::Duration::from_secs(120));
+        assert_eq!(o.verdict, Verdict::Proved, "cb-fig{n}: {}", o.detail);
+    }
+    // the plastic penny does not keep its energy, the elastic one does not lose it
+    mutant_refuted(
+        "proofs/cb/cb-fig2.toml",
+        "\"energy_drops == 1\"",
+        "\"energy_kept == 1\"",
+    );
+    mutant_refuted(
+        "proofs/cb/cb-fig3.toml",
+        "\"energy_kept == 1\"",
+        "\"energy_drops == 1\"",
+    );
+}
