@@ -110,6 +110,18 @@ fn q(s: &str) -> BigRational {
     crate::lang::rational(s).expect("a rational literal")
 }
 
+impl<S> Penny<S> {
+    /// The same penny in another arithmetic (`f` applied to every parameter).
+    pub fn map<T>(&self, f: impl Fn(&S) -> T) -> Penny<T> {
+        Penny {
+            mass: f(&self.mass),
+            radius: f(&self.radius),
+            inertia: f(&self.inertia),
+            spin_inertia: f(&self.spin_inertia),
+        }
+    }
+}
+
 impl<S: Scalar> Penny<S> {
     /// Table I, exactly.
     pub fn table_i(like: &S) -> Self {
@@ -374,6 +386,23 @@ pub struct PennyState<S> {
     pub heading: Heading<S>,
     pub thetadot: S,
     pub phidot: S,
+}
+
+impl<S> PennyState<S> {
+    /// The same state in another arithmetic (`f` applied to every component).
+    pub fn map<T>(&self, f: impl Fn(&S) -> T) -> PennyState<T> {
+        PennyState {
+            x: f(&self.x),
+            y: f(&self.y),
+            theta: f(&self.theta),
+            heading: Heading {
+                cos: f(&self.heading.cos),
+                sin: f(&self.heading.sin),
+            },
+            thetadot: f(&self.thetadot),
+            phidot: f(&self.phidot),
+        }
+    }
 }
 
 impl<S: Scalar> Penny<S> {

@@ -125,6 +125,17 @@ fn not_decided(what: impl std::fmt::Display) -> LawError {
     LawError::Domain(format!("undecided: {what}"))
 }
 
+/// The event of `end` after the time `t`.
+fn event_at<S: Scalar>(t: S, end: End) -> Event<S> {
+    Event::At {
+        t_num: t.num(),
+        t_f64: t.to_f64(),
+        t: Some(t),
+        end,
+        exact: None,
+    }
+}
+
 fn undecided(e: LawError) -> Result<Stop, LawError> {
     match e {
         LawError::Undecided { .. } => Ok(Stop::Undecided {
@@ -363,13 +374,7 @@ impl<S: Scalar> Table<S> {
             None => Event::Never(
                 "no end reaches the boundary within a whole period of the motion (sampled)".into(),
             ),
-            Some((t, end)) => Event::At {
-                t_num: t.num(),
-                t_f64: t.to_f64(),
-                t: Some(t),
-                end,
-                exact: None,
-            },
+            Some((t, end)) => event_at(t, end),
         })
     }
 
@@ -414,13 +419,7 @@ impl<S: Scalar> Table<S> {
             .at(like, &a)
             .hull_with(&self.at(like, &b))
             .expect("an enclosure backend");
-        Ok(Event::At {
-            t_num: t.num(),
-            t_f64: t.to_f64(),
-            t: Some(t),
-            end,
-            exact: None,
-        })
+        Ok(event_at(t, end))
     }
 
     /// Exact backends: the first impact where it is algebraic (a circular table, or a
@@ -554,13 +553,7 @@ impl<S: Scalar> Table<S> {
         }
         Ok(match best {
             None => Event::Never("no end reaches the boundary".into()),
-            Some((t, end)) => Event::At {
-                t_num: t.num(),
-                t_f64: t.to_f64(),
-                t: Some(t),
-                end,
-                exact: None,
-            },
+            Some((t, end)) => event_at(t, end),
         })
     }
 
@@ -850,12 +843,7 @@ impl<S: Scalar> Table<S> {
     fn dual(&self) -> Table<Dual<S>> {
         let c = |x: &S| Dual::constant(x.clone());
         Table {
-            penny: Penny {
-                mass: c(&self.penny.mass),
-                radius: c(&self.penny.radius),
-                inertia: c(&self.penny.inertia),
-                spin_inertia: c(&self.penny.spin_inertia),
-            },
+            penny: self.penny.map(c),
             boundary: match &self.boundary {
                 Boundary::Ellipse { a, b } => Boundary::Ellipse { a: c(a), b: c(b) },
                 Boundary::Line { a, b, c: k } => Boundary::Line {

@@ -598,23 +598,8 @@ impl RunSpec {
     /// impacts, drawing only) and the impact points.
     fn figure<S: Scalar>(&self, table: &Table<S>, run: &Run<S>) -> TableFigure {
         let f = |x: &S| x.to_f64();
-        let pf = Penny {
-            mass: f(&table.penny.mass),
-            radius: f(&table.penny.radius),
-            inertia: f(&table.penny.inertia),
-            spin_inertia: f(&table.penny.spin_inertia),
-        };
-        let state = |s: &PennyState<S>| PennyState {
-            x: f(&s.x),
-            y: f(&s.y),
-            theta: f(&s.theta),
-            heading: Heading {
-                cos: f(&s.heading.cos),
-                sin: f(&s.heading.sin),
-            },
-            thetadot: f(&s.thetadot),
-            phidot: f(&s.phidot),
-        };
+        let pf = table.penny.map(f);
+        let state = |s: &PennyState<S>| s.map(f);
         let mut legs = Vec::new();
         let mut from = state(&run.start);
         let mut t0 = 0.0;
@@ -813,23 +798,8 @@ impl SpreadSpec {
                 .run_until(&s, MAX_IMPACTS, tmax)
                 .map_err(SpecError::Law)?;
             let f = |x: &S| x.to_f64();
-            let pf = Penny {
-                mass: f(&table.penny.mass),
-                radius: f(&table.penny.radius),
-                inertia: f(&table.penny.inertia),
-                spin_inertia: f(&table.penny.spin_inertia),
-            };
-            let to_f = |s: &PennyState<S>| PennyState {
-                x: f(&s.x),
-                y: f(&s.y),
-                theta: f(&s.theta),
-                heading: Heading {
-                    cos: f(&s.heading.cos),
-                    sin: f(&s.heading.sin),
-                },
-                thetadot: f(&s.thetadot),
-                phidot: f(&s.phidot),
-            };
+            let pf = table.penny.map(f);
+            let to_f = |s: &PennyState<S>| s.map(f);
             let reached = run.impacts.last().map_or(0.0, |m| m.time_f64);
             if run.stop != Stop::Done && reached < tmax {
                 stopped += 1;

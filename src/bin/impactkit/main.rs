@@ -437,6 +437,25 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
 }
 
 /// `impactkit sequential map|check`.
+/// Writes a penny figure to `path` (`-`: the SVG text, returned to print instead of the
+/// report).
+fn penny_figure(
+    path: Option<std::path::PathBuf>,
+    fig: &impactkit::report::penny_figure::TableFigure,
+) -> Result<Option<Printed>, Failure> {
+    use impactkit::report::penny_figure::{svg, write};
+    let Some(path) = path else {
+        return Ok(None);
+    };
+    if path.as_os_str() == "-" {
+        return Ok(Some(Printed(
+            svg(fig).map_err(|e| user_error(format!("--svg: {e}")))?,
+        )));
+    }
+    write(&path, fig).map_err(|e| user_error(format!("--svg: {}: {e}", path.display())))?;
+    Ok(None)
+}
+
 fn penny(action: PennyCommand) -> Result<Printed, Failure> {
     use impactkit::report::penny::PennyLaw;
     use impactkit::system::penny::End;
@@ -524,15 +543,8 @@ fn penny(action: PennyCommand) -> Result<Printed, Failure> {
                 times: a.times,
             };
             let (report, fig) = spec.report(a.arith).map_err(spec_failure)?;
-            if let Some(path) = a.svg {
-                use impactkit::report::penny_figure;
-                if path.as_os_str() == "-" {
-                    let text =
-                        penny_figure::svg(&fig).map_err(|e| user_error(format!("--svg: {e}")))?;
-                    return Ok(Printed(text));
-                }
-                penny_figure::write(&path, &fig)
-                    .map_err(|e| user_error(format!("--svg: {}: {e}", path.display())))?;
+            if let Some(p) = penny_figure(a.svg, &fig)? {
+                return Ok(p);
             }
             emit("penny spread", &report, &a.out)
         }
@@ -574,15 +586,10 @@ fn penny(action: PennyCommand) -> Result<Printed, Failure> {
                 rates,
             };
             let (report, figure) = spec.report(arith, svg.is_some()).map_err(spec_failure)?;
-            if let (Some(path), Some(fig)) = (svg, figure) {
-                use impactkit::report::penny_figure;
-                if path.as_os_str() == "-" {
-                    let text =
-                        penny_figure::svg(&fig).map_err(|e| user_error(format!("--svg: {e}")))?;
-                    return Ok(Printed(text));
+            if let Some(fig) = figure {
+                if let Some(p) = penny_figure(svg, &fig)? {
+                    return Ok(p);
                 }
-                penny_figure::write(&path, &fig)
-                    .map_err(|e| user_error(format!("--svg: {}: {e}", path.display())))?;
             }
             emit("penny run", &report, &out)
         }
