@@ -66,6 +66,19 @@ pub struct LawRow {
     pub admissible: bool,
     /// θ̇⁺ = θ̇⁻ (the paper's remark after (29), about P).
     pub theta_dot_unchanged: Option<bool>,
+    /// The momentum p_i = (Mq̇)_i along each symmetry of the impact: each coordinate
+    /// that neither the Lagrangian (22), the constraints (24) nor the surface H depend on
+    /// (θ always; x or y for a wall parallel to that axis).
+    pub momentum: Vec<MomentumRow>,
+}
+
+/// The momentum along one symmetry, before and after a map.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MomentumRow {
+    pub coordinate: &'static str,
+    pub before: Num,
+    pub after: Num,
+    pub conserved: Option<bool>,
 }
 
 /// `impactkit penny impact`.
@@ -158,6 +171,15 @@ impl Report for ImpactReport {
                     "  g(qdot+, t): {} (conserved: {})\n",
                     i.text(o),
                     flag(r.invariant_conserved)
+                );
+            }
+            for m in &r.momentum {
+                s += &format!(
+                    "  momentum p_{}: {} -> {} (conserved: {})\n",
+                    m.coordinate,
+                    m.before.text(o),
+                    m.after.text(o),
+                    flag(m.conserved)
                 );
             }
             s += &format!(

@@ -12,7 +12,7 @@ use crate::input::{self as inp, InputError};
 use crate::law::LawError;
 use crate::report::nums;
 use crate::report::penny::{
-    ExactCheck, ImpactReport, ImpactRow, LawRow, PennyLaw, RunReport, SpreadReport,
+    ExactCheck, ImpactReport, ImpactRow, LawRow, MomentumRow, PennyLaw, RunReport, SpreadReport,
 };
 use crate::report::penny_figure::TableFigure;
 use num_rational::BigRational;
@@ -313,7 +313,28 @@ impl ImpactSpec {
             &tangent,
             &maps,
             self.law,
+            &self.symmetries(),
         ))
+    }
+
+    /// The coordinates that neither L (22), the constraints (24) nor H depend on: θ, and
+    /// x (y) for a wall b·y = c (a·x = c). Only the gradient of a general boundary is
+    /// known, so only θ there.
+    fn symmetries(&self) -> Vec<(usize, &'static str)> {
+        let mut out = Vec::new();
+        if let BoundarySpec::Wall(src) = &self.boundary {
+            if let Ok([a, b, _]) = wall_coefficients(src) {
+                let zero = BigRational::from_integer(0.into());
+                if a == zero {
+                    out.push((0, "x"));
+                }
+                if b == zero {
+                    out.push((1, "y"));
+                }
+            }
+        }
+        out.push((2, "theta"));
+        out
     }
 
     /// The report on `backend`.
@@ -356,8 +377,15 @@ fn report<S: Scalar>(
     tangent: &[Vec<S>],
     maps: &PennyImpact<S>,
     only: Option<PennyLaw>,
+    symmetries: &[(usize, &'static str)],
 ) -> ImpactReport {
     let before = &maps.before;
+    let mass = [
+        penny.mass.clone(),
+        penny.mass.clone(),
+        penny.inertia.clone(),
+        penny.spin_inertia.clone(),
+    ];
     let c = &maps.conservation;
     let first = |i: usize| c[i].invariants.first().map(|x| x.0.num());
     let row = |law: PennyLaw, i: usize, qdot: &[S], alpha: Option<&S>| LawRow {
@@ -375,6 +403,18 @@ fn report<S: Scalar>(
         in_distribution: c[i].in_distribution,
         admissible: c[i].admissible,
         theta_dot_unchanged: equal(&before[2], &qdot[2]),
+        momentum: symmetries
+            .iter()
+            .map(|&(k, name)| {
+                let (b, a) = (mass[k].mul_r(&before[k]), mass[k].mul_r(&qdot[k]));
+                MomentumRow {
+                    coordinate: name,
+                    conserved: equal(&b, &a),
+                    before: b.num(),
+                    after: a.num(),
+                }
+            })
+            .collect(),
     };
     let mut laws = Vec::new();
     if only.is_none() || only == Some(PennyLaw::P) {

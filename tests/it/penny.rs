@@ -39,6 +39,20 @@ fn head_on_three_maps_exactly() {
         assert_eq!(l["admissible"], true);
         assert_eq!(l["invariant_conserved"], true);
     }
+    // p_θ = Iθ̇ along the symmetry θ: kept by P only; p_y (the wall x = 1/5) by all
+    let conserved = |l: &serde_json::Value, c: &str| {
+        l["momentum"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["coordinate"] == c)
+            .unwrap()["conserved"]
+            .clone()
+    };
+    assert_eq!(conserved(p, "theta"), true);
+    assert_eq!(conserved(e, "theta"), false);
+    assert_eq!(conserved(pl, "theta"), false);
+    assert!(laws.iter().all(|l| conserved(l, "y") == true));
 }
 
 /// An oblique impact on the ellipse (35) at a rational heading: energy exactly conserved
