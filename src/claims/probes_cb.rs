@@ -39,11 +39,11 @@ use std::ops::{Add, Mul, Neg, Sub};
 pub const PROBES: &[(&str, &str)] = &[
     (
         "nh.general",
-        "v1..vn m{i}{j} (i<=j) [w{k}_{i}] dh1..dhn [u1..un] [e] [maps] -> P_i dP_i E0 EP rate gdd gd{k} g{k}{l} pw{k} [R_i dR_i RR_i rateR ER Ru_i gRu gvRu] proj_i dproj_i pp_i W{k}_i projW{k}_i gPu gvPu pl_i pl20_i dpl_i dplP_i Epl el_i alpha lam{k} refl_i del_i Eel nontrivial om{k}_X; CB (5), (6), (15)-(21)",
+        "v1..vn m{i}{j} (i<=j) [w{k}_{i}] dh1..dhn [u1..un] [e] [maps: p projection plastic elastic energy, default all] -> P_i dP_i E0 EP rate gdd gd{k} g{k}{l} pw{k} [R_i dR_i RR_i rateR Ru_i gRu gvRu] proj_i dproj_i pp_i W{k}_i projW{k}_i gPu gvPu pl_i pl20_i dpl_i dplP_i Epl el_i alpha lam{k} refl_i del_i Eel nontrivial om{k}_X; CB (5), (6), (15)-(21)",
     ),
     (
         "penny.maps",
-        "m R I J c s hx hy [end] (thd phd | vx vy vth vph) [ux uy uth uph] [maps] -> v_i dH_i rate rate_chain P_i dP_i p28_i C29 E0 EP [proj_i dproj_i pp_i W{k}_i projW{k}_i gPu gvPu] pl_i pl20_i dpl_i dplP_i Epl el_i alpha lam1 lam2 refl_i del_i Eel nontrivial om{k}_X det_X gram pairings; CB (5), (15)-(29), (34)",
+        "m R I J c s hx hy [end] (thd phd | vx vy vth vph) [ux uy uth uph] [maps: p projection plastic elastic energy] -> v_i dH_i rate rate_chain P_i dP_i p28_i C29 E0 EP [proj_i dproj_i pp_i W{k}_i projW{k}_i gPu gvPu] pl_i pl20_i dpl_i dplP_i Epl el_i alpha lam1 lam2 refl_i del_i Eel nontrivial om{k}_X det_X gram pairings; CB (5), (15)-(29), (34)",
     ),
     (
         "penny.printed",
@@ -314,10 +314,11 @@ fn independence<S: Scalar>(mass: &SymMatrix<S>, omegas: &[Vector<S>]) -> Result<
     }
 }
 
-/// The map names requested in `maps` (default: all).
+/// The outputs requested in `maps` (any of `p`, `projection`, `plastic`, `elastic`, `energy`, separated by
+/// `_`, `,` or spaces; default: all).
 fn wants<S: Scalar>(inp: &ProbeIn<S>, map: &str) -> bool {
     inp.raw("maps")
-        .is_none_or(|m| m.split([',', ' ']).any(|x| x == map))
+        .is_none_or(|m| m.split([',', ' ', '_']).any(|x| x == map))
 }
 
 /// The pairings (16)–(17) use, the energies and constraint values of the outputs, and the
@@ -344,17 +345,20 @@ fn pairings<S: Scalar>(
     Ok(())
 }
 
-/// A post-impact velocity `x` of a map named `name`: x itself, its energy `E{name}`, its
-/// constraint values `om{k}_{name}`, and the momentum jump `d{name}_i` = (M(x − q̇))_i.
+/// A post-impact velocity `x` of a map named `name`: x itself, its energy `E{name}` (if
+/// `energy`: a quadratic form of rational functions, the largest output), its constraint
+/// values `om{k}_{name}`, and the momentum jump `d{name}_i` = (M(x − q̇))_i.
 fn outcome<S: Scalar>(
     nh: &NonholonomicImpact<S>,
     v: &[S],
-    name: &str,
+    (name, energy): (&str, bool),
     x: &[S],
     out: &mut Env<S>,
 ) -> Result<(), String> {
     put(out, name, x);
-    out.insert(format!("E{name}"), nh.energy(x).map_err(err)?);
+    if energy {
+        out.insert(format!("E{name}"), nh.energy(x).map_err(err)?);
+    }
     for (k, o) in nh.omegas.iter().enumerate() {
         out.insert(format!("om{}_{name}", k + 1), dot(o.iter(), x.iter()));
     }
@@ -366,7 +370,12 @@ fn outcome<S: Scalar>(
 /// the trivial solution q̇⁺ = q̇, λ = 0, α = 0 (`nontrivial` = 0; the law answers an error
 /// there); otherwise the law's solution (`nontrivial` = 1). An undecided rate is an error
 /// (the prover splits on it).
-fn elastic<S: Scalar>(nh: &NonholonomicImpact<S>, v: &[S], out: &mut Env<S>) -> Result<(), String> {
+fn elastic<S: Scalar>(
+    nh: &NonholonomicImpact<S>,
+    v: &[S],
+    energy: bool,
+    out: &mut Env<S>,
+) -> Result<(), String> {
     let rate = nh.normal_rate(v);
     let zero = rate.zero_like();
     fresh();
@@ -384,7 +393,7 @@ fn elastic<S: Scalar>(nh: &NonholonomicImpact<S>, v: &[S], out: &mut Env<S>) -> 
             (e.velocity, e.alpha, e.lambda, true)
         }
     };
-    outcome(nh, v, "el", &x, out)?;
+    outcome(nh, v, ("el", energy), &x, out)?;
     out.insert("alpha".into(), alpha);
     put(out, "lam", &lambda);
     // `lam_k` → also `lam{k}` (the paper's λ_k)
@@ -470,8 +479,14 @@ fn general<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
     let one = zero.one_like();
     let mut out = Env::new();
     pairings(&nh, &v, &mut out)?;
-    let p = law(|| nh.holonomic(&v, &one))?;
-    outcome(&nh, &v, "P", &p, &mut out)?;
+    let energy = wants(inp, "energy");
+    let p = if wants(inp, "p") || wants(inp, "plastic") {
+        let p = law(|| nh.holonomic(&v, &one))?;
+        outcome(&nh, &v, ("P", energy), &p, &mut out)?;
+        Some(p)
+    } else {
+        None
+    };
     let u = if inp.has("u1") {
         Some(vector("u")?)
     } else {
@@ -484,7 +499,6 @@ fn general<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
         put(&mut out, "dR", &nh.mass.apply(&sub(&r, &v)));
         put(&mut out, "RR", &law(|| nh.holonomic(&r, &e))?);
         out.insert("rateR".into(), nh.normal_rate(&r));
-        out.insert("ER".into(), nh.energy(&r).map_err(err)?);
         if let Some(u) = &u {
             let ru = law(|| nh.holonomic(u, &e))?;
             put(&mut out, "Ru", &ru);
@@ -492,17 +506,17 @@ fn general<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
             out.insert("gvRu".into(), nh.mass.inner(&v, &ru));
         }
     }
-    if !nh.omegas.is_empty() {
+    if !nh.omegas.is_empty() && wants(inp, "projection") {
         projection(&nh, &v, u.as_deref(), &mut out)?;
     }
-    if wants(inp, "plastic") {
+    if let (true, Some(p)) = (wants(inp, "plastic"), &p) {
         let pl = law(|| nh.plastic(&v))?;
-        outcome(&nh, &v, "pl", &pl, &mut out)?;
+        outcome(&nh, &v, ("pl", energy), &pl, &mut out)?;
         put(&mut out, "pl20", &law(|| nh.plastic_20(&v))?);
-        put(&mut out, "dplP", &nh.mass.apply(&sub(&pl, &p)));
+        put(&mut out, "dplP", &nh.mass.apply(&sub(&pl, p)));
     }
     if wants(inp, "elastic") && law(|| nh.in_distribution(&v))? {
-        elastic(&nh, &v, &mut out)?;
+        elastic(&nh, &v, energy, &mut out)?;
     }
     Ok(out)
 }
@@ -592,8 +606,9 @@ fn penny_maps<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
         "rate_chain".into(),
         grad.0.mul_r(&ex.d) + &grad.1.mul_r(&ey.d),
     );
+    let energy = wants(inp, "energy");
     let pp = law(|| nh.holonomic(&v, &one))?;
-    outcome(&nh, &v, "P", &pp, &mut out)?;
+    outcome(&nh, &v, ("P", energy), &pp, &mut out)?;
     put(&mut out, "p28", &p.p_28(&h, end, &grad, &v).map_err(err)?);
     out.insert("C29".into(), p.c_29(&h, end, &grad, &v).map_err(err)?);
     if wants(inp, "projection") {
@@ -617,13 +632,13 @@ fn penny_maps<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
     };
     if wants(inp, "plastic") {
         let pl = law(|| nh.plastic(&v))?;
-        outcome(&nh, &v, "pl", &pl, &mut out)?;
+        outcome(&nh, &v, ("pl", energy), &pl, &mut out)?;
         put(&mut out, "pl20", &law(|| nh.plastic_20(&v))?);
         out.insert("det_pl".into(), span(&pl));
         put(&mut out, "dplP", &nh.mass.apply(&sub(&pl, &pp)));
     }
     if rolling && wants(inp, "elastic") {
-        elastic(&nh, &v, &mut out)?;
+        elastic(&nh, &v, energy, &mut out)?;
         let el: Vec<S> = (1..=4).map(|i| out[&format!("el_{i}")].clone()).collect();
         out.insert("det_el".into(), span(&el));
     }
