@@ -47,7 +47,7 @@ pub const PROBES: &[(&str, &str)] = &[
     ),
     (
         "penny.printed",
-        "m R I c s -> W30_{k}_{i} W_{k}_{i} a31_{i}{j} g{i}{j} P32_{i}_{j} Pi_{i}_{j}; CB (19), (21), (30)-(33)",
+        "m R I c s [maps: w30 a31 p32] -> W30_{k}_{i} W_{k}_{i} a31_{i}{j} g{i}{j} P32_{i}_{j} Pi_{i}_{j}; CB (19), (21), (30)-(33)",
     ),
     (
         "penny.flow",
@@ -314,8 +314,9 @@ fn independence<S: Scalar>(mass: &SymMatrix<S>, omegas: &[Vector<S>]) -> Result<
     }
 }
 
-/// The outputs requested in `maps` (any of `p`, `projection`, `plastic`, `elastic`, `energy`, separated by
-/// `_`, `,` or spaces; default: all).
+/// The outputs requested in `maps` (names separated by `_`, `,` or spaces; default: all):
+/// `p`, `projection`, `plastic`, `elastic`, `energy` (`nh.general`, `penny.maps`), `w30`,
+/// `a31`, `p32` (`penny.printed`).
 fn wants<S: Scalar>(inp: &ProbeIn<S>, map: &str) -> bool {
     inp.raw("maps")
         .is_none_or(|m| m.split([',', ' ', '_']).any(|x| x == map))
@@ -662,35 +663,41 @@ fn penny_printed<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
     independence(&p.mass_matrix(), &p.omegas(&h))?;
     let nh = law(|| p.impact(&h, End::Front, &(one.clone(), zero.clone())))?;
     let mut out = Env::new();
-    for (k, w) in p.w_30(&h).map_err(err)?.iter().enumerate() {
-        put(&mut out, &format!("W30_{}", k + 1), w);
-    }
-    for (k, o) in nh.omegas.iter().enumerate() {
-        put(
-            &mut out,
-            &format!("W_{}", k + 1),
-            &nh.mass.solve(o).map_err(err)?,
-        );
-    }
-    for (i, row) in p.a_31(&h).map_err(err)?.iter().enumerate() {
-        for (j, x) in row.iter().enumerate() {
-            out.insert(format!("a31_{}{}", i + 1, j + 1), x.clone());
+    if wants(inp, "w30") {
+        for (k, w) in p.w_30(&h).map_err(err)?.iter().enumerate() {
+            put(&mut out, &format!("W30_{}", k + 1), w);
+        }
+        for (k, o) in nh.omegas.iter().enumerate() {
+            put(
+                &mut out,
+                &format!("W_{}", k + 1),
+                &nh.mass.solve(o).map_err(err)?,
+            );
         }
     }
-    for (i, row) in nh.gram().iter().enumerate() {
-        for (j, x) in row.iter().enumerate() {
-            out.insert(format!("g{}{}", i + 1, j + 1), x.clone());
+    if wants(inp, "a31") {
+        for (i, row) in p.a_31(&h).map_err(err)?.iter().enumerate() {
+            for (j, x) in row.iter().enumerate() {
+                out.insert(format!("a31_{}{}", i + 1, j + 1), x.clone());
+            }
+        }
+        for (i, row) in nh.gram().iter().enumerate() {
+            for (j, x) in row.iter().enumerate() {
+                out.insert(format!("g{}{}", i + 1, j + 1), x.clone());
+            }
         }
     }
-    for (i, row) in p.projection_32(&h).iter().enumerate() {
-        for (j, x) in row.iter().enumerate() {
-            out.insert(format!("P32_{}_{}", i + 1, j + 1), x.clone());
+    if wants(inp, "p32") {
+        for (i, row) in p.projection_32(&h).iter().enumerate() {
+            for (j, x) in row.iter().enumerate() {
+                out.insert(format!("P32_{}_{}", i + 1, j + 1), x.clone());
+            }
         }
-    }
-    for j in 0..4 {
-        let e: Vec<S> = (0..4).map(|i| flag(&zero, i == j)).collect();
-        for (i, x) in law(|| nh.project(&e))?.iter().enumerate() {
-            out.insert(format!("Pi_{}_{}", i + 1, j + 1), x.clone());
+        for j in 0..4 {
+            let e: Vec<S> = (0..4).map(|i| flag(&zero, i == j)).collect();
+            for (i, x) in law(|| nh.project(&e))?.iter().enumerate() {
+                out.insert(format!("Pi_{}_{}", i + 1, j + 1), x.clone());
+            }
         }
     }
     Ok(out)
