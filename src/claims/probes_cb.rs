@@ -791,8 +791,8 @@ fn penny_eq12<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
         &qdot.iter().map(|x| x.v.clone()).collect::<Vec<_>>(),
     );
     for (a, o) in omegas.iter().enumerate() {
-        for b in 0..2 {
-            out.insert(format!("o{}_{}", a + 1, b + 1), o[b].clone());
+        for (b, x) in o[..2].iter().enumerate() {
+            out.insert(format!("o{}_{}", a + 1, b + 1), x.clone());
         }
         out.insert(format!("A{}_theta", a + 1), o[2].clone());
         out.insert(format!("A{}_phi", a + 1), o[3].clone());
