@@ -25,6 +25,7 @@ pub mod identity;
 pub mod inequality;
 pub mod probes;
 mod probes_billiard;
+mod probes_cb;
 pub mod probes_generic;
 mod probes_more_fp;
 mod probes_more_pq;

@@ -171,6 +171,7 @@ pub fn all_probes() -> Vec<&'static str> {
         .chain(super::probes_more_pq::PROBES)
         .chain(super::probes_more_sm::PROBES)
         .chain(super::probes_more_wl::PROBES)
+        .chain(super::probes_cb::PROBES)
         .map(|p| p.0)
         .collect()
 }

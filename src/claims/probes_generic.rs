@@ -138,7 +138,8 @@ pub fn run<S: Scalar>(name: &str, inp: &ProbeIn<S>) -> Option<Result<Env<S>, Str
         "corner.ta" => corner_ta(inp),
         "corner.zones" => corner_zones(inp),
         "corner.compose" => corner_compose(inp),
-        _ => return None,
+        // Clark-Bloch (the penny and the nonholonomic law): claims::probes_cb
+        _ => return super::probes_cb::run(name, inp),
     })
 }
 

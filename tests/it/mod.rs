@@ -4,6 +4,7 @@ mod audit;
 mod audit_laws;
 mod billiard;
 mod claims;
+mod claims_cb;
 mod claims_more_fp;
 mod claims_more_pq;
 mod claims_more_sm;
