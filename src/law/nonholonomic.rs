@@ -88,14 +88,14 @@ impl<S: Scalar> NonholonomicImpact<S> {
         };
         if !out.omegas.is_empty() {
             // a singular Gram matrix is dependence; an undecided pivot is reported as such
-            solve(out.gram(), vec![out.dh[0].zero_like(); out.omegas.len()]).map_err(|e| {
-                match e {
-                    crate::linalg::LinalgError::Domain(_) => LawError::Domain(
-                        "the constraining one-forms are linearly dependent".into(),
-                    ),
+            solve(out.gram(), vec![out.dh[0].zero_like(); out.omegas.len()]).map_err(
+                |e| match e {
+                    crate::linalg::LinalgError::Domain(_) => {
+                        LawError::Domain("the constraining one-forms are linearly dependent".into())
+                    }
                     other => other.into(),
-                }
-            })?;
+                },
+            )?;
         }
         Ok(out)
     }
