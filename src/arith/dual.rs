@@ -4,8 +4,10 @@
 //! the mean-value form and Lohner's method need to carry a set of states through many
 //! steps without the wrapping effect (`system::penny_run`).
 //!
-//! Signs and branches are the value's: a law's `sign()` calls decide exactly as they do on
-//! `S`. An empty gradient stands for the zero gradient (constants).
+//! Signs and branches are the value's: a law's `sign()` calls decide as they do on `S`,
+//! except that an exact 0 with a nonzero gradient is an unknown sign (code that skips exact
+//! zeros must not drop its derivative). An empty gradient stands for the zero gradient
+//! (constants).
 
 use super::{ArithError, Kind, Num, Rendered, Scalar, Sign};
 use num_rational::BigRational;
@@ -158,8 +160,13 @@ impl<S: Scalar> Scalar for Dual<S> {
             .collect::<Result<_, _>>()?;
         Ok(Dual::with(q, grad))
     }
+    /// The value's sign; a value that is exactly 0 while its gradient is not counts as
+    /// unknown, so that no code skips it as an exact zero (its derivative matters).
     fn sign(&self) -> Sign {
-        self.value.sign()
+        match self.value.sign() {
+            Sign::Zero if self.grad.iter().any(|g| g.sign() != Sign::Zero) => Sign::Unknown,
+            s => s,
+        }
     }
     fn sqrt(&self) -> Result<Self, ArithError> {
         let s = self.value.sqrt()?;

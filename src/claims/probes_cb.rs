@@ -25,15 +25,14 @@
 //! * `penny.table1`, `penny.initial`: Table I and the initial data of Sect. VI-A.
 
 use super::probes_generic::ProbeIn;
-use crate::arith::{ArithError, Kind, Rendered, Scalar, Sign};
+use crate::arith::dual::Dual;
+use crate::arith::{Scalar, Sign};
 use crate::lang::Env;
 use crate::law::decide;
 use crate::law::nonholonomic::NonholonomicImpact;
 use crate::linalg::{dot, sub, SymMatrix, Vector};
 use crate::system::penny::{Boundary, End, Heading, Penny, PennyState};
-use num_rational::BigRational;
 use std::fmt;
-use std::ops::{Add, Mul, Neg, Sub};
 
 /// The probes of this file, with their inputs and outputs (for error messages and docs).
 pub const PROBES: &[(&str, &str)] = &[
@@ -86,150 +85,22 @@ fn err(e: impl fmt::Display) -> String {
 }
 
 // ---------------------------------------------------------------------------------------
-// Jets: forward-mode differentiation of law code
+// Jets: forward-mode differentiation of law code (one seed of `arith::dual`)
 // ---------------------------------------------------------------------------------------
 
-/// A first-order jet a + a′ε (ε² = 0) over a backend: running law code on jets whose
-/// ε-parts are the time derivatives of its inputs gives the time derivative of its outputs
-/// (forward-mode differentiation), exactly on exact and symbolic backends.
-///
-/// `sign()` is the sign of the value a; a jet with a = 0 and a′ ≠ 0 has an unknown sign
-/// (so that no code skips it as an exact zero).
-#[derive(Clone, Debug)]
-pub struct Dual<S> {
-    /// The value.
-    pub v: S,
-    /// The derivative.
-    pub d: S,
-}
-
-impl<S: Scalar> Dual<S> {
-    pub fn new(v: S, d: S) -> Self {
-        Dual { v, d }
-    }
-    /// A constant (derivative 0).
-    pub fn constant(v: S) -> Self {
-        let d = v.zero_like();
-        Dual { v, d }
+/// The jet a + a′ε (ε² = 0): law code run on jets whose ε-parts are the time derivatives of
+/// its inputs gives the time derivative of its outputs, exactly on exact and symbolic
+/// backends.
+fn jet<S: Scalar>(v: S, d: S) -> Dual<S> {
+    Dual {
+        value: v,
+        grad: vec![d],
     }
 }
 
-impl<S: Scalar> fmt::Display for Dual<S> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} + ({})*eps", self.v, self.d)
-    }
-}
-
-fn jet_add<S: Scalar>(a: &Dual<S>, b: &Dual<S>) -> Dual<S> {
-    Dual::new(a.v.add_r(&b.v), a.d.add_r(&b.d))
-}
-fn jet_sub<S: Scalar>(a: &Dual<S>, b: &Dual<S>) -> Dual<S> {
-    Dual::new(a.v.sub_r(&b.v), a.d.sub_r(&b.d))
-}
-fn jet_mul<S: Scalar>(a: &Dual<S>, b: &Dual<S>) -> Dual<S> {
-    Dual::new(a.v.mul_r(&b.v), a.v.mul_r(&b.d) + &a.d.mul_r(&b.v))
-}
-fn jet_neg<S: Scalar>(a: &Dual<S>) -> Dual<S> {
-    Dual::new(-a.v.clone(), -a.d.clone())
-}
-
-macro_rules! jet_op {
-    ($tr:ident, $m:ident, $f:ident) => {
-        impl<S: Scalar> $tr for Dual<S> {
-            type Output = Dual<S>;
-            fn $m(self, rhs: Dual<S>) -> Dual<S> {
-                $f(&self, &rhs)
-            }
-        }
-        impl<'a, S: Scalar> $tr<&'a Dual<S>> for Dual<S> {
-            type Output = Dual<S>;
-            fn $m(self, rhs: &'a Dual<S>) -> Dual<S> {
-                $f(&self, rhs)
-            }
-        }
-    };
-}
-jet_op!(Add, add, jet_add);
-jet_op!(Sub, sub, jet_sub);
-jet_op!(Mul, mul, jet_mul);
-
-impl<S: Scalar> Neg for Dual<S> {
-    type Output = Dual<S>;
-    fn neg(self) -> Dual<S> {
-        jet_neg(&self)
-    }
-}
-
-impl<S: Scalar> Scalar for Dual<S> {
-    type Ctx = S::Ctx;
-    const NAME: &'static str = "jet";
-
-    fn kind() -> Kind {
-        S::kind()
-    }
-    fn from_rational(q: &BigRational, ctx: &S::Ctx) -> Self {
-        Dual::constant(S::from_rational(q, ctx))
-    }
-    fn ctx(&self) -> S::Ctx {
-        self.v.ctx()
-    }
-    /// (a/b)′ = (a′ − (a/b)b′)/b.
-    fn checked_div(&self, rhs: &Self) -> Result<Self, ArithError> {
-        let v = self.v.checked_div(&rhs.v)?;
-        let d = (self.d.clone() - &v.mul_r(&rhs.d)).checked_div(&rhs.v)?;
-        Ok(Dual { v, d })
-    }
-    fn sign(&self) -> Sign {
-        match self.v.sign() {
-            Sign::Zero if self.d.sign() == Sign::Zero => Sign::Zero,
-            Sign::Zero => Sign::Unknown,
-            s => s,
-        }
-    }
-    fn sqrt(&self) -> Result<Self, ArithError> {
-        let r = self.v.sqrt()?;
-        let d = self.d.checked_div(&r.lift_i64(2).mul_r(&r))?;
-        Ok(Dual { v: r, d })
-    }
-    fn to_f64(&self) -> f64 {
-        self.v.to_f64()
-    }
-    fn enclosure(&self) -> Option<(f64, f64)> {
-        self.v.enclosure()
-    }
-    fn rational_bounds(&self) -> Option<(BigRational, BigRational)> {
-        if self.d.sign() == Sign::Zero {
-            self.v.rational_bounds()
-        } else {
-            None
-        }
-    }
-    fn render(&self) -> Rendered {
-        Rendered {
-            value: self.to_string(),
-            bounds: None,
-        }
-    }
-    fn pi(ctx: &S::Ctx) -> Result<Self, ArithError> {
-        Ok(Dual::constant(S::pi(ctx)?))
-    }
-    fn sin(&self) -> Result<Self, ArithError> {
-        Ok(Dual::new(self.v.sin()?, self.v.cos()?.mul_r(&self.d)))
-    }
-    fn cos(&self) -> Result<Self, ArithError> {
-        Ok(Dual::new(self.v.cos()?, -self.v.sin()?.mul_r(&self.d)))
-    }
-    fn tan(&self) -> Result<Self, ArithError> {
-        let t = self.v.tan()?;
-        let d = self.d.mul_r(&(t.one_like() + &t.square()));
-        Ok(Dual::new(t, d))
-    }
-    fn atan(&self) -> Result<Self, ArithError> {
-        let d = self
-            .d
-            .checked_div(&(self.v.one_like() + &self.v.square()))?;
-        Ok(Dual::new(self.v.atan()?, d))
-    }
+/// a′ of a jet.
+fn dv<S: Scalar>(x: &Dual<S>) -> S {
+    x.gradient(1)[0].clone()
 }
 
 // ---------------------------------------------------------------------------------------
@@ -563,8 +434,8 @@ fn jets<S: Scalar>(p: &Penny<S>) -> Penny<Dual<S>> {
 /// (sin φ)′ = φ̇ cos φ.
 fn heading_jet<S: Scalar>(h: &Heading<S>, phidot: &S) -> Heading<Dual<S>> {
     Heading {
-        cos: Dual::new(h.cos.clone(), -phidot.mul_r(&h.sin)),
-        sin: Dual::new(h.sin.clone(), phidot.mul_r(&h.cos)),
+        cos: jet(h.cos.clone(), -phidot.mul_r(&h.sin)),
+        sin: jet(h.sin.clone(), phidot.mul_r(&h.cos)),
     }
 }
 
@@ -598,14 +469,14 @@ fn penny_maps<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
     // the chain rule through the end point: x, y move at ẋ, ẏ, the heading at φ̇
     let pj = jets(&p);
     let (ex, ey) = pj.end_point(
-        &Dual::new(v[0].zero_like(), v[0].clone()),
-        &Dual::new(v[1].zero_like(), v[1].clone()),
+        &jet(v[0].zero_like(), v[0].clone()),
+        &jet(v[1].zero_like(), v[1].clone()),
         &heading_jet(&h, &v[3]),
         end,
     );
     out.insert(
         "rate_chain".into(),
-        grad.0.mul_r(&ex.d) + &grad.1.mul_r(&ey.d),
+        grad.0.mul_r(&dv(&ex)) + &grad.1.mul_r(&dv(&ey)),
     );
     let energy = wants(inp, "energy");
     let pp = law(|| nh.holonomic(&v, &one))?;
@@ -731,10 +602,10 @@ fn penny_flow<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
         phidot: c("om")?,
     };
     let (om, cu, su) = (inp.num("om")?, inp.num("cu")?, inp.num("su")?);
-    let t = Dual::new(inp.num("t")?, om.one_like());
-    let cos_u = Dual::new(cu.clone(), -om.mul_r(&su));
-    let sin_u = Dual::new(su.clone(), om.mul_r(&cu));
-    let vers = Dual::new(cu.one_like() - &cu, om.mul_r(&su));
+    let t = jet(inp.num("t")?, om.one_like());
+    let cos_u = jet(cu.clone(), -om.mul_r(&su));
+    let sin_u = jet(su.clone(), om.mul_r(&cu));
+    let vers = jet(cu.one_like() - &cu, om.mul_r(&su));
     let f = jets(&p)
         .flow_by(&s, &t, &cos_u, &sin_u, &vers)
         .map_err(err)?;
@@ -748,15 +619,15 @@ fn penny_flow<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
         ("thd", &f.thetadot),
         ("phd", &f.phidot),
     ] {
-        out.insert(name.into(), x.v.clone());
-        out.insert(format!("d{name}"), x.d.clone());
+        out.insert(name.into(), x.value.clone());
+        out.insert(format!("d{name}"), dv(&x));
     }
     let h = Heading {
-        cos: f.heading.cos.v.clone(),
-        sin: f.heading.sin.v.clone(),
+        cos: f.heading.cos.value.clone(),
+        sin: f.heading.sin.value.clone(),
     };
     for (end, a, b) in [(End::Front, "fx", "fy"), (End::Back, "bx", "by")] {
-        let (ex, ey) = p.end_point(&f.x.v, &f.y.v, &h, end);
+        let (ex, ey) = p.end_point(&f.x.value, &f.y.value, &h, end);
         out.insert(a.into(), ex);
         out.insert(b.into(), ey);
     }
@@ -777,10 +648,10 @@ fn penny_eq12<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
     let (thd, phd) = (inp.num("thd")?, inp.num("phd")?);
     let qdot = jets(&p).rolling(
         &heading_jet(&h, &phd),
-        &Dual::new(thd.clone(), inp.num("thdd")?),
-        &Dual::new(phd.clone(), inp.num("phdd")?),
+        &jet(thd.clone(), inp.num("thdd")?),
+        &jet(phd.clone(), inp.num("phdd")?),
     );
-    let qdd: Vec<S> = qdot.iter().map(|x| x.d.clone()).collect();
+    let qdd: Vec<S> = qdot.iter().map(|x| dv(&x)).collect();
     let el = p.mass_matrix().apply(&qdd);
     let omegas = p.omegas(&h);
     let mut out = Env::new();
@@ -788,7 +659,7 @@ fn penny_eq12<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
     put(
         &mut out,
         "qd",
-        &qdot.iter().map(|x| x.v.clone()).collect::<Vec<_>>(),
+        &qdot.iter().map(|x| x.value.clone()).collect::<Vec<_>>(),
     );
     for (a, o) in omegas.iter().enumerate() {
         for (b, x) in o[..2].iter().enumerate() {
@@ -871,11 +742,11 @@ mod tests {
     #[test]
     fn jets_differentiate_products_and_quotients() {
         // f(t) = t²/(1 + t) at t = 2: f = 4/3, f′ = (2t(1 + t) − t²)/(1 + t)² = 8/9
-        let t = Dual::new(r(2, 1), r(1, 1));
+        let t = jet(r(2, 1), r(1, 1));
         let f = t.mul_r(&t).checked_div(&(t.one_like() + &t)).unwrap();
-        assert_eq!((f.v, f.d), (r(4, 3), r(8, 9)));
+        assert_eq!((f.value.clone(), dv(&f)), (r(4, 3), r(8, 9)));
         // a jet with value 0 and a nonzero derivative is not an exact zero
-        assert_eq!(Dual::new(r(0, 1), r(1, 1)).sign(), Sign::Unknown);
+        assert_eq!(jet(r(0, 1), r(1, 1)).sign(), Sign::Unknown);
         assert_eq!(Dual::constant(r(0, 1)).sign(), Sign::Zero);
     }
 

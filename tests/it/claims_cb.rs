@@ -54,6 +54,9 @@ const REFUTED: [&str; 1] = ["cb-vii-control"];
 /// large for the prover's work bound; the general n = 4, m = 2 case is proved).
 const SAMPLED: [&str; 1] = ["cb-prop4.1-penny"];
 
+/// What Figs. 1–4 show, by certified runs: checked (and mutated) in `it::penny`.
+const FIGURES: [&str; 4] = ["cb-fig1", "cb-fig2", "cb-fig3", "cb-fig4"];
+
 #[test]
 fn cb_proved_claims() {
     for id in PROVED {
@@ -103,6 +106,7 @@ fn cb_every_claim_is_listed() {
         .chain(&ON_SUBDOMAIN)
         .chain(&REFUTED)
         .chain(&SAMPLED)
+        .chain(&FIGURES)
         .copied()
         .collect();
     let mut sorted = listed.clone();
