@@ -620,7 +620,7 @@ fn penny_flow<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
         ("phd", &f.phidot),
     ] {
         out.insert(name.into(), x.value.clone());
-        out.insert(format!("d{name}"), dv(&x));
+        out.insert(format!("d{name}"), dv(x));
     }
     let h = Heading {
         cos: f.heading.cos.value.clone(),
@@ -651,7 +651,7 @@ fn penny_eq12<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
         &jet(thd.clone(), inp.num("thdd")?),
         &jet(phd.clone(), inp.num("phdd")?),
     );
-    let qdd: Vec<S> = qdot.iter().map(|x| dv(&x)).collect();
+    let qdd: Vec<S> = qdot.iter().map(|x| dv(x)).collect();
     let el = p.mass_matrix().apply(&qdd);
     let omegas = p.omegas(&h);
     let mut out = Env::new();
