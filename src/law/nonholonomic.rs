@@ -160,16 +160,21 @@ impl<S: Scalar> NonholonomicImpact<S> {
         all_zero.then_some(true)
     }
 
-    /// The holonomic impact with restitution e, (6): q̇ − (1 + e) dh(q̇)/g(∇h, ∇h) ∇h;
-    /// e = 1 is P of Theorem 3.1 (5).
-    pub fn holonomic(&self, v: &[S], e: &S) -> Result<Vector<S>, LawError> {
+    /// dh(q̇)/g(∇h, ∇h), the coefficient of ∇h in (5), (6) and (20).
+    fn normal_share(&self, v: &[S]) -> Result<S, LawError> {
         let norm = dot(self.dh.iter(), self.grad_h.iter());
-        let c = divide_nonzero(
+        divide_nonzero(
             &self.normal_rate(v),
             &norm,
             "g(grad h, grad h)",
             "dh is zero",
-        )?;
+        )
+    }
+
+    /// The holonomic impact with restitution e, (6): q̇ − (1 + e) dh(q̇)/g(∇h, ∇h) ∇h;
+    /// e = 1 is P of Theorem 3.1 (5).
+    pub fn holonomic(&self, v: &[S], e: &S) -> Result<Vector<S>, LawError> {
+        let c = self.normal_share(v)?;
         Ok(sub(v, &scale(&(e.one_like() + e).mul_r(&c), &self.grad_h)))
     }
 
@@ -199,13 +204,7 @@ impl<S: Scalar> NonholonomicImpact<S> {
     /// The explicit form (20) of Proposition 4.2:
     /// q̇ − 2 dh(q̇)/g(∇h, ∇h) (∇h − a_ij ω^i(∇h) W^j) (for q̇ ∈ Δ equal to (18)).
     pub fn plastic_20(&self, v: &[S]) -> Result<Vector<S>, LawError> {
-        let norm = dot(self.dh.iter(), self.grad_h.iter());
-        let c = divide_nonzero(
-            &self.normal_rate(v),
-            &norm,
-            "g(grad h, grad h)",
-            "dh is zero",
-        )?;
+        let c = self.normal_share(v)?;
         let projected = self.project(&self.grad_h)?;
         Ok(sub(v, &scale(&c.lift_i64(2).mul_r(&c), &projected)))
     }

@@ -131,35 +131,37 @@ fn law_domain(option: &str) -> impl Fn(LawError) -> SpecError + '_ {
     }
 }
 
-impl ImpactSpec {
-    fn penny<S: Scalar>(&self, ctx: &S::Ctx) -> Result<Penny<S>, SpecError> {
-        let mut v = Vec::new();
-        for (i, p) in self.params.iter().enumerate() {
-            let src = p.as_deref().unwrap_or(TABLE_I[i].1);
-            v.push(inp::value::<S>(src, OPTIONS[i], ctx)?);
-        }
-        let [mass, radius, inertia, spin_inertia]: [S; 4] = v
-            .try_into()
-            .map_err(|_| input("--mass", "four parameters"))?;
-        let p = Penny {
-            mass,
-            radius,
-            inertia,
-            spin_inertia,
-        };
-        p.check().map_err(|(name, e)| match e {
-            LawError::Domain(m) => input(&format!("--{name}"), m),
-            other => SpecError::Law(other),
-        })?;
-        Ok(p)
+/// m, R, I, J from the options (`None`: Table I), checked positive.
+fn penny_of<S: Scalar>(params: &[Option<String>; 4], ctx: &S::Ctx) -> Result<Penny<S>, SpecError> {
+    let mut v = Vec::new();
+    for (i, p) in params.iter().enumerate() {
+        let src = p.as_deref().unwrap_or(TABLE_I[i].1);
+        v.push(inp::value::<S>(src, OPTIONS[i], ctx)?);
     }
+    let [mass, radius, inertia, spin_inertia]: [S; 4] = v
+        .try_into()
+        .map_err(|_| input("--mass", "four parameters"))?;
+    let p = Penny {
+        mass,
+        radius,
+        inertia,
+        spin_inertia,
+    };
+    p.check().map_err(|(name, e)| match e {
+        LawError::Domain(m) => input(&format!("--{name}"), m),
+        other => SpecError::Law(other),
+    })?;
+    Ok(p)
+}
 
-    fn heading<S: Scalar>(&self, ctx: &S::Ctx) -> Result<Heading<S>, SpecError> {
-        let (cos, sin) = match &self.heading {
+impl HeadingSpec {
+    /// (cos φ, sin φ); an angle given to `phi_option` (`--phi`, `--phi0`).
+    fn eval<S: Scalar>(&self, phi_option: &str, ctx: &S::Ctx) -> Result<Heading<S>, SpecError> {
+        let (cos, sin) = match self {
             HeadingSpec::Phi(src) => {
                 let e = |f: &str| {
                     crate::lang::eval_str::<S>(&format!("{f}({src})"), ctx)
-                        .map_err(|e| InputError::from_eval("--phi", &e))
+                        .map_err(|e| InputError::from_eval(phi_option, &e))
                 };
                 (e("cos")?, e("sin")?)
             }
@@ -173,6 +175,16 @@ impl ImpactSpec {
             }
         };
         Ok(Heading { cos, sin })
+    }
+}
+
+impl ImpactSpec {
+    fn penny<S: Scalar>(&self, ctx: &S::Ctx) -> Result<Penny<S>, SpecError> {
+        penny_of(&self.params, ctx)
+    }
+
+    fn heading<S: Scalar>(&self, ctx: &S::Ctx) -> Result<Heading<S>, SpecError> {
+        self.heading.eval("--phi", ctx)
     }
 
     /// The boundary (if given by a formula), the end's point on it and the gradient.
@@ -503,16 +515,7 @@ fn contains<S: Scalar, Q: Scalar>(x: &S, q: &Q) -> bool {
 
 impl RunSpec {
     fn table<S: Scalar>(&self, ctx: &S::Ctx) -> Result<Table<S>, SpecError> {
-        let spec = ImpactSpec {
-            params: self.params.clone(),
-            heading: HeadingSpec::Phi("0".into()),
-            boundary: BoundarySpec::Gradient("1,0".into()),
-            point: None,
-            end: End::Front,
-            velocity: VelocitySpec::Rates("0,0".into()),
-            law: None,
-        };
-        let penny = spec.penny::<S>(ctx)?;
+        let penny = penny_of::<S>(&self.params, ctx)?;
         let (da, db) = match self.table {
             TableKind::Ellipse => ("3/20", "1/5"),
             TableKind::Circle => ("1/5", "1/5"),
@@ -549,20 +552,7 @@ impl RunSpec {
             v.push(inp::value::<S>(src, names[i], ctx)?);
         }
         let phi = self.initial[3].as_deref().unwrap_or(defaults[3]);
-        let heading = ImpactSpec {
-            params: self.params.clone(),
-            heading: HeadingSpec::Phi(phi.into()),
-            boundary: BoundarySpec::Gradient("1,0".into()),
-            point: None,
-            end: End::Front,
-            velocity: VelocitySpec::Rates("0,0".into()),
-            law: None,
-        }
-        .heading::<S>(ctx)
-        .map_err(|e| match e {
-            SpecError::Input(i) => input("--phi0", i.reason),
-            other => other,
-        })?;
+        let heading = HeadingSpec::Phi(phi.into()).eval::<S>("--phi0", ctx)?;
         let (thetadot, phidot) =
             two::<S>(self.rates.as_deref().unwrap_or("10,1/5"), "--rates", ctx)?;
         let [x, y, theta]: [S; 3] = v.try_into().map_err(|_| input("--x0", "three values"))?;
