@@ -11,6 +11,7 @@ pub mod newton;
 pub mod nonholonomic;
 pub mod propagative;
 pub mod sequential;
+pub mod variational;
 
 use crate::arith::{ArithError, Scalar, Sign, Undecided};
 use crate::linalg::LinalgError;

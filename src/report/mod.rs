@@ -18,6 +18,7 @@ pub mod propagate;
 pub mod regress;
 pub mod rods;
 pub mod sequential;
+pub mod step;
 pub mod svg;
 
 use crate::arith::Scalar;

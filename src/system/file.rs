@@ -124,6 +124,73 @@ pub struct System<S> {
     pub velocity: Vector<S>,
 }
 
+/// The mass matrix of a file: `masses` (the diagonal, each positive) or `mass_matrix`
+/// (symmetric), exactly one of them, for `n` coordinates; with every entry read (for
+/// the caller's compatibility check). Errors name `source` and the key.
+pub(crate) fn mass_matrix<S: Scalar>(
+    masses: Option<&[Number]>,
+    matrix: Option<&[Vec<Number>]>,
+    n: usize,
+    source: &str,
+    ctx: &S::Ctx,
+) -> Result<(SymMatrix<S>, Vec<S>), InputError> {
+    let err = |key: &str, reason: String| InputError::new(format!("{source}: {key}"), reason);
+    let num = |x: &Number, key: &str| -> Result<S, InputError> {
+        value::<S>(&x.expr(), &format!("{source}: {key}"), ctx)
+    };
+    let nums = |xs: &[Number], key: &str| -> Result<Vec<S>, InputError> {
+        xs.iter().map(|x| num(x, key)).collect()
+    };
+    let mut all: Vec<S> = Vec::new();
+    let mass = match (masses, matrix) {
+        (Some(m), None) => {
+            if m.len() != n {
+                return Err(err(
+                    "masses",
+                    format!("{} masses for {n} coordinates", m.len()),
+                ));
+            }
+            let d = nums(m, "masses")?;
+            for x in &d {
+                if decide(x, "a mass").map_err(|e| err("masses", e.to_string()))? != Sign::Positive
+                {
+                    return Err(err("masses", "masses must be positive".into()));
+                }
+            }
+            all.extend(d.iter().cloned());
+            SymMatrix::diagonal(&d)
+        }
+        (None, Some(rows)) => {
+            if rows.len() != n || rows.iter().any(|r| r.len() != n) {
+                return Err(err("mass_matrix", format!("must be {n}×{n}")));
+            }
+            let full: Vec<Vec<S>> = rows
+                .iter()
+                .map(|r| nums(r, "mass_matrix"))
+                .collect::<Result<_, _>>()?;
+            let pairs = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j)));
+            for (i, j) in pairs {
+                let d = full[i][j].sub_r(&full[j][i]);
+                if decide(&d, "M_ij − M_ji").map_err(|e| err("mass_matrix", e.to_string()))?
+                    != Sign::Zero
+                {
+                    return Err(err("mass_matrix", "is not symmetric".into()));
+                }
+            }
+            all.extend(full.iter().flatten().cloned());
+            let upper = (0..n).map(|i| full[i][i..].to_vec()).collect();
+            SymMatrix::from_upper(upper).map_err(|e| err("mass_matrix", e.to_string()))?
+        }
+        _ => {
+            return Err(err(
+                "masses",
+                "give exactly one of `masses` and `mass_matrix`".into(),
+            ))
+        }
+    };
+    Ok((mass, all))
+}
+
 impl SystemFile {
     /// Reads TOML; `source` names the file in errors.
     pub fn from_toml(text: &str, source: &str) -> Result<Self, InputError> {
@@ -157,53 +224,14 @@ impl SystemFile {
         }
         let velocity = nums(&self.velocity, "velocity")?;
         let mut all: Vec<S> = velocity.clone();
-        let mass = match (&self.masses, &self.mass_matrix) {
-            (Some(m), None) => {
-                if m.len() != n {
-                    return Err(err(
-                        "masses",
-                        format!("{} masses for {n} coordinates", m.len()),
-                    ));
-                }
-                let d = nums(m, "masses")?;
-                for x in &d {
-                    if decide(x, "a mass").map_err(|e| err("masses", e.to_string()))?
-                        != Sign::Positive
-                    {
-                        return Err(err("masses", "masses must be positive".into()));
-                    }
-                }
-                all.extend(d.iter().cloned());
-                SymMatrix::diagonal(&d)
-            }
-            (None, Some(rows)) => {
-                if rows.len() != n || rows.iter().any(|r| r.len() != n) {
-                    return Err(err("mass_matrix", format!("must be {n}×{n}")));
-                }
-                let full: Vec<Vec<S>> = rows
-                    .iter()
-                    .map(|r| nums(r, "mass_matrix"))
-                    .collect::<Result<_, _>>()?;
-                let pairs = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j)));
-                for (i, j) in pairs {
-                    let d = full[i][j].sub_r(&full[j][i]);
-                    if decide(&d, "M_ij − M_ji").map_err(|e| err("mass_matrix", e.to_string()))?
-                        != Sign::Zero
-                    {
-                        return Err(err("mass_matrix", "is not symmetric".into()));
-                    }
-                }
-                all.extend(full.iter().flatten().cloned());
-                let upper = (0..n).map(|i| full[i][i..].to_vec()).collect();
-                SymMatrix::from_upper(upper).map_err(|e| err("mass_matrix", e.to_string()))?
-            }
-            _ => {
-                return Err(err(
-                    "masses",
-                    "give exactly one of `masses` and `mass_matrix`".into(),
-                ))
-            }
-        };
+        let (mass, entries) = mass_matrix::<S>(
+            self.masses.as_deref(),
+            self.mass_matrix.as_deref(),
+            n,
+            source,
+            ctx,
+        )?;
+        all.extend(entries);
         let default_e = match &self.restitution {
             Some(e) => Some(num(e, "restitution")?),
             None => None,

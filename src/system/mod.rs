@@ -18,6 +18,8 @@ pub mod penny_spec;
 pub mod propagate;
 pub mod rods;
 pub mod sequential;
+pub mod step_file;
+pub mod stepper;
 
 pub use crate::input::InputError;
 use crate::law::LawError;

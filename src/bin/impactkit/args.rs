@@ -263,6 +263,39 @@ pub enum Command {
         #[command(subcommand)]
         action: PennyCommand,
     },
+    /// The variational time stepper of Seghete-Murphey Sect. VI with simultaneous impacts
+    /// resolved by the propagative model, eq. (28)-(30).
+    #[command(allow_negative_numbers = true)]
+    Step {
+        /// The system: a TOML file (masses, force, springs, affine gaps, q and p at t = 0;
+        /// README "The time stepper").
+        #[arg(long)]
+        system: std::path::PathBuf,
+        /// The time step h (an expression, positive).
+        #[arg(long, allow_hyphen_values = true)]
+        dt: String,
+        /// The number of steps (1..=100000).
+        #[arg(long)]
+        steps: usize,
+        /// The impact law: elastic (reflections), plastic (11), inelastic (17) with --eps.
+        #[arg(long, value_enum)]
+        law: StepLawArg,
+        /// R of (16) for --law inelastic, in [0, 1].
+        #[arg(long, allow_hyphen_values = true)]
+        eps: Option<String>,
+        /// The order of the reflections of an elastic impact: the violated contact with
+        /// the smallest <u, p>_g first (argmin, Sect. VII-B) or the largest (argmax).
+        #[arg(long, value_enum, default_value = "argmin")]
+        order: OrderArg,
+        /// Write the coordinates against time as SVG to FILE ("-": standard output).
+        #[arg(long)]
+        svg: Option<std::path::PathBuf>,
+        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        #[arg(long, value_parser = parse_backend)]
+        arith: Backend,
+        #[command(flatten)]
+        out: Output,
+    },
     /// Colliding linear-elastic thin rods (Winandy-Leine Sect. 4), exact event-driven.
     #[command(allow_negative_numbers = true)]
     Rods {
@@ -612,6 +645,21 @@ pub enum TableArg {
 pub enum RunLawArg {
     Elastic,
     Plastic,
+}
+
+/// `impactkit step --law`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum StepLawArg {
+    Elastic,
+    Plastic,
+    Inelastic,
+}
+
+/// `impactkit step --order`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OrderArg {
+    Argmin,
+    Argmax,
 }
 
 pub fn parse_backend(s: &str) -> Result<Backend, String> {

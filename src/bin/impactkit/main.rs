@@ -5,8 +5,8 @@ mod args;
 mod audit;
 
 use args::{
-    AlgorithmArg, Cli, Command, EndArg, FormArg, Format, Output, PennyCommand, PennyLawArg,
-    RunLawArg, SequentialCommand, TableArg,
+    AlgorithmArg, Cli, Command, EndArg, FormArg, Format, OrderArg, Output, PennyCommand,
+    PennyLawArg, RunLawArg, SequentialCommand, StepLawArg, TableArg,
 };
 use clap::Parser;
 use impactkit::arith::ArithError;
@@ -287,6 +287,17 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
         }
         Command::Sequential { action } => sequential(action),
         Command::Penny { action } => penny(action),
+        Command::Step {
+            system,
+            dt,
+            steps,
+            law,
+            eps,
+            order,
+            svg,
+            arith,
+            out,
+        } => step(system, dt, steps, (law, eps, order), svg, arith, out),
         Command::Rods {
             velocities,
             lengths,
@@ -596,6 +607,48 @@ fn penny(action: PennyCommand) -> Result<Printed, Failure> {
     }
 }
 
+/// `impactkit step`: reads the system file, runs, and prints (or draws) the run.
+fn step(
+    system: std::path::PathBuf,
+    dt: String,
+    steps: usize,
+    (law, eps, order): (StepLawArg, Option<String>, OrderArg),
+    svg: Option<std::path::PathBuf>,
+    arith: impactkit::arith::backend::Backend,
+    out: Output,
+) -> Result<Printed, Failure> {
+    use impactkit::system::step_file::{LawArg, StepFile, StepSpec};
+    use impactkit::system::stepper::Order;
+    let source = system.display().to_string();
+    let text = read_capped(&system, 1 << 20)?;
+    let file = StepFile::from_toml(&text, &source).map_err(user_error)?;
+    let spec = StepSpec {
+        file,
+        source,
+        dt,
+        steps,
+        law: match law {
+            StepLawArg::Elastic => LawArg::Elastic,
+            StepLawArg::Plastic => LawArg::Plastic,
+            StepLawArg::Inelastic => LawArg::Inelastic,
+        },
+        eps,
+        order: match order {
+            OrderArg::Argmin => Order::Argmin,
+            OrderArg::Argmax => Order::Argmax,
+        },
+    };
+    let report = spec.report(arith).map_err(spec_failure)?;
+    if let Some(path) = svg {
+        let fig =
+            impactkit::report::step::svg(&report).map_err(|e| user_error(format!("--svg: {e}")))?;
+        if let Some(p) = write_svg(&path, &fig)? {
+            return Ok(p);
+        }
+    }
+    emit("step", &report, &out)
+}
+
 fn sequential(action: SequentialCommand) -> Result<Printed, Failure> {
     use impactkit::system::sequential::{CheckSpec, MapSpec};
     match action {
@@ -742,6 +795,7 @@ fn name_and_output(c: &Command) -> (&'static str, Output) {
             action: PennyCommand::Spread(a),
         } => ("penny spread", a.out),
         Command::Rods { out, .. } => ("rods", *out),
+        Command::Step { out, .. } => ("step", *out),
         Command::Cradle { out, .. } => ("cradle", *out),
         Command::Verify { out, .. } => ("verify", *out),
         Command::Laws { out, .. } => ("laws", *out),

@@ -1,0 +1,236 @@
+//! The variational integrator of Seghete & Murphey Sect. VI
+//! (`seghete-murphey-propagative-impact.txt`), for L(q, q̇) = ½ q̇ᵀMq̇ − V(q) with a
+//! constant mass matrix M and a potential V whose gradient is affine,
+//! ∇V(q) = Kq + s − f: a constant generalized force f (gravity) and linear springs
+//! V_j = ½ k_j (a_j·q + b_j)², so K = Σ k_j a_jᵀa_j and s = Σ k_j b_j a_jᵀ.
+//!
+//! - The discrete Lagrangian of the midpoint rule (Sect. VI, the display before (28)):
+//!   L_d(q₀, t₀, q₁, t₁) = h L((q₀ + q₁)/2, (q₁ − q₀)/h), h = t₁ − t₀.
+//! - Its partial derivatives D₁L_d = −M(q₁ − q₀)/h − (h/2)∇V(q̄) and
+//!   D₂L_d = M(q₁ − q₀)/h − (h/2)∇V(q̄), q̄ = (q₀ + q₁)/2 — the paper's F⁻(t₀, t₁) and
+//!   F⁺(t₀, t₁) of (29).
+//! - The DEL equations (28) = (29): D₂L_d(q_{k−1}, q_k) + D₁L_d(q_k, q_{k+1}) = 0.
+//!
+//! **Sign convention.** The paper calls F⁻ = ∂L_d/∂q_a a "backward momentum" that (29)
+//! makes *equal* to the forward one; with that definition (29), F⁺ + F⁻ = 0, makes them
+//! opposite. The mechanics (the continuous limit, and (30) itself) needs the discrete
+//! Legendre transforms p_a = −D₁L_d(q_a, q_b) and p_b = D₂L_d(q_a, q_b) (Marsden–West):
+//! this module uses those, and the claim `sm-vi-legendre-29` checks the printed reading.
+//!
+//! Given the node momentum p₀ = p_k, the step solves p₀ = −D₁L_d(q₀, q₁) for q₁ (linear:
+//! (M + h²K/4)(q₁ − q₀) = h(p₀ − (h/2)∇V(q₀))) and returns p₁ = D₂L_d(q₀, q₁). For an
+//! affine ∇V this is the implicit midpoint rule, which keeps every quadratic first
+//! integral exactly: the energy ½pM⁻¹pᵀ + V(q) is the same at every node.
+
+use super::LawError;
+use crate::arith::Scalar;
+use crate::linalg::{add, dot, scale, solve, sub, Matrix, SymMatrix, Vector};
+
+/// A linear spring V = ½ k (a·q + b)².
+#[derive(Clone, Debug)]
+pub struct Spring<S> {
+    pub stiffness: S,
+    pub a: Vector<S>,
+    pub b: S,
+}
+
+/// L(q, q̇) = ½ q̇ᵀMq̇ − V(q) with V(q) = −f·q + Σ ½ k_j (a_j·q + b_j)².
+#[derive(Clone, Debug)]
+pub struct Lagrangian<S> {
+    pub mass: SymMatrix<S>,
+    /// The constant generalized force f = −∇(potential of gravity) (a covector).
+    pub force: Vector<S>,
+    pub springs: Vec<Spring<S>>,
+}
+
+impl<S: Scalar> Lagrangian<S> {
+    /// The number of coordinates.
+    pub fn dim(&self) -> usize {
+        self.mass.dim()
+    }
+
+    /// Whether V has springs (∇V not constant).
+    pub fn has_springs(&self) -> bool {
+        !self.springs.is_empty()
+    }
+
+    /// V(q) = −f·q + Σ ½ k (a·q + b)².
+    pub fn potential(&self, q: &[S]) -> S {
+        let mut v = -dot(self.force.iter(), q.iter());
+        for s in &self.springs {
+            let e = dot(s.a.iter(), q.iter()) + &s.b;
+            v = v + &s.stiffness.mul_r(&e.square()).lift_half();
+        }
+        v
+    }
+
+    /// ∇V(q) = Σ k (a·q + b) a − f.
+    pub fn grad_potential(&self, q: &[S]) -> Vector<S> {
+        let mut g: Vector<S> = self.force.iter().map(|x| -x.clone()).collect();
+        for s in &self.springs {
+            let e = s.stiffness.mul_r(&(dot(s.a.iter(), q.iter()) + &s.b));
+            g = add(&g, &scale(&e, &s.a));
+        }
+        g
+    }
+
+    /// K = Σ k aᵀa (the Hessian of V).
+    pub fn stiffness(&self) -> Matrix<S> {
+        let n = self.dim();
+        let zero = self.mass.get(0, 0).zero_like();
+        let mut k = vec![vec![zero; n]; n];
+        for s in &self.springs {
+            for (i, row) in k.iter_mut().enumerate() {
+                for (j, x) in row.iter_mut().enumerate() {
+                    *x = x.add_r(&s.stiffness.mul_r(&s.a[i].mul_r(&s.a[j])));
+                }
+            }
+        }
+        k
+    }
+
+    /// L(q, q̇) = ½ q̇ᵀMq̇ − V(q).
+    pub fn lagrangian(&self, q: &[S], qdot: &[S]) -> S {
+        let t = self.mass.inner(qdot, qdot);
+        t.lift_half() - &self.potential(q)
+    }
+
+    /// The energy of a node, H(q, p) = ½ pM⁻¹pᵀ + V(q).
+    pub fn energy(&self, q: &[S], p: &[S]) -> Result<S, LawError> {
+        let v = self.mass.solve(p)?;
+        Ok(dot(p.iter(), v.iter()).lift_half() + &self.potential(q))
+    }
+
+    /// The midpoint discrete Lagrangian L_d(q₀, t₀, q₁, t₀ + h) = h L(q̄, (q₁ − q₀)/h)
+    /// (Sect. VI, the display before (28)).
+    pub fn discrete(&self, q0: &[S], q1: &[S], h: &S) -> Result<S, LawError> {
+        let mid = midpoint(q0, q1);
+        let v: Vector<S> = sub(q1, q0)
+            .iter()
+            .map(|x| x.checked_div(h))
+            .collect::<Result<_, _>>()?;
+        Ok(h.mul_r(&self.lagrangian(&mid, &v)))
+    }
+
+    /// D₁L_d(q₀, q₁) = −M(q₁ − q₀)/h − (h/2)∇V(q̄): the paper's F⁻ of (29) (minus the
+    /// momentum at the start of the interval).
+    pub fn d1(&self, q0: &[S], q1: &[S], h: &S) -> Result<Vector<S>, LawError> {
+        let (m, g) = self.d_parts(q0, q1, h)?;
+        Ok(sub(&m.iter().map(|x| -x.clone()).collect::<Vec<_>>(), &g))
+    }
+
+    /// D₂L_d(q₀, q₁) = M(q₁ − q₀)/h − (h/2)∇V(q̄): F⁺ of (29), the momentum at the end.
+    pub fn d2(&self, q0: &[S], q1: &[S], h: &S) -> Result<Vector<S>, LawError> {
+        let (m, g) = self.d_parts(q0, q1, h)?;
+        Ok(sub(&m, &g))
+    }
+
+    /// (M(q₁ − q₀)/h, (h/2)∇V(q̄)).
+    fn d_parts(&self, q0: &[S], q1: &[S], h: &S) -> Result<(Vector<S>, Vector<S>), LawError> {
+        let m: Vector<S> = self
+            .mass
+            .apply(&sub(q1, q0))
+            .iter()
+            .map(|x| x.checked_div(h))
+            .collect::<Result<_, _>>()?;
+        let half_h = h.lift_half();
+        let g = scale(&half_h, &self.grad_potential(&midpoint(q0, q1)));
+        Ok((m, g))
+    }
+
+    /// One step of length h from the node (q₀, p₀): solves p₀ = −D₁L_d(q₀, q₁) (the DEL
+    /// (28) with p₀ = D₂L_d of the previous step, (29)) and returns (q₁, p₁ = D₂L_d).
+    /// With held contacts, `force` replaces f (see `crate::system::stepper`).
+    pub fn step(&self, q0: &[S], p0: &[S], h: &S) -> Result<(Vector<S>, Vector<S>), LawError> {
+        let half_h = h.lift_half();
+        let rhs = scale(h, &sub(p0, &scale(&half_h, &self.grad_potential(q0))));
+        let dq = if self.has_springs() {
+            let k = self.stiffness();
+            let quarter_hh = h.square().lift_quarter();
+            let full = self.mass.full();
+            let a: Matrix<S> = full
+                .iter()
+                .zip(&k)
+                .map(|(mr, kr)| {
+                    mr.iter()
+                        .zip(kr)
+                        .map(|(m, k)| m.add_r(&quarter_hh.mul_r(k)))
+                        .collect()
+                })
+                .collect();
+            solve(a, rhs)?
+        } else {
+            self.mass.solve(&rhs)?
+        };
+        let q1 = add(q0, &dq);
+        let p1 = self.d2(q0, &q1, h)?;
+        Ok((q1, p1))
+    }
+}
+
+/// (q₀ + q₁)/2.
+pub fn midpoint<S: Scalar>(q0: &[S], q1: &[S]) -> Vector<S> {
+    add(q0, q1).iter().map(|x| x.lift_half()).collect()
+}
+
+/// Halves and quarters without a division that can fail.
+trait Fractions: Scalar {
+    fn lift_half(&self) -> Self {
+        self.mul_r(&self.lift(&num_rational::BigRational::new(1.into(), 2.into())))
+    }
+    fn lift_quarter(&self) -> Self {
+        self.mul_r(&self.lift(&num_rational::BigRational::new(1.into(), 4.into())))
+    }
+}
+
+impl<S: Scalar> Fractions for S {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arith::Rational;
+
+    fn r(n: i64, d: i64) -> Rational {
+        Rational::from_big(&num_rational::BigRational::new(n.into(), d.into()))
+    }
+
+    /// A ball under gravity g = 10 (M = 1, f = −10): the midpoint step is exact for the
+    /// parabola, y₁ = y₀ + h p₀ − 5h², p₁ = p₀ − 10h.
+    #[test]
+    fn gravity_step_is_the_parabola() {
+        let l = Lagrangian {
+            mass: SymMatrix::diagonal(&[r(1, 1)]),
+            force: vec![r(-10, 1)],
+            springs: vec![],
+        };
+        let (q1, p1) = l.step(&[r(1, 4)], &[r(0, 1)], &r(1, 10)).unwrap();
+        assert_eq!(q1, vec![r(1, 5)]);
+        assert_eq!(p1, vec![r(-1, 1)]);
+        // DEL (29): D₂L_d(q₀, q₁) + D₁L_d(q₁, q₂) = 0 along two steps.
+        let (q2, _) = l.step(&q1, &p1, &r(1, 10)).unwrap();
+        let a = l.d2(&[r(1, 4)], &q1, &r(1, 10)).unwrap();
+        let b = l.d1(&q1, &q2, &r(1, 10)).unwrap();
+        assert_eq!(add(&a, &b), vec![r(0, 1)]);
+    }
+
+    /// A harmonic oscillator (k = 1, m = 1): the energy is the same at every node.
+    #[test]
+    fn spring_energy_is_kept_at_every_node() {
+        let l = Lagrangian {
+            mass: SymMatrix::diagonal(&[r(1, 1)]),
+            force: vec![r(0, 1)],
+            springs: vec![Spring {
+                stiffness: r(1, 1),
+                a: vec![r(1, 1)],
+                b: r(0, 1),
+            }],
+        };
+        let (mut q, mut p) = (vec![r(1, 1)], vec![r(0, 1)]);
+        let e0 = l.energy(&q, &p).unwrap();
+        for _ in 0..5 {
+            (q, p) = l.step(&q, &p, &r(1, 3)).unwrap();
+            assert_eq!(l.energy(&q, &p).unwrap(), e0);
+        }
+        assert_eq!(e0, r(1, 2));
+    }
+}

@@ -1,0 +1,543 @@
+//! Systems of `impactkit step` (Seghete–Murphey Sect. VI), as TOML:
+//!
+//! ```toml
+//! name = "3-ball cradle with gaps, masses 1, 1, 1"
+//! coordinates = ["x1", "x2", "x3"]     # optional names
+//! masses = ["1", "1", "1"]             # diagonal of M, or
+//! # mass_matrix = [["2", "1"], ["1", "2"]]
+//! q = ["0", "31/20", "57/20"]          # the configuration at t = 0
+//! p = ["1", "0", "0"]                  # the momentum covector p = M q̇ at t = 0
+//! force = ["0", "0", "0"]              # optional: a constant generalized force f
+//!                                      # (gravity: V = −f·q)
+//!
+//! [[spring]]                           # optional: V_j = ½ k (a·q + b)²
+//! stiffness = "1"
+//! a = ["-1", "1", "0"]
+//! b = "-1"
+//!
+//! [[gap]]                              # φ(q) = a·q + b ≥ 0; the normal is a
+//! name = "12"
+//! a = ["-1", "1", "0"]
+//! b = "-1"
+//! ```
+//!
+//! Numbers are input-language expressions, integers or decimals, as in
+//! [`crate::system::file`].
+
+use super::file::{mass_matrix, Number};
+use super::stepper::{Gap, Order, Run, StepLaw, StepSystem, Stopped};
+use super::{input, SpecError};
+use crate::arith::backend::{Backend, RunScalar};
+use crate::arith::{Kind, Scalar, Sign};
+use crate::input::{value, InputError};
+use crate::law::decide;
+use crate::law::variational::{Lagrangian, Spring};
+use crate::linalg::dot;
+use crate::report::step::{ConservationRow, ImpactRow, Kept, NodeRow, RestRow, StepReport};
+use serde::Deserialize;
+
+/// Largest number of coordinates of a step system.
+pub const MAX_COORDINATES: usize = 64;
+/// Largest number of gaps or springs.
+pub const MAX_TERMS: usize = 64;
+/// Largest `--steps`.
+pub const MAX_STEPS: usize = 100_000;
+
+/// A spring as written.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpringSpec {
+    #[serde(default)]
+    pub name: Option<String>,
+    pub stiffness: Number,
+    pub a: Vec<Number>,
+    #[serde(default)]
+    pub b: Option<Number>,
+}
+
+/// A gap as written.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GapSpec {
+    #[serde(default)]
+    pub name: Option<String>,
+    pub a: Vec<Number>,
+    #[serde(default)]
+    pub b: Option<Number>,
+}
+
+/// A step system file as written.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepFile {
+    #[serde(default)]
+    pub name: Option<String>,
+    #[serde(default)]
+    pub coordinates: Option<Vec<String>>,
+    #[serde(default)]
+    pub masses: Option<Vec<Number>>,
+    #[serde(default)]
+    pub mass_matrix: Option<Vec<Vec<Number>>>,
+    pub q: Vec<Number>,
+    pub p: Vec<Number>,
+    #[serde(default)]
+    pub force: Option<Vec<Number>>,
+    #[serde(default)]
+    pub spring: Vec<SpringSpec>,
+    #[serde(default)]
+    pub gap: Vec<GapSpec>,
+}
+
+impl StepFile {
+    /// Reads TOML; `source` names the file in errors.
+    pub fn from_toml(text: &str, source: &str) -> Result<Self, InputError> {
+        toml::from_str(text).map_err(|e| InputError::new(source, e.message().trim()))
+    }
+
+    /// The system in backend `S`, every value checked; errors name `source` and the key.
+    pub fn build<S: Scalar>(
+        &self,
+        source: &str,
+        ctx: &S::Ctx,
+    ) -> Result<StepSystem<S>, InputError> {
+        let err = |key: &str, reason: String| InputError::new(format!("{source}: {key}"), reason);
+        let nums = |xs: &[Number], key: &str| -> Result<Vec<S>, InputError> {
+            xs.iter()
+                .map(|x| value::<S>(&x.expr(), &format!("{source}: {key}"), ctx))
+                .collect()
+        };
+        let n = self.q.len();
+        if n == 0 || n > MAX_COORDINATES {
+            return Err(err(
+                "q",
+                format!("{n} components; a system has 1..={MAX_COORDINATES} coordinates"),
+            ));
+        }
+        let sized = |xs: &[Number], key: &str| -> Result<Vec<S>, InputError> {
+            if xs.len() != n {
+                return Err(err(
+                    key,
+                    format!("{} components for {n} coordinates", xs.len()),
+                ));
+            }
+            nums(xs, key)
+        };
+        let q0 = nums(&self.q, "q")?;
+        let p0 = sized(&self.p, "p")?;
+        let (mass, mut all) = mass_matrix::<S>(
+            self.masses.as_deref(),
+            self.mass_matrix.as_deref(),
+            n,
+            source,
+            ctx,
+        )?;
+        mass.check_positive_definite().map_err(|_| {
+            err(
+                "mass_matrix",
+                "is singular or not positive definite (or undecided)".into(),
+            )
+        })?;
+        let force = match &self.force {
+            Some(f) => sized(f, "force")?,
+            None => vec![q0[0].zero_like(); n],
+        };
+        if self.spring.len() > MAX_TERMS || self.gap.len() > MAX_TERMS {
+            return Err(err("gap", format!("at most {MAX_TERMS} gaps and springs")));
+        }
+        let zero = q0[0].zero_like();
+        let offset = |b: &Option<Number>, key: &str| -> Result<S, InputError> {
+            match b {
+                Some(b) => nums(std::slice::from_ref(b), key).map(|mut v| v.remove(0)),
+                None => Ok(zero.clone()),
+            }
+        };
+        let mut springs = Vec::new();
+        for (j, s) in self.spring.iter().enumerate() {
+            let key = format!("spring {}", s.name.clone().unwrap_or((j + 1).to_string()));
+            let k = nums(
+                std::slice::from_ref(&s.stiffness),
+                &format!("{key} stiffness"),
+            )?
+            .remove(0);
+            if decide(&k, "k").map_err(|e| err(&key, e.to_string()))? == Sign::Negative {
+                return Err(err(
+                    &format!("{key} stiffness"),
+                    "must not be negative".into(),
+                ));
+            }
+            let spring = Spring {
+                stiffness: k,
+                a: sized(&s.a, &format!("{key} a"))?,
+                b: offset(&s.b, &format!("{key} b"))?,
+            };
+            all.extend(spring.a.iter().cloned());
+            all.extend([spring.stiffness.clone(), spring.b.clone()]);
+            springs.push(spring);
+        }
+        let mut gaps: Vec<Gap<S>> = Vec::new();
+        for (i, g) in self.gap.iter().enumerate() {
+            let name = g.name.clone().unwrap_or((i + 1).to_string());
+            let key = format!("gap {name}");
+            if gaps.iter().any(|x| x.name == name) {
+                return Err(err(&key, "two gaps have this name".into()));
+            }
+            let gap = Gap {
+                name,
+                a: sized(&g.a, &format!("{key} a"))?,
+                b: offset(&g.b, &format!("{key} b"))?,
+            };
+            let zero_normal = gap
+                .a
+                .iter()
+                .map(|x| decide(x, "a_i"))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| err(&key, e.to_string()))?
+                .iter()
+                .all(|s| *s == Sign::Zero);
+            if zero_normal {
+                return Err(err(&format!("{key} a"), "the normal is zero".into()));
+            }
+            match decide(&gap.value(&q0), "φ(q0)").map_err(|e| err(&key, e.to_string()))? {
+                Sign::Negative => {
+                    return Err(err(
+                        &key,
+                        "is negative at the initial configuration q (the bodies overlap)".into(),
+                    ))
+                }
+                _ => {}
+            }
+            all.extend(gap.a.iter().cloned());
+            all.push(gap.b.clone());
+            gaps.push(gap);
+        }
+        all.extend(q0.iter().cloned());
+        all.extend(p0.iter().cloned());
+        all.extend(force.iter().cloned());
+        let refs: Vec<&S> = all.iter().collect();
+        crate::arith::check_compatible(&refs).map_err(|e| err("values", e.to_string()))?;
+        let coordinates = match &self.coordinates {
+            Some(c) if c.len() != n => {
+                return Err(err(
+                    "coordinates",
+                    format!("{} names for {n} coordinates", c.len()),
+                ))
+            }
+            Some(c) => c.clone(),
+            None => (1..=n).map(|i| format!("q{i}")).collect(),
+        };
+        Ok(StepSystem {
+            name: self.name.clone().unwrap_or_else(|| source.to_string()),
+            coordinates,
+            lagrangian: Lagrangian {
+                mass,
+                force,
+                springs,
+            },
+            gaps,
+            q0,
+            p0,
+        })
+    }
+}
+
+/// The law of `--law`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LawArg {
+    Elastic,
+    Plastic,
+    Inelastic,
+}
+
+/// A `step` run as the command line states it.
+#[derive(Clone, Debug)]
+pub struct StepSpec {
+    pub file: StepFile,
+    /// The file's name (for errors).
+    pub source: String,
+    pub dt: String,
+    pub steps: usize,
+    pub law: LawArg,
+    /// R of (16) for the inelastic law.
+    pub eps: Option<String>,
+    pub order: Order,
+}
+
+impl StepSpec {
+    /// Runs on `backend`.
+    pub fn report(&self, backend: Backend) -> Result<StepReport, SpecError> {
+        struct Job<'a>(&'a StepSpec, Backend);
+        impl RunScalar for Job<'_> {
+            type Out = Result<StepReport, SpecError>;
+            fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
+                let (sys, h, law) = self.0.build::<S>(ctx)?;
+                let run = sys.run(&h, self.0.steps, &law, self.0.order);
+                if let Some(Stopped::Field(m)) = &run.stopped {
+                    return Err(input("--arith", m));
+                }
+                Ok(report(&sys, &h, &law, self.0, self.1.to_string(), &run))
+            }
+        }
+        backend.run(Job(self, backend))
+    }
+
+    /// The system, the step and the law in backend `S`.
+    pub fn build<S: Scalar>(
+        &self,
+        ctx: &S::Ctx,
+    ) -> Result<(StepSystem<S>, S, StepLaw<S>), SpecError> {
+        if self.steps == 0 || self.steps > MAX_STEPS {
+            return Err(input("--steps", format!("must be in 1..={MAX_STEPS}")));
+        }
+        let sys = self.file.build::<S>(&self.source, ctx)?;
+        let h = value::<S>(&self.dt, "--dt", ctx)?;
+        if decide(&h, "dt").map_err(|e| input("--dt", e))? != Sign::Positive {
+            return Err(input("--dt", "the step must be positive"));
+        }
+        let law = match (self.law, &self.eps) {
+            (LawArg::Inelastic, Some(e)) => {
+                let r = value::<S>(e, "--eps", ctx)?;
+                let lo = decide(&r, "R").map_err(|e| input("--eps", e))?;
+                let hi = decide(&(r.one_like() - &r), "1 − R").map_err(|e| input("--eps", e))?;
+                if lo == Sign::Negative || hi == Sign::Negative {
+                    return Err(input("--eps", "R of (16) must lie in [0, 1]"));
+                }
+                StepLaw::Inelastic(r)
+            }
+            (LawArg::Inelastic, None) => {
+                return Err(input("--eps", "the inelastic law needs R of (16)"))
+            }
+            (_, Some(_)) => return Err(input("--eps", "only with --law inelastic")),
+            (LawArg::Elastic, None) => StepLaw::Elastic,
+            (LawArg::Plastic, None) => StepLaw::Plastic,
+        };
+        Ok((sys, h, law))
+    }
+}
+
+/// How the differences `d` compare with zero (`scale`: the size of the values, for the
+/// rounding tolerance of `f64`).
+pub fn kept<S: Scalar>(d: &[S], scale: f64) -> (Kept, Option<f64>) {
+    if d.is_empty() {
+        return (Kept::NotApplicable, None);
+    }
+    let mut worst = Kept::Exactly;
+    let mut largest: Option<f64> = None;
+    for x in d {
+        let bound = match x.enclosure() {
+            Some((lo, hi)) => lo.abs().max(hi.abs()),
+            None => x.to_f64().abs(),
+        };
+        let k = match x.sign() {
+            Sign::Zero => Kept::Exactly,
+            Sign::Unknown => Kept::ToEnclosureWidth,
+            _ if S::kind() == Kind::Float && bound <= scale * 2f64.powi(-20) => Kept::ToRounding,
+            _ => Kept::No,
+        };
+        if k != Kept::Exactly {
+            largest = Some(largest.map_or(bound, |l: f64| l.max(bound)));
+        }
+        worst = worse(worst, k);
+    }
+    (worst, largest)
+}
+
+fn worse(a: Kept, b: Kept) -> Kept {
+    let rank = |k: Kept| match k {
+        Kept::NotApplicable | Kept::Exactly => 0,
+        Kept::ToRounding => 1,
+        Kept::ToEnclosureWidth => 2,
+        Kept::No => 3,
+    };
+    if rank(b) > rank(a) {
+        b
+    } else {
+        a
+    }
+}
+
+/// The conservation checks of a run.
+pub fn conservation<S: Scalar>(
+    sys: &StepSystem<S>,
+    law: &StepLaw<S>,
+    run: &Run<S>,
+) -> Vec<ConservationRow> {
+    let mut rows = Vec::new();
+    let e0 = run.nodes.first().map(|n| n.energy.clone());
+    let scale = e0.as_ref().map_or(1.0, |e| e.to_f64().abs().max(1e-300));
+    let mut push = |quantity: String, reference: &'static str, d: Vec<S>, scale: f64| {
+        let (k, largest) = kept(&d, scale);
+        rows.push(ConservationRow {
+            quantity,
+            reference,
+            kept: k,
+            compared: d.len(),
+            largest_deviation: largest,
+        });
+    };
+    if let Some(e0) = &e0 {
+        let d: Vec<S> = run.nodes[1..].iter().map(|n| n.energy.sub_r(e0)).collect();
+        push(
+            "energy at every node".into(),
+            "SM Sect. VI; exact for the midpoint rule with an affine ∇V (implicit midpoint)",
+            d,
+            scale,
+        );
+    }
+    push(
+        "energy along the flow between impacts".into(),
+        "SM Sect. VI (28)-(29); exact for an affine ∇V (implicit midpoint)",
+        flow_defects(run),
+        scale,
+    );
+    let elastic: Vec<S> = run
+        .impacts
+        .iter()
+        .filter(|i| i.resolution == super::stepper::Resolution::Elastic)
+        .map(|i| i.energy_after.sub_r(&i.energy_before))
+        .collect();
+    push(
+        "energy across elastic impacts".into(),
+        "SM Lemma 5 (Γ is a g-isometry), Sect. VI",
+        elastic,
+        scale,
+    );
+    if let StepLaw::Inelastic(r) = law {
+        let d: Vec<S> = run
+            .impacts
+            .iter()
+            .filter(|i| i.resolution == super::stepper::Resolution::Inelastic)
+            .filter_map(|i| inelastic_defect(sys, i, r).ok())
+            .collect();
+        push(
+            "energy lost at inelastic impacts = (1 - R^2) E_p".into(),
+            "SM (16)-(17)",
+            d,
+            scale,
+        );
+    }
+    if let Ok(dirs) = sys.symmetries() {
+        for xi in dirs {
+            let m = |p: &[S]| dot(p.iter(), xi.iter());
+            let Some(first) = run.nodes.first() else {
+                break;
+            };
+            let m0 = m(&first.p);
+            let d: Vec<S> = run.nodes[1..].iter().map(|n| m(&n.p).sub_r(&m0)).collect();
+            let s = m0.to_f64().abs().max(1e-300);
+            let dir: Vec<String> = xi.iter().map(|x| x.render().value).collect();
+            push(
+                format!("momentum p·({})", dir.join(", ")),
+                "a symmetry no gap, force or spring breaks (Noether; SM Sect. VI)",
+                d,
+                s,
+            );
+        }
+    }
+    rows
+}
+
+/// The energy change of every piece of flow: node → first impact of the step → … →
+/// last impact → next node.
+fn flow_defects<S: Scalar>(run: &Run<S>) -> Vec<S> {
+    let mut d = Vec::new();
+    for w in run.nodes.windows(2) {
+        let mut e = w[0].energy.clone();
+        for i in run.impacts.iter().filter(|i| i.step == w[0].step) {
+            d.push(i.energy_before.sub_r(&e));
+            e = i.energy_after.clone();
+        }
+        d.push(w[1].energy.sub_r(&e));
+    }
+    d
+}
+
+/// ΔE − (1 − R²)E_p of an inelastic impact, with E_p the energy a plastic impact loses.
+fn inelastic_defect<S: Scalar>(
+    sys: &StepSystem<S>,
+    i: &super::stepper::Impact<S>,
+    r: &S,
+) -> Result<S, crate::law::LawError> {
+    let c = crate::law::propagative::Contacts::new(
+        sys.lagrangian.mass.clone(),
+        i.active.iter().map(|&j| sys.gaps[j].a.clone()).collect(),
+    )?;
+    let pp = c.plastic_complementary(&i.before)?.momentum;
+    let ep = i.energy_before.sub_r(&sys.lagrangian.energy(&i.q, &pp)?);
+    let de = i.energy_before.sub_r(&i.energy_after);
+    Ok(de.sub_r(&(r.one_like() - &r.square()).mul_r(&ep)))
+}
+
+fn nums<S: Scalar>(v: &[S]) -> Vec<crate::report::Num> {
+    v.iter().map(|x| x.num()).collect()
+}
+
+fn report<S: Scalar>(
+    sys: &StepSystem<S>,
+    h: &S,
+    law: &StepLaw<S>,
+    spec: &StepSpec,
+    arith: String,
+    run: &Run<S>,
+) -> StepReport {
+    let name = |i: usize| sys.gaps[i].name.clone();
+    StepReport {
+        system: sys.name.clone(),
+        coordinates: sys.coordinates.clone(),
+        law: match law {
+            StepLaw::Elastic => "elastic".into(),
+            StepLaw::Plastic => "plastic".into(),
+            StepLaw::Inelastic(r) => format!("inelastic, R = {}", r.render().value),
+        },
+        order: match spec.order {
+            Order::Argmin => "argmin",
+            Order::Argmax => "argmax",
+        },
+        arith,
+        dt: h.num(),
+        steps: spec.steps,
+        nodes: run
+            .nodes
+            .iter()
+            .map(|n| NodeRow {
+                step: n.step,
+                t: n.t.num(),
+                q: nums(&n.q),
+                p: nums(&n.p),
+                energy: n.energy.num(),
+            })
+            .collect(),
+        impacts: run
+            .impacts
+            .iter()
+            .map(|i| ImpactRow {
+                step: i.step,
+                time: i.time.num(),
+                active: i.active.iter().map(|&j| name(j)).collect(),
+                sequence: i.sequence.iter().map(|&j| name(j)).collect(),
+                resolution: i.resolution.name(),
+                q: nums(&i.q),
+                before: nums(&i.before),
+                after: nums(&i.after),
+                energy_before: i.energy_before.num(),
+                energy_after: i.energy_after.num(),
+            })
+            .collect(),
+        rests: run
+            .rests
+            .iter()
+            .map(|r| RestRow {
+                step: r.step,
+                time: r.time.num(),
+                contact: name(r.gap),
+                held: r.held,
+            })
+            .collect(),
+        zeno_rule_fired: run
+            .impacts
+            .iter()
+            .filter(|i| i.resolution == super::stepper::Resolution::ZenoPlastic)
+            .count(),
+        conservation: conservation(sys, law, run),
+        stopped: run.stopped.as_ref().map(|s| s.to_string()),
+    }
+}
