@@ -138,30 +138,41 @@ impl<S: Scalar> Lagrangian<S> {
         Ok((m, g))
     }
 
+    /// The configuration q₁ of [`Lagrangian::step`] alone (no division by h, so `h` may
+    /// be an enclosure containing 0).
+    pub fn position(&self, q0: &[S], p0: &[S], h: &S) -> Result<Vector<S>, LawError> {
+        Ok(add(q0, &self.displacement(q0, p0, h)?))
+    }
+
+    /// q₁ − q₀ from (M + h²K/4)(q₁ − q₀) = h(p₀ − (h/2)∇V(q₀)).
+    fn displacement(&self, q0: &[S], p0: &[S], h: &S) -> Result<Vector<S>, LawError> {
+        let half_h = h.lift_half();
+        let rhs = scale(h, &sub(p0, &scale(&half_h, &self.grad_potential(q0))));
+        if !self.has_springs() {
+            return Ok(self.mass.solve(&rhs)?);
+        }
+        let k = self.stiffness();
+        let quarter_hh = h.square().lift_quarter();
+        let a: Matrix<S> = self
+            .mass
+            .full()
+            .iter()
+            .zip(&k)
+            .map(|(mr, kr)| {
+                mr.iter()
+                    .zip(kr)
+                    .map(|(m, k)| m.add_r(&quarter_hh.mul_r(k)))
+                    .collect()
+            })
+            .collect();
+        Ok(solve(a, rhs)?)
+    }
+
     /// One step of length h from the node (q₀, p₀): solves p₀ = −D₁L_d(q₀, q₁) (the DEL
     /// (28) with p₀ = D₂L_d of the previous step, (29)) and returns (q₁, p₁ = D₂L_d).
     /// With held contacts, `force` replaces f (see `crate::system::stepper`).
     pub fn step(&self, q0: &[S], p0: &[S], h: &S) -> Result<(Vector<S>, Vector<S>), LawError> {
-        let half_h = h.lift_half();
-        let rhs = scale(h, &sub(p0, &scale(&half_h, &self.grad_potential(q0))));
-        let dq = if self.has_springs() {
-            let k = self.stiffness();
-            let quarter_hh = h.square().lift_quarter();
-            let full = self.mass.full();
-            let a: Matrix<S> = full
-                .iter()
-                .zip(&k)
-                .map(|(mr, kr)| {
-                    mr.iter()
-                        .zip(kr)
-                        .map(|(m, k)| m.add_r(&quarter_hh.mul_r(k)))
-                        .collect()
-                })
-                .collect();
-            solve(a, rhs)?
-        } else {
-            self.mass.solve(&rhs)?
-        };
+        let dq = self.displacement(q0, p0, h)?;
         let q1 = add(q0, &dq);
         let p1 = self.d2(q0, &q1, h)?;
         Ok((q1, p1))

@@ -99,10 +99,10 @@ pub struct StepReport {
 impl Kept {
     fn text(self) -> &'static str {
         match self {
-            Kept::Exactly => "conserved exactly",
-            Kept::ToEnclosureWidth => "conserved to enclosure width",
-            Kept::ToRounding => "conserved to rounding",
-            Kept::No => "NOT conserved",
+            Kept::Exactly => "kept exactly",
+            Kept::ToEnclosureWidth => "kept to enclosure width",
+            Kept::ToRounding => "kept to rounding",
+            Kept::No => "NOT kept",
             Kept::NotApplicable => "nothing to compare",
         }
     }

@@ -409,7 +409,7 @@ pub fn conservation<S: Scalar>(
             .filter_map(|i| inelastic_defect(sys, i, r).ok())
             .collect();
         push(
-            "energy lost at inelastic impacts = (1 - R^2) E_p".into(),
+            "energy lost at inelastic impacts = (1 - R^2) E_p (16)".into(),
             "SM (16)-(17)",
             d,
             scale,

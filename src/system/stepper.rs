@@ -179,6 +179,9 @@ impl std::fmt::Display for Stopped {
 pub const MAX_IMPACTS_PER_STEP: usize = 1_000;
 /// The most reflections of one elastic impact.
 pub const MAX_REFLECTIONS: usize = 10_000;
+/// The most digits of an exact value of the state before the run stops (exact numbers
+/// grow with the steps when springs couple the coordinates).
+pub const MAX_DIGITS: u64 = crate::input::caps::DEFAULT_DIGITS;
 /// The end of the message of an impact time outside the backend's field.
 const FIELD_HINT: &str = "use --arith quadratic (one square root), interval or mpi:BITS";
 /// The depth of the bisection that isolates an impact time with springs.
@@ -229,7 +232,7 @@ impl<S: Scalar> StepSystem<S> {
         };
         if let Err(e) = self.run_into(&mut run, h, steps, law, order) {
             run.stopped = Some(match e {
-                LawError::Domain(m) if m.contains(FIELD_HINT) => Stopped::Field(m),
+                LawError::Domain(m) if m.contains("use --arith") => Stopped::Field(m),
                 e => Stopped::Law(e),
             });
         }
@@ -302,6 +305,18 @@ impl<S: Scalar> StepSystem<S> {
             }
             t = end;
             run.nodes.push(self.node(k + 1, &t, &q, &p)?);
+            let digits = q
+                .iter()
+                .chain(&p)
+                .map(Scalar::exact_digits)
+                .max()
+                .unwrap_or(0);
+            if digits > MAX_DIGITS {
+                return Err(LawError::Domain(format!(
+                    "exact values of {digits} digits at step {} (the limit of exact runs is {MAX_DIGITS}); mpfr:BITS or mpi:BITS keep a fixed size",
+                    k + 1
+                )));
+            }
         }
         Ok(())
     }
@@ -435,8 +450,7 @@ impl<S: Scalar> StepSystem<S> {
             if tau.sign() == Sign::Zero {
                 return Ok(self.gaps[i].value(q));
             }
-            let (q1, _) = self.lagrangian.step(q, p, tau)?;
-            Ok(self.gaps[i].value(&q1))
+            Ok(self.gaps[i].value(&self.lagrangian.position(q, p, tau)?))
         };
         let c = self.gap(i, q, zero);
         if decide(&c, "gap")? == Sign::Zero {

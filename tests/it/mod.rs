@@ -25,5 +25,6 @@ mod readme;
 mod regress;
 mod sequential;
 mod soundness;
+mod step;
 mod symbolic;
 mod verify_cli;
