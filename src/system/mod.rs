@@ -18,6 +18,7 @@ pub mod penny_spec;
 pub mod propagate;
 pub mod rods;
 pub mod sequential;
+pub mod trex;
 
 pub use crate::input::InputError;
 use crate::law::LawError;

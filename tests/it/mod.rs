@@ -26,4 +26,5 @@ mod regress;
 mod sequential;
 mod soundness;
 mod symbolic;
+mod trex;
 mod verify_cli;
