@@ -81,9 +81,13 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
     Ok(Outcome::new(
         Verdict::Inconclusive,
         format!(
-            "cannot be decided without {missing}; with the declared model: {} — {}",
-            outcome.verdict.name(),
-            outcome.detail
+            "cannot be decided without {missing}; with the declared model: {}: {}",
+            match outcome.verdict {
+                Verdict::Proved => "the relations hold",
+                Verdict::Refuted => "a relation fails",
+                _ => "undecided",
+            },
+            outcome.detail.trim_end_matches(" (exact computation)")
         ),
     ))
 }

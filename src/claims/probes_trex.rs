@@ -114,7 +114,11 @@ fn row(inp: &Inputs) -> Result<Env<R>, String> {
     let which = match inp.get("row").map(String::as_str) {
         Some("initial") => 0,
         Some("optimized") => 1,
-        o => return Err(format!("trex.row: row must be initial or optimized, got {o:?}")),
+        o => {
+            return Err(format!(
+                "trex.row: row must be initial or optimized, got {o:?}"
+            ))
+        }
     };
     let p = table_i()[which].point::<MpInterval>(&BITS, tail_rule(inp)?);
     let r = p.report().map_err(err)?;
@@ -138,7 +142,12 @@ fn table1() -> Result<Env<R>, String> {
     let rows = table_i();
     let r = |s: &str| crate::lang::rational(s).map_err(err);
     let cols = |i: usize| -> Result<Vec<BigRational>, String> {
-        rows[i].columns.iter().chain(rows[i].design.iter()).map(|s| r(s)).collect()
+        rows[i]
+            .columns
+            .iter()
+            .chain(rows[i].design.iter())
+            .map(|s| r(s))
+            .collect()
     };
     let (a, b) = (cols(0)?, cols(1)?);
     // columns: x y θ φL φR γL γR φT r1 r2 lu ll
@@ -152,14 +161,21 @@ fn table1() -> Result<Env<R>, String> {
         out.insert(format!("d_{n}"), R::from_big(v));
     }
     let phi_r = 4;
-    let largest = |set: &[usize], v: &[BigRational]| set.iter().all(|&i| i == phi_r || v[i] < v[phi_r]);
+    let largest =
+        |set: &[usize], v: &[BigRational]| set.iter().all(|&i| i == phi_r || v[i] < v[phi_r]);
     let flag = |b: bool| int(usize::from(b));
     out.insert("largest_rad".into(), flag(largest(&radians, &d)));
     let all: Vec<usize> = (0..12).collect();
     out.insert("largest_printed".into(), flag(largest(&all, &d)));
     let nonzero: Vec<usize> = (0..12).filter(|&i| !a[i].is_zero()).collect();
     let rel: Vec<BigRational> = (0..12)
-        .map(|i| if a[i].is_zero() { a[i].clone() } else { &d[i] / a[i].abs() })
+        .map(|i| {
+            if a[i].is_zero() {
+                a[i].clone()
+            } else {
+                &d[i] / a[i].abs()
+            }
+        })
         .collect();
     out.insert("largest_rel".into(), flag(largest(&nonzero, &rel)));
     out.insert("rel_phi_r".into(), R::from_big(&rel[phi_r]));
@@ -214,6 +230,10 @@ fn certified(inp: &Inputs) -> Result<Env<R>, String> {
     }
     out.insert("newton_steps".into(), int(c.newton.iterates.len() - 1));
     let p0 = table_i()[0].point::<MpInterval>(&BITS, tail);
-    put(&mut out, "xi2_initial", &p0.report().map_err(err)?.xi_squared)?;
+    put(
+        &mut out,
+        "xi2_initial",
+        &p0.report().map_err(err)?.xi_squared,
+    )?;
     Ok(out)
 }

@@ -42,7 +42,9 @@ use num_rational::BigRational;
 use num_traits::{FromPrimitive, ToPrimitive};
 
 /// The names of the configuration variables, in the paper's order.
-pub const COORDS: [&str; 8] = ["x", "y", "theta", "phi_l", "gamma_l", "phi_r", "gamma_r", "phi_t"];
+pub const COORDS: [&str; 8] = [
+    "x", "y", "theta", "phi_l", "gamma_l", "phi_r", "gamma_r", "phi_t",
+];
 
 /// The names of the design parameters.
 pub const DESIGN: [&str; 4] = ["r1", "r2", "lu", "ll"];
@@ -152,7 +154,8 @@ pub fn layout<T: Scalar>(
     let one = q[0].one_like();
     let pi = T::pi(&one.ctx())?;
     let frac = |n: i64, m: i64| one.lift(&BigRational::new(n.into(), m.into()));
-    let (x, y, th, phl, gal, phr, gar, pht) = (&q[0], &q[1], &q[2], &q[3], &q[4], &q[5], &q[6], &q[7]);
+    let (x, y, th, phl, gal, phr, gar, pht) =
+        (&q[0], &q[1], &q[2], &q[3], &q[4], &q[5], &q[6], &q[7]);
     let lambda = frac(5, 2); // 2 g/cm³ × 1.25 cm²
     let sphere = |r: &T| {
         let m = frac(4, 3) * &pi * &r.square() * r;
@@ -294,7 +297,10 @@ impl<S: Scalar> TrexPoint<S> {
             let jw = b.angle.gradient(n);
             for i in 0..n {
                 for j in i..n {
-                    let t = b.mass.value.mul_r(&(jx[i].mul_r(&jx[j]) + &jy[i].mul_r(&jy[j])))
+                    let t = b
+                        .mass
+                        .value
+                        .mul_r(&(jx[i].mul_r(&jx[j]) + &jy[i].mul_r(&jy[j])))
                         + &b.inertia.value.mul_r(&jw[i].mul_r(&jw[j]));
                     upper[i][j - i] = upper[i][j - i].add_r(&t);
                 }
@@ -375,7 +381,9 @@ pub struct TableRow {
 }
 
 /// The table's column names, in its order.
-pub const TABLE_COLUMNS: [&str; 8] = ["x", "y", "theta", "phi_l", "phi_r", "gamma_l", "gamma_r", "phi_t"];
+pub const TABLE_COLUMNS: [&str; 8] = [
+    "x", "y", "theta", "phi_l", "phi_r", "gamma_l", "gamma_r", "phi_t",
+];
 
 /// Table I of Sect. VII-B as printed.
 pub fn table_i() -> [TableRow; 2] {
@@ -388,7 +396,9 @@ pub fn table_i() -> [TableRow; 2] {
         },
         TableRow {
             system: "Optimized",
-            columns: ["0", "13.69", "5.92", "4.79", "2.85", "5.71", "5.67", "-0.19"],
+            columns: [
+                "0", "13.69", "5.92", "4.79", "2.85", "5.71", "5.67", "-0.19",
+            ],
             design: ["6.69", "4.22", "7.81", "9.86"],
             inner: "-2.28e-7",
         },
@@ -491,7 +501,11 @@ pub fn newton_min_norm(
             break;
         }
         let jjt: Vec<Vec<f64>> = (0..3)
-            .map(|a| (0..3).map(|b| (0..FREE).map(|k| j[a][k] * j[b][k]).sum()).collect())
+            .map(|a| {
+                (0..3)
+                    .map(|b| (0..FREE).map(|k| j[a][k] * j[b][k]).sum())
+                    .collect()
+            })
             .collect();
         let w = solve(jjt, f.to_vec())?;
         for (k, zk) in z.iter_mut().enumerate() {
@@ -537,7 +551,11 @@ fn six_decimals(x: f64) -> BigRational {
 /// norm) from the Initial row; all but y, φR, φT fixed at 6 decimals; MPFR Newton on the
 /// square system at `bits`; a Krawczyk step K(X) = m − C F(m) + (I − C J(X))(X − m) on the
 /// box X = m ± `radius` in MPFR intervals.
-pub fn certify_orthogonal(tail: TailRule, bits: u32, radius: &BigRational) -> Result<Certified, LawError> {
+pub fn certify_orthogonal(
+    tail: TailRule,
+    bits: u32,
+    radius: &BigRational,
+) -> Result<Certified, LawError> {
     let row = &table_i()[0];
     let (q, d) = row.exact();
     let z0: Vec<f64> = q[1..]
@@ -549,7 +567,10 @@ pub fn certify_orthogonal(tail: TailRule, bits: u32, radius: &BigRational) -> Re
     let zf = newton.iterates.last().expect("one iterate").clone();
     let fixed: Vec<BigRational> = zf.iter().map(|&v| six_decimals(v)).collect();
     // MPFR Newton on (y, φR, φT)
-    let mut z: Vec<Mpfr> = fixed.iter().map(|v| Mpfr::from_rational(v, &bits)).collect();
+    let mut z: Vec<Mpfr> = fixed
+        .iter()
+        .map(|v| Mpfr::from_rational(v, &bits))
+        .collect();
     for _ in 0..40 {
         let (f, j) = residual_jacobian(&z, &SQUARE, tail)?;
         let step = solve(j, f.to_vec())?;
@@ -564,7 +585,8 @@ pub fn certify_orthogonal(tail: TailRule, bits: u32, radius: &BigRational) -> Re
     }
     let mut fixed = fixed;
     for &i in &SQUARE {
-        fixed[i] = float_to_rat(&z[i].0).ok_or_else(|| LawError::Domain("MPFR Newton diverged".into()))?;
+        fixed[i] =
+            float_to_rat(&z[i].0).ok_or_else(|| LawError::Domain("MPFR Newton diverged".into()))?;
     }
     let ctx = bits;
     let iv = |v: &BigRational| MpInterval::from_rational(v, &ctx);
@@ -605,7 +627,11 @@ pub fn certify_orthogonal(tail: TailRule, bits: u32, radius: &BigRational) -> Re
             k = k - &(c[i][l].clone() * &fm[l]);
         }
         for j in 0..3 {
-            let mut a = if i == j { zero.one_like() } else { zero.clone() };
+            let mut a = if i == j {
+                zero.one_like()
+            } else {
+                zero.clone()
+            };
             for l in 0..3 {
                 a = a - &(c[i][l].clone() * &jx[l][j]);
             }
@@ -614,10 +640,7 @@ pub fn certify_orthogonal(tail: TailRule, bits: u32, radius: &BigRational) -> Re
         proved &= k.lo() > box_[i].lo() && k.hi() < box_[i].hi();
         krawczyk.push(k);
     }
-    let width = box_
-        .iter()
-        .map(|b| b.width().to_f64())
-        .fold(0f64, f64::max);
+    let width = box_.iter().map(|b| b.width().to_f64()).fold(0f64, f64::max);
     let report = point_from_z(&xz, tail).report()?;
     Ok(Certified {
         newton,
