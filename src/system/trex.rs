@@ -242,6 +242,9 @@ pub fn layout<T: Scalar>(
     })
 }
 
+/// (φ_tail, φ_foot) and [u, v].
+pub type GapsNormals<S> = ((S, S), [Vector<S>; 2]);
+
 /// A design and a configuration of the declared model.
 #[derive(Clone, Debug)]
 pub struct TrexPoint<S> {
@@ -310,7 +313,7 @@ impl<S: Scalar> TrexPoint<S> {
     }
 
     /// The gaps (tail tip, right foot) and the normals u = Dφ_tail, v = Dφ_foot.
-    pub fn gaps_and_normals(&self) -> Result<((S, S), [Vector<S>; 2]), LawError> {
+    pub fn gaps_and_normals(&self) -> Result<GapsNormals<S>, LawError> {
         let (d, q) = self.seeded();
         let l = layout(&d, &q, self.tail)?;
         Ok((

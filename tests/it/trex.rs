@@ -79,9 +79,9 @@ fn mass_matrix_is_symmetric_positive_definite() {
         let p = row.point::<f64>(&(), TailRule::Printed);
         let m = p.mass_matrix().unwrap();
         let full = m.full();
-        for i in 0..8 {
-            for j in 0..8 {
-                assert_eq!(full[i][j], full[j][i]);
+        for (i, row) in full.iter().enumerate() {
+            for (j, mij) in row.iter().enumerate() {
+                assert_eq!(*mij, full[j][i]);
             }
         }
         m.check_positive_definite().unwrap();
