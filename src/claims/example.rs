@@ -13,6 +13,11 @@
 //!
 //! `proved` when every output equals (or, for `printed`, rounds to) the paper's value: the
 //! computation is exact. `refuted` names the first output that differs, with both values.
+//!
+//! An optional `missing = "…"` (next to `probe`) names data the paper does not give and the
+//! claim needs (a body shape, a time step): the probe still runs on a *declared* model and
+//! its values are shown, but the verdict is `inconclusive` — "cannot be decided without
+//! <missing>; with the declared model: …" followed by what the relations gave there.
 
 use super::probes::{self, Inputs};
 use super::{pairs, Claim, Outcome, Verdict};
@@ -65,9 +70,30 @@ pub fn outputs(t: &toml::Table) -> Result<Env<Rational>, String> {
     Ok(env)
 }
 
-/// Checks an `exact-example` claim.
+/// Checks an `exact-example` claim (inconclusive when it names `missing` data).
 pub fn check(claim: &Claim) -> Result<Outcome, String> {
     let t = &claim.content;
+    let outcome = judge(t)?;
+    let Some(missing) = t.get("missing") else {
+        return Ok(outcome);
+    };
+    let missing = missing.as_str().ok_or("`missing` must be a string")?;
+    Ok(Outcome::new(
+        Verdict::Inconclusive,
+        format!(
+            "cannot be decided without {missing}; with the declared model: {}: {}",
+            match outcome.verdict {
+                Verdict::Proved => "the relations hold",
+                Verdict::Refuted => "a relation fails",
+                _ => "undecided",
+            },
+            outcome.detail.trim_end_matches(" (exact computation)")
+        ),
+    ))
+}
+
+/// The verdict from the probe's outputs alone.
+fn judge(t: &toml::Table) -> Result<Outcome, String> {
     let env = outputs(t)?;
     let exact = pairs(t, "expect")?;
     let printed = pairs(t, "printed")?;

@@ -20,6 +20,7 @@ pub mod rods;
 pub mod sequential;
 pub mod step_file;
 pub mod stepper;
+pub mod trex;
 
 pub use crate::input::InputError;
 use crate::law::LawError;

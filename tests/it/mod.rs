@@ -27,4 +27,5 @@ mod sequential;
 mod soundness;
 mod step;
 mod symbolic;
+mod trex;
 mod verify_cli;
