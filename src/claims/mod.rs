@@ -34,6 +34,7 @@ mod probes_more_wl;
 mod probes_penny_run;
 mod probes_propagative;
 mod probes_sequential;
+mod probes_step;
 mod probes_trex;
 pub mod prove;
 pub mod report;

@@ -155,6 +155,7 @@ pub fn run(name: &str, inp: &Inputs) -> Result<Env<R>, String> {
             .or_else(|| super::probes_more_sm::run(name, inp))
             .or_else(|| super::probes_more_wl::run(name, inp))
             .or_else(|| super::probes_trex::run(name, inp))
+            .or_else(|| super::probes_step::run(name, inp))
             .unwrap_or_else(|| {
                 Err(format!(
                     "unknown probe \"{name}\" (known: {})",
@@ -174,6 +175,7 @@ pub fn all_probes() -> Vec<&'static str> {
         .chain(super::probes_more_wl::PROBES)
         .chain(super::probes_cb::PROBES)
         .chain(super::probes_trex::PROBES)
+        .chain(super::probes_step::PROBES)
         .map(|p| p.0)
         .collect()
 }
