@@ -9,6 +9,7 @@ mod claims_more_fp;
 mod claims_more_pq;
 mod claims_more_sm;
 mod claims_more_wl;
+mod claims_step;
 mod cli;
 mod cli_billiard;
 mod cli_compare;
