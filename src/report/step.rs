@@ -224,7 +224,12 @@ pub fn svg(r: &StepReport) -> Result<String, String> {
         let pad = ((hi - lo) * 0.08).max(1e-9);
         let mut chart = ChartBuilder::on(&area)
             .caption(
-                format!("{} ({} law, dt = {})", r.system, r.law, r.dt.to_f64()),
+                format!(
+                    "{} ({} law, dt = {})",
+                    r.system,
+                    r.law,
+                    r.dt.text(&TextOptions::default())
+                ),
                 ("sans-serif", 16),
             )
             .margin(16)

@@ -38,7 +38,12 @@ fn every_step_claim_is_listed() {
     let mut ids: Vec<String> = std::fs::read_dir("proofs/sm")
         .unwrap()
         .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().trim_end_matches(".toml").to_string())
+        .map(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .trim_end_matches(".toml")
+                .to_string()
+        })
         .filter(|n| n.starts_with("sm-vi-") || n.starts_with("sm-iii-"))
         .collect();
     ids.sort();
