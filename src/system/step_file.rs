@@ -197,14 +197,12 @@ impl StepFile {
             if zero_normal {
                 return Err(err(&format!("{key} a"), "the normal is zero".into()));
             }
-            match decide(&gap.value(&q0), "φ(q0)").map_err(|e| err(&key, e.to_string()))? {
-                Sign::Negative => {
-                    return Err(err(
-                        &key,
-                        "is negative at the initial configuration q (the bodies overlap)".into(),
-                    ))
-                }
-                _ => {}
+            let sign = decide(&gap.value(&q0), "φ(q0)").map_err(|e| err(&key, e.to_string()))?;
+            if sign == Sign::Negative {
+                return Err(err(
+                    &key,
+                    "is negative at the initial configuration q (the bodies overlap)".into(),
+                ));
             }
             all.extend(gap.a.iter().cloned());
             all.push(gap.b.clone());
