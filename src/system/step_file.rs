@@ -223,18 +223,18 @@ impl StepFile {
             Some(c) => c.clone(),
             None => (1..=n).map(|i| format!("q{i}")).collect(),
         };
-        Ok(StepSystem {
-            name: self.name.clone().unwrap_or_else(|| source.to_string()),
+        StepSystem::new(
+            self.name.clone().unwrap_or_else(|| source.to_string()),
             coordinates,
-            lagrangian: Lagrangian {
+            Lagrangian {
                 mass,
                 force,
                 springs,
             },
             gaps,
-            q0,
-            p0,
-        })
+            (q0, p0),
+        )
+        .map_err(|e| err("mass_matrix", e.to_string()))
     }
 }
 

@@ -70,6 +70,8 @@ pub struct StepSystem<S> {
     pub gaps: Vec<Gap<S>>,
     pub q0: Vector<S>,
     pub p0: Vector<S>,
+    /// M⁻¹a_iᵀ of every gap (⟨u_i, x⟩_g = x·M⁻¹a_iᵀ without a solve per rate).
+    duals: Vec<Vector<S>>,
 }
 
 /// The impact law of the step (30).
@@ -188,6 +190,29 @@ const FIELD_HINT: &str = "use --arith quadratic (one square root), interval or m
 const BISECTION_DEPTH: usize = 60;
 
 impl<S: Scalar> StepSystem<S> {
+    /// The system; `Err` if M is singular.
+    pub fn new(
+        name: String,
+        coordinates: Vec<String>,
+        lagrangian: Lagrangian<S>,
+        gaps: Vec<Gap<S>>,
+        (q0, p0): (Vector<S>, Vector<S>),
+    ) -> Result<Self, LawError> {
+        let duals = gaps
+            .iter()
+            .map(|g| lagrangian.mass.solve(&g.a))
+            .collect::<Result<_, _>>()?;
+        Ok(StepSystem {
+            name,
+            coordinates,
+            lagrangian,
+            gaps,
+            q0,
+            p0,
+            duals,
+        })
+    }
+
     /// The contact normals of `idx` as a [`Contacts`] (the kinetic metric M).
     fn contacts(&self, idx: &[usize]) -> Result<Contacts<S>, LawError> {
         Contacts::new(
@@ -198,14 +223,13 @@ impl<S: Scalar> StepSystem<S> {
 
     /// ⟨u_i, x⟩_g = a_i M⁻¹ xᵀ.
     fn rate(&self, i: usize, x: &[S]) -> Result<S, LawError> {
-        let v = self.lagrangian.mass.solve(x)?;
-        Ok(dot(self.gaps[i].a.iter(), v.iter()))
+        Ok(dot(x.iter(), self.duals[i].iter()))
     }
 
     /// The gaps that are negative at q (decided), as an error naming the first.
     pub fn check_admissible(&self, q: &[S]) -> Result<(), LawError> {
         for g in &self.gaps {
-            if decide(&g.value(q), &format!("gap {}", g.name))? == Sign::Negative {
+            if sign_of(&g.value(q), || format!("gap {}", g.name))? == Sign::Negative {
                 return Err(LawError::Domain(format!(
                     "gap {} is negative at the initial configuration",
                     g.name
@@ -215,11 +239,21 @@ impl<S: Scalar> StepSystem<S> {
         Ok(())
     }
 
-    /// The integrator with the force `force` (the held contacts' projection of f).
-    fn with_force(&self, force: &[S]) -> Lagrangian<S> {
+    /// One step of length `h` with the force `force` (the held contacts' projection of f;
+    /// the system's own Lagrangian when nothing is held).
+    fn flow(
+        &self,
+        held: &[usize],
+        force: &[S],
+        (q, p): (&[S], &[S]),
+        h: &S,
+    ) -> Result<(Vector<S>, Vector<S>), LawError> {
+        if held.is_empty() {
+            return self.lagrangian.step(q, p, h);
+        }
         let mut l = self.lagrangian.clone();
         l.force = force.to_vec();
-        l
+        l.step(q, p, h)
     }
 
     /// Runs `steps` steps of length `h` under `law`.
@@ -266,12 +300,12 @@ impl<S: Scalar> StepSystem<S> {
                 let force = self.update_held(&mut held, &q, &p, &zero, (k, &t), &mut run.rests)?;
                 let next = self.next_impact(&q, &p, &force, &held, &zero, &rem)?;
                 let Some((tau, who)) = next else {
-                    (q, p) = self.with_force(&force).step(&q, &p, &rem)?;
+                    (q, p) = self.flow(&held, &force, (&q, &p), &rem)?;
                     zero.clear();
                     break;
                 };
                 if decide(&tau, "τ")? == Sign::Positive {
-                    (q, p) = self.with_force(&force).step(&q, &p, &tau)?;
+                    (q, p) = self.flow(&held, &force, (&q, &p), &tau)?;
                     zero.clear();
                 }
                 zero.extend(
@@ -508,7 +542,7 @@ impl<S: Scalar> StepSystem<S> {
     ) -> Result<Impact<S>, LawError> {
         let mut active = Vec::new();
         for (i, g) in self.gaps.iter().enumerate() {
-            if decide(&self.gap(i, q, zero), &format!("gap {} at t*", g.name))? == Sign::Zero {
+            if sign_of(&self.gap(i, q, zero), || format!("gap {} at t*", g.name))? == Sign::Zero {
                 active.push(i);
             }
         }
@@ -570,6 +604,15 @@ impl<S: Scalar> StepSystem<S> {
     }
 }
 
+/// The sign of `x`; the name of the quantity is only formatted when the sign is undecided
+/// (the stepper asks thousands of signs per run).
+fn sign_of<S: Scalar>(x: &S, what: impl FnOnce() -> String) -> Result<Sign, LawError> {
+    match x.sign() {
+        Sign::Unknown => decide(x, &what()),
+        s => Ok(s),
+    }
+}
+
 /// ½ as a rational.
 fn half() -> num_rational::BigRational {
     num_rational::BigRational::new(1.into(), 2.into())
@@ -588,7 +631,7 @@ pub fn reflect_until_feasible<S: Scalar>(
         let mut pick: Option<(usize, S)> = None;
         for j in 0..c.normals.len() {
             let r = c.rate(&p, j);
-            if decide(&r, &format!("<p, u{}>_g", j + 1))? != Sign::Negative {
+            if sign_of(&r, || format!("<p, u{}>_g", j + 1))? != Sign::Negative {
                 continue;
             }
             let better = match &pick {
@@ -634,9 +677,9 @@ pub fn first_root<S: Scalar>(
             _ => Some(tau),
         })
     };
-    let sb = decide(b, &format!("⟨u, p⟩_g of gap {name}"))?;
-    let sa = decide(a, &format!("⟨u, f⟩_g of gap {name}"))?;
-    match decide(c, &format!("gap {name}"))? {
+    let sb = sign_of(b, || format!("⟨u, p⟩_g of gap {name}"))?;
+    let sa = sign_of(a, || format!("⟨u, f⟩_g of gap {name}"))?;
+    match sign_of(c, || format!("gap {name}"))? {
         Sign::Negative => Err(LawError::Domain(format!("gap {name} is negative"))),
         Sign::Zero => match (sb, sa) {
             (Sign::Negative, _) => Ok(Some(c.zero_like())),
@@ -649,7 +692,7 @@ pub fn first_root<S: Scalar>(
                 c.add_r(&b.mul_r(tau))
                     .add_r(&a.mul_r(&tau.square()).mul_r(&c.lift(&half())))
             };
-            let end = decide(&at(rem), &format!("gap {name} at the end of the step"))?;
+            let end = sign_of(&at(rem), || format!("gap {name} at the end of the step"))?;
             if sa == Sign::Zero {
                 return if sb == Sign::Negative {
                     inside(-c.checked_div(b)?)
@@ -669,7 +712,7 @@ pub fn first_root<S: Scalar>(
                 if end == Sign::Positive && decide(&rem.sub_r(&tm), "τ_m")? != Sign::Positive {
                     return Ok(None);
                 }
-                if decide(&at(&tm), &format!("gap {name} at its minimum"))? == Sign::Positive {
+                if sign_of(&at(&tm), || format!("gap {name} at its minimum"))? == Sign::Positive {
                     return Ok(None);
                 }
             }

@@ -399,18 +399,18 @@ fn cradle(m: &[Rational], p: &[Rational]) -> StepSystem<Rational> {
             b: q(-1, 1),
         })
         .collect();
-    StepSystem {
-        name: "cradle".into(),
-        coordinates: (1..=n).map(|i| format!("x{i}")).collect(),
-        lagrangian: Lagrangian {
+    StepSystem::new(
+        "cradle".into(),
+        (1..=n).map(|i| format!("x{i}")).collect(),
+        Lagrangian {
             mass: SymMatrix::diagonal(m),
             force: vec![q(0, 1); n],
             springs: vec![],
         },
         gaps,
-        q0: (0..n as i64).map(|i| q(i, 1)).collect(),
-        p0: p.to_vec(),
-    }
+        ((0..n as i64).map(|i| q(i, 1)).collect(), p.to_vec()),
+    )
+    .unwrap()
 }
 
 proptest! {
