@@ -43,10 +43,10 @@ pub fn run(name: &str, inp: &Inputs) -> Option<Result<Env<R>, String>> {
 }
 
 /// Masses (the diagonal of M), normals, and the momentum if given.
-type System = (Vec<R>, Vec<Vector<R>>, Option<Vector<R>>);
+pub(super) type System = (Vec<R>, Vec<Vector<R>>, Option<Vector<R>>);
 
 /// Masses `m1..mn` (a diagonal mass matrix), normals `u{a}_{i}` and, if given, `p1..pn`.
-fn system(inp: &Inputs) -> Result<System, String> {
+pub(super) fn system(inp: &Inputs) -> Result<System, String> {
     let mut m = Vec::new();
     while inp.contains_key(&format!("m{}", m.len() + 1)) {
         m.push(r(get(inp, &format!("m{}", m.len() + 1))?));

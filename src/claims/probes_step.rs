@@ -254,23 +254,8 @@ fn step_run(inp: &Inputs) -> Result<Env<R>, String> {
 /// ⟨p⁻, u⟩_g < 0 — its minimal sequences (Definition 1 over S), and whether their outcome
 /// is feasible for every closed contact (all the normals given).
 fn impact_set(inp: &Inputs) -> Result<Env<R>, String> {
-    let mut m = Vec::new();
-    while inp.contains_key(&format!("m{}", m.len() + 1)) {
-        m.push(Rational::from_big(&get(inp, &format!("m{}", m.len() + 1))?));
-    }
-    let n = m.len();
-    let mut normals: Vec<Vector<R>> = Vec::new();
-    while inp.contains_key(&format!("u{}_1", normals.len() + 1)) {
-        let a = normals.len() + 1;
-        normals.push(
-            (1..=n)
-                .map(|i| get(inp, &format!("u{a}_{i}")).map(|x| Rational::from_big(&x)))
-                .collect::<Result<_, _>>()?,
-        );
-    }
-    let p: Vector<R> = (1..=n)
-        .map(|i| get(inp, &format!("p{i}")).map(|x| Rational::from_big(&x)))
-        .collect::<Result<_, _>>()?;
+    let (m, normals, p) = super::probes_more_sm::system(inp)?;
+    let p = p.ok_or("probe input `p1` missing")?;
     let mass = SymMatrix::diagonal(&m);
     let all = Contacts::new(mass.clone(), normals.clone()).map_err(err)?;
     let s: Vec<usize> = (0..normals.len())

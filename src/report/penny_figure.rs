@@ -22,6 +22,18 @@ pub struct TableFigure {
 
 const SIZE: (u32, u32) = (760, 760);
 
+/// The colours of the series of impactkit's figures (ColorBrewer "Dark2").
+pub(crate) const PALETTE: [RGBColor; 8] = [
+    RGBColor(27, 158, 119),
+    RGBColor(217, 95, 2),
+    RGBColor(117, 112, 179),
+    RGBColor(231, 41, 138),
+    RGBColor(102, 166, 30),
+    RGBColor(230, 171, 2),
+    RGBColor(166, 118, 29),
+    RGBColor(102, 102, 102),
+];
+
 fn draw<DB: DrawingBackend>(
     area: DrawingArea<DB, plotters::coord::Shift>,
     f: &TableFigure,
@@ -88,18 +100,8 @@ where
             .label(label)
             .legend(move |(x, y)| Circle::new((x + 10, y), 4, colour.filled()));
     }
-    const CLOUD: [RGBColor; 8] = [
-        RGBColor(27, 158, 119),
-        RGBColor(217, 95, 2),
-        RGBColor(117, 112, 179),
-        RGBColor(231, 41, 138),
-        RGBColor(102, 166, 30),
-        RGBColor(230, 171, 2),
-        RGBColor(166, 118, 29),
-        RGBColor(102, 102, 102),
-    ];
     for (i, (label, pts)) in f.clouds.iter().enumerate() {
-        let colour = CLOUD[i % CLOUD.len()];
+        let colour = PALETTE[i % PALETTE.len()];
         chart
             .draw_series(pts.iter().map(|p| Circle::new(*p, 3, colour.filled())))
             .map_err(e)?

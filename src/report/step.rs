@@ -244,16 +244,8 @@ pub fn svg(r: &StepReport) -> Result<String, String> {
             .label_style(("sans-serif", 13))
             .draw()
             .map_err(e)?;
-        const COLOURS: [RGBColor; 6] = [
-            RGBColor(27, 158, 119),
-            RGBColor(217, 95, 2),
-            RGBColor(117, 112, 179),
-            RGBColor(231, 41, 138),
-            RGBColor(102, 166, 30),
-            RGBColor(230, 171, 2),
-        ];
         for (j, name) in r.coordinates.iter().enumerate() {
-            let c = COLOURS[j % COLOURS.len()];
+            let c = super::penny_figure::PALETTE[j % super::penny_figure::PALETTE.len()];
             chart
                 .draw_series(LineSeries::new(
                     pts.iter().map(|p| (p.0, p.1[j])),
