@@ -133,6 +133,9 @@ pub struct Impact<S> {
     pub active: Vec<usize>,
     /// The reflections applied (gap indices), for an elastic or inelastic impact.
     pub sequence: Vec<usize>,
+    /// The contacts whose normal rate is exactly 0 after the impact by construction (a
+    /// plastic impact's contacts that it does not release).
+    pub tangent: Vec<usize>,
     pub resolution: Resolution,
     pub before: Vector<S>,
     pub after: Vector<S>,
@@ -175,6 +178,16 @@ impl std::fmt::Display for Stopped {
             Stopped::Law(e) => write!(f, "{e}"),
         }
     }
+}
+
+/// What is known exactly about the state although an enclosure or a rounded value may not
+/// show it: the gaps that are zero (the contacts of the impact just resolved, the held
+/// ones) and the normal rates that are zero (after a plastic impact, the contacts it acted
+/// on; the held contacts).
+#[derive(Clone, Debug, Default)]
+struct Known {
+    gap: Vec<usize>,
+    rate: Vec<usize>,
 }
 
 /// The most impacts resolved inside one step before the run stops.
@@ -286,43 +299,42 @@ impl<S: Scalar> StepSystem<S> {
         let mut t = h.zero_like();
         let mut held: Vec<usize> = Vec::new();
         let mut last: Vec<Option<S>> = vec![None; self.gaps.len()];
-        // Gaps known to be exactly zero at q although an enclosure or a rounded value of
-        // φ(q) may not show it: the contacts of the impact just resolved, and the held ones.
-        let mut zero: Vec<usize> = Vec::new();
+        let mut known = Known::default();
         run.nodes.push(self.node(0, &t, &q, &p)?);
         for k in 0..steps {
             let end = t.add_r(h);
             let mut rem = h.clone();
             let mut count = 0;
             loop {
-                zero.retain(|i| !held.contains(i));
-                zero.extend(held.iter().copied());
-                let force = self.update_held(&mut held, &q, &p, &zero, (k, &t), &mut run.rests)?;
-                let next = self.next_impact(&q, &p, &force, &held, &zero, &rem)?;
+                let force = self.update_held(&mut held, &q, &p, &known, (k, &t), &mut run.rests)?;
+                for list in [&mut known.gap, &mut known.rate] {
+                    list.retain(|i| !held.contains(i));
+                    list.extend(held.iter().copied());
+                }
+                let next = self.next_impact(&q, &p, &force, &held, &known, &rem)?;
                 let Some((tau, who)) = next else {
                     (q, p) = self.flow(&held, &force, (&q, &p), &rem)?;
-                    zero.clear();
+                    known = Known {
+                        gap: held.clone(),
+                        rate: held.clone(),
+                    };
                     break;
                 };
                 if decide(&tau, "τ")? == Sign::Positive {
                     (q, p) = self.flow(&held, &force, (&q, &p), &tau)?;
-                    zero.clear();
+                    known = Known {
+                        gap: held.clone(),
+                        rate: held.clone(),
+                    };
                 }
-                zero.extend(
-                    who.iter()
-                        .filter(|i| !zero.contains(i))
-                        .copied()
-                        .collect::<Vec<_>>(),
-                );
-                zero.extend(
-                    held.iter()
-                        .filter(|i| !zero.contains(i))
-                        .copied()
-                        .collect::<Vec<_>>(),
-                );
+                let new: Vec<usize> = who.into_iter().filter(|i| !known.gap.contains(i)).collect();
+                known.gap.extend(new);
                 let t_star = t.add_r(&tau);
-                let impact = self.impact(k, (&t_star, h), &q, &p, &zero, &mut last, law, order)?;
-                zero = impact.active.clone();
+                let impact = self.impact(k, (&t_star, h), &q, &p, &known, &mut last, law, order)?;
+                known = Known {
+                    gap: impact.active.clone(),
+                    rate: impact.tangent.clone(),
+                };
                 p = impact.after.clone();
                 run.impacts.push(impact);
                 count += 1;
@@ -365,12 +377,21 @@ impl<S: Scalar> StepSystem<S> {
         })
     }
 
-    /// φ_i(q), or exactly 0 for a gap in `zero`.
-    fn gap(&self, i: usize, q: &[S], zero: &[usize]) -> S {
-        if zero.contains(&i) {
+    /// φ_i(q), or exactly 0 for a gap known to be zero.
+    fn gap(&self, i: usize, q: &[S], known: &Known) -> S {
+        if known.gap.contains(&i) {
             q[0].zero_like()
         } else {
             self.gaps[i].value(q)
+        }
+    }
+
+    /// ⟨u_i, p⟩_g, or exactly 0 for a rate known to be zero.
+    fn rate_now(&self, i: usize, p: &[S], known: &Known) -> Result<S, LawError> {
+        if known.rate.contains(&i) {
+            Ok(p[0].zero_like())
+        } else {
+            self.rate(i, p)
         }
     }
 
@@ -380,15 +401,15 @@ impl<S: Scalar> StepSystem<S> {
         held: &mut Vec<usize>,
         q: &[S],
         p: &[S],
-        zero: &[usize],
+        known: &Known,
         (step, t): (usize, &S),
         rests: &mut Vec<Rest<S>>,
     ) -> Result<Vector<S>, LawError> {
         let f = &self.lagrangian.force;
         let mut candidates = Vec::new();
         for i in 0..self.gaps.len() {
-            if decide(&self.gap(i, q, zero), "gap")? != Sign::Zero
-                || decide(&self.rate(i, p)?, "⟨u, p⟩_g")? != Sign::Zero
+            if decide(&self.gap(i, q, known), "gap")? != Sign::Zero
+                || decide(&self.rate_now(i, p, known)?, "⟨u, p⟩_g")? != Sign::Zero
             {
                 continue;
             }
@@ -442,16 +463,16 @@ impl<S: Scalar> StepSystem<S> {
         p: &[S],
         force: &[S],
         held: &[usize],
-        zero: &[usize],
+        known: &Known,
         rem: &S,
     ) -> Result<Option<(S, Vec<usize>)>, LawError> {
         let mut best: Option<(S, Vec<usize>)> = None;
         for i in (0..self.gaps.len()).filter(|i| !held.contains(i)) {
             let root = if self.lagrangian.has_springs() {
-                self.spring_root(i, q, p, zero, rem)?
+                self.spring_root(i, q, p, known, rem)?
             } else {
-                let c = self.gap(i, q, zero);
-                let b = self.rate(i, p)?;
+                let c = self.gap(i, q, known);
+                let b = self.rate_now(i, p, known)?;
                 let a = self.rate(i, force)?;
                 first_root(&c, &b, &a, rem, &self.gaps[i].name)?
             };
@@ -477,7 +498,7 @@ impl<S: Scalar> StepSystem<S> {
         i: usize,
         q: &[S],
         p: &[S],
-        zero: &[usize],
+        known: &Known,
         rem: &S,
     ) -> Result<Option<S>, LawError> {
         let gap_at = |tau: &S| -> Result<S, LawError> {
@@ -486,9 +507,9 @@ impl<S: Scalar> StepSystem<S> {
             }
             Ok(self.gaps[i].value(&self.lagrangian.position(q, p, tau)?))
         };
-        let c = self.gap(i, q, zero);
+        let c = self.gap(i, q, known);
         if decide(&c, "gap")? == Sign::Zero {
-            return Ok(match decide(&self.rate(i, p)?, "⟨u, p⟩_g")? {
+            return Ok(match decide(&self.rate_now(i, p, known)?, "⟨u, p⟩_g")? {
                 Sign::Negative => Some(q[0].zero_like()),
                 _ => None,
             });
@@ -535,20 +556,20 @@ impl<S: Scalar> StepSystem<S> {
         (t_star, h): (&S, &S),
         q: &[S],
         p: &[S],
-        zero: &[usize],
+        known: &Known,
         last: &mut [Option<S>],
         law: &StepLaw<S>,
         order: Order,
     ) -> Result<Impact<S>, LawError> {
         let mut active = Vec::new();
         for (i, g) in self.gaps.iter().enumerate() {
-            if sign_of(&self.gap(i, q, zero), || format!("gap {} at t*", g.name))? == Sign::Zero {
+            if sign_of(&self.gap(i, q, known), || format!("gap {} at t*", g.name))? == Sign::Zero {
                 active.push(i);
             }
         }
         let mut zeno = false;
         for &i in &active {
-            if decide(&self.rate(i, p)?, "⟨u, p⟩_g")? == Sign::Negative {
+            if decide(&self.rate_now(i, p, known)?, "⟨u, p⟩_g")? == Sign::Negative {
                 if let Some(prev) = &last[i] {
                     if decide(&t_star.sub_r(prev).sub_r(h), "t* − t_prev − h")? == Sign::Negative
                     {
@@ -559,15 +580,21 @@ impl<S: Scalar> StepSystem<S> {
             }
         }
         let c = self.contacts(&active)?;
+        let mut tangent = Vec::new();
         let (sequence, after, resolution) = match (law, zeno) {
             (_, true) | (StepLaw::Plastic, _) => {
-                let out = c.plastic_complementary(p)?.momentum;
+                let out = c.plastic_complementary(p)?;
+                // the contacts it acts on end with rate exactly 0
+                tangent = (0..active.len())
+                    .filter(|j| !out.released.contains(j))
+                    .map(|j| active[j])
+                    .collect();
                 let r = if zeno {
                     Resolution::ZenoPlastic
                 } else {
                     Resolution::Plastic
                 };
-                (Vec::new(), out, r)
+                (Vec::new(), out.momentum, r)
             }
             (StepLaw::Elastic, _) => {
                 let (seq, out) = reflect_until_feasible(&c, p, order)?;
@@ -585,6 +612,7 @@ impl<S: Scalar> StepSystem<S> {
             q: q.to_vec(),
             sequence: sequence.iter().map(|&j| active[j]).collect(),
             active,
+            tangent,
             resolution,
             energy_before: self.lagrangian.energy(q, p)?,
             energy_after: self.lagrangian.energy(q, &after)?,

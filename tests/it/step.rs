@@ -474,3 +474,20 @@ fn spring_energy_in_quadratic_field() {
         assert_eq!(l.energy(&x, &p).unwrap(), e0);
     }
 }
+
+/// After a plastic impact the contact's rate is exactly 0 by construction: enclosure runs
+/// carry that forward, so the ball comes to rest and the run completes on every backend.
+#[test]
+fn plastic_rest_on_enclosures() {
+    for arith in ["interval", "mpi:128", "f64"] {
+        let v = step(
+            "ball-gravity.toml",
+            &[
+                "--dt", "1/10", "--steps", "12", "--law", "plastic", "--arith", arith,
+            ],
+        );
+        assert!(v["stopped"].is_null(), "{arith}: {}", v["stopped"]);
+        assert_eq!(v["rests"][0]["held"], true, "{arith}");
+        assert_eq!(v["nodes"].as_array().unwrap().len(), 13, "{arith}");
+    }
+}
