@@ -44,7 +44,7 @@ use crate::arith::{Scalar, Sign};
 use crate::law::propagative::{inelastic, Contacts};
 use crate::law::variational::Lagrangian;
 use crate::law::{decide, LawError};
-use crate::linalg::{dot, sub, Vector};
+use crate::linalg::{dot, Vector};
 
 /// An affine gap function φ(q) = a·q + b ≥ 0.
 #[derive(Clone, Debug)]
@@ -782,9 +782,4 @@ fn float_root<S: Scalar>(
         lo = hi;
     }
     Ok(None)
-}
-
-/// p − q for reports.
-pub fn difference<S: Scalar>(a: &[S], b: &[S]) -> Vector<S> {
-    sub(a, b)
 }
