@@ -124,6 +124,13 @@ pub(super) fn r(q: BigRational) -> R {
     Rational::from_big(&q)
 }
 
+/// A word input of a probe (`table = "circle"`), or an error naming it.
+pub(super) fn word<'a>(inp: &'a Inputs, name: &str) -> Result<&'a str, String> {
+    inp.get(name)
+        .map(String::as_str)
+        .ok_or_else(|| format!("probe input `{name}` missing"))
+}
+
 pub(super) fn int(n: usize) -> R {
     Rational::new(n as i64, 1)
 }

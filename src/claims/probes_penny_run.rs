@@ -1,7 +1,7 @@
 //! Probes into the penny's runs on the table (Clark–Bloch Sect. VI, Figs. 1–4):
 //! certified runs (MPFR intervals, Lohner's method) summarised by exact facts.
 
-use super::probes::{err, get, int, Inputs};
+use super::probes::{err, get, int, word, Inputs};
 use crate::arith::{MpInterval, Rational, Scalar};
 use crate::lang::Env;
 use crate::system::penny::{Boundary, End, Penny};
@@ -9,12 +9,6 @@ use crate::system::penny_run::{section_vi_a, RunLaw, Stop, Table};
 use num_rational::BigRational;
 
 type R = Rational;
-
-fn word<'a>(inp: &'a Inputs, name: &str) -> Result<&'a str, String> {
-    inp.get(name)
-        .map(String::as_str)
-        .ok_or_else(|| format!("probe input `{name}` missing"))
-}
 
 /// `penny.run`: `table` = circle | ellipse (Table I: a = 0.20 or 0.15, b = 0.20), `law` =
 /// elastic | plastic, `impacts` = N, the data of Sect. VI-A, MPFR intervals of `bits`

@@ -4,7 +4,7 @@
 //! the paper (the one printed formula a probe evaluates, the midpoint L_d, is the
 //! law's own [`Lagrangian::discrete`]).
 
-use super::probes::{err, get, int, Inputs};
+use super::probes::{err, get, int, word, Inputs};
 use super::probes_generic::ProbeIn;
 use crate::arith::{Quadratic, Rational, Scalar, Sign};
 use crate::lang::Env;
@@ -130,12 +130,6 @@ fn del<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
     out.insert("q2".into(), q2[0].clone());
     out.insert("p2".into(), p2[0].clone());
     Ok(out)
-}
-
-fn word<'a>(inp: &'a Inputs, name: &str) -> Result<&'a str, String> {
-    inp.get(name)
-        .map(String::as_str)
-        .ok_or_else(|| format!("probe input `{name}` missing"))
 }
 
 /// A rational output of an exact run in Q(√d), or an error naming it.

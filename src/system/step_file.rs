@@ -33,6 +33,7 @@ use crate::input::{value, InputError};
 use crate::law::decide;
 use crate::law::variational::{Lagrangian, Spring};
 use crate::linalg::dot;
+use crate::report::nums;
 use crate::report::step::{ConservationRow, ImpactRow, Kept, NodeRow, RestRow, StepReport};
 use serde::Deserialize;
 
@@ -463,10 +464,6 @@ fn inelastic_defect<S: Scalar>(
     let ep = i.energy_before.sub_r(&sys.lagrangian.energy(&i.q, &pp)?);
     let de = i.energy_before.sub_r(&i.energy_after);
     Ok(de.sub_r(&(r.one_like() - &r.square()).mul_r(&ep)))
-}
-
-fn nums<S: Scalar>(v: &[S]) -> Vec<crate::report::Num> {
-    v.iter().map(|x| x.num()).collect()
 }
 
 fn report<S: Scalar>(
