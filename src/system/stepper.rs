@@ -40,7 +40,7 @@
 //! [`Contacts::plastic_complementary`] applied to f), and a held contact is released
 //! when that projection stops pushing on it. Supported without springs only.
 
-use crate::arith::{Scalar, Sign};
+use crate::arith::{Kind, Scalar, Sign};
 use crate::law::propagative::{inelastic, Contacts};
 use crate::law::variational::Lagrangian;
 use crate::law::{decide, LawError};
@@ -350,6 +350,9 @@ impl<S: Scalar> StepSystem<S> {
                 }
             }
             t = end;
+            if S::kind() == Kind::Float && !q.iter().chain(&p).all(|x| x.to_f64().is_finite()) {
+                return Err(overflow::<S>());
+            }
             run.nodes.push(self.node(k + 1, &t, &q, &p)?);
             let digits = q
                 .iter()
@@ -635,10 +638,21 @@ impl<S: Scalar> StepSystem<S> {
 /// The sign of `x`; the name of the quantity is only formatted when the sign is undecided
 /// (the stepper asks thousands of signs per run).
 fn sign_of<S: Scalar>(x: &S, what: impl FnOnce() -> String) -> Result<Sign, LawError> {
+    if S::kind() == Kind::Float && !x.to_f64().is_finite() {
+        return Err(overflow::<S>());
+    }
     match x.sign() {
         Sign::Unknown => decide(x, &what()),
         s => Ok(s),
     }
+}
+
+/// A rounded value overflowed (or became NaN): the run stops before it is reported.
+fn overflow<S: Scalar>() -> LawError {
+    LawError::Domain(format!(
+        "a value of the run overflows {} (a smaller --dt, or exact or mpfr:BITS arithmetic, has the range)",
+        S::NAME
+    ))
 }
 
 /// ½ as a rational.
@@ -720,7 +734,6 @@ pub fn first_root<S: Scalar>(
                 c.add_r(&b.mul_r(tau))
                     .add_r(&a.mul_r(&tau.square()).mul_r(&c.lift(&half())))
             };
-            let end = sign_of(&at(rem), || format!("gap {name} at the end of the step"))?;
             if sa == Sign::Zero {
                 return if sb == Sign::Negative {
                     inside(-c.checked_div(b)?)
@@ -728,6 +741,7 @@ pub fn first_root<S: Scalar>(
                     Ok(None)
                 };
             }
+            let end = sign_of(&at(rem), || format!("gap {name} at the end of the step"))?;
             if sa == Sign::Positive && sb != Sign::Negative {
                 return Ok(None);
             }

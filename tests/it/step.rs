@@ -491,3 +491,23 @@ fn plastic_rest_on_enclosures() {
         assert_eq!(v["nodes"].as_array().unwrap().len(), 13, "{arith}");
     }
 }
+
+/// A step so large that f64 overflows stops the run with one clear reason, and no
+/// non-finite number reaches the report.
+#[test]
+fn f64_overflow_stops_cleanly() {
+    for file in ["cradle-gaps.toml", "ball-gravity.toml"] {
+        let v = step(
+            file,
+            &[
+                "--dt", "1e300", "--steps", "3", "--law", "elastic", "--arith", "f64",
+            ],
+        );
+        let text = v.to_string();
+        assert!(
+            !text.contains("NaN") && !text.contains("inf"),
+            "{file}: {text}"
+        );
+        assert!(v["non_finite"].is_null(), "{file}");
+    }
+}
