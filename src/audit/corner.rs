@@ -344,6 +344,7 @@ impl CornerAudit {
     /// The audited run of the point `t`: the kernel of its (α, CORs) is built once per
     /// worker when they are single values, and the entrance velocity is computed without
     /// the parser when it can be ([`FastDirection`]).
+    #[inline(always)]
     fn audited_run<S: Scalar>(
         &self,
         scratch: &mut Scratch<S>,

@@ -298,6 +298,7 @@ impl Points {
     }
 
     /// The coordinates of point `i`, written into `out` (no allocation once it has room).
+    #[inline]
     pub fn point_into(&self, i: u64, out: &mut Vec<Frac>) {
         out.clear();
         match &self.sampling {

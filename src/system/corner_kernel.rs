@@ -101,47 +101,22 @@ impl<S: Scalar> Kernel<S> {
         })
     }
 
-    /// The zone of the state `w` (in (ξ̇, η̇) for the ξη form), or the zones when the
-    /// conditions of (6a–6d) give none or several.
+    /// ‖v‖ ≤ S_v for the state `w`, with `norm2` its ‖v‖² (with S_v = 0, a component of
+    /// decided nonzero sign answers at once).
     #[inline(always)]
-    fn classify(&self, w: &V2<S>) -> Result<Result<Zone, Vec<Zone>>, LawError> {
-        match &self.rule {
-            Rule::XiEta(_) => zone_xi_eta(w, &self.threshold).map(Ok),
-            Rule::Phi => {
-                let zs = zones_phi(&self.k, w)?;
-                Ok(match zs.as_slice() {
-                    [z] => Ok(*z),
-                    _ => Err(zs),
-                })
-            }
-            _ => zone_xi_eta(&xi_eta(&self.k, w), &self.threshold).map(Ok),
-        }
-    }
-
-    /// ‖v‖ ≤ S_v (with S_v = 0, a component of decided nonzero sign answers at once).
-    #[inline(always)]
-    fn at_rest(&self, w: &V2<S>) -> Result<bool, LawError> {
+    fn at_rest(
+        &self,
+        w: &V2<S>,
+        norm2: impl Fn(&V2<S>) -> Result<S, LawError>,
+    ) -> Result<bool, LawError> {
         if self.rest_zero {
             let nonzero = |x: &S| matches!(x.sign(), Sign::Positive | Sign::Negative);
             if nonzero(&w.x) || nonzero(&w.y) {
                 return Ok(false);
             }
         }
-        let rest = match &self.rule {
-            Rule::XiEta(_) => xy_from_xi_eta(&self.k, w)?.norm2(),
-            _ => w.norm2(),
-        } - &self.rest2;
+        let rest = norm2(w)? - &self.rest2;
         Ok(decide(&rest, "|v|^2 - S_v^2")? != Sign::Positive)
-    }
-
-    #[inline(always)]
-    fn apply(&self, zone: Zone, w: &V2<S>) -> Result<V2<S>, LawError> {
-        match &self.rule {
-            Rule::Xy(c) => tr_nid_xy_with(c, zone, w),
-            Rule::XiEta(c) => tr_nid_xi_eta_with(c, zone, w),
-            Rule::Phi => tr_id_phi(&self.k, zone, w),
-            Rule::Asymmetric(a, b) => asymmetric_xy(&self.k, a, b, zone, w),
-        }
     }
 
     /// Runs the algorithm from `v0` (in (ẋ, ẏ)), appending the zone of every classified
@@ -152,25 +127,78 @@ impl<S: Scalar> Kernel<S> {
     }
 
     /// [`Kernel::run`], handing the zone of every classified velocity to `record`
-    /// (a no-op when only the end matters). Kept out of line: the loop then has the
-    /// registers to itself.
+    /// (a no-op when only the end matters). The rule is matched once, and each rule has
+    /// its own copy of the loop ([`Kernel::iterate`]); kept out of line, so that the loop
+    /// has the registers to itself.
     #[inline(never)]
-    pub fn run_with(
+    pub fn run_with(&self, v0: V2<S>, record: impl FnMut(Zone)) -> Result<KernelEnd<S>, LawError> {
+        let k = &self.k;
+        let s = &self.threshold;
+        let xy_zone = |w: &V2<S>| zone_xi_eta(&xi_eta(k, w), s).map(Ok);
+        let xy_norm2 = |w: &V2<S>| Ok(w.norm2());
+        match &self.rule {
+            Rule::Xy(c) => self.iterate(
+                v0,
+                xy_zone,
+                xy_norm2,
+                |z, w| tr_nid_xy_with(c, z, w),
+                record,
+            ),
+            Rule::XiEta(c) => {
+                let end = self.iterate(
+                    xi_eta(k, &v0),
+                    |w| zone_xi_eta(w, s).map(Ok),
+                    |w| Ok(xy_from_xi_eta(k, w)?.norm2()),
+                    |z, w| tr_nid_xi_eta_with(c, z, w),
+                    record,
+                )?;
+                Ok(KernelEnd {
+                    last: xy_from_xi_eta(k, &end.last)?,
+                    ..end
+                })
+            }
+            Rule::Phi => self.iterate(
+                v0,
+                |w| {
+                    let zs = zones_phi(k, w)?;
+                    Ok(match zs.as_slice() {
+                        [z] => Ok(*z),
+                        _ => Err(zs),
+                    })
+                },
+                xy_norm2,
+                |z, w| tr_id_phi(k, z, w),
+                record,
+            ),
+            Rule::Asymmetric(a, b) => self.iterate(
+                v0,
+                xy_zone,
+                xy_norm2,
+                |z, w| asymmetric_xy(k, a, b, z, w),
+                record,
+            ),
+        }
+    }
+
+    /// The loop of Sect. 6 on the state `w` of one rule: `classify` gives the zone (or the
+    /// zones when the conditions of (6a–6d) give none or several), `norm2` the ‖v‖² of a
+    /// state, `apply` the rule. The returned `last` is the state, in the rule's own form.
+    #[inline(always)]
+    fn iterate(
         &self,
-        v0: V2<S>,
+        mut w: V2<S>,
+        classify: impl Fn(&V2<S>) -> Result<Result<Zone, Vec<Zone>>, LawError>,
+        norm2: impl Fn(&V2<S>) -> Result<S, LawError>,
+        apply: impl Fn(Zone, &V2<S>) -> Result<V2<S>, LawError>,
         mut record: impl FnMut(Zone),
     ) -> Result<KernelEnd<S>, LawError> {
-        let mut w = match self.rule {
-            Rule::XiEta(_) => xi_eta(&self.k, &v0),
-            _ => v0,
-        };
         let mut steps = 0usize;
         let end = loop {
             let step = steps;
             if step % 1024 == 1023 {
                 crate::budget::checkpoint();
             }
-            let zone = match self.classify(&w) {
+            let zone = match classify(&w) {
                 Ok(Ok(z)) => z,
                 Ok(Err(zs)) => {
                     break End::Other(Box::new(Termination::Ambiguous { step, zones: zs }))
@@ -181,7 +209,7 @@ impl<S: Scalar> Kernel<S> {
             if zone == Zone::Z0 {
                 break End::Exit;
             }
-            match self.at_rest(&w) {
+            match self.at_rest(&w, &norm2) {
                 Ok(false) => {}
                 Ok(true) => break End::Rest,
                 Err(e) => break undecided(e, step)?,
@@ -189,17 +217,17 @@ impl<S: Scalar> Kernel<S> {
             if step >= self.max_steps {
                 break End::MaxSteps;
             }
-            w = match self.apply(zone, &w) {
+            w = match apply(zone, &w) {
                 Ok(next) => next,
                 Err(e) => break undecided(e, step)?,
             };
             steps += 1;
         };
-        let last = match self.rule {
-            Rule::XiEta(_) => xy_from_xi_eta(&self.k, &w)?,
-            _ => w,
-        };
-        Ok(KernelEnd { steps, end, last })
+        Ok(KernelEnd {
+            steps,
+            end,
+            last: w,
+        })
     }
 }
 
