@@ -154,13 +154,11 @@ pub fn run(name: &str, inp: &Inputs) -> Result<Env<R>, String> {
         "propagative.thm1" => super::probes_propagative::theorem1(inp),
         "sequential.pair" => super::probes_sequential::sequential_pair(inp),
         "sequential.abc" => super::probes_sequential::sequential_abc(inp),
-        "rods" => super::probes_sequential::rods(inp),
         "billiard.break" => super::probes_billiard::billiard_break(inp),
         "penny.run" => super::probes_penny_run::penny_run(inp),
         _ => super::probes_more_fp::run(name, inp)
             .or_else(|| super::probes_more_pq::run(name, inp))
             .or_else(|| super::probes_more_sm::run(name, inp))
-            .or_else(|| super::probes_more_wl::run(name, inp))
             .or_else(|| super::probes_trex::run(name, inp))
             .or_else(|| super::probes_step::run(name, inp))
             .unwrap_or_else(|| {

@@ -93,7 +93,7 @@ impl<S: Scalar> ProbeIn<S> {
                 .ok_or_else(|| format!("{name} must be a nonnegative integer")),
         }
     }
-    fn int(&self, n: usize) -> S {
+    pub(super) fn int(&self, n: usize) -> S {
         S::from_i64(n as i64, &self.ctx)
     }
 }
@@ -132,6 +132,9 @@ pub fn run<S: Scalar>(name: &str, inp: &ProbeIn<S>) -> Option<Result<Env<S>, Str
         "char.corner" => char_corner(inp),
         "cradle.run" => cradle(inp),
         "propagative" => reflections(inp),
+        "propagative.minimal" => super::probes_more_sm::minimal(inp),
+        "rods" => super::probes_more_wl::rods(inp),
+        "rods.states" => super::probes_more_wl::rods_states(inp),
         "sequential.law" => sequential_law(inp),
         "sequential.balls" => sequential_balls(inp),
         "sequential.cradle" => sequential_cradle(inp),

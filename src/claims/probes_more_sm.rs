@@ -7,6 +7,7 @@
 //! the covering set R_N of (22)), and the overlap margin of the billiard break (Sect. VII-A).
 
 use super::probes::{err, get, int, r, Inputs};
+use super::probes_generic::ProbeIn;
 use crate::arith::{Rational, Scalar, Sign};
 use crate::lang::Env;
 use crate::law::propagative::{distinct_outcomes, minimal_sequences, theorem1_ratio, Contacts};
@@ -35,7 +36,6 @@ pub const PROBES: &[(&str, &str)] = &[
 /// Runs a probe of this file; `None` if the name is not one of [`PROBES`].
 pub fn run(name: &str, inp: &Inputs) -> Option<Result<Env<R>, String>> {
     match name {
-        "propagative.minimal" => Some(minimal(inp)),
         "propagative.rotations" => Some(rotations(inp)),
         "billiard.overlap" => Some(overlap(inp)),
         _ => None,
@@ -79,12 +79,30 @@ pub(super) fn system(inp: &Inputs) -> Result<System, String> {
 /// itself, eq. (6)), `count`, `min_len`, `max_len`, `distinct`, and `seq_k` (k = 1 ..
 /// count, in the law's order): the k-th sequence written with the 1-based normal indices
 /// as decimal digits (u v u → 121), and its outcome `out{k}_{i}`.
-fn minimal(inp: &Inputs) -> Result<Env<R>, String> {
-    let (m, normals, p) = system(inp)?;
-    let p = p.ok_or("probe input `p1` missing")?;
+/// The minimal sequences of Definition 1 (the law's search) in any arithmetic: on
+/// `Symbolic` an undecided sign of the search stops it, and the prover splits the cell.
+pub(super) fn minimal<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
+    let mut m = Vec::new();
+    while inp.has(&format!("m{}", m.len() + 1)) {
+        m.push(inp.num(&format!("m{}", m.len() + 1))?);
+    }
+    let n = m.len();
+    let mut normals: Vec<Vector<S>> = Vec::new();
+    while inp.has(&format!("u{}_1", normals.len() + 1)) {
+        let a = normals.len() + 1;
+        normals.push(
+            (1..=n)
+                .map(|i| inp.num(&format!("u{a}_{i}")))
+                .collect::<Result<_, _>>()?,
+        );
+    }
+    let p: Vector<S> = (1..=n)
+        .map(|i| inp.num(&format!("p{i}")))
+        .collect::<Result<_, _>>()?;
     let c = Contacts::new(SymMatrix::diagonal(&m), normals).map_err(err)?;
     let seqs = minimal_sequences(&c, &p, 32).map_err(err)?;
     let lens: Vec<usize> = seqs.iter().map(|s| s.0.len()).collect();
+    let int = |k: usize| inp.int(k);
     let mut out = Env::from([
         (
             "feasible".into(),

@@ -3,11 +3,10 @@
 //! none restates a matrix or a value of the paper.
 
 use super::probes::{err, get, int, r, Inputs};
-use crate::arith::{Rational, Scalar};
+use crate::arith::Rational;
 use crate::lang::Env;
 use crate::law::sequential::cycles::{abc_cycle, find_cyclic_violation};
 use crate::law::sequential::{construct_law, ConeMap, Cradle, Vec2};
-use crate::system::rods::rods_outgoing;
 
 type R = Rational;
 
@@ -84,33 +83,6 @@ pub(super) fn sequential_abc(inp: &Inputs) -> Result<Env<R>, String> {
     if let Some(f) = found {
         out.insert("found_sum".into(), f.sum);
         out.insert("found_len".into(), int(f.gamma_minus.len()));
-    }
-    Ok(out)
-}
-
-/// Winandy–Leine Sect. 4: identical thin rods (wave equation on a lattice, exact) with
-/// initial velocities `u1`, `u2`, … (undeformed, touching): outgoing velocities
-/// `out1`, …, `vibrating` (1/0), the contact velocities γ⁻ᵢ = uᵢ₊₁ − uᵢ as `gm{i}` and
-/// γ⁺ as `gp{i}` (eq. (2)).
-pub(super) fn rods(inp: &Inputs) -> Result<Env<R>, String> {
-    let mut u = Vec::new();
-    while inp.contains_key(&format!("u{}", u.len() + 1)) {
-        u.push(r(get(inp, &format!("u{}", u.len() + 1))?));
-    }
-    if u.len() < 2 {
-        return Err("rods: give at least u1 and u2".into());
-    }
-    let run = rods_outgoing(&u, 100_000).map_err(err)?;
-    let mut out = Env::from([("vibrating".into(), flag(run.vibrating))]);
-    for (i, x) in run.outgoing.iter().enumerate() {
-        out.insert(format!("out{}", i + 1), x.clone());
-    }
-    for i in 0..u.len() - 1 {
-        out.insert(format!("gm{}", i + 1), u[i + 1].sub_r(&u[i]));
-        out.insert(
-            format!("gp{}", i + 1),
-            run.outgoing[i + 1].sub_r(&run.outgoing[i]),
-        );
     }
     Ok(out)
 }

@@ -396,12 +396,14 @@ fn cells(
     // derived quantities may appear in the hypotheses (best effort: those that fail stay
     // unknown, and a hypothesis using them is then not a form)
     let _ = derive_symbolic(case, &mut env0);
-    let forms = if cone.is_empty() {
-        (Vec::new(), Vec::new())
+    let lf = if cone.is_empty() {
+        Vec::new()
     } else {
         let lf = linear_forms(case, &env0, cone);
-        choose_forms(&lf, cone).ok_or("the cone's linear forms are dependent")?
+        choose_forms(&lf, cone).ok_or("the cone's linear forms are dependent")?;
+        lf
     };
+    let mut used = Vec::new();
     // the product of the parameter pieces
     let mut combos: Vec<(Env<Symbolic>, Vec<String>, Vec<String>)> =
         vec![(Env::new(), Vec::new(), Vec::new())];
@@ -419,7 +421,15 @@ fn cells(
         combos = next;
     }
     let mut out = Vec::new();
-    for (penv, pcharts, ptext) in combos {
+    let mut work: Vec<_> = combos.into_iter().rev().collect();
+    let mut budget = MAX_CELLS;
+    while let Some((penv, pcharts, ptext)) = work.pop() {
+        budget = budget.saturating_sub(1);
+        if budget == 0 {
+            return Err(format!(
+                "more than {MAX_CELLS} pieces while charting the cone"
+            ));
+        }
         if cone.is_empty() {
             let mut charts = pcharts.clone();
             charts.extend(
@@ -441,25 +451,80 @@ fn cells(
             .filter(|(n, _)| env0.get(*n).is_some_and(|v| v.is_constant().is_none()))
             .map(|(n, v)| (n.clone(), v.clone()))
             .collect();
-        let a: Vec<Vec<Symbolic>> = forms
-            .0
+        // the forms with this piece's parameter values; the completing coordinates are
+        // chosen per piece, so that a piece where the first choice degenerates (e.g. a
+        // normal with a zero component) takes the next
+        let here = lf
             .iter()
-            .map(|f| {
-                f.coeffs
+            .map(|(i, f)| {
+                let coeffs = f
+                    .coeffs
                     .iter()
                     .map(|x| substitute_all(x, &subst).ok_or("a form's coefficient is undefined"))
-                    .collect::<Result<Vec<_>, _>>()
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok((
+                    *i,
+                    Form {
+                        coeffs,
+                        ..f.clone()
+                    },
+                ))
             })
-            .collect::<Result<_, _>>()?;
+            .collect::<Result<Vec<_>, String>>()?;
+        let forms = choose_forms(&here, cone).ok_or_else(|| {
+            format!(
+                "in the cell {}, the cone's linear forms are dependent",
+                ptext.join(", ")
+            )
+        })?;
+        let a: Vec<Vec<Symbolic>> = forms.0.iter().map(|f| f.coeffs.clone()).collect();
         let d = det(&a);
-        let ds = with_positive_variables(&pcharts, || d.sign());
+        let positive: Vec<String> = pcharts
+            .iter()
+            .filter(|c| c.starts_with("t_") || c.starts_with("c_"))
+            .cloned()
+            .collect();
+        let ds = with_positive_variables(&positive, || d.sign());
         if !matches!(ds, Sign::Positive | Sign::Negative) {
-            return Err(format!(
-                "in the cell {}, the sign of the chart's determinant {} is not decided",
-                ptext.join(", "),
-                d.render_string()
-            ));
+            // split the piece on the determinant's sign (linearly, or on a free variable)
+            // and chart each part
+            // the piece's chart variables, with its free real symbols
+            let mut charts = pcharts.clone();
+            charts.extend(
+                penv.values()
+                    .flat_map(|v| v.variables())
+                    .filter(|v| !v.starts_with("t_") && !v.starts_with("c_")),
+            );
+            charts.sort();
+            charts.dedup();
+            let piece = Cell {
+                env: penv,
+                charts,
+                text: ptext.join(", "),
+            };
+            let free = || {
+                d.variables()
+                    .into_iter()
+                    .find(|v| piece.charts.contains(v) && !positive.contains(v))
+            };
+            let parts = linear_split(&piece, &d, &positive)
+                .or_else(|| free().map(|f| split_cell(&piece, &f)))
+                .ok_or_else(|| {
+                    format!(
+                        "in the cell {}, the sign of the chart's determinant {} is not decided",
+                        piece.text,
+                        d.render_string()
+                    )
+                })?;
+            work.extend(
+                parts
+                    .into_iter()
+                    .rev()
+                    .map(|c| (c.env, c.charts, vec![c.text])),
+            );
+            continue;
         }
+        used.extend(forms.1.iter().copied());
         // every combination of form values
         let mut vcombos: Vec<(Vec<Symbolic>, Vec<String>, Vec<String>)> =
             vec![(Vec::new(), Vec::new(), Vec::new())];
@@ -506,7 +571,9 @@ fn cells(
             });
         }
     }
-    Ok((out, forms.1))
+    used.sort_unstable();
+    used.dedup();
+    Ok((out, used))
 }
 
 /// The derived variables of a case, in dependency order.

@@ -84,21 +84,21 @@ fn cones_and_observations() {
 
 #[test]
 fn rods_regions_and_transitions() {
-    expect("wl-rods-two-regions-33", Verdict::ConfirmedOnSamples);
-    expect("wl-rods-three-regions-35", Verdict::ConfirmedOnSamples);
+    expect("wl-rods-two-regions-33", Verdict::Proved);
+    expect("wl-rods-three-regions-35", Verdict::Proved);
     // rods.states: region 6 of (35) is (v/2, -3v/2)
     mutant_refuted(
         "proofs/wl/wl-rods-three-regions-35.toml",
         "\"s4_e == -3*v/2\"",
         "\"s4_e == 3*v/2\"",
     );
-    expect("wl-rods-three-simultaneous", Verdict::ConfirmedOnSamples);
+    expect("wl-rods-three-simultaneous", Verdict::Proved);
     mutant_refuted(
         "proofs/wl/wl-rods-three-simultaneous.toml",
         "\"open_1 == open_2\"",
         "\"open_1 == open_2 + 1\"",
     );
-    expect("wl-table1-transitions", Verdict::ConfirmedOnSamples);
+    expect("wl-table1-transitions", Verdict::Proved);
     mutant_refuted(
         "proofs/wl/wl-table1-transitions.toml",
         "\"t1_r1_c4_e == (u2 - u1)/2\"",
