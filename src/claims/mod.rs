@@ -259,7 +259,7 @@ pub fn check(claim: &Claim, budget: Duration) -> Outcome {
         "exact-example" => example::check(claim),
         "agreement" | "implication" => proved_or_sampled(claim, deadline),
         "counterexample-search" => sampled::check_search(claim, deadline),
-        "inequality" => inequality::check(claim, deadline),
+        "inequality" => inequality_proved(claim, deadline),
         "fp-audit" => fp_audit::check(claim),
         k => Err(format!("unknown kind {k}")),
     };
@@ -296,6 +296,45 @@ fn proved_or_sampled(claim: &Claim, deadline: Instant) -> Result<Outcome, String
         o.detail = format!("{}; no full proof: {why}", o.detail);
     }
     Ok(o)
+}
+
+/// `inequality`: when the claim has a `proof` table (the paper's domain, open or
+/// unbounded ends included), first the symbolic method on its relation `holds`, as an
+/// implication with no hypothesis beyond the claim's; else, or when that finds no proof,
+/// interval branch-and-bound on the box `vars`.
+fn inequality_proved(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
+    let why = match as_implication(claim) {
+        None => None,
+        Some(c) => match prove::attempt(&c, deadline) {
+            Some(prove::Attempt::Decided(o)) => return Ok(o),
+            Some(prove::Attempt::NoProof(why)) => Some(why),
+            None => None,
+        },
+    };
+    let mut o = inequality::check(claim, deadline)?;
+    if let (Some(why), false) = (why, o.verdict == Verdict::Proved) {
+        o.detail = format!(
+            "{}; the symbolic method on the paper's domain found no proof: {why}",
+            o.detail
+        );
+    }
+    Ok(o)
+}
+
+/// An `inequality` claim with a `proof` table as the implication "`holds`" over the same
+/// variables, derived quantities and hypotheses.
+fn as_implication(claim: &Claim) -> Option<Claim> {
+    let t = &claim.content;
+    t.get("proof")?;
+    let mut c = claim.clone();
+    c.kind = "implication".into();
+    let holds = c.content.remove("holds")?;
+    for k in ["max_depth", "subdomain", "domain"] {
+        c.content.remove(k);
+    }
+    c.content
+        .insert("conclude".into(), toml::Value::Array(vec![holds]));
+    Some(c)
 }
 
 /// The claim with its candidate correction in place of the statement (`corrected` side of

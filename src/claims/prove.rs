@@ -1158,8 +1158,13 @@ fn attempt_cells(
     let mut o = Outcome::new(
         Verdict::Proved,
         format!(
-            "symbolic proof over the whole domain ({}): the law code on rational functions in {n_cells} cells (open cells, boundary rays, degenerate points; {outside} outside the hypotheses{}), every sign decided exactly; {:.2} s",
+            "symbolic proof over the whole domain ({}): {} on rational functions in {n_cells} cells (open cells, boundary rays, degenerate points; {outside} outside the hypotheses{}), every sign decided exactly; {:.2} s",
             domain_text(params, cone),
+            if toml::to_string(t).is_ok_and(|s| s.contains("probe")) {
+                "the law code"
+            } else {
+                "the claim's expressions"
+            },
             if undefined > 0 { format!(", {undefined} where the claim's quantities are undefined") } else { String::new() },
             started.elapsed().as_secs_f64()
         ),

@@ -51,7 +51,7 @@ fn fp_issue13_verdicts() {
         ("fp-prop7.1-bounds-case3-xi1", Verdict::Proved),
         ("fp-prop7.1-bounds-maclaurin", Verdict::Proved),
         ("fp-prop7.1-bounds-norm-rewrite", Verdict::Proved),
-        ("fp-prop7.1-bounds-norm", Verdict::ProvedOnSubdomain),
+        ("fp-prop7.1-bounds-norm", Verdict::Proved),
         (
             "fp-prop7.1-bounds-triangle-corrected",
             Verdict::ConfirmedOnSamples,
@@ -160,6 +160,37 @@ fn fp_issue13_identity_and_inequality_mutants() {
         "holds = \"k*(1 + eps)*(3 - k^2)/(1 + k^2)^2 < 17/10\"",
     );
     assert!(d.contains("certified"), "{d}");
+}
+
+/// `inequality` claims with a `proof` table: the symbolic method on the paper's domain
+/// (open and half-open ends) proves them where interval boxes cannot reach the boundary.
+#[test]
+fn fp_inequalities_proved_on_the_papers_domain() {
+    for id in [
+        "fp-thm3.1-reduced",
+        "fp-thm5.1-reduced",
+        "fp-prop7.1-bounds-norm",
+    ] {
+        let o = run(id);
+        assert_eq!(o.verdict, Verdict::Proved, "{id}: {}", o.detail);
+        assert!(o.detail.contains("symbolic proof"), "{id}: {}", o.detail);
+    }
+    // a changed coefficient: the symbolic method finds no proof, and the interval
+    // branch-and-bound of the box refutes it at a certified point
+    let d = mutant(
+        "fp-thm3.1-reduced",
+        "holds = \"-1 + beta*(2*z - 2*z/(1 + z^2)) < 0\"",
+        "holds = \"-1 + beta*(3*z - 2*z/(1 + z^2)) < 0\"",
+    );
+    assert!(d.contains("certified"), "{d}");
+    // a domain widened past the paper's: at eps = 0 the left side of (15) vanishes at
+    // z = 1, so with z up to 1 included the strict inequality fails there
+    let d = mutant(
+        "fp-thm5.1-reduced",
+        "domain = { eps = \"(0, 1)\", beta = \"(0, 1)\", z = \"(0, 1)\" }",
+        "domain = { eps = \"[0, 1)\", beta = \"(0, 1)\", z = \"(0, 1]\" }",
+    );
+    assert!(d.contains("eps = 0"), "{d}");
 }
 
 #[test]
