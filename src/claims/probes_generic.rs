@@ -140,10 +140,24 @@ pub fn run<S: Scalar>(name: &str, inp: &ProbeIn<S>) -> Option<Result<Env<S>, Str
         "sequential.cradle" => sequential_cradle(inp),
         "corner.ta" => corner_ta(inp),
         "corner.zones" => corner_zones(inp),
+        "corner.zone_ta_sa" => corner_zone_ta_sa(inp),
         "corner.compose" => corner_compose(inp),
         // Clark-Bloch (the penny and the nonholonomic law): claims::probes_cb
         _ => return super::probes_cb::run(name, inp),
     })
+}
+
+/// The zones TA (S = 0) and SA (threshold S) assign to (ξ̇, η̇) (law code,
+/// [`corner::zone_xi_eta`]; FP Sect. 6, Table 1 of Sect. 7).
+fn corner_zone_ta_sa<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
+    let w = V2::new(inp.num("xi")?, inp.num("eta")?);
+    let s = inp.num("S")?;
+    let ta = corner::zone_xi_eta(&w, &s.zero_like()).map_err(err)?;
+    let sa = corner::zone_xi_eta(&w, &s).map_err(err)?;
+    Ok(Env::from([
+        ("ta_zone".into(), zone_code(inp, ta)),
+        ("sa_zone".into(), zone_code(inp, sa)),
+    ]))
 }
 
 fn zone_code<S: Scalar>(inp: &ProbeIn<S>, z: Zone) -> S {

@@ -63,7 +63,6 @@ pub fn run(name: &str, inp: &Inputs) -> Option<Result<Env<R>, String>> {
     Some(match name {
         "corner.trace" => trace(inp),
         "corner.result6_chi" => result6_chi(inp),
-        "corner.zone_ta_sa" => zone_ta_sa(inp),
         "corner.f64_ta" => f64_ta(inp),
         "corner.quadratic_trace" => quadratic_trace(inp),
         "corner.rho" => rho(inp),
@@ -166,23 +165,6 @@ fn result6_chi(inp: &Inputs) -> Result<Env<R>, String> {
         ("j".into(), int(j)),
         ("chi".into(), int(chi)),
         ("zone0".into(), code(zone)),
-    ]))
-}
-
-/// The zones TA (S = 0) and SA (threshold S) assign to (ξ̇, η̇) (law code,
-/// [`corner::zone_xi_eta`]).
-fn zone_ta_sa(inp: &Inputs) -> Result<Env<R>, String> {
-    let w = V2::new(r(get(inp, "xi")?), r(get(inp, "eta")?));
-    let s = r(get(inp, "S")?);
-    Ok(Env::from([
-        (
-            "ta_zone".into(),
-            code(corner::zone_xi_eta(&w, &s.zero_like()).map_err(err)?),
-        ),
-        (
-            "sa_zone".into(),
-            code(corner::zone_xi_eta(&w, &s).map_err(err)?),
-        ),
     ]))
 }
 

@@ -41,7 +41,7 @@ use crate::arith::symbolic::{take_undecided, with_positive_variables, Poly};
 use crate::arith::{Rational, Scalar, Sign, Symbolic};
 use crate::lang::{self, Env};
 use num_rational::BigRational;
-use num_traits::{One, Zero};
+use num_traits::{One, Signed, Zero};
 use serde_json::{json, Value};
 use std::time::Instant;
 
@@ -372,13 +372,30 @@ fn cells(
     params: &[(String, Range)],
     cone: &[String],
 ) -> Result<(Vec<Cell>, Vec<usize>), String> {
+    // a cone variable the case fixes (a degenerate box side) or derives is not charted
+    let cone: Vec<String> = cone
+        .iter()
+        .filter(|c| {
+            !case
+                .space
+                .vars
+                .iter()
+                .any(|(n, lo, hi)| n == *c && lo == hi)
+                && !case.space.derived.iter().any(|(n, _)| n == *c)
+        })
+        .cloned()
+        .collect();
+    let cone = cone.as_slice();
     // constants of the case (a variable fixed by a degenerate box side)
     let mut params: Vec<(String, Range)> = params.to_vec();
     for (n, lo, hi) in &case.space.vars {
         if lo == hi {
             params.retain(|p| &p.0 != n);
             params.push((n.clone(), Range::Point(q(lo))));
-        } else if !params.iter().any(|p| &p.0 == n) && !cone.contains(n) {
+        } else if !params.iter().any(|p| &p.0 == n)
+            && !cone.contains(n)
+            && !case.space.derived.iter().any(|(d, _)| d == n)
+        {
             return Err(format!("the variable {n} has no range in `proof.domain`"));
         }
     }
@@ -758,7 +775,14 @@ fn witness(
             };
             env.insert(n.clone(), Rational::from_big(&x));
         }
-        if case.space.derive(&mut env).is_err() || !case.space.admits(&env).unwrap_or(false) {
+        // the point must be one of the case: its hypotheses, and the values it fixes
+        let fixed = case.space.vars.iter().filter(|(_, lo, hi)| lo == hi);
+        if case.space.derive(&mut env).is_err()
+            || !case.space.admits(&env).unwrap_or(false)
+            || fixed
+                .clone()
+                .any(|(n, lo, _)| env.get(n).map(|v| v.to_big()) != Some(lo.clone()))
+        {
             continue;
         }
         let r = match sides {
@@ -869,7 +893,7 @@ fn linear_split(cell: &Cell, e: &Symbolic, positive: &[String]) -> Option<Vec<Ce
         let sc = Symbolic::var(&fresh).mul_r(&q(&BigRational::from_integer(s.into())));
         let mut done = false;
         for (v, a, r) in &candidates {
-            let Ok(sol) = sc.sub_r(r).checked_div(a) else {
+            let Ok(mut sol) = sc.sub_r(r).checked_div(a) else {
                 continue;
             };
             let mut new_pos: Vec<String> = positive.iter().filter(|p| *p != v).cloned().collect();
@@ -885,7 +909,12 @@ fn linear_split(cell: &Cell, e: &Symbolic, positive: &[String]) -> Option<Vec<Ce
                         done = true;
                         break;
                     }
-                    Sign::Unknown => continue,
+                    // the side between 0 and the root v* = −r/a (decided positive) is
+                    // charted by v = v*·c/(1 + c): exactly 0 < v < v*
+                    Sign::Unknown => match bounded_chart(a, r, s, &fresh, &new_pos) {
+                        Some(b) => sol = b,
+                        None => continue,
+                    },
                 }
             }
             let Some(env) = cell
@@ -917,6 +946,38 @@ fn linear_split(cell: &Cell, e: &Symbolic, positive: &[String]) -> Option<Vec<Ce
         }
     }
     Some(parts)
+}
+
+/// For N = a·v + r with v > 0 and a of decided sign, the side of N's sign `s` that lies
+/// between v = 0 and the root v* = −r/a, when v* is a positive rational: v = v*·c/(1 + c)
+/// with c > 0 runs over exactly (0, v*). `None` for the other side or an undecided root.
+fn bounded_chart(
+    a: &Symbolic,
+    r: &Symbolic,
+    s: i64,
+    c: &str,
+    positive: &[String],
+) -> Option<Symbolic> {
+    let a_sign = with_positive_variables(positive, || a.sign());
+    let below = matches!((a_sign, s), (Sign::Positive, -1) | (Sign::Negative, 1));
+    if !below {
+        return None;
+    }
+    // a rational root only (r = −v*·a, checked without dividing): nested charts over
+    // moving roots grow without bound in runs whose number of steps depends on the cell
+    // (e.g. a cradle run to a threshold)
+    let (an, rn) = (a.numerator(), r.numerator());
+    if !a.denominator().is_monomial() || a.denominator() != r.denominator() || an.is_zero() {
+        return None;
+    }
+    let v_star = -(rn.leading_coefficient() / an.leading_coefficient());
+    if !rn.add(&an.scale(&v_star)).is_zero() || !v_star.is_positive() {
+        return None;
+    }
+    let root = q(&v_star);
+    let c = Symbolic::var(c);
+    let one = q(&BigRational::one());
+    root.mul_r(&c).checked_div(&one.add_r(&c)).ok()
 }
 
 /// The three cells of `cell` with the free real variable `f` negative, zero, positive.
@@ -1005,7 +1066,7 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
     })
     .unwrap_or_else(|| {
         Err(format!(
-            "the symbolic computation exceeded its share ({PROVER_WORK} term products, or 3/4 of the budget)"
+            "the symbolic computation exceeded its share ({PROVER_WORK} term products, weighted by coefficient size, or 3/4 of the budget)"
         ))
     })
 }
@@ -1015,7 +1076,8 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
 /// it first, identically on every machine. The tests, which compare verdicts, give a
 /// budget that leaves the work bound alone to decide, even on a loaded machine.
 const PROVER_SHARE: f64 = 0.75;
-/// The polynomial term products the symbolic method may spend on one claim.
+/// The polynomial term products the symbolic method may spend on one claim (each weighted
+/// by (1 + bits/256)² for its coefficients' size, [`Poly::mul`]).
 const PROVER_WORK: u64 = 3_000_000;
 
 fn attempt_cells(
@@ -1072,6 +1134,22 @@ fn attempt_cells(
                     // a sign undecided because of a free real variable: split the cell on
                     // the sign of that variable (negative, zero, positive) and go on
                     let undecided = take_undecided();
+                    // a monomial (e.g. a*t_S) has the sign of its free real factors: split
+                    // on one of them rather than charting the monomial
+                    let free_factor = undecided.iter().rev().find_map(|e| {
+                        let one_term = |p: &Poly| p.is_monomial() || p.as_constant().is_some();
+                        (one_term(e.numerator()) && one_term(e.denominator()))
+                            .then(|| {
+                                e.variables()
+                                    .into_iter()
+                                    .find(|v| cell.charts.contains(v) && !positive.contains(v))
+                            })
+                            .flatten()
+                    });
+                    if let Some(f) = free_factor {
+                        cs.extend(split_cell(cell, &f));
+                        continue;
+                    }
                     // the last undecided sign is the one that stopped the law; earlier
                     // ones may come from optional outputs
                     if let Some(parts) = undecided

@@ -24,10 +24,7 @@ fn run(id: &str) -> Outcome {
 fn fp_issue13_verdicts() {
     for (id, want) in [
         ("fp-3bc-improper", Verdict::Proved),
-        (
-            "fp-6-zone-boundaries-corrected",
-            Verdict::ConfirmedOnSamples,
-        ),
+        ("fp-6-zone-boundaries-corrected", Verdict::Proved),
         ("fp-6-zone-boundaries", Verdict::Refuted),
         ("fp-cor3.1-termination", Verdict::ConfirmedOnSamples),
         ("fp-eq2-lambda", Verdict::Proved),
@@ -57,7 +54,7 @@ fn fp_issue13_verdicts() {
             Verdict::ConfirmedOnSamples,
         ),
         ("fp-prop7.1-bounds-triangle", Verdict::Refuted),
-        ("fp-prop7.1-table1", Verdict::ConfirmedOnSamples),
+        ("fp-prop7.1-table1", Verdict::Proved),
         ("fp-remark4-norm", Verdict::Proved),
         ("fp-remark9-monotone", Verdict::Refuted),
         ("fp-result1-nid", Verdict::ConfirmedOnSamples),
@@ -239,6 +236,21 @@ fn fp_issue13_sampled_mutants() {
         "conclude = [\"ta_zone == 12\", \"sa_zone == 2\"]",
         "conclude = [\"ta_zone == 12\", \"sa_zone == 12\"]",
     );
+    // a cell whose side is between 0 and a rational root (0 < xi <= S): its border xi = S
+    let d = mutant(
+        "fp-prop7.1-table1",
+        "\"b >= 0\"]\nconclude = [\"ta_zone == 2\", \"sa_zone == 0\"]",
+        "\"b >= 0\"]\nconclude = [\"ta_zone == 2\", \"sa_zone == 2\"]",
+    );
+    assert!(d.contains("symbolic method"), "{d}");
+    // a ray the case fixes (x = -1, y = -k) is not charted as a cone: the witness of a
+    // wrong conclusion lies on the ray
+    let d = mutant(
+        "fp-6-zone-boundaries-corrected",
+        "conclude = [\"zone == 0\", \"in6a == 1\"]",
+        "conclude = [\"zone == 1\", \"in6a == 1\"]",
+    );
+    assert!(d.contains("x = -1"), "{d}");
     // corner.orthogonal with TR_nid: the component of eq. (2)
     mutant(
         "fp-eq2-lambda",

@@ -174,7 +174,11 @@ impl Poly {
     /// (no panic message either way).
     pub fn mul(&self, other: &Poly) -> Poly {
         crate::budget::checkpoint();
-        spend((self.terms.len() * other.terms.len()) as u64);
+        // a term product costs more as the coefficients grow (multiplying and reducing
+        // them is quadratic in their size): (1 + bits/256)² units
+        let size = 1 + (self.max_bits() + other.max_bits()) / 256;
+        let weight = size.saturating_mul(size);
+        spend(((self.terms.len() * other.terms.len()) as u64).saturating_mul(weight));
         let mut out = Poly::zero();
         // a checkpoint every ~4096 term products, however the work is shaped
         let every = (4096 / other.terms.len().max(1)).max(1);
@@ -187,6 +191,14 @@ impl Poly {
             }
         }
         out
+    }
+    /// The largest coefficient size, in bits of numerator and denominator.
+    fn max_bits(&self) -> u64 {
+        self.terms
+            .values()
+            .map(|c| c.numer().bits() + c.denom().bits())
+            .max()
+            .unwrap_or(0)
     }
     /// `q · self`.
     pub fn scale(&self, q: &BigRational) -> Poly {
