@@ -98,8 +98,40 @@ impl<S: Scalar> ProbeIn<S> {
     }
 }
 
+/// Masses `m1..mn` (a diagonal mass matrix), normals `u{a}_{i}` and the momentum
+/// `p1..pn` of a propagative probe, in any arithmetic.
+pub(super) type PropagativeSystem<S> = (Vec<S>, Vec<Vec<S>>, Vec<S>);
+
+/// The inputs of a propagative probe ([`PropagativeSystem`]).
+pub(super) fn propagative_system<S: Scalar>(
+    inp: &ProbeIn<S>,
+) -> Result<PropagativeSystem<S>, String> {
+    let mut m = Vec::new();
+    while inp.has(&format!("m{}", m.len() + 1)) {
+        m.push(inp.num(&format!("m{}", m.len() + 1))?);
+    }
+    let n = m.len();
+    let mut normals: Vec<Vec<S>> = Vec::new();
+    while inp.has(&format!("u{}_1", normals.len() + 1)) {
+        let a = normals.len() + 1;
+        normals.push(
+            (1..=n)
+                .map(|i| inp.num(&format!("u{a}_{i}")))
+                .collect::<Result<_, _>>()?,
+        );
+    }
+    let p: Vec<S> = (1..=n)
+        .map(|i| inp.num(&format!("p{i}")))
+        .collect::<Result<_, _>>()?;
+    Ok((m, normals, p))
+}
+
 /// The probes of this file.
-pub const GENERIC: [&str; 16] = [
+pub const GENERIC: [&str; 20] = [
+    "propagative.minimal",
+    "rods",
+    "rods.states",
+    "corner.zone_ta_sa",
     "corner.tr_id_xy",
     "corner.tr_id_phi",
     "corner.tr_id_xi_eta",
@@ -345,24 +377,8 @@ fn cradle<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
 /// with their feasibility `feas_uv` … (1/0), `fwd_i` = pΓ(u_1)…Γ(u_n) and `rev_i` (reverse
 /// order) with `feas_fwd`, the plastic outcome (11) `pl_i`, and `feasible` (eq. (6)).
 fn reflections<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
-    let mut m = Vec::new();
-    while inp.has(&format!("m{}", m.len() + 1)) {
-        m.push(inp.num(&format!("m{}", m.len() + 1))?);
-    }
-    let n = m.len();
-    let mut normals: Vec<Vec<S>> = Vec::new();
-    while inp.has(&format!("u{}_1", normals.len() + 1)) {
-        let a = normals.len() + 1;
-        normals.push(
-            (1..=n)
-                .map(|i| inp.num(&format!("u{a}_{i}")))
-                .collect::<Result<_, _>>()?,
-        );
-    }
+    let (m, normals, p) = propagative_system(inp)?;
     let c = Contacts::new(SymMatrix::diagonal(&m), normals.clone()).map_err(err)?;
-    let p: Vec<S> = (1..=n)
-        .map(|i| inp.num(&format!("p{i}")))
-        .collect::<Result<_, _>>()?;
     let mut out = Env::new();
     let put = |out: &mut Env<S>, name: &str, v: &[S]| {
         for (i, x) in v.iter().enumerate() {

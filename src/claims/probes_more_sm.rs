@@ -82,23 +82,7 @@ pub(super) fn system(inp: &Inputs) -> Result<System, String> {
 /// The minimal sequences of Definition 1 (the law's search) in any arithmetic: on
 /// `Symbolic` an undecided sign of the search stops it, and the prover splits the cell.
 pub(super) fn minimal<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
-    let mut m = Vec::new();
-    while inp.has(&format!("m{}", m.len() + 1)) {
-        m.push(inp.num(&format!("m{}", m.len() + 1))?);
-    }
-    let n = m.len();
-    let mut normals: Vec<Vector<S>> = Vec::new();
-    while inp.has(&format!("u{}_1", normals.len() + 1)) {
-        let a = normals.len() + 1;
-        normals.push(
-            (1..=n)
-                .map(|i| inp.num(&format!("u{a}_{i}")))
-                .collect::<Result<_, _>>()?,
-        );
-    }
-    let p: Vector<S> = (1..=n)
-        .map(|i| inp.num(&format!("p{i}")))
-        .collect::<Result<_, _>>()?;
+    let (m, normals, p) = super::probes_generic::propagative_system(inp)?;
     let c = Contacts::new(SymMatrix::diagonal(&m), normals).map_err(err)?;
     let seqs = minimal_sequences(&c, &p, 32).map_err(err)?;
     let lens: Vec<usize> = seqs.iter().map(|s| s.0.len()).collect();

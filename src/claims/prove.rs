@@ -448,14 +448,7 @@ fn cells(
             ));
         }
         if cone.is_empty() {
-            let mut charts = pcharts.clone();
-            charts.extend(
-                penv.values()
-                    .flat_map(|v| v.variables())
-                    .filter(|v| !v.starts_with("t_") && !v.starts_with("c_")),
-            );
-            charts.sort();
-            charts.dedup();
+            let charts = with_free_symbols(&pcharts, &penv);
             out.push(Cell {
                 env: penv,
                 charts,
@@ -505,15 +498,7 @@ fn cells(
         if !matches!(ds, Sign::Positive | Sign::Negative) {
             // split the piece on the determinant's sign (linearly, or on a free variable)
             // and chart each part
-            // the piece's chart variables, with its free real symbols
-            let mut charts = pcharts.clone();
-            charts.extend(
-                penv.values()
-                    .flat_map(|v| v.variables())
-                    .filter(|v| !v.starts_with("t_") && !v.starts_with("c_")),
-            );
-            charts.sort();
-            charts.dedup();
+            let charts = with_free_symbols(&pcharts, &penv);
             let piece = Cell {
                 env: penv,
                 charts,
@@ -573,14 +558,7 @@ fn cells(
             }
             let mut charts = pcharts.clone();
             charts.extend(ccharts);
-            // a free symbol takes values in witness points too
-            charts.extend(
-                env.values()
-                    .flat_map(|v| v.variables())
-                    .filter(|v| !v.starts_with("t_") && !v.starts_with("c_")),
-            );
-            charts.sort();
-            charts.dedup();
+            let charts = with_free_symbols(&charts, &env);
             out.push(Cell {
                 env,
                 charts,
@@ -591,6 +569,20 @@ fn cells(
     used.sort_unstable();
     used.dedup();
     Ok((out, used))
+}
+
+/// The chart variables `charts` with the free real symbols of the values in `env` (a free
+/// symbol takes values in witness points too).
+fn with_free_symbols(charts: &[String], env: &Env<Symbolic>) -> Vec<String> {
+    let mut out = charts.to_vec();
+    out.extend(
+        env.values()
+            .flat_map(|v| v.variables())
+            .filter(|v| !v.starts_with("t_") && !v.starts_with("c_")),
+    );
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// The derived variables of a case, in dependency order.
