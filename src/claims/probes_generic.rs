@@ -98,9 +98,9 @@ impl<S: Scalar> ProbeIn<S> {
     }
 }
 
-/// Masses `m1..mn` (a diagonal mass matrix), normals `u{a}_{i}` and the momentum
-/// `p1..pn` of a propagative probe, in any arithmetic.
-pub(super) type PropagativeSystem<S> = (Vec<S>, Vec<Vec<S>>, Vec<S>);
+/// Masses `m1..mn` (a diagonal mass matrix), normals `u{a}_{i}` and, if given, the
+/// momentum `p1..pn` of a propagative probe, in any arithmetic.
+pub(super) type PropagativeSystem<S> = (Vec<S>, Vec<Vec<S>>, Option<Vec<S>>);
 
 /// The inputs of a propagative probe ([`PropagativeSystem`]).
 pub(super) fn propagative_system<S: Scalar>(
@@ -120,9 +120,15 @@ pub(super) fn propagative_system<S: Scalar>(
                 .collect::<Result<_, _>>()?,
         );
     }
-    let p: Vec<S> = (1..=n)
-        .map(|i| inp.num(&format!("p{i}")))
-        .collect::<Result<_, _>>()?;
+    let p = if inp.has("p1") {
+        Some(
+            (1..=n)
+                .map(|i| inp.num(&format!("p{i}")))
+                .collect::<Result<_, _>>()?,
+        )
+    } else {
+        None
+    };
     Ok((m, normals, p))
 }
 
@@ -378,6 +384,7 @@ fn cradle<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
 /// order) with `feas_fwd`, the plastic outcome (11) `pl_i`, and `feasible` (eq. (6)).
 fn reflections<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
     let (m, normals, p) = propagative_system(inp)?;
+    let p = p.ok_or("probe input `p1` missing")?;
     let c = Contacts::new(SymMatrix::diagonal(&m), normals.clone()).map_err(err)?;
     let mut out = Env::new();
     let put = |out: &mut Env<S>, name: &str, v: &[S]| {

@@ -45,32 +45,10 @@ pub fn run(name: &str, inp: &Inputs) -> Option<Result<Env<R>, String>> {
 /// Masses (the diagonal of M), normals, and the momentum if given.
 pub(super) type System = (Vec<R>, Vec<Vector<R>>, Option<Vector<R>>);
 
-/// Masses `m1..mn` (a diagonal mass matrix), normals `u{a}_{i}` and, if given, `p1..pn`.
+/// Masses `m1..mn` (a diagonal mass matrix), normals `u{a}_{i}` and, if given, `p1..pn`
+/// ([`super::probes_generic::propagative_system`] on exact rationals).
 pub(super) fn system(inp: &Inputs) -> Result<System, String> {
-    let mut m = Vec::new();
-    while inp.contains_key(&format!("m{}", m.len() + 1)) {
-        m.push(r(get(inp, &format!("m{}", m.len() + 1))?));
-    }
-    let n = m.len();
-    let mut normals: Vec<Vector<R>> = Vec::new();
-    while inp.contains_key(&format!("u{}_1", normals.len() + 1)) {
-        let a = normals.len() + 1;
-        normals.push(
-            (1..=n)
-                .map(|i| get(inp, &format!("u{a}_{i}")).map(r))
-                .collect::<Result<_, _>>()?,
-        );
-    }
-    let p = if inp.contains_key("p1") {
-        Some(
-            (1..=n)
-                .map(|i| get(inp, &format!("p{i}")).map(r))
-                .collect::<Result<_, _>>()?,
-        )
-    } else {
-        None
-    };
-    Ok((m, normals, p))
+    super::probes_generic::propagative_system(&ProbeIn::from_strings(inp))
 }
 
 /// Seghete–Murphey Definition 1 and Example 1: the minimal sequences of the law
@@ -83,6 +61,7 @@ pub(super) fn system(inp: &Inputs) -> Result<System, String> {
 /// `Symbolic` an undecided sign of the search stops it, and the prover splits the cell.
 pub(super) fn minimal<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
     let (m, normals, p) = super::probes_generic::propagative_system(inp)?;
+    let p = p.ok_or("probe input `p1` missing")?;
     let c = Contacts::new(SymMatrix::diagonal(&m), normals).map_err(err)?;
     let seqs = minimal_sequences(&c, &p, 32).map_err(err)?;
     let lens: Vec<usize> = seqs.iter().map(|s| s.0.len()).collect();

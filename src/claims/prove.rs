@@ -901,8 +901,8 @@ fn linear_split(cell: &Cell, e: &Symbolic, positive: &[String]) -> Option<Vec<Ce
                         done = true;
                         break;
                     }
-                    // the side between 0 and the root v* = −r/a (decided positive) is
-                    // charted by v = v*·c/(1 + c): exactly 0 < v < v*
+                    // the side between 0 and the root v* = −r/a (a positive rational)
+                    // is charted by v = v*·c/(1 + c): exactly 0 < v < v*
                     Sign::Unknown => match bounded_chart(a, r, s, &fresh, &new_pos) {
                         Some(b) => sol = b,
                         None => continue,
