@@ -1,11 +1,17 @@
 //! The symbolic backend: rational functions over Q in named variables.
 //!
-//! A [`Symbolic`] value is `num/den` with `num`, `den` multivariate polynomials over Q
-//! ([`Poly`]). No polynomial GCD is computed: two values are identical when their
-//! cross-multiplied numerators agree as expanded polynomials (`a/b = c/d ⇔ ad = cb`).
-//! Trivial cancellations keep expressions small: constant denominators are folded into the
-//! numerator, common monomial factors are removed, equal denominators are added directly,
-//! and a numerator proportional to its denominator collapses to a constant.
+//! A [`Symbolic`] value is `num / Π fᵢ^eᵢ`: an expanded numerator over a denominator kept
+//! as a product of factors ([`Poly`]s that are not constants, pairwise different, each
+//! with leading coefficient 1 in the lexicographic order [`poly::lex_cmp`]; a variable
+//! is a factor of its own). No polynomial GCD is computed; instead the factors are kept:
+//! - a sum puts its terms over the least common multiple of the two factor lists (so
+//!   (1 + k²)² and (1 + k²)³ give (1 + k²)³, not their product);
+//! - a numerator divisible by a factor of its denominator is divided by it (exact sparse
+//!   division, [`Poly::div_exact`]), so a factor that cancels never stays;
+//! - a new factor divisible by a known one (or dividing it) is split into them.
+//!
+//! Two values are identical when their numerators over the common denominator agree as
+//! expanded polynomials. The sign of a value is decided factor by factor.
 //!
 //! Laws run on this backend unchanged when their zone is fixed by hypothesis: `sign()` is
 //! exact for constants and [`Sign::Unknown`] otherwise, so a law that branches on a
@@ -27,20 +33,88 @@ use std::fmt;
 /// up to 1000 bits; much more would exhaust time and memory.
 pub const MAX_EXPANSION_EXPONENT: u64 = 1000;
 
-/// A rational function `num/den` over Q; `den` is never the zero polynomial.
+/// The factors of a denominator with their multiplicities, sorted.
+type Factors = Vec<(Poly, u32)>;
+
+/// A rational function `num / Π fᵢ^eᵢ` over Q (see the module documentation).
 #[derive(Clone, Debug)]
 pub struct Symbolic {
     num: Poly,
-    den: Poly,
+    den: Factors,
 }
 
-/// `Some(c)` with `p = c·q` (q ≠ 0), when the two polynomials are proportional.
-fn ratio(p: &Poly, q: &Poly) -> Option<BigRational> {
-    if p.term_count() != q.term_count() || q.is_zero() {
-        return None;
+/// `p = c · Π factors` for a nonzero polynomial: the constant `c`, one factor per
+/// variable of the monomial content, and the rest scaled to leading coefficient 1.
+fn split_factor(p: &Poly) -> (BigRational, Factors) {
+    let content = p.monomial_content();
+    let rest = p.div_monomial(&content);
+    let mut out: Factors = content.iter().map(|(x, e)| (Poly::var(x), *e)).collect();
+    let c = match rest.as_constant() {
+        Some(c) => c,
+        None => {
+            let lc = rest.lex_leading().map(|(_, c)| c.clone()).unwrap_or_else(BigRational::one);
+            out.push((rest.scale(&lc.recip()), 1));
+            lc
+        }
+    };
+    (c, out)
+}
+
+/// Π fᵢ^eᵢ, expanded.
+fn product(fs: &[(Poly, u32)]) -> Poly {
+    fs.iter()
+        .fold(Poly::constant(&BigRational::one()), |acc, (f, e)| acc.mul(&f.pow(*e)))
+}
+
+fn is_variable(f: &Poly) -> bool {
+    f.is_monomial() && f.monomial_content().len() == 1 && f.monomial_content()[0].1 == 1
+}
+
+/// Adds `f^e` to a factor list (`f` non-constant, leading coefficient 1): merged with an
+/// equal factor; divided by a known factor that divides it; a known factor that it divides
+/// is split into `f` and the cofactor.
+fn insert_factor(den: &mut Factors, f: Poly, e: u32) {
+    let mut f = f;
+    let mut e = e;
+    let mut i = 0;
+    while i < den.len() {
+        if den[i].0 == f {
+            den[i].1 += e;
+            return;
+        }
+        if !is_variable(&den[i].0) && !is_variable(&f) {
+            if let Some(q) = f.div_exact(&den[i].0) {
+                den[i].1 += e;
+                if q.as_constant().is_some() {
+                    return;
+                }
+                f = q;
+                continue;
+            }
+            if let Some(q) = den[i].0.div_exact(&f) {
+                // den[i] = f·q: both of q's multiplicity, f gains it
+                let (_, m) = den.remove(i);
+                // lex leading coefficients multiply: q has leading coefficient 1 too
+                let (_, qs) = split_factor(&q);
+                e += m;
+                for (h, k) in qs {
+                    insert_factor(den, h, k * m);
+                }
+                i = 0;
+                continue;
+            }
+        }
+        i += 1;
     }
-    let c = p.leading_coefficient() / q.leading_coefficient();
-    (q.scale(&c) == *p).then_some(c)
+    den.push((f, e));
+    den.sort();
+}
+
+/// `num / (c · Π factors)` with the factors of `p` inserted.
+fn merge(den: &mut Factors, other: &[(Poly, u32)]) {
+    for (f, e) in other {
+        insert_factor(den, f.clone(), *e);
+    }
 }
 
 impl Symbolic {
@@ -49,97 +123,127 @@ impl Symbolic {
         if den.is_zero() {
             return Err(ArithError::DivisionByZero);
         }
-        Ok(Self::normalize(num, den))
+        let (c, fs) = split_factor(&den);
+        let mut d = Factors::new();
+        merge(&mut d, &fs);
+        Ok(Self::normalize(num.scale(&c.recip()), d))
     }
-    /// The trivial cancellations described in the module documentation.
-    fn normalize(num: Poly, den: Poly) -> Symbolic {
+    /// Divides the numerator by every factor of the denominator that divides it (as often
+    /// as it does) and drops the factors used up.
+    fn normalize(mut num: Poly, mut den: Factors) -> Symbolic {
         if num.is_zero() {
             return Symbolic::constant(&BigRational::zero());
         }
-        if let Some(c) = ratio(&num, &den) {
-            return Symbolic::constant(&c);
-        }
-        let (cn, cd) = (num.monomial_content(), den.monomial_content());
-        let common: poly::Monomial = cn
-            .iter()
-            .filter_map(|(x, e)| {
-                cd.iter()
+        for (f, e) in den.iter_mut() {
+            if is_variable(f) {
+                let (x, _) = &f.monomial_content()[0];
+                let have = num
+                    .monomial_content()
+                    .iter()
                     .find(|(y, _)| y == x)
-                    .map(|(_, f)| (x.clone(), (*e).min(*f)))
-            })
-            .collect();
-        let (num, den) = if common.is_empty() {
-            (num, den)
-        } else {
-            (num.div_monomial(&common), den.div_monomial(&common))
-        };
-        if let Some(c) = den.as_constant() {
-            return Symbolic {
-                num: num.scale(&c.recip()),
-                den: Poly::constant(&BigRational::one()),
-            };
+                    .map_or(0, |(_, k)| *k);
+                let k = have.min(*e);
+                if k > 0 {
+                    num = num.div_monomial(&vec![(x.clone(), k)]);
+                    *e -= k;
+                }
+                continue;
+            }
+            while *e > 0 {
+                match num.div_exact(f) {
+                    Some(q) => {
+                        num = q;
+                        *e -= 1;
+                    }
+                    None => break,
+                }
+            }
         }
-        let inv = den.leading_coefficient().recip();
-        Symbolic {
-            num: num.scale(&inv),
-            den: den.scale(&inv),
-        }
+        den.retain(|(_, e)| *e > 0);
+        Symbolic { num, den }
     }
     /// The variable `name`.
     pub fn var(name: &str) -> Symbolic {
         Symbolic {
             num: Poly::var(name),
-            den: Poly::constant(&BigRational::one()),
+            den: Factors::new(),
         }
     }
     /// The constant `q`.
     pub fn constant(q: &BigRational) -> Symbolic {
         Symbolic {
             num: Poly::constant(q),
-            den: Poly::constant(&BigRational::one()),
+            den: Factors::new(),
         }
     }
-    /// The numerator (denominators are normalised: constant 1, or leading coefficient 1).
+    /// The numerator over [`Symbolic::denominator`].
     pub fn numerator(&self) -> &Poly {
         &self.num
     }
-    /// The denominator.
-    pub fn denominator(&self) -> &Poly {
-        &self.den
+    /// The denominator, expanded (1, or a product of factors with leading coefficient 1).
+    pub fn denominator(&self) -> Poly {
+        product(&self.den)
     }
-    /// The value if it does not depend on any variable.
+    /// The factors of the denominator with their multiplicities.
+    pub fn denominator_factors(&self) -> impl Iterator<Item = (&Poly, u32)> {
+        self.den.iter().map(|(f, e)| (f, *e))
+    }
+    /// The value if it does not depend on any variable (a factor left in the
+    /// denominator does not divide the numerator, so the value is then not constant).
     pub fn is_constant(&self) -> Option<BigRational> {
-        let n = self.num.as_constant()?;
-        let d = self.den.as_constant()?;
-        Some(n / d)
+        if self.den.is_empty() {
+            self.num.as_constant()
+        } else {
+            None
+        }
     }
     /// The variables that occur (in the numerator or the denominator), sorted.
     pub fn variables(&self) -> Vec<String> {
         let mut v = self.num.variables();
-        v.extend(self.den.variables());
+        for (f, _) in &self.den {
+            v.extend(f.variables());
+        }
         v.sort();
         v.dedup();
         v
     }
-    /// `self` and `other` agree as rational functions: num·other.den = other.num·den.
+    /// `self` and `other` agree as rational functions: equal numerators over the least
+    /// common multiple of the two denominators.
     pub fn is_identical(&self, other: &Symbolic) -> bool {
-        self.num.mul(&other.den) == other.num.mul(&self.den)
+        let (a, b, _) = over_common(self, other);
+        a == b
     }
     /// Replaces the variable `var` by `by` (a rational function): for `by = p/q` and
-    /// `self = N/D`, `N(p/q) = N'/q^n`, `D(p/q) = D'/q^d`, and the result is
-    /// `N'·q^d / (D'·q^n)`. `DivisionByZero` if the denominator becomes 0.
+    /// `self = N/Π fᵢ^eᵢ`, `N(p/q) = N'/q^n`, `fᵢ(p/q) = Fᵢ'/q^dᵢ`, and the result is
+    /// `N'·q^D / (q^n Π Fᵢ'^eᵢ)` with `D = Σ dᵢeᵢ`. `DivisionByZero` if the denominator
+    /// becomes 0.
     pub fn substitute(&self, var: &str, by: &Symbolic) -> Result<Symbolic, ArithError> {
-        let (n, dn) = self.num.substitute(var, &by.num, &by.den);
-        let (d, dd) = self.den.substitute(var, &by.num, &by.den);
-        if d.is_zero() {
-            return Err(ArithError::DivisionByZero);
+        let q = by.denominator();
+        let (n, dn) = self.num.substitute(var, &by.num, &q);
+        let mut scale = BigRational::one();
+        let mut den = Factors::new();
+        let mut dd = 0u32;
+        for (f, e) in &self.den {
+            let (g, d) = f.substitute(var, &by.num, &q);
+            if g.is_zero() {
+                return Err(ArithError::DivisionByZero);
+            }
+            dd += d * e;
+            let (c, fs) = split_factor(&g);
+            scale *= num_traits::pow(c, *e as usize);
+            for (h, k) in fs {
+                insert_factor(&mut den, h, k * e);
+            }
         }
-        let (n, d) = if dn >= dd {
-            (n, d.mul(&by.den.pow(dn - dd)))
+        let n = if dd >= dn {
+            n.mul(&q.pow(dd - dn))
         } else {
-            (n.mul(&by.den.pow(dd - dn)), d)
+            for (h, k) in &by.den {
+                insert_factor(&mut den, h.clone(), k * (dn - dd));
+            }
+            n
         };
-        Symbolic::from_parts(n, d)
+        Ok(Self::normalize(n.scale(&scale.recip()), den))
     }
     /// The exact value at a rational point. A variable without a value is a `Domain`
     /// error; a denominator that vanishes there is `DivisionByZero`.
@@ -155,35 +259,110 @@ impl Symbolic {
         };
         let missing = |x: String| ArithError::Domain(format!("the variable {x} has no value"));
         let n = self.num.eval(&value).map_err(missing)?;
-        let d = self.den.eval(&value).map_err(missing)?;
+        let mut d = BigRational::one();
+        for (f, e) in &self.den {
+            d *= num_traits::pow(f.eval(&value).map_err(missing)?, *e as usize);
+        }
         if d.is_zero() {
             return Err(ArithError::DivisionByZero);
         }
         Ok(n / d)
     }
     /// Input-language rendering that re-parses to the same value: `num` when the
-    /// denominator is 1, else `num/den` with parentheses around a sum above and around
-    /// anything but a single power below (`1/2*x/y`, `(x + y)/(x*y)`, `-x/(k^2 + 1)`).
+    /// denominator is 1, else `num/den` with the denominator as its product of factors
+    /// (`1/2*x/y`, `(x + y)/(x*y)`, `-x/(k^2 + 1)^2`, `x/(k*(k^2 + 1))`).
     pub fn render_string(&self) -> String {
         let num = self.num.render();
-        if self.den.as_constant().is_some() {
+        if self.den.is_empty() {
             return num;
         }
-        let den = self.den.render();
+        let parts: Vec<String> = self
+            .den
+            .iter()
+            .map(|(f, e)| {
+                let base = if f.is_monomial() {
+                    f.render()
+                } else {
+                    format!("({})", f.render())
+                };
+                if *e == 1 {
+                    base
+                } else {
+                    format!("{base}^{e}")
+                }
+            })
+            .collect();
+        let den = parts.join("*");
         let num = if self.num.is_monomial() {
             num
         } else {
             format!("({num})")
         };
-        if den.contains(['*', '/', ' ']) {
-            format!("{num}/({den})")
-        } else {
+        // one factor renders as a single power or a parenthesised sum already
+        if self.den.len() == 1 && (!self.den[0].0.is_monomial() || !den.contains('*')) {
             format!("{num}/{den}")
+        } else {
+            format!("{num}/({den})")
         }
     }
-    fn unit_one(&self) -> bool {
-        self.den.as_constant().is_some_and(|c| c.is_one())
+}
+
+/// The least common multiple `L` of the two denominators and the numerators over it:
+/// `(a.num · L/a.den, b.num · L/b.den, L)`.
+fn over_common(a: &Symbolic, b: &Symbolic) -> (Poly, Poly, Factors) {
+    if a.den == b.den {
+        return (a.num.clone(), b.num.clone(), a.den.clone());
     }
+    let (xa, xb) = common_basis(&a.den, &b.den);
+    let l: Factors = xa
+        .iter()
+        .zip(&xb)
+        .map(|((f, p), (_, q))| (f.clone(), (*p).max(*q)))
+        .filter(|(_, e)| *e > 0)
+        .collect();
+    let rest = |own: &Factors| -> Poly {
+        let fs: Factors = own
+            .iter()
+            .zip(&l_full(&xa, &xb))
+            .map(|((f, p), m)| (f.clone(), m - p))
+            .collect();
+        product(&fs)
+    };
+    (a.num.mul(&rest(&xa)), b.num.mul(&rest(&xb)), l)
+}
+
+/// The larger multiplicity of each factor of a common basis.
+fn l_full(xa: &Factors, xb: &Factors) -> Vec<u32> {
+    xa.iter().zip(xb).map(|((_, p), (_, q))| (*p).max(*q)).collect()
+}
+
+/// Both factor lists written over one list of factors (the same factors in the same
+/// order, multiplicities possibly 0): a factor of one that is a product of factors of the
+/// other (or divides one) is split first ([`insert_factor`]), so that equal factors are
+/// recognised.
+fn common_basis(a: &Factors, b: &Factors) -> (Factors, Factors) {
+    let mut basis = a.clone();
+    merge(&mut basis, b);
+    let express = |fs: &Factors| -> Factors {
+        let mut out: Factors = basis.iter().map(|(f, _)| (f.clone(), 0)).collect();
+        for (f, e) in fs {
+            let mut g = f.clone();
+            for (h, k) in out.iter_mut() {
+                while g.as_constant().is_none() {
+                    match g.div_exact(h) {
+                        Some(q) => {
+                            g = q;
+                            *k += e;
+                        }
+                        None => break,
+                    }
+                }
+            }
+            debug_assert!(g.as_constant().is_some(), "a factor outside the basis");
+        }
+        out
+    };
+    (express(a), express(b))
 }
 
 impl PartialEq for Symbolic {
@@ -199,18 +378,10 @@ impl fmt::Display for Symbolic {
     }
 }
 
-/// a/b + c/d: `(a + c)/b` when b = d, `(ad + cb)/(bd)` otherwise.
+/// a/A + b/B = (a·L/A + b·L/B)/L with L = lcm(A, B) as factor lists.
 fn add(a: &Symbolic, b: &Symbolic) -> Symbolic {
-    if a.den == b.den {
-        return Symbolic::normalize(a.num.add(&b.num), a.den.clone());
-    }
-    if a.unit_one() {
-        return Symbolic::normalize(a.num.mul(&b.den).add(&b.num), b.den.clone());
-    }
-    if b.unit_one() {
-        return Symbolic::normalize(a.num.add(&b.num.mul(&a.den)), a.den.clone());
-    }
-    Symbolic::normalize(a.num.mul(&b.den).add(&b.num.mul(&a.den)), a.den.mul(&b.den))
+    let (x, y, l) = over_common(a, b);
+    Symbolic::normalize(x.add(&y), l)
 }
 fn neg(a: &Symbolic) -> Symbolic {
     Symbolic {
@@ -221,18 +392,43 @@ fn neg(a: &Symbolic) -> Symbolic {
 fn sub(a: &Symbolic, b: &Symbolic) -> Symbolic {
     add(a, &neg(b))
 }
-/// (a/b)(c/d) = ac/(bd), cancelling a factor that appears above and below.
-fn mul(a: &Symbolic, b: &Symbolic) -> Symbolic {
-    mul_parts(&a.num, &a.den, &b.num, &b.den)
+/// Divides `num` by the factors of `den` it is divisible by, using them up.
+fn cancel(num: &Poly, den: &mut Factors) -> Poly {
+    let s = Symbolic::normalize(num.clone(), std::mem::take(den));
+    *den = s.den;
+    s.num
 }
-fn mul_parts(an: &Poly, ad: &Poly, bn: &Poly, bd: &Poly) -> Symbolic {
-    if let Some(c) = ratio(an, bd) {
-        return Symbolic::normalize(bn.scale(&c), ad.clone());
+/// (a/A)(b/B) = ab/(AB), each numerator first divided by the other's factors.
+fn mul(a: &Symbolic, b: &Symbolic) -> Symbolic {
+    if a.num.is_zero() || b.num.is_zero() {
+        return Symbolic::constant(&BigRational::zero());
     }
-    if let Some(c) = ratio(bn, ad) {
-        return Symbolic::normalize(an.scale(&c), bd.clone());
+    let (mut ad, mut bd) = (a.den.clone(), b.den.clone());
+    let an = cancel(&a.num, &mut bd);
+    let bn = cancel(&b.num, &mut ad);
+    merge(&mut ad, &bd);
+    Symbolic::normalize(an.mul(&bn), ad)
+}
+/// (a/A)/(b/B) = (a·B)/(A·b), with the factors A and B have in common cancelled first.
+fn div(a: &Symbolic, b: &Symbolic) -> Symbolic {
+    let mut ad = a.den.clone();
+    let mut bd = Factors::new();
+    for (f, e) in &b.den {
+        match ad.iter_mut().find(|(g, _)| g == f) {
+            Some((_, k)) => {
+                let m = (*k).min(*e);
+                *k -= m;
+                if e > &m {
+                    bd.push((f.clone(), e - m));
+                }
+            }
+            None => bd.push((f.clone(), *e)),
+        }
     }
-    Symbolic::normalize(an.mul(bn), ad.mul(bd))
+    ad.retain(|(_, e)| *e > 0);
+    let (c, fs) = split_factor(&b.num);
+    merge(&mut ad, &fs);
+    Symbolic::normalize(a.num.mul(&product(&bd)).scale(&c.recip()), ad)
 }
 impl_ops_via_ref!(Symbolic, add, sub, mul, neg);
 
@@ -362,15 +558,38 @@ fn amgm_positive(p: &Poly) -> bool {
     strict
 }
 
-/// The sign of `num/den` at every point of the open positive orthant, when decided by
-/// the signs of the coefficients ([`poly_orthant_sign`] of both, then [`amgm_positive`]).
-pub fn orthant_sign(x: &Symbolic) -> Sign {
-    let one_sign = |p: &Poly| match poly_orthant_sign(p) {
+/// The sign of a polynomial at every point of the open positive orthant, when decided by
+/// the signs of its coefficients ([`poly_orthant_sign`], then [`amgm_positive`]).
+fn one_sign(p: &Poly) -> Sign {
+    match poly_orthant_sign(p) {
         Sign::Unknown if amgm_positive(p) => Sign::Positive,
         Sign::Unknown if amgm_positive(&p.neg()) => Sign::Negative,
         s => s,
-    };
-    match (one_sign(&x.num), one_sign(&x.den)) {
+    }
+}
+
+/// The sign of a denominator Π fᵢ^eᵢ on the open positive orthant: every factor's sign
+/// decided (an even power of a factor of unknown sign may vanish, so it is not decided).
+fn factors_sign(den: &[(Poly, u32)]) -> Sign {
+    let mut negative = false;
+    for (f, e) in den {
+        match one_sign(f) {
+            Sign::Positive => {}
+            Sign::Negative => negative ^= e % 2 == 1,
+            _ => return Sign::Unknown,
+        }
+    }
+    if negative {
+        Sign::Negative
+    } else {
+        Sign::Positive
+    }
+}
+
+/// The sign of `num/den` at every point of the open positive orthant, when decided by
+/// the signs of the coefficients of the numerator and of each factor of the denominator.
+pub fn orthant_sign(x: &Symbolic) -> Sign {
+    match (one_sign(&x.num), factors_sign(&x.den)) {
         (Sign::Zero, _) => Sign::Zero,
         (Sign::Unknown, _) | (_, Sign::Unknown) | (_, Sign::Zero) => Sign::Unknown,
         (a, b) if a == b => Sign::Positive,
@@ -395,7 +614,7 @@ impl Scalar for Symbolic {
         if rhs.num.is_zero() {
             return Err(ArithError::DivisionByZero);
         }
-        Ok(mul_parts(&self.num, &self.den, &rhs.den, &rhs.num))
+        Ok(div(self, rhs))
     }
     /// Exact for constants; for anything depending on a variable `Unknown`, except inside
     /// [`with_positive_variables`], where a numerator and a denominator whose coefficients
@@ -440,7 +659,7 @@ impl Scalar for Symbolic {
                     },
                     e => e,
                 }),
-            None => match (monomial_sqrt(&self.num), monomial_sqrt(&self.den)) {
+            None => match (monomial_sqrt(&self.num), monomial_sqrt(&self.denominator())) {
                 (Some(n), Some(d)) => Symbolic::from_parts(n, d),
                 _ => Err(ArithError::NotRepresentable {
                     what: format!("sqrt({})", self.render_string()),
@@ -479,7 +698,7 @@ impl Scalar for Symbolic {
     /// [`MAX_EXPANSION_EXPONENT`] (a monomial, or a constant, to any power the input
     /// language accepts).
     fn powi(&self, n: i64) -> Result<Self, ArithError> {
-        let many = self.num.term_count() > 1 || self.den.term_count() > 1;
+        let many = self.num.term_count() > 1 || self.den.iter().any(|(f, _)| !f.is_monomial());
         if many && n.unsigned_abs() > MAX_EXPANSION_EXPONENT {
             return Err(ArithError::Domain(format!(
                 "the symbolic backend expands a sum to a power of magnitude at most {MAX_EXPANSION_EXPONENT}, not {n}"

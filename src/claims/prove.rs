@@ -851,9 +851,19 @@ fn linear_split(cell: &Cell, e: &Symbolic, positive: &[String]) -> Option<Vec<Ce
     // split on the numerator, or on the denominator when the numerator's sign is decided
     let one = Poly::constant(&BigRational::one());
     let num = Symbolic::from_parts(e.numerator().clone(), one.clone()).ok()?;
-    let n = match with_positive_variables(positive, || num.sign()) {
-        Sign::Unknown => e.numerator(),
-        _ => e.denominator(),
+    let undecided = |p: &Poly| {
+        Symbolic::from_parts(p.clone(), one.clone())
+            .is_ok_and(|x| with_positive_variables(positive, || x.sign()) == Sign::Unknown)
+    };
+    let n = &match with_positive_variables(positive, || num.sign()) {
+        Sign::Unknown => e.numerator().clone(),
+        // the first factor of the denominator of undecided sign
+        _ => e
+            .denominator_factors()
+            .map(|(f, _)| f)
+            .find(|f| undecided(f))
+            .cloned()
+            .unwrap_or_else(|| e.denominator()),
     };
     let fresh = (0..)
         .map(|i| format!("c_s{}_{i}", cell.charts.len()))
@@ -1130,7 +1140,7 @@ fn attempt_cells(
                     // on one of them rather than charting the monomial
                     let free_factor = undecided.iter().rev().find_map(|e| {
                         let one_term = |p: &Poly| p.is_monomial() || p.as_constant().is_some();
-                        (one_term(e.numerator()) && one_term(e.denominator()))
+                        (one_term(e.numerator()) && one_term(&e.denominator()))
                             .then(|| {
                                 e.variables()
                                     .into_iter()

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 pub type Monomial = Vec<(String, u32)>;
 
 /// A polynomial: monomial ↦ nonzero rational coefficient.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Poly {
     terms: BTreeMap<Monomial, BigRational>,
 }
@@ -85,6 +85,32 @@ pub fn with_deadline<T>(
         // too unwinds again at the caller's next checkpoint)
         Err(e) if e.is::<DeadlinePassed>() || e.is::<crate::budget::Expired>() => None,
         Err(e) => std::panic::resume_unwind(e),
+    }
+}
+
+/// The lexicographic monomial order (variables by name, an earlier name more
+/// significant, a higher exponent larger): a monomial order, so the leading term of a
+/// product is the product of the leading terms (the `BTreeMap` order of [`Monomial`]s is
+/// not one: it puts a·b above a²).
+pub fn lex_cmp(a: &Monomial, b: &Monomial) -> std::cmp::Ordering {
+    use std::cmp::Ordering::*;
+    let (mut i, mut j) = (0, 0);
+    loop {
+        match (a.get(i), b.get(j)) {
+            (None, None) => return Equal,
+            (Some(_), None) => return Greater,
+            (None, Some(_)) => return Less,
+            (Some((x, e)), Some((y, f))) => match x.cmp(y) {
+                Equal if e == f => {
+                    i += 1;
+                    j += 1;
+                }
+                Equal => return e.cmp(f),
+                // `a` has x, `b` has x^0
+                Less => return Greater,
+                Greater => return Less,
+            },
+        }
     }
 }
 
@@ -225,6 +251,93 @@ impl Poly {
             .next_back()
             .cloned()
             .unwrap_or_else(BigRational::zero)
+    }
+    /// The leading term in the lexicographic order [`lex_cmp`] (`None` for 0).
+    pub fn lex_leading(&self) -> Option<(&Monomial, &BigRational)> {
+        self.terms.iter().max_by(|a, b| lex_cmp(a.0, b.0))
+    }
+    /// `self / d` when `d` divides `self` exactly in Q[variables], `None` otherwise (or
+    /// for `d = 0`). Sparse division in the lexicographic order: the quotient's degree in
+    /// each variable is that of `self` minus that of `d`, so a step past those degrees
+    /// ends the attempt. Its work counts towards [`with_deadline`]'s bound.
+    pub fn div_exact(&self, d: &Poly) -> Option<Poly> {
+        if d.is_zero() {
+            return None;
+        }
+        if self.is_zero() {
+            return Some(Poly::zero());
+        }
+        if let Some(c) = d.as_constant() {
+            return Some(self.scale(&c.recip()));
+        }
+        let vars = self.variables();
+        let dvars = d.variables();
+        if dvars.iter().any(|v| vars.binary_search(v).is_err()) {
+            return None;
+        }
+        let dense = |m: &Monomial| -> Vec<u32> {
+            let mut out = vec![0u32; vars.len()];
+            for (x, e) in m {
+                if let Ok(i) = vars.binary_search(x) {
+                    out[i] = *e;
+                }
+            }
+            out
+        };
+        let bound: Vec<u32> = vars
+            .iter()
+            .map(|v| self.degree_in(v).checked_sub(d.degree_in(v)))
+            .collect::<Option<_>>()?;
+        // dense exponent vectors compare lexicographically like [`lex_cmp`]
+        let mut r: BTreeMap<Vec<u32>, BigRational> =
+            self.terms.iter().map(|(m, c)| (dense(m), c.clone())).collect();
+        let dt: Vec<(Vec<u32>, BigRational)> =
+            d.terms.iter().map(|(m, c)| (dense(m), c.clone())).collect();
+        let (dm, dc) = dt
+            .iter()
+            .max_by(|a, b| a.0.cmp(&b.0))
+            .map(|(m, c)| (m.clone(), c.clone()))?;
+        let mut q: Vec<(Vec<u32>, BigRational)> = Vec::new();
+        while let Some((lm, lc)) = r.last_key_value().map(|(m, c)| (m.clone(), c.clone())) {
+            crate::budget::checkpoint();
+            spend(dt.len() as u64);
+            let mut qm = Vec::with_capacity(lm.len());
+            for ((a, b), top) in lm.iter().zip(&dm).zip(&bound) {
+                let e = a.checked_sub(*b)?;
+                if e > *top {
+                    return None;
+                }
+                qm.push(e);
+            }
+            let qc = &lc / &dc;
+            for (m, c) in &dt {
+                let key: Vec<u32> = m.iter().zip(&qm).map(|(a, b)| a + b).collect();
+                let t = &qc * c;
+                match r.entry(key) {
+                    std::collections::btree_map::Entry::Vacant(v) => {
+                        v.insert(-t);
+                    }
+                    std::collections::btree_map::Entry::Occupied(mut o) => {
+                        *o.get_mut() -= t;
+                        if o.get().is_zero() {
+                            o.remove();
+                        }
+                    }
+                }
+            }
+            q.push((qm, qc));
+        }
+        let mut out = Poly::zero();
+        for (m, c) in q {
+            let mono: Monomial = vars
+                .iter()
+                .zip(&m)
+                .filter(|(_, e)| **e > 0)
+                .map(|(x, e)| (x.clone(), *e))
+                .collect();
+            out.add_term(mono, c);
+        }
+        Some(out)
     }
     /// The variables that occur, sorted.
     pub fn variables(&self) -> Vec<String> {
