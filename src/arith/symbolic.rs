@@ -52,7 +52,10 @@ fn split_factor(p: &Poly) -> (BigRational, Factors) {
     let c = match rest.as_constant() {
         Some(c) => c,
         None => {
-            let lc = rest.lex_leading().map(|(_, c)| c.clone()).unwrap_or_else(BigRational::one);
+            let lc = rest
+                .lex_leading()
+                .map(|(_, c)| c.clone())
+                .unwrap_or_else(BigRational::one);
             out.push((rest.scale(&lc.recip()), 1));
             lc
         }
@@ -63,7 +66,9 @@ fn split_factor(p: &Poly) -> (BigRational, Factors) {
 /// Π fᵢ^eᵢ, expanded.
 fn product(fs: &[(Poly, u32)]) -> Poly {
     fs.iter()
-        .fold(Poly::constant(&BigRational::one()), |acc, (f, e)| acc.mul(&f.pow(*e)))
+        .fold(Poly::constant(&BigRational::one()), |acc, (f, e)| {
+            acc.mul(&f.pow(*e))
+        })
 }
 
 fn is_variable(f: &Poly) -> bool {
@@ -333,7 +338,10 @@ fn over_common(a: &Symbolic, b: &Symbolic) -> (Poly, Poly, Factors) {
 
 /// The larger multiplicity of each factor of a common basis.
 fn l_full(xa: &Factors, xb: &Factors) -> Vec<u32> {
-    xa.iter().zip(xb).map(|((_, p), (_, q))| (*p).max(*q)).collect()
+    xa.iter()
+        .zip(xb)
+        .map(|((_, p), (_, q))| (*p).max(*q))
+        .collect()
 }
 
 /// Both factor lists written over one list of factors (the same factors in the same

@@ -700,7 +700,11 @@ fn run_cell(
                     }
                     Ok(_) => return Ok(open(format!("`{}` not decided true", r.text))),
                     Err(e) if is_undefined(&e) => return Ok(CellResult::Undefined),
-                    Err(e) => return Ok(open(format!("`{}`: {e}", r.text))),
+                    Err(e) => match zone_conclusion(r, &scope) {
+                        Some(Ok(cert)) => signs.push(cert),
+                        Some(Err(why)) => return Ok(open(format!("`{}`: {why}", r.text))),
+                        None => return Ok(open(format!("`{}`: {e}", r.text))),
+                    },
                 }
             }
         }
@@ -739,6 +743,105 @@ fn run_cell(
         }
     }
     Ok(CellResult::Holds(signs))
+}
+
+/// The conditions `p > 0` (`true`) or `p >= 0` (`false`) of a zone of FP eq. (1) for
+/// (ξ̇, η̇): Z0 ξ̇ ≤ 0, η̇ ≤ 0; Z1 ξ̇ ≤ 0, η̇ > 0; Z2 ξ̇ > 0, η̇ ≤ 0; Z12 ξ̇ > 0, η̇ > 0.
+fn zone_conditions(code: i64, xi: &Symbolic, eta: &Symbolic) -> Option<[(Symbolic, bool); 2]> {
+    let (mx, me) = (-xi.clone(), -eta.clone());
+    Some(match code {
+        0 => [(mx, false), (me, false)],
+        1 => [(mx, false), (eta.clone(), true)],
+        2 => [(xi.clone(), true), (me, false)],
+        12 => [(xi.clone(), true), (eta.clone(), true)],
+        _ => return None,
+    })
+}
+
+/// A conclusion `zoneN != c` or `zoneN == c` on the zone code the corner probes give for
+/// (ξ̇N, η̇N) (`xiN`, `etaN`; FP eq. (1)) when the probe left the code out because a sign
+/// of ξ̇N or η̇N is not the same on the whole cell. Each zone the conclusion excludes is
+/// shown empty on the cell by a certificate of infeasibility of its two conditions
+/// p₁ ▷ 0, p₂ ▷ 0: one condition false on the cell, or λp₁ + μp₂ < 0 on the cell for
+/// multipliers λ, μ ≥ 0 (1, or ±ξ̇, ±η̇ of the input where decided nonnegative), or
+/// λp₁ + μp₂ ≤ 0 with a positive multiplier on a strict condition (the conditions give
+/// λp₁ + μp₂ ≥ 0, > 0 in that case). E.g. FP Theorem 5.1: ξ̇ξ̇' + η̇η̇' = −ε(ξ̇² + η̇²).
+/// `None`: not such a conclusion; `Some(Err)`: no certificate found.
+fn zone_conclusion(r: &lang::Relation, scope: &Env<Symbolic>) -> Option<Result<Value, String>> {
+    let name = r.lhs.as_var()?;
+    let suffix = name.strip_prefix("zone")?;
+    let xi = scope.get(&format!("xi{suffix}"))?;
+    let eta = scope.get(&format!("eta{suffix}"))?;
+    let c = r.rhs.as_rational()?;
+    if !c.is_integer() {
+        return None;
+    }
+    let c = i64::try_from(c.to_integer()).ok()?;
+    let excluded: Vec<i64> = match r.rel {
+        lang::Rel::Ne => vec![c],
+        lang::Rel::Eq => [0, 1, 2, 12].into_iter().filter(|z| *z != c).collect(),
+        _ => return None,
+    };
+    // multipliers: 1 and the input's zone coordinates, where nonnegative on the cell
+    let one = xi.one_like();
+    let mut mult = vec![(one, Sign::Positive)];
+    for v in ["xi", "eta"].iter().filter_map(|v| scope.get(*v)) {
+        for m in [v.clone(), -v.clone()] {
+            match m.sign() {
+                s @ (Sign::Positive | Sign::Zero) => mult.push((m, s)),
+                _ => {}
+            }
+        }
+    }
+    let mut certs = Vec::new();
+    for z in excluded {
+        let conds = zone_conditions(z, xi, eta)?;
+        let cert = zone_empty(&conds, &mult);
+        match cert {
+            Some(text) => certs.push(json!({ "zone": z, "empty": text })),
+            None => {
+                return Some(Err(format!(
+                    "{name} = {z} is not excluded on the cell (no certificate)"
+                )))
+            }
+        }
+    }
+    Some(Ok(json!({ "relation": r.text, "zones excluded": certs })))
+}
+
+/// A certificate that p₁ ▷ 0 ∧ p₂ ▷ 0 has no point in the cell (see [`zone_conclusion`]).
+fn zone_empty(conds: &[(Symbolic, bool); 2], mult: &[(Symbolic, Sign)]) -> Option<String> {
+    // a condition false on the whole cell
+    for (p, strict) in conds {
+        match p.sign() {
+            Sign::Negative => return Some(format!("{} < 0", p.render_string())),
+            Sign::Zero if *strict => return Some(format!("{} = 0", p.render_string())),
+            _ => {}
+        }
+    }
+    for (l, ls) in mult {
+        for (m, ms) in mult {
+            let sum = l.clone() * &conds[0].0 + &m.mul_r(&conds[1].0);
+            let strict_positive =
+                (conds[0].1 && *ls == Sign::Positive) || (conds[1].1 && *ms == Sign::Positive);
+            let ok = match sum.sign() {
+                Sign::Negative => true,
+                Sign::Zero => strict_positive,
+                _ => false,
+            };
+            if ok {
+                return Some(format!(
+                    "({})*({}) + ({})*({}) = {}",
+                    l.render_string(),
+                    conds[0].0.render_string(),
+                    m.render_string(),
+                    conds[1].0.render_string(),
+                    sum.render_string()
+                ));
+            }
+        }
+    }
+    None
 }
 
 const WITNESS: [(i64, i64); 7] = [(1, 1), (2, 1), (1, 2), (3, 1), (1, 3), (5, 2), (2, 7)];

@@ -38,10 +38,7 @@ fn fp_issue13_verdicts() {
         ("fp-prop7.1-bounds-2S-x", Verdict::Proved),
         ("fp-prop7.1-bounds-2S-y", Verdict::ProvedOnSubdomain),
         ("fp-prop7.1-bounds-4S", Verdict::ConfirmedOnSamples),
-        (
-            "fp-prop7.1-bounds-case2-corrected",
-            Verdict::ConfirmedOnSamples,
-        ),
+        ("fp-prop7.1-bounds-case2-corrected", Verdict::Proved),
         ("fp-prop7.1-bounds-case2", Verdict::Refuted),
         ("fp-prop7.1-bounds-case3-eta1-corrected", Verdict::Proved),
         ("fp-prop7.1-bounds-case3-eta1", Verdict::Refuted),
@@ -57,7 +54,7 @@ fn fp_issue13_verdicts() {
         ("fp-prop7.1-table1", Verdict::Proved),
         ("fp-remark4-norm", Verdict::Proved),
         ("fp-remark9-monotone", Verdict::Refuted),
-        ("fp-result1-nid", Verdict::ConfirmedOnSamples),
+        ("fp-result1-nid", Verdict::Proved),
         ("fp-result2-nid", Verdict::Proved),
         ("fp-result3-angles", Verdict::Proved),
         ("fp-result3-chi", Verdict::ConfirmedOnSamples),
@@ -79,8 +76,8 @@ fn fp_issue13_verdicts() {
         ("fp-thm5.1-beta-z-form", Verdict::Proved),
         ("fp-thm5.1-eps-bounds-z-large", Verdict::Proved),
         ("fp-thm5.1-eps-bounds", Verdict::Proved),
-        ("fp-thm5.3-H1", Verdict::ConfirmedOnSamples),
-        ("fp-thm5.3-H2-eq16", Verdict::ConfirmedOnSamples),
+        ("fp-thm5.3-H1", Verdict::Proved),
+        ("fp-thm5.3-H2-eq16", Verdict::Proved),
         ("fp-thm5.3-charpoly", Verdict::Proved),
         ("fp-thm5.3-limit", Verdict::ConfirmedOnSamples),
         ("fp-thm5.3-rho-formula", Verdict::Proved),
@@ -89,13 +86,38 @@ fn fp_issue13_verdicts() {
         ("fp-thm5.1-first-factor", Verdict::Proved),
         ("fp-thm5.1-eps0", Verdict::Proved),
         ("fp-thm5.3-rho-range", Verdict::ConfirmedOnSamples),
-        ("fp-lemma7.2-displays", Verdict::ConfirmedOnSamples),
+        ("fp-lemma7.2-displays", Verdict::Proved),
         ("fp-lemma7.2-bounds", Verdict::Proved),
         ("fp-result3-eq9-literal", Verdict::Refuted),
     ] {
         let o = run(id);
         assert_eq!(o.verdict, want, "{id}: {}", o.detail);
     }
+}
+
+#[test]
+fn zone_conclusions_proved_by_certificates() {
+    // the zone of the outcome changes within the cell; each excluded zone is shown empty
+    // by a certificate (Theorem 3.1: xi*xi1 + eta*eta1 = -(xi^2 + eta^2) on Z12)
+    for id in ["fp-thm3.1", "fp-result1", "fp-result1-nid", "fp-thm5.1"] {
+        let o = run(id);
+        assert_eq!(o.verdict, Verdict::Proved, "{id}: {}", o.detail);
+    }
+    let o = run("fp-thm3.1");
+    let cert = o.certificate.unwrap().to_string();
+    assert!(cert.contains("= -c_1^2 - c_2^2"), "{cert}");
+    // the engine can fail: another zone is reached, at an exact point
+    let d = mutant(
+        "fp-thm3.1",
+        "conclude = [\"zone1 != 12\"]",
+        "conclude = [\"zone1 != 1\"]",
+    );
+    assert!(d.contains("zone1 = 1"), "{d}");
+    mutant(
+        "fp-result1",
+        "conclude = [\"zone1 != 1\", \"zone1 != 12\"]",
+        "conclude = [\"zone1 != 1\", \"zone1 != 0\"]",
+    );
 }
 
 #[test]

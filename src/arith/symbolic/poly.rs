@@ -289,8 +289,11 @@ impl Poly {
             .map(|v| self.degree_in(v).checked_sub(d.degree_in(v)))
             .collect::<Option<_>>()?;
         // dense exponent vectors compare lexicographically like [`lex_cmp`]
-        let mut r: BTreeMap<Vec<u32>, BigRational> =
-            self.terms.iter().map(|(m, c)| (dense(m), c.clone())).collect();
+        let mut r: BTreeMap<Vec<u32>, BigRational> = self
+            .terms
+            .iter()
+            .map(|(m, c)| (dense(m), c.clone()))
+            .collect();
         let dt: Vec<(Vec<u32>, BigRational)> =
             d.terms.iter().map(|(m, c)| (dense(m), c.clone())).collect();
         let (dm, dc) = dt
