@@ -239,6 +239,14 @@ pub trait Scalar:
     /// 0 without being exactly 0.
     fn sign(&self) -> Sign;
 
+    /// `true` when the value is a nonzero element of the backend's field even where its
+    /// sign is `Unknown`: a rational function that is not the zero function (Gaussian
+    /// elimination over the field of rational functions may divide by it). The default,
+    /// for numbers and enclosures, is a decided nonzero sign.
+    fn nonzero_in_field(&self) -> bool {
+        matches!(self.sign(), Sign::Positive | Sign::Negative)
+    }
+
     /// Square root; `NotRepresentable` for exact backends when the root is irrational (or
     /// outside the field), `Domain` for a negative argument.
     fn sqrt(&self) -> Result<Self, ArithError>;

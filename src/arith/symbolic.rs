@@ -482,7 +482,7 @@ fn monomial_sqrt(p: &Poly) -> Option<Poly> {
         .unwrap_or_default();
     let mut out = Poly::constant(&root);
     for (v, e) in m {
-        if e % 2 != 0 || ((e / 2) % 2 == 1 && !positive.contains(v)) {
+        if e % 2 != 0 || ((e / 2) % 2 == 1 && !positive.iter().any(|p| **p == **v)) {
             return None;
         }
         out = out.mul(&Poly::var(v).pow(e / 2));
@@ -525,11 +525,12 @@ fn amgm_positive(p: &Poly) -> bool {
     if pos.is_empty() || neg.len() > 64 || pos.len() > 256 {
         return false;
     }
-    let square = |m: &poly::Monomial| -> std::collections::BTreeMap<String, u32> {
+    let square = |m: &poly::Monomial| -> std::collections::BTreeMap<poly::Name, u32> {
         m.iter().map(|(v, e)| (v.clone(), 2 * e)).collect()
     };
     let prod = |a: &poly::Monomial, b: &poly::Monomial| {
-        let mut out: std::collections::BTreeMap<String, u32> = std::collections::BTreeMap::new();
+        let mut out: std::collections::BTreeMap<poly::Name, u32> =
+            std::collections::BTreeMap::new();
         for (v, e) in a.iter().chain(b.iter()) {
             *out.entry(v.clone()).or_default() += e;
         }
@@ -652,6 +653,10 @@ impl Scalar for Symbolic {
                 None => Sign::Unknown,
             }),
         }
+    }
+    /// A numerator that is not the zero polynomial (whatever its sign on a cell).
+    fn nonzero_in_field(&self) -> bool {
+        !self.num.is_zero()
     }
     /// The exact root of a constant rational square; `NotRepresentable` otherwise.
     fn sqrt(&self) -> Result<Self, ArithError> {

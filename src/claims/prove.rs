@@ -9,6 +9,8 @@
 //!                                               # `assume` are linear forms in them
 //! subdomain = "diagonal masses only"            # optional: the domain above is a part of
 //!                                               # the paper's (proved-on-subdomain)
+//! work = 30000000                               # optional: the work bound in term
+//!                                               # products (default 3000000)
 //! ```
 //!
 //! **Cells.** A parameter with an open range is written through a positive chart variable
@@ -214,9 +216,9 @@ struct Form {
 }
 
 fn cone_degree_one(x: &Symbolic, cone: &[String]) -> bool {
-    let deg = |m: &Vec<(String, u32)>| -> u32 {
+    let deg = |m: &crate::arith::symbolic::poly::Monomial| -> u32 {
         m.iter()
-            .filter(|(v, _)| cone.contains(v))
+            .filter(|(v, _)| cone.iter().any(|c| **c == **v))
             .map(|(_, e)| *e)
             .sum()
     };
@@ -787,9 +789,8 @@ fn zone_conclusion(r: &lang::Relation, scope: &Env<Symbolic>) -> Option<Result<V
     let mut mult = vec![(one, Sign::Positive)];
     for v in ["xi", "eta"].iter().filter_map(|v| scope.get(*v)) {
         for m in [v.clone(), -v.clone()] {
-            match m.sign() {
-                s @ (Sign::Positive | Sign::Zero) => mult.push((m, s)),
-                _ => {}
+            if let s @ (Sign::Positive | Sign::Zero) = m.sign() {
+                mult.push((m, s));
             }
         }
     }
@@ -941,7 +942,7 @@ fn linear_in(p: &Poly, v: &str) -> Option<(Poly, Poly)> {
     }
     let zero = Poly::zero();
     let (r, _) = p.substitute(v, &zero, &Poly::constant(&BigRational::one()));
-    let a = p.sub(&r).div_monomial(&vec![(v.to_string(), 1)]);
+    let a = p.sub(&r).div_monomial(&vec![(v.into(), 1)]);
     Some((a, r))
 }
 
@@ -1166,14 +1167,31 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
             .saturating_duration_since(now)
             .mul_f64(PROVER_SHARE);
     let deadline = deadline.min(share);
-    crate::arith::symbolic::poly::with_deadline(deadline, PROVER_WORK, || {
+    let work = work_bound(spec)?;
+    crate::arith::symbolic::poly::with_deadline(deadline, work, || {
         attempt_cells(claim, &params, &cone, sides.as_ref(), deadline)
     })
     .unwrap_or_else(|| {
         Err(format!(
-            "the symbolic computation exceeded its share ({PROVER_WORK} term products, weighted by coefficient size, or 3/4 of the budget)"
+            "the symbolic computation exceeded its share ({work} term products, weighted by coefficient size, or 3/4 of the budget)"
         ))
     })
+}
+
+/// The work bound of a claim: `proof.work` (term products, at most [`MAX_PROVER_WORK`])
+/// for a proof known to need more than the default [`PROVER_WORK`] (many cells; the
+/// budget in seconds still applies).
+fn work_bound(spec: &toml::Table) -> Result<u64, String> {
+    match spec.get("work") {
+        None => Ok(PROVER_WORK),
+        Some(v) => v
+            .as_integer()
+            .and_then(|w| u64::try_from(w).ok())
+            .filter(|w| (1..=MAX_PROVER_WORK).contains(w))
+            .ok_or(format!(
+                "proof.work must be an integer in 1..={MAX_PROVER_WORK} (term products)"
+            )),
+    }
 }
 
 /// The time the symbolic method may take on one claim, as a fraction of the claim's
@@ -1184,6 +1202,8 @@ const PROVER_SHARE: f64 = 0.75;
 /// The polynomial term products the symbolic method may spend on one claim (each weighted
 /// by (1 + bits/256)² for its coefficients' size, [`Poly::mul`]).
 const PROVER_WORK: u64 = 3_000_000;
+/// The largest `proof.work` a claim file may ask for.
+const MAX_PROVER_WORK: u64 = 100_000_000;
 
 fn attempt_cells(
     claim: &Claim,

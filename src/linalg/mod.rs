@@ -166,8 +166,12 @@ fn eliminate<S: Scalar>(row: &mut [S], pivot_row: &[S], k: usize) -> Result<S, L
 }
 
 /// Solves A x = b by Gaussian elimination, choosing as pivot the first entry whose sign is
-/// decided nonzero. An error if A is singular (`Domain`), or if no pivot can be decided
-/// (`Undecided`).
+/// decided nonzero, else the first entry that is a nonzero element of its field
+/// ([`Scalar::nonzero_in_field`]: a rational function that is not the zero function,
+/// whose sign on a cell is not decided). The solution is then Cramer's adj(A)·b/det(A)
+/// as a rational function, the same whichever pivots are used, and so the exact solution
+/// at every point where A is regular. An error if A is singular (`Domain`), or if no
+/// pivot can be decided (`Undecided`).
 pub fn solve<S: Scalar>(mut a: Matrix<S>, mut b: Vector<S>) -> Result<Vector<S>, LinalgError> {
     let n = b.len();
     for k in 0..n {
@@ -183,6 +187,9 @@ pub fn solve<S: Scalar>(mut a: Matrix<S>, mut b: Vector<S>) -> Result<Vector<S>,
                 Err(e) => undecided = undecided.or(Some(e)),
             }
         }
+        let pivot = pivot.or_else(|| {
+            (k..n).find(|&i| a[i][k].sign() == Sign::Unknown && a[i][k].nonzero_in_field())
+        });
         let p = match (pivot, undecided) {
             (Some(p), _) => p,
             (None, Some(e)) => return Err(e.into()),

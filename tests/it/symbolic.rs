@@ -307,3 +307,16 @@ proptest! {
         prop_assert!(parse_symbolic(&fa.to_string()).unwrap().is_identical(&fa));
     }
 }
+
+#[test]
+fn elimination_divides_by_a_pivot_of_unknown_sign() {
+    // [[a, 1], [1, 1]] x = (1, 2): the first pivot a has no decided sign, but it is a
+    // nonzero rational function; the solution is Cramer's, x = (-1/(a - 1), (2a - 1)/(a - 1))
+    let a = vec![vec![s("a"), s("1")], vec![s("1"), s("1")]];
+    let x = impactkit::linalg::solve(a, vec![s("1"), s("2")]).unwrap();
+    assert_eq!(x[0], s("-1/(a - 1)"));
+    assert_eq!(x[1], s("(2*a - 1)/(a - 1)"));
+    // a zero column is still singular
+    let z = vec![vec![s("0"), s("1")], vec![s("0"), s("a")]];
+    assert!(impactkit::linalg::solve(z, vec![s("1"), s("2")]).is_err());
+}

@@ -7,8 +7,11 @@ use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 use std::collections::BTreeMap;
 
+/// A variable name in a monomial (shared: cloning a monomial allocates no strings).
+pub type Name = std::sync::Arc<str>;
+
 /// A monomial: variables sorted by name, each with an exponent ≥ 1 (`[]` is 1).
-pub type Monomial = Vec<(String, u32)>;
+pub type Monomial = Vec<(Name, u32)>;
 
 /// A polynomial: monomial ↦ nonzero rational coefficient.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -133,7 +136,7 @@ impl Poly {
     /// The variable `name`.
     pub fn var(name: &str) -> Self {
         let mut p = Poly::zero();
-        p.add_term(vec![(name.to_string(), 1)], BigRational::one());
+        p.add_term(vec![(Name::from(name), 1)], BigRational::one());
         p
     }
     /// The terms, in the canonical (monomial) order.
@@ -270,8 +273,31 @@ impl Poly {
         if let Some(c) = d.as_constant() {
             return Some(self.scale(&c.recip()));
         }
-        let vars = self.variables();
-        let dvars = d.variables();
+        // quick rejections: the highest and the lowest terms in the lexicographic order
+        // of a product are the products of those of its factors
+        let divides = |a: &Monomial, b: &Monomial| {
+            b.iter()
+                .all(|(x, e)| a.iter().any(|(y, f)| y == x && f >= e))
+        };
+        fn ends(p: &Poly) -> (&Monomial, &Monomial) {
+            let mut it = p.terms.keys();
+            let first = it.next().expect("a nonzero polynomial");
+            let (mut lo, mut hi) = (first, first);
+            for m in it {
+                if lex_cmp(m, lo).is_lt() {
+                    lo = m;
+                } else if lex_cmp(m, hi).is_gt() {
+                    hi = m;
+                }
+            }
+            (lo, hi)
+        }
+        let ((slo, shi), (dlo, dhi)) = (ends(self), ends(d));
+        if !divides(shi, dhi) || !divides(slo, dlo) {
+            return None;
+        }
+        let vars = self.names();
+        let dvars = d.names();
         if dvars.iter().any(|v| vars.binary_search(v).is_err()) {
             return None;
         }
@@ -344,7 +370,11 @@ impl Poly {
     }
     /// The variables that occur, sorted.
     pub fn variables(&self) -> Vec<String> {
-        let mut v: Vec<String> = self
+        self.names().iter().map(|x| x.to_string()).collect()
+    }
+    /// The variables that occur, sorted, as shared names.
+    fn names(&self) -> Vec<Name> {
+        let mut v: Vec<Name> = self
             .terms
             .keys()
             .flat_map(|m| m.iter().map(|(x, _)| x.clone()))
@@ -357,7 +387,7 @@ impl Poly {
     pub fn degree_in(&self, var: &str) -> u32 {
         self.terms
             .keys()
-            .filter_map(|m| m.iter().find(|(x, _)| x == var).map(|(_, e)| *e))
+            .filter_map(|m| m.iter().find(|(x, _)| &**x == var).map(|(_, e)| *e))
             .max()
             .unwrap_or(0)
     }
@@ -403,8 +433,8 @@ impl Poly {
         let d = self.degree_in(var);
         let mut by_power: BTreeMap<u32, Poly> = BTreeMap::new();
         for (m, c) in &self.terms {
-            let e = m.iter().find(|(x, _)| x == var).map_or(0, |(_, e)| *e);
-            let rest: Monomial = m.iter().filter(|(x, _)| x != var).cloned().collect();
+            let e = m.iter().find(|(x, _)| &**x == var).map_or(0, |(_, e)| *e);
+            let rest: Monomial = m.iter().filter(|(x, _)| &**x != var).cloned().collect();
             by_power.entry(e).or_default().add_term(rest, c.clone());
         }
         let mut out = Poly::zero();
@@ -419,7 +449,7 @@ impl Poly {
         for (m, c) in &self.terms {
             let mut t = c.clone();
             for (x, e) in m {
-                let v = value(x).ok_or_else(|| x.clone())?;
+                let v = value(x).ok_or_else(|| x.to_string())?;
                 t *= num_traits::pow(v, *e as usize);
             }
             sum += t;
@@ -459,7 +489,7 @@ fn render_term(m: &Monomial, c: &BigRational) -> String {
         .iter()
         .map(|(x, e)| {
             if *e == 1 {
-                x.clone()
+                x.to_string()
             } else {
                 format!("{x}^{e}")
             }
