@@ -52,36 +52,30 @@ fn radii_masses<S: Scalar>(
     Ok(b)
 }
 
-/// Seghete–Murphey Sect. VII-A, eq. (31) and Fig. 5: radii `ra rb rc` (default 1), masses
-/// `ma mb mc` (default r³, equal density), and the angle θ either through a rational
-/// `t` = tan(θ/4) (cos(θ/2) = (1 − t²)/(1 + t²), sin(θ/2) = 2t/(1 + t²): exact rational
-/// geometries), or through `half` = θ/2 in the input language (e.g. `pi/4`) or a rational
-/// `theta_over_pi` = θ/π, both evaluated in Q(√d). Outputs (law code, `system::billiard`): `inner` = ⟨Dφa, Dφb⟩_g from the normals,
-/// `middle` (the middle expression of (31) as printed), `cos_over_mc` = cos θ/m_c,
-/// `xi2` = ξ² (Fig. 5), `overlap` (cos θ_min − cos θ) — those that are rational.
+/// Seghete–Murphey Sect. VII-A, eq. (31) and Fig. 5, with the angle θ given through
+/// `half` = θ/2 in the input language (e.g. `pi/4`) or a rational `theta_over_pi` = θ/π,
+/// both evaluated in Q(√d); radii `ra rb rc` (default 1), masses `ma mb mc` (default r³,
+/// equal density). Outputs (law code, `system::billiard`): `inner` = ⟨Dφa, Dφb⟩_g from the
+/// normals, `middle` (the middle expression of (31) as printed), `cos_over_mc` = cos θ/m_c,
+/// `xi2` = ξ² (Fig. 5), `overlap` (cos θ_min − cos θ) — those that are rational. A
+/// rational `t` = tan(θ/4) is the probe of the same name in `probes_generic` (any
+/// arithmetic), which runs first.
 pub(super) fn billiard_break(inp: &Inputs) -> Result<Env<R>, String> {
     let half = match inp.get("theta_over_pi") {
         Some(_) => {
             let q = get(inp, "theta_over_pi")? / BigRational::from_integer(2.into());
-            Some(format!("({})*pi", crate::lang::show(&q)))
+            format!("({})*pi", crate::lang::show(&q))
         }
-        None => inp.get("half").cloned(),
+        None => inp
+            .get("half")
+            .cloned()
+            .ok_or("billiard.break: give t, half or theta_over_pi")?,
     };
-    if let Some(h) = half {
-        let c = crate::lang::eval_str::<Quadratic>(&format!("cos({h})"), &()).map_err(err)?;
-        let s = crate::lang::eval_str::<Quadratic>(&format!("sin({h})"), &()).map_err(err)?;
-        let like = c.clone();
-        let b = radii_masses(inp, &like, c, s)?;
-        return outputs(&b, |x: &Quadratic| {
-            x.as_rational().map(crate::arith::rug_to_rat)
-        });
-    }
-    let t = get(inp, "t")?;
-    let one = BigRational::from_integer(1.into());
-    let den = &one + &t * &t;
-    let c = r((&one - &t * &t) / &den);
-    let s = r(BigRational::from_integer(2.into()) * &t / &den);
+    let c = crate::lang::eval_str::<Quadratic>(&format!("cos({half})"), &()).map_err(err)?;
+    let s = crate::lang::eval_str::<Quadratic>(&format!("sin({half})"), &()).map_err(err)?;
     let like = c.clone();
     let b = radii_masses(inp, &like, c, s)?;
-    outputs(&b, |x: &R| Some(x.to_big()))
+    outputs(&b, |x: &Quadratic| {
+        x.as_rational().map(crate::arith::rug_to_rat)
+    })
 }

@@ -133,7 +133,8 @@ pub(super) fn propagative_system<S: Scalar>(
 }
 
 /// The probes of this file.
-pub const GENERIC: [&str; 20] = [
+pub const GENERIC: [&str; 21] = [
+    "billiard.break",
     "propagative.minimal",
     "rods",
     "rods.states",
@@ -180,9 +181,55 @@ pub fn run<S: Scalar>(name: &str, inp: &ProbeIn<S>) -> Option<Result<Env<S>, Str
         "corner.zones" => corner_zones(inp),
         "corner.zone_ta_sa" => corner_zone_ta_sa(inp),
         "corner.compose" => corner_compose(inp),
+        // the rational geometries t = tan(θ/4); θ in Q(√d) is claims::probes_billiard
+        "billiard.break" if !inp.has("half") && !inp.has("theta_over_pi") => billiard_break(inp),
         // Clark-Bloch (the penny and the nonholonomic law): claims::probes_cb
         _ => return super::probes_cb::run(name, inp),
     })
+}
+
+/// Seghete–Murphey Sect. VII-A, eq. (31) and Fig. 5, at `t` = tan(θ/4) (cos(θ/2) =
+/// (1 − t²)/(1 + t²), sin(θ/2) = 2t/(1 + t²)): radii `ra rb rc` (default 1), masses
+/// `ma mb mc` (default r³, equal density). Outputs (law code, `system::billiard`):
+/// `inner` = ⟨Dφa, Dφb⟩_g, `cos_over_mc` = cos θ/m_c, `middle` (the middle expression of
+/// (31) as printed), and, where the overlap check and the runs' signs are decided, `xi2`
+/// = ξ² (Fig. 5) and `overlap` (cos θ_min − cos θ); an overlapping geometry is an error.
+fn billiard_break<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
+    let t = inp.num("t")?;
+    let one = t.one_like();
+    let den = one.add_r(&t.square());
+    let cos_half = (one - &t.square()).checked_div(&den).map_err(err)?;
+    let sin_half = inp.int(2).mul_r(&t).checked_div(&den).map_err(err)?;
+    let radius = |n: &str| {
+        if inp.has(n) {
+            inp.num(n)
+        } else {
+            Ok(inp.int(1))
+        }
+    };
+    let radii = [radius("ra")?, radius("rb")?, radius("rc")?];
+    let mut b = crate::system::billiard::Break::with_volume_masses(radii, cos_half, sin_half);
+    for (i, n) in ["ma", "mb", "mc"].iter().enumerate() {
+        if inp.has(n) {
+            b.masses[i] = inp.num(n)?;
+        }
+    }
+    let (_, [inner, cos_over_mc, middle]) = b.sides_31().map_err(err)?;
+    let mut out = Env::from([
+        ("inner".into(), inner),
+        ("cos_over_mc".into(), cos_over_mc),
+        ("middle".into(), middle),
+    ]);
+    match b.outcome(64) {
+        Ok(o) => {
+            out.insert("xi2".into(), o.xi_squared);
+            out.insert("overlap".into(), o.overlap_margin);
+        }
+        // symbolically: a sign of the overlap check or of the runs open on the cell
+        Err(crate::law::LawError::Undecided { .. }) => {}
+        Err(e) => return Err(err(e)),
+    }
+    Ok(out)
 }
 
 /// The zones TA (S = 0) and SA (threshold S) assign to (ξ̇, η̇) (law code,

@@ -164,6 +164,26 @@ impl<S: Scalar> Break<S> {
         Ok(cos_min - &self.cos_theta())
     }
 
+    /// The contacts and the three sides of (31): ⟨Dφa, Dφb⟩_g from the normals, cos θ/m_c,
+    /// and the middle expression as printed, (|ab|² − |ac|² − |bc|²)/(2m_c²|ac||bc|)
+    /// (after checking the data, without the overlap check and without a run: they involve
+    /// no sign, so they are rational functions of the geometry on the symbolic backend).
+    pub fn sides_31(&self) -> Result<(Contacts<S>, [S; 3]), LawError> {
+        self.validate_data()?;
+        let c = self.contacts()?;
+        let [a, b, _] = self.positions();
+        let [ra, rb, rc] = &self.radii;
+        let mc = &self.masses[2];
+        let inner_product = c.inner(&c.normals[0], &c.normals[1])?;
+        let cos_theta_over_mc = self.cos_theta().checked_div(mc)?;
+        let da = ra.add_r(rc);
+        let db = rb.add_r(rc);
+        let ab2 = (a.0.sub_r(&b.0)).square() + &(a.1.sub_r(&b.1)).square();
+        let printed_31_middle =
+            (ab2 - &da.square() - &db.square()).checked_div(&(mc.lift_i64(2) * mc * &da * &db))?;
+        Ok((c, [inner_product, cos_theta_over_mc, printed_31_middle]))
+    }
+
     /// p0, p_ab, p_ba, ξ² and the three sides of (31).
     pub fn outcome(&self, max_depth: usize) -> Result<BreakOutcome<S>, LawError> {
         self.validate()?;
@@ -176,10 +196,7 @@ impl<S: Scalar> Break<S> {
         &self,
         max_depth: usize,
     ) -> Result<BreakOutcome<S>, LawError> {
-        self.validate_data()?;
-        let c = self.contacts()?;
-        let [a, b, _] = self.positions();
-        let [ra, rb, rc] = &self.radii;
+        let (c, [inner_product, cos_theta_over_mc, printed_31_middle]) = self.sides_31()?;
         let mc = &self.masses[2];
         let zero = mc.zero_like();
         let p0 = vec![
@@ -190,13 +207,6 @@ impl<S: Scalar> Break<S> {
             mc.clone(),
             zero,
         ];
-        let inner_product = c.inner(&c.normals[0], &c.normals[1])?;
-        let cos_theta_over_mc = self.cos_theta().checked_div(mc)?;
-        let da = ra.add_r(rc);
-        let db = rb.add_r(rc);
-        let ab2 = (a.0.sub_r(&b.0)).square() + &(a.1.sub_r(&b.1)).square();
-        let printed_31_middle =
-            (ab2 - &da.square() - &db.square()).checked_div(&(mc.lift_i64(2) * mc * &da * &db))?;
         let ab = ordered_outcome(&c, &p0, 0, max_depth)?;
         let ba = ordered_outcome(&c, &p0, 1, max_depth)?;
         let d = sub(&ab.1, &ba.1);

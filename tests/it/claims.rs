@@ -218,10 +218,7 @@ fn winandy_leine_and_billiard_verdicts() {
         ("wl/wl-consistency", Verdict::Proved),
         ("wl/wl-cyclic-counterexample", Verdict::Proved),
         ("sm/sm-billiard-inner-product", Verdict::Refuted),
-        (
-            "sm/sm-billiard-inner-product-final",
-            Verdict::ConfirmedOnSamples,
-        ),
+        ("sm/sm-billiard-inner-product-final", Verdict::Proved),
         ("sm/sm-billiard-minima", Verdict::ConfirmedOnSamples),
     ] {
         let o = run(&format!("proofs/{id}.toml"));

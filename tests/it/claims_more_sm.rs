@@ -14,7 +14,7 @@ fn run(id: &str) -> Outcome {
 
 /// Decided exactly over the whole stated domain (rational-function identities, exact
 /// examples).
-const PROVED: [&str; 27] = [
+const PROVED: [&str; 28] = [
     "sm-cradle-only-minimal-corrected",
     "sm-single-impact-quadratic",
     "sm-single-impact-lambda",
@@ -44,6 +44,8 @@ const PROVED: [&str; 27] = [
     // default
     "sm-lemma3",
     "sm-plastic-projection-corrected",
+    // billiard.break in any arithmetic (t = tan(theta/4))
+    "sm-billiard-independence-corrected",
 ];
 
 /// The paper's text is wrong: an exact counterexample.
@@ -62,13 +64,12 @@ const REFUTED: [&str; 10] = [
 
 /// Law code over a region: sampled today (their `proof` tables are for the symbolic
 /// prover); never refuted, never inconclusive.
-const HOLD: [&str; 8] = [
+const HOLD: [&str; 7] = [
     "sm-single-impact-law",
     "sm-eq18-law",
     "sm-inelastic-intermediate-corrected-law",
     "sm-lemma6-eq40",
     "sm-thm1-cosgamma-eq22",
-    "sm-billiard-independence-corrected",
     "sm-minimal-lcp",
     "sm-minimal-lcp-second",
 ];
@@ -284,6 +285,13 @@ fn sm_probe_mutants_are_refuted() {
         "\"r1_2 == p2 + lam*u1_2\"",
         "\"r1_2 == p2 - lam*u1_2\"",
     );
+    // billiard.break on rational functions of t: cos(theta) has a sign
+    let d = mutant_refuted(
+        "proofs/sm/sm-billiard-inner-product-final.toml",
+        "conclude = [\"inner == cos_over_mc\"]",
+        "conclude = [\"inner == -cos_over_mc\"]",
+    );
+    assert!(d.contains("found by the symbolic method"), "{d}");
     // billiard.break (two runs): m_c matters
     mutant_refuted(
         "proofs/sm/sm-billiard-independence-corrected.toml",
