@@ -133,8 +133,9 @@ pub(super) fn propagative_system<S: Scalar>(
 }
 
 /// The probes of this file.
-pub const GENERIC: [&str; 21] = [
+pub const GENERIC: [&str; 22] = [
     "billiard.break",
+    "propagative.rotations",
     "propagative.minimal",
     "rods",
     "rods.states",
@@ -172,6 +173,7 @@ pub fn run<S: Scalar>(name: &str, inp: &ProbeIn<S>) -> Option<Result<Env<S>, Str
         "cradle.run" => cradle(inp),
         "propagative" => reflections(inp),
         "propagative.minimal" => super::probes_more_sm::minimal(inp),
+        "propagative.rotations" => super::probes_more_sm::rotations(inp),
         "rods" => super::probes_more_wl::rods(inp),
         "rods.states" => super::probes_more_wl::rods_states(inp),
         "sequential.law" => sequential_law(inp),

@@ -6,7 +6,7 @@
 //! (Definition 1, Example 1), the alternating reflections of r₀ (Lemma 6, eq. (40), and
 //! the covering set R_N of (22)), and the overlap margin of the billiard break (Sect. VII-A).
 
-use super::probes::{err, get, int, r, Inputs};
+use super::probes::{err, get, r, Inputs};
 use super::probes_generic::ProbeIn;
 use crate::arith::{Rational, Scalar, Sign};
 use crate::lang::Env;
@@ -36,7 +36,6 @@ pub const PROBES: &[(&str, &str)] = &[
 /// Runs a probe of this file; `None` if the name is not one of [`PROBES`].
 pub fn run(name: &str, inp: &Inputs) -> Option<Result<Env<R>, String>> {
     match name {
-        "propagative.rotations" => Some(rotations(inp)),
         "billiard.overlap" => Some(overlap(inp)),
         _ => None,
     }
@@ -95,16 +94,69 @@ pub(super) fn minimal<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
     Ok(out)
 }
 
-/// ⟨a, b⟩ |⟨a, b⟩| / (‖a‖²‖b‖²): the signed square of the g-cosine of a and b (rational).
-fn signed_cos2(c: &Contacts<R>, a: &[R], b: &[R]) -> Result<R, String> {
+/// ⟨a, b⟩ |⟨a, b⟩| / (‖a‖²‖b‖²): the signed square of the g-cosine of a and b.
+fn signed_cos2<S: Scalar>(c: &Contacts<S>, a: &[S], b: &[S]) -> Result<S, String> {
     let ab = c.inner(a, b).map_err(err)?;
     let den = c.inner(a, a).map_err(err)? * &c.inner(b, b).map_err(err)?;
-    let s = if ab.sign() == Sign::Negative {
-        -(ab.square())
-    } else {
-        ab.square()
+    let s = match ab.sign() {
+        Sign::Negative => -(ab.square()),
+        Sign::Unknown => return Err("the sign of <a, b>_g is undecided".into()),
+        _ => ab.square(),
     };
     s.checked_div(&den).map_err(err)
+}
+
+/// The largest of `xs` (`None` if empty or if a comparison is undecided).
+fn largest<S: Scalar>(xs: impl IntoIterator<Item = S>) -> Option<S> {
+    let mut best: Option<S> = None;
+    for s in xs {
+        match &best {
+            None => best = Some(s),
+            Some(x) => match (s.clone() - x).sign() {
+                Sign::Positive => best = Some(s),
+                Sign::Unknown => return None,
+                _ => {}
+            },
+        }
+    }
+    best
+}
+
+/// A value as a rational number, on an exact backend (its bounds coincide).
+fn as_rational<S: Scalar>(x: &S) -> Option<BigRational> {
+    x.rational_bounds()
+        .filter(|(lo, hi)| lo == hi)
+        .map(|(q, _)| q)
+}
+
+/// ⌈π/γ⌉ (the law's `theorem1_ratio` on 256-bit MPFR intervals) for rational masses and
+/// normals u, v; `None` on a backend whose values are not rational numbers.
+fn ceil_pi_over_gamma<S: Scalar>(m: &[S], u: &[S], v: &[S]) -> Option<Result<usize, String>> {
+    use crate::arith::MpInterval;
+    let mp = |xs: &[S]| -> Option<Vec<MpInterval>> {
+        xs.iter()
+            .map(|x| as_rational(x).map(|q| MpInterval::from_rational(&q, &256)))
+            .collect()
+    };
+    let (m, u, v) = (mp(m)?, mp(u)?, mp(v)?);
+    Some((|| {
+        let enc = Contacts::new(SymMatrix::diagonal(&m), vec![u, v]).map_err(err)?;
+        let ratio = theorem1_ratio(&enc, 0, 1).map_err(err)?;
+        let (lo, hi) = ratio
+            .rational_bounds()
+            .ok_or("pi/gamma has no rational bounds")?;
+        if lo.floor() != hi.floor() || lo.is_integer() {
+            return Err("the enclosure of pi/gamma contains an integer".into());
+        }
+        let n: usize = (lo.floor() + BigRational::from_integer(1.into()))
+            .to_integer()
+            .try_into()
+            .map_err(|_| "ceil(pi/gamma) too large")?;
+        if n > 200 {
+            return Err("ceil(pi/gamma) > 200".into());
+        }
+        Ok(n)
+    })())
 }
 
 /// Seghete–Murphey Lemma 6 (eq. (40)) and the set R_N of (22). The two normals are `u`
@@ -119,16 +171,15 @@ fn signed_cos2(c: &Contacts<R>, a: &[R], b: &[R]) -> Result<R, String> {
 /// over the other r_j ∈ R_N of the signed square ⟨r_i, r_j⟩|⟨r_i, r_j⟩|; and, with a
 /// momentum `p`, `best` = the max over r_i ∈ R_N of the signed square of the g-cosine of
 /// p_N = 𝒫_N(p) (p minus the law's plastic projection (11)) and r_i.
-fn rotations(inp: &Inputs) -> Result<Env<R>, String> {
-    use crate::arith::MpInterval;
-    let (m, normals, p) = system(inp)?;
+/// On `Symbolic` (non-rational values) `N`, `minmax` and `best` are left out.
+pub(super) fn rotations<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
+    let (m, normals, p) = super::probes_generic::propagative_system(inp)?;
     if normals.len() != 2 {
         return Err("propagative.rotations needs u1_i and u2_i (w)".into());
     }
-    let n_out = match inp.get("n") {
-        Some(_) => get(inp, "n")?
-            .to_integer()
-            .try_into()
+    let n_out = match inp.word("n") {
+        Some(w) => w
+            .parse::<usize>()
             .map_err(|_| "n must be a small integer")?,
         None => 8usize,
     };
@@ -139,7 +190,13 @@ fn rotations(inp: &Inputs) -> Result<Env<R>, String> {
     let c = Contacts::new(mass, vec![u.clone(), v.clone()]).map_err(err)?;
     let rho0 = add(&u, &v);
     let n0 = c.inner(&rho0, &rho0).map_err(err)?;
-    if n0.sign() != Sign::Positive {
+    // symbolically ‖u + v‖² may have an open sign on a cell: a nonzero rational function
+    let nonzero = match n0.sign() {
+        Sign::Positive => true,
+        Sign::Unknown => n0.nonzero_in_field(),
+        _ => false,
+    };
+    if !nonzero {
         return Err("u + v = 0 (v = -u)".into());
     }
     let cos = c
@@ -147,35 +204,17 @@ fn rotations(inp: &Inputs) -> Result<Env<R>, String> {
         .map_err(err)?
         .checked_div(&c.inner(&u, &u).map_err(err)?)
         .map_err(err)?;
-    // ⌈π/γ⌉ on 256-bit intervals
-    let mp = |x: &R| MpInterval::from_rational(&x.to_big(), &256);
-    let enc = Contacts::new(
-        SymMatrix::diagonal(&m.iter().map(mp).collect::<Vec<_>>()),
-        vec![u.iter().map(mp).collect(), v.iter().map(mp).collect()],
-    )
-    .map_err(err)?;
-    let ratio = theorem1_ratio(&enc, 0, 1).map_err(err)?;
-    let (lo, hi) = ratio
-        .rational_bounds()
-        .ok_or("pi/gamma has no rational bounds")?;
-    if lo.floor() != hi.floor() || lo.is_integer() {
-        return Err("the enclosure of pi/gamma contains an integer".into());
+    let mut out = Env::from([("c".into(), cos)]);
+    let big_n = ceil_pi_over_gamma(&m, &u, &v).transpose()?;
+    if let Some(n) = big_n {
+        out.insert("N".into(), inp.int(n));
     }
-    let big_n = lo.floor() + BigRational::from_integer(1.into());
-    let big_n_us: usize = big_n
-        .to_integer()
-        .try_into()
-        .map_err(|_| "ceil(pi/gamma) too large")?;
-    if big_n_us > 200 {
-        return Err("ceil(pi/gamma) > 200".into());
-    }
-    let mut out = Env::from([("c".into(), cos), ("N".into(), r(big_n))]);
     // R_N: r_k for both starting normals, k <= N
-    let mut set: Vec<Vector<R>> = vec![rho0.clone()];
+    let mut set: Vec<Vector<S>> = vec![rho0.clone()];
     for (start, name) in [(0usize, "rr0u"), (1, "rr0v")] {
         let mut q = rho0.clone();
-        out.insert(format!("{name}_0"), int(1));
-        for k in 1..=n_out.max(big_n_us) {
+        out.insert(format!("{name}_0"), inp.int(1));
+        for k in 1..=n_out.max(big_n.unwrap_or(0)) {
             let which = (start + k - 1) % 2;
             q = c.reflect(&q, which).map_err(err)?;
             if k <= n_out {
@@ -187,43 +226,36 @@ fn rotations(inp: &Inputs) -> Result<Env<R>, String> {
                         .map_err(err)?,
                 );
             }
-            if k <= big_n_us {
+            if big_n.is_some_and(|n| k <= n) {
                 set.push(q.clone());
             }
         }
     }
-    let mut minmax: Option<R> = None;
-    for (i, a) in set.iter().enumerate() {
-        let mut best: Option<R> = None;
-        for (j, b) in set.iter().enumerate() {
-            if i != j {
-                let s = signed_cos2(&c, a, b)?;
-                if best.as_ref().is_none_or(|x| s > *x) {
-                    best = Some(s);
-                }
-            }
-        }
-        if let Some(b) = best {
-            if minmax.as_ref().is_none_or(|x| b < *x) {
-                minmax = Some(b);
-            }
-        }
+    if big_n.is_none() {
+        return Ok(out);
     }
-    if let Some(mm) = minmax {
-        out.insert("minmax".into(), mm);
+    let mut maxima = Vec::new();
+    for (i, a) in set.iter().enumerate() {
+        let others = set
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| *j != i)
+            .map(|(_, b)| signed_cos2(&c, a, b))
+            .collect::<Result<Vec<S>, String>>()?;
+        maxima.extend(largest(others));
+    }
+    if let Some(mm) = largest(maxima.into_iter().map(|x| -x)) {
+        out.insert("minmax".into(), -mm);
     }
     if let Some(p) = p {
         let pl = c.plastic(&p).map_err(err)?;
         let pn = crate::linalg::sub(&p, &pl);
         if c.inner(&pn, &pn).map_err(err)?.sign() == Sign::Positive {
-            let mut best: Option<R> = None;
-            for q in &set {
-                let s = signed_cos2(&c, &pn, q)?;
-                if best.as_ref().is_none_or(|x| s > *x) {
-                    best = Some(s);
-                }
-            }
-            if let Some(b) = best {
+            let cosines = set
+                .iter()
+                .map(|q| signed_cos2(&c, &pn, q))
+                .collect::<Result<Vec<S>, String>>()?;
+            if let Some(b) = largest(cosines) {
                 out.insert("best".into(), b);
             }
         }
