@@ -441,7 +441,7 @@ fn div(a: &Symbolic, b: &Symbolic) -> Symbolic {
 impl_ops_via_ref!(Symbolic, add, sub, mul, neg);
 
 thread_local! {
-    /// The first values whose sign `sign()` left undecided inside
+    /// The last values whose sign `sign()` left undecided inside
     /// [`with_positive_variables`] (see [`take_undecided`]).
     static UNDECIDED: std::cell::RefCell<Vec<Symbolic>> =
         const { std::cell::RefCell::new(Vec::new()) };
@@ -490,7 +490,7 @@ fn monomial_sqrt(p: &Poly) -> Option<Poly> {
     Some(out)
 }
 
-/// The first (up to 64) values whose sign was left undecided inside
+/// The last (up to 64) values whose sign was left undecided inside
 /// [`with_positive_variables`] since the last call (a prover splits a cell on them).
 pub fn take_undecided() -> Vec<Symbolic> {
     UNDECIDED.with(|u| std::mem::take(&mut *u.borrow_mut()))
@@ -643,9 +643,12 @@ impl Scalar for Symbolic {
                     if decided == Sign::Unknown {
                         UNDECIDED.with(|u| {
                             let mut u = u.borrow_mut();
-                            if u.len() < 64 {
-                                u.push(self.clone());
+                            // the most recent ones: the last is the sign that stopped a
+                            // computation (earlier ones may come from optional outputs)
+                            if u.len() == 64 {
+                                u.remove(0);
                             }
+                            u.push(self.clone());
                         });
                     }
                     decided

@@ -1086,6 +1086,23 @@ fn bounded_chart(
     root.mul_r(&c).checked_div(&one.add_r(&c)).ok()
 }
 
+/// A free real variable of the cell that occurs in a numerator of `undecided` (most
+/// recent first) with even exponents only.
+fn even_free_variable(undecided: &[Symbolic], cell: &Cell, positive: &[String]) -> Option<String> {
+    undecided.iter().rev().find_map(|e| {
+        let p = e.numerator();
+        p.variables().into_iter().find(|v| {
+            cell.charts.contains(v)
+                && !positive.contains(v)
+                && p.terms().all(|(m, _)| {
+                    m.iter()
+                        .find(|(x, _)| **x == **v)
+                        .is_none_or(|(_, k)| k % 2 == 0)
+                })
+        })
+    })
+}
+
 /// The three cells of `cell` with the free real variable `f` negative, zero, positive.
 fn split_cell(cell: &Cell, f: &str) -> Vec<Cell> {
     let t = format!("t_{f}");
@@ -1271,6 +1288,10 @@ fn attempt_cells(
                             })
                             .flatten()
                     });
+                    // a free variable that occurs only squared (e.g. u1_1 in the norm
+                    // Σ u_i²/m_i) admits no linear split; its sign split charts it
+                    let free_factor =
+                        free_factor.or_else(|| even_free_variable(&undecided, cell, &positive));
                     if let Some(f) = free_factor {
                         cs.extend(split_cell(cell, &f));
                         continue;
