@@ -72,7 +72,7 @@ fn product(fs: &[(Poly, u32)]) -> Poly {
 }
 
 fn is_variable(f: &Poly) -> bool {
-    f.is_monomial() && f.monomial_content().len() == 1 && f.monomial_content()[0].1 == 1
+    f.is_monomial() && matches!(f.monomial_content().as_slice(), [(_, 1)])
 }
 
 /// Adds `f^e` to a factor list (`f` non-constant, leading coefficient 1): merged with an
@@ -115,7 +115,7 @@ fn insert_factor(den: &mut Factors, f: Poly, e: u32) {
     den.sort();
 }
 
-/// `num / (c · Π factors)` with the factors of `p` inserted.
+/// Inserts every factor of `other` into `den` ([`insert_factor`]).
 fn merge(den: &mut Factors, other: &[(Poly, u32)]) {
     for (f, e) in other {
         insert_factor(den, f.clone(), *e);
@@ -319,29 +319,22 @@ fn over_common(a: &Symbolic, b: &Symbolic) -> (Poly, Poly, Factors) {
         return (a.num.clone(), b.num.clone(), a.den.clone());
     }
     let (xa, xb) = common_basis(&a.den, &b.den);
+    // the larger multiplicity of each factor of the common basis
     let l: Factors = xa
         .iter()
         .zip(&xb)
         .map(|((f, p), (_, q))| (f.clone(), (*p).max(*q)))
-        .filter(|(_, e)| *e > 0)
         .collect();
     let rest = |own: &Factors| -> Poly {
         let fs: Factors = own
             .iter()
-            .zip(&l_full(&xa, &xb))
-            .map(|((f, p), m)| (f.clone(), m - p))
+            .zip(&l)
+            .map(|((f, p), (_, m))| (f.clone(), m - p))
             .collect();
         product(&fs)
     };
-    (a.num.mul(&rest(&xa)), b.num.mul(&rest(&xb)), l)
-}
-
-/// The larger multiplicity of each factor of a common basis.
-fn l_full(xa: &Factors, xb: &Factors) -> Vec<u32> {
-    xa.iter()
-        .zip(xb)
-        .map(|((_, p), (_, q))| (*p).max(*q))
-        .collect()
+    let (x, y) = (a.num.mul(&rest(&xa)), b.num.mul(&rest(&xb)));
+    (x, y, l.into_iter().filter(|(_, e)| *e > 0).collect())
 }
 
 /// Both factor lists written over one list of factors (the same factors in the same
