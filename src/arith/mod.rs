@@ -247,6 +247,13 @@ pub trait Scalar:
         matches!(self.sign(), Sign::Positive | Sign::Negative)
     }
 
+    /// `|self|` where the sign of `self` is not decided, as a value of the backend (the
+    /// symbolic backend's radical |x| = √(x²), see `symbolic::with_radicals`); `None`
+    /// (the default) lets the caller take √(x²) with its square root.
+    fn abs_undecided(&self) -> Option<Self> {
+        None
+    }
+
     /// Square root; `NotRepresentable` for exact backends when the root is irrational (or
     /// outside the field), `Domain` for a negative argument.
     fn sqrt(&self) -> Result<Self, ArithError>;

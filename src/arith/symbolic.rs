@@ -181,6 +181,13 @@ impl Symbolic {
             den: Factors::new(),
         }
     }
+    /// The polynomial `p` as a rational function.
+    pub fn from_poly(p: Poly) -> Symbolic {
+        Symbolic {
+            num: p,
+            den: Factors::new(),
+        }
+    }
     /// The numerator over [`Symbolic::denominator`].
     pub fn numerator(&self) -> &Poly {
         &self.num
@@ -272,6 +279,31 @@ impl Symbolic {
             return Err(ArithError::DivisionByZero);
         }
         Ok(n / d)
+    }
+    /// The square root as a rational function, where it is one (a constant rational
+    /// square; a rational square of monomials).
+    fn exact_sqrt(&self) -> Result<Symbolic, ArithError> {
+        match self.is_constant() {
+            Some(q) => super::Rational::from_big(&q)
+                .sqrt()
+                .map(|r| Symbolic::constant(&r.to_big()))
+                .map_err(|e| match e {
+                    ArithError::NotRepresentable { what, .. } => ArithError::NotRepresentable {
+                        what,
+                        backend: <Self as Scalar>::NAME,
+                        hint: String::new(),
+                    },
+                    e => e,
+                }),
+            None => match (monomial_sqrt(&self.num), monomial_sqrt(&self.denominator())) {
+                (Some(n), Some(d)) => Symbolic::from_parts(n, d),
+                _ => Err(ArithError::NotRepresentable {
+                    what: format!("sqrt({})", self.render_string()),
+                    backend: <Self as Scalar>::NAME,
+                    hint: "only square roots of rational squares of monomials are symbolic".into(),
+                }),
+            },
+        }
     }
     /// Input-language rendering that re-parses to the same value: `num` when the
     /// denominator is 1, else `num/den` with the denominator as its product of factors
@@ -460,6 +492,156 @@ pub fn with_positive_variables<T>(names: &[String], f: impl FnOnce() -> T) -> T 
     f()
 }
 
+/// A radical of [`with_radicals`]: the variable `name` stands for √`radicand` (≥ 0), and
+/// for |x| = √(x²) `abs_of` is x.
+#[derive(Clone, Debug)]
+pub struct Radical {
+    pub name: String,
+    pub radicand: Symbolic,
+    pub abs_of: Option<Symbolic>,
+}
+
+thread_local! {
+    /// The radicals introduced inside [`with_radicals`].
+    static RADICALS: std::cell::RefCell<Option<Vec<Radical>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// At most this many distinct radicals in one computation.
+const MAX_RADICALS: usize = 8;
+
+/// Runs `f` with square roots that are not rational functions kept as **radicals**: a
+/// new variable r = √D (named `√1`, `√2`, …; `abs(x)` of undecided sign is √(x²)) that
+/// `sign()` eliminates through r² = D. A value N(r)/Q(r) is reduced to (a + b·r)/(c + d·r)
+/// with a, b, c, d free of r, and the sign of a + b·√D is decided from the signs of a
+/// and b, and where they differ from the sign of a² − b²·D (for |x|: of (a − b·x)(a + b·x)),
+/// since (a + b√D)(a − b√D) = a² − b²D and a − b√D has the sign of a there. Every such
+/// decision holds at the points where D ≥ 0, the only points where √D is defined: a caller
+/// must establish D ≥ 0 on its domain (see `claims::prove`). Returns `f`'s value.
+pub fn with_radicals<T>(f: impl FnOnce() -> T) -> T {
+    struct Reset(Option<Vec<Radical>>);
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            RADICALS.with(|r| *r.borrow_mut() = self.0.take());
+        }
+    }
+    let _reset = Reset(RADICALS.with(|r| r.replace(Some(Vec::new()))));
+    f()
+}
+
+/// The radicals introduced so far inside [`with_radicals`] (empty outside).
+pub fn radicals() -> Vec<Radical> {
+    RADICALS.with(|r| r.borrow().clone().unwrap_or_default())
+}
+
+/// The radical √`radicand` (the same variable for an identical radicand), inside
+/// [`with_radicals`] and below [`MAX_RADICALS`].
+fn radical(radicand: &Symbolic, abs_of: Option<&Symbolic>) -> Option<Symbolic> {
+    RADICALS.with(|r| {
+        let mut r = r.borrow_mut();
+        let list = r.as_mut()?;
+        if let Some(x) = list.iter_mut().find(|x| x.radicand.is_identical(radicand)) {
+            if x.abs_of.is_none() {
+                x.abs_of = abs_of.cloned();
+            }
+            return Some(Symbolic::var(&x.name));
+        }
+        if list.len() >= MAX_RADICALS {
+            return None;
+        }
+        let name = format!("√{}", list.len() + 1);
+        list.push(Radical {
+            name: name.clone(),
+            radicand: radicand.clone(),
+            abs_of: abs_of.cloned(),
+        });
+        Some(Symbolic::var(&name))
+    })
+}
+
+/// The last radical that occurs in `x`, if any.
+fn radical_in(x: &Symbolic) -> Option<Radical> {
+    RADICALS.with(|r| {
+        let r = r.borrow();
+        let list = r.as_ref().filter(|l| !l.is_empty())?;
+        let vars = x.variables();
+        list.iter()
+            .rev()
+            .find(|rad| vars.contains(&rad.name))
+            .cloned()
+    })
+}
+
+/// `p = a + b·r` with r² = D: the pair (a, b), free of r.
+fn reduce_radical(p: &Poly, rad: &Radical) -> (Symbolic, Symbolic) {
+    let (mut a, mut b) = (
+        Symbolic::from_poly(Poly::zero()),
+        Symbolic::from_poly(Poly::zero()),
+    );
+    for (e, c) in p.by_power_of(&rad.name) {
+        let mut term = Symbolic::from_poly(c);
+        for _ in 0..e / 2 {
+            term = mul(&term, &rad.radicand);
+        }
+        if e % 2 == 0 {
+            a = add(&a, &term);
+        } else {
+            b = add(&b, &term);
+        }
+    }
+    (a, b)
+}
+
+fn sign_product(a: Sign, b: Sign) -> Sign {
+    match (a, b) {
+        (Sign::Unknown, _) | (_, Sign::Unknown) => Sign::Unknown,
+        (Sign::Zero, _) | (_, Sign::Zero) => Sign::Zero,
+        (x, y) if x == y => Sign::Positive,
+        _ => Sign::Negative,
+    }
+}
+
+/// The sign of a + b·√D (see [`with_radicals`]).
+fn radical_pair_sign(a: &Symbolic, b: &Symbolic, rad: &Radical) -> Sign {
+    let (sa, sb) = (a.sign(), b.sign());
+    match (sa, sb) {
+        (Sign::Unknown, _) | (_, Sign::Unknown) => Sign::Unknown,
+        (s, Sign::Zero) => s,
+        (Sign::Zero, s) => match rad.radicand.sign() {
+            Sign::Positive => s,
+            _ => Sign::Unknown,
+        },
+        (x, y) if x == y => x,
+        _ => {
+            // a² − b²D, for |x| as (a − b·x)(a + b·x)
+            let t = match &rad.abs_of {
+                Some(x) => {
+                    let bx = mul(b, x);
+                    sign_product(sub(a, &bx).sign(), add(a, &bx).sign())
+                }
+                None => sub(&mul(a, a), &mul(&mul(b, b), &rad.radicand)).sign(),
+            };
+            sign_product(sa, t)
+        }
+    }
+}
+
+/// The sign of a value with a radical (`None` without one), by elimination.
+fn radical_sign(x: &Symbolic) -> Option<Sign> {
+    let rad = radical_in(x)?;
+    let (a, b) = reduce_radical(&x.num, &rad);
+    let (c, d) = reduce_radical(&x.denominator(), &rad);
+    let (n, q) = (
+        radical_pair_sign(&a, &b, &rad),
+        radical_pair_sign(&c, &d, &rad),
+    );
+    Some(match (n, q) {
+        (_, Sign::Zero) => Sign::Unknown,
+        (Sign::Zero, _) => Sign::Zero,
+        (n, q) => sign_product(n, q),
+    })
+}
+
 /// √(c·Π vᵉ) for a monomial with a nonnegative rational square c and even exponents,
 /// where each variable whose root keeps an odd exponent is known positive (inside
 /// [`with_positive_variables`]): √(v²) = v only for v > 0.
@@ -626,56 +808,55 @@ impl Scalar for Symbolic {
             Some(q) if q.is_positive() => Sign::Positive,
             Some(q) if q.is_negative() => Sign::Negative,
             Some(_) => Sign::Zero,
-            None => POSITIVE_VARIABLES.with(|p| match &*p.borrow() {
-                Some(names) => {
-                    let decided = if self.variables().iter().all(|v| names.contains(v)) {
-                        orthant_sign(self)
-                    } else {
-                        Sign::Unknown
-                    };
-                    if decided == Sign::Unknown {
-                        UNDECIDED.with(|u| {
-                            let mut u = u.borrow_mut();
-                            // the most recent ones: the last is the sign that stopped a
-                            // computation (earlier ones may come from optional outputs)
-                            if u.len() == 64 {
-                                u.remove(0);
-                            }
-                            u.push(self.clone());
-                        });
-                    }
-                    decided
+            None if self.num.is_zero() => Sign::Zero,
+            None => {
+                if let Some(s) = radical_sign(self) {
+                    return s;
                 }
-                None => Sign::Unknown,
-            }),
+                POSITIVE_VARIABLES.with(|p| match &*p.borrow() {
+                    Some(names) => {
+                        let decided = if self.variables().iter().all(|v| names.contains(v)) {
+                            orthant_sign(self)
+                        } else {
+                            Sign::Unknown
+                        };
+                        if decided == Sign::Unknown {
+                            UNDECIDED.with(|u| {
+                                let mut u = u.borrow_mut();
+                                // the most recent ones: the last is the sign that stopped a
+                                // computation (earlier ones may come from optional outputs)
+                                if u.len() == 64 {
+                                    u.remove(0);
+                                }
+                                u.push(self.clone());
+                            });
+                        }
+                        decided
+                    }
+                    None => Sign::Unknown,
+                })
+            }
         }
     }
-    /// A numerator that is not the zero polynomial (whatever its sign on a cell).
+    /// A numerator that is not the zero polynomial (whatever its sign on a cell); with a
+    /// radical (which a polynomial relation r² = D ties to the other variables) only a
+    /// decided sign.
     fn nonzero_in_field(&self) -> bool {
+        if radical_in(self).is_some() {
+            return matches!(self.sign(), Sign::Positive | Sign::Negative);
+        }
         !self.num.is_zero()
     }
-    /// The exact root of a constant rational square; `NotRepresentable` otherwise.
+    /// |x| as a radical √(x²) inside [`with_radicals`].
+    fn abs_undecided(&self) -> Option<Self> {
+        radical(&self.square(), Some(self))
+    }
+    /// The exact root of a constant rational square or of a rational square of monomials;
+    /// inside [`with_radicals`] any other root is a radical; `NotRepresentable` otherwise.
     fn sqrt(&self) -> Result<Self, ArithError> {
-        match self.is_constant() {
-            Some(q) => super::Rational::from_big(&q)
-                .sqrt()
-                .map(|r| Symbolic::constant(&r.to_big()))
-                .map_err(|e| match e {
-                    ArithError::NotRepresentable { what, .. } => ArithError::NotRepresentable {
-                        what,
-                        backend: Self::NAME,
-                        hint: String::new(),
-                    },
-                    e => e,
-                }),
-            None => match (monomial_sqrt(&self.num), monomial_sqrt(&self.denominator())) {
-                (Some(n), Some(d)) => Symbolic::from_parts(n, d),
-                _ => Err(ArithError::NotRepresentable {
-                    what: format!("sqrt({})", self.render_string()),
-                    backend: Self::NAME,
-                    hint: "only square roots of rational squares of monomials are symbolic".into(),
-                }),
-            },
+        match self.exact_sqrt() {
+            Err(e @ ArithError::NotRepresentable { .. }) => radical(self, None).ok_or(e),
+            exact => exact,
         }
     }
     /// The digits of a constant (a closed form with variables counts 0: its size is

@@ -39,7 +39,9 @@
 use super::sample::env_json;
 use super::sampled::{self, Case};
 use super::{Claim, Outcome, Verdict};
-use crate::arith::symbolic::{take_undecided, with_positive_variables, Poly};
+use crate::arith::symbolic::{
+    radicals, take_undecided, with_positive_variables, with_radicals, Poly, Radical,
+};
 use crate::arith::{Rational, Scalar, Sign, Symbolic};
 use crate::lang::{self, Env};
 use num_rational::BigRational;
@@ -744,7 +746,37 @@ fn run_cell(
             }
         }
     }
+    // a square root kept as a radical (see `with_radicals`) is defined where its radicand
+    // is >= 0: the cell must say so, or a hypothesis of the claim
+    for rad in radicals() {
+        if let Some(why) = radicand_not_established(&rad, case, &env) {
+            return Ok(open(why));
+        }
+        signs.push(json!({ "radical": rad.name, "square root of": show_value(&rad.radicand) }));
+    }
     Ok(CellResult::Holds(signs))
+}
+
+/// `None` when the radicand of `rad` is ≥ 0 wherever the claim speaks: a square (|x|),
+/// decided ≥ 0 on the cell, or a hypothesis `D >= 0` / `D > 0` of the case (the points
+/// where it fails are outside the claim's domain); else the reason.
+fn radicand_not_established(rad: &Radical, case: &Case, env: &Env<Symbolic>) -> Option<String> {
+    if rad.abs_of.is_some() || matches!(rad.radicand.sign(), Sign::Positive | Sign::Zero) {
+        return None;
+    }
+    let assumed = case.space.assume.iter().any(|a| {
+        matches!(a.rel, lang::Rel::Ge | lang::Rel::Gt)
+            && a.lhs
+                .eval_in(env, &())
+                .and_then(|l| a.rhs.eval_in(env, &()).map(|r| l - &r))
+                .is_ok_and(|d: Symbolic| d.is_identical(&rad.radicand))
+    });
+    (!assumed).then(|| {
+        format!(
+            "a square root of {} whose sign is not decided on the cell (no hypothesis says it is >= 0)",
+            rad.radicand.render_string()
+        )
+    })
 }
 
 /// The conditions `p > 0` (`true`) or `p >= 0` (`false`) of a zone of FP eq. (1) for
@@ -1254,7 +1286,9 @@ fn attempt_cells(
                 .filter(|c| c.starts_with("t_") || c.starts_with("c_"))
                 .cloned()
                 .collect();
-            let r = with_positive_variables(&positive, || run_cell(t, &case, cell, sides))?;
+            let r = with_positive_variables(&positive, || {
+                with_radicals(|| run_cell(t, &case, cell, sides))
+            })?;
             match r {
                 CellResult::Holds(signs) => {
                     n_cells += 1;

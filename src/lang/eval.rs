@@ -466,7 +466,10 @@ impl<S: Scalar> Eval<'_, S> {
         let num = match x.sign() {
             Sign::Negative if by_sign => -x,
             Sign::Zero | Sign::Positive if by_sign => x,
-            _ => (self.sqrt)(&x.square()).map_err(|e| self.fail(n, e))?,
+            _ => match x.abs_undecided() {
+                Some(a) => a,
+                None => (self.sqrt)(&x.square()).map_err(|e| self.fail(n, e))?,
+            },
         };
         Ok(Val {
             num: Some(num),

@@ -128,14 +128,12 @@ fn catalogue_findings_are_stable() {
     assert_eq!(o.verdict, Verdict::Refuted, "{}", o.detail);
     assert!(o.detail.starts_with("[i) V2 = 0]"), "{}", o.detail);
     assert!(o.corrected.is_some());
-    // Theorem 5.3: proved by branch-and-bound on the stated sub-box only
+    // Theorem 5.3: proved over the whole open domain by the symbolic method, the square
+    // root eliminated (rho = 1 on beta = 1, outside; interval boxes reach only beta < 1)
     let o = run("proofs/fp/fp-thm5.3-spectral-radius.toml");
-    assert_eq!(o.verdict, Verdict::ProvedOnSubdomain, "{}", o.detail);
-    assert!(
-        o.detail.contains("only a part of the paper's domain"),
-        "{}",
-        o.detail
-    );
+    assert_eq!(o.verdict, Verdict::Proved, "{}", o.detail);
+    let cert = o.certificate.unwrap().to_string();
+    assert!(cert.contains("\"radical\":\"√1\""), "{cert}");
     // Table 1: no reading of the stopping criterion reproduces all 17 rows (best 16); the
     // library's default reading misses the three AEEV rows 0.0744, 0.01, 0
     let o = run("proofs/pq/pq-table1.toml");

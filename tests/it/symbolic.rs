@@ -320,3 +320,34 @@ fn elimination_divides_by_a_pivot_of_unknown_sign() {
     let z = vec![vec![s("0"), s("1")], vec![s("0"), s("a")]];
     assert!(impactkit::linalg::solve(z, vec![s("1"), s("2")]).is_err());
 }
+
+#[test]
+fn radicals_are_eliminated_in_signs() {
+    use impactkit::arith::symbolic::{radicals, with_positive_variables, with_radicals};
+    let t = vec!["t".to_string()];
+    with_positive_variables(&t, || {
+        with_radicals(|| {
+            // sqrt(t^2 + 1) - t > 0 and sqrt(t^2 + 1) - t - 1 < 0 for t > 0
+            let r = s("t^2 + 1").sqrt().unwrap();
+            assert_eq!(r, Symbolic::var("√1"));
+            assert_eq!((r.clone() - s("t")).sign(), Sign::Positive);
+            assert_eq!((r.clone() - s("t + 1")).sign(), Sign::Negative);
+            // the same radicand is the same radical; r^2 - (t^2 + 1) is zero
+            assert_eq!(s("t^2 + 1").sqrt().unwrap(), r);
+            let z = r.clone() * r.clone() - s("t^2 + 1");
+            assert_eq!(z.sign(), Sign::Zero);
+            assert!(!z.nonzero_in_field());
+            // |t - 1| - (t + 1) < 0 for t > 0, by (a - b x)(a + b x) with x = t - 1
+            let a = (s("t - 1")).abs_undecided().unwrap();
+            assert_eq!((a.clone() - s("t + 1")).sign(), Sign::Negative);
+            // |t - 1| - 1/2 changes sign: undecided, never guessed
+            assert_eq!((a - s("1/2")).sign(), Sign::Unknown);
+            assert_eq!(radicals().len(), 2);
+        })
+    });
+    // outside `with_radicals` an irrational root is refused, as before
+    assert!(matches!(
+        s("t^2 + 1").sqrt(),
+        Err(ArithError::NotRepresentable { .. })
+    ));
+}

@@ -427,16 +427,22 @@ impl Poly {
             .collect();
         Poly { terms }
     }
-    /// Homogenised substitution `var = p/q`: returns `(N, d)` with
-    /// `self(var = p/q) = N / q^d`, `d` the degree of `self` in `var`.
-    pub fn substitute(&self, var: &str, p: &Poly, q: &Poly) -> (Poly, u32) {
-        let d = self.degree_in(var);
+    /// The coefficients of the powers of `var`: `self = Σ c_e · var^e` (`e ↦ c_e`, the
+    /// `c_e` free of `var`).
+    pub fn by_power_of(&self, var: &str) -> BTreeMap<u32, Poly> {
         let mut by_power: BTreeMap<u32, Poly> = BTreeMap::new();
         for (m, c) in &self.terms {
             let e = m.iter().find(|(x, _)| &**x == var).map_or(0, |(_, e)| *e);
             let rest: Monomial = m.iter().filter(|(x, _)| &**x != var).cloned().collect();
             by_power.entry(e).or_default().add_term(rest, c.clone());
         }
+        by_power
+    }
+    /// Homogenised substitution `var = p/q`: returns `(N, d)` with
+    /// `self(var = p/q) = N / q^d`, `d` the degree of `self` in `var`.
+    pub fn substitute(&self, var: &str, p: &Poly, q: &Poly) -> (Poly, u32) {
+        let d = self.degree_in(var);
+        let by_power = self.by_power_of(var);
         let mut out = Poly::zero();
         for (e, coeff) in by_power {
             out = out.add(&coeff.mul(&p.pow(e)).mul(&q.pow(d - e)));
