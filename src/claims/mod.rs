@@ -37,6 +37,7 @@ mod probes_sequential;
 mod probes_step;
 mod probes_trex;
 pub mod prove;
+pub mod reduction;
 pub mod report;
 pub mod sample;
 pub mod sampled;

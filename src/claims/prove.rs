@@ -47,6 +47,7 @@ use crate::lang::{self, Env};
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 use serde_json::{json, Value};
+use std::collections::BTreeMap;
 use std::time::Instant;
 
 /// What the proof method established.
@@ -1394,6 +1395,24 @@ fn attempt_cells(
             Some(json!({"method": "symbolic cells", "cells": certificate, "refused": refused}));
         return Ok(Attempt::Decided(o));
     }
+    // a proof in one dimension may extend to all of them (Gram reduction)
+    if let Some(red) = claim.content.get("proof").and_then(|p| p.get("reduction")) {
+        let cert = gram_reduction(claim, red, cone)?;
+        let mut o = Outcome::new(
+            Verdict::Proved,
+            format!(
+                "symbolic proof in dimension {} over the domain ({}), {n_cells} cells, {outside} outside the hypotheses, every sign decided exactly; extended to every dimension and every positive definite mass matrix by the Gram reduction (the law is natural: {}; the conclusions compare {}); {:.2} s",
+                cert["dimension"],
+                domain_text(params, cone),
+                cert["natural laws"].as_array().map_or(String::new(), |l| l.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join("; ")),
+                cert["conclusions compare"].as_str().unwrap_or_default(),
+                started.elapsed().as_secs_f64()
+            ),
+        );
+        o.certificate =
+            Some(json!({"method": "symbolic cells", "cells": certificate, "reduction": cert}));
+        return Ok(Attempt::Decided(o));
+    }
     // a proof table may state that its domain is a part of the paper's (a family of
     // systems, e.g. diagonal masses): the verdict then says so
     let sub = claim
@@ -1429,4 +1448,57 @@ fn attempt_cells(
     );
     o.certificate = Some(json!({"method": "symbolic cells", "cells": certificate}));
     Ok(Attempt::Decided(o))
+}
+
+/// Checks a claim's `proof.reduction` (see [`super::reduction`]): its probes, the proof's
+/// domain as written, the cone, and the derived quantities.
+fn gram_reduction(claim: &Claim, red: &toml::Value, cone: &[String]) -> Result<Value, String> {
+    let t = &claim.content;
+    let red = red.as_table().ok_or("proof.reduction must be a table")?;
+    let spec = t
+        .get("proof")
+        .and_then(|p| p.as_table())
+        .ok_or("no proof table")?;
+    if spec.contains_key("subdomain") {
+        return Err("proof.reduction and proof.subdomain exclude each other".into());
+    }
+    let texts = |key: &str, from: &toml::Table| -> BTreeMap<String, String> {
+        from.get(key)
+            .and_then(|d| d.as_table())
+            .map(|d| {
+                d.iter()
+                    .filter_map(|(k, v)| v.as_str().map(|s| (k.clone(), s.to_string())))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let mut all_cone = super::str_list(spec, "cone")?;
+    all_cone.extend(cone.iter().cloned());
+    super::reduction::check(
+        red,
+        &probes_of(t),
+        &texts("domain", spec),
+        &all_cone,
+        &texts("derive", t),
+    )
+}
+
+/// Every probe a claim runs (`probe`, `probe2`, the probes of `calls` and of sides).
+fn probes_of(t: &toml::Table) -> Vec<String> {
+    let mut out = Vec::new();
+    for (k, v) in t {
+        match v {
+            toml::Value::String(s) if k == "probe" || k == "probe2" => out.push(s.clone()),
+            toml::Value::Table(x) if k != "proof" => out.extend(probes_of(x)),
+            toml::Value::Array(a) => {
+                for x in a.iter().filter_map(|x| x.as_table()) {
+                    out.extend(probes_of(x));
+                }
+            }
+            _ => {}
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
 }

@@ -134,13 +134,13 @@ fn sm_law_claims_hold() {
 }
 
 /// The reflection (7) is proved on diagonal masses in three dimensions (the chart's
-/// determinant split on the signs of the normal's components); the paper's statement is
-/// for any M and dimension.
+/// determinant split on the signs of the normal's components), and for any M and
+/// dimension, as the paper states it, by the Gram reduction.
 #[test]
-fn sm_single_impact_law_proved_on_subdomain() {
+fn sm_single_impact_law_proved_in_every_dimension() {
     let o = run("sm-single-impact-law");
-    assert_eq!(o.verdict, Verdict::ProvedOnSubdomain, "{}", o.detail);
-    assert!(o.detail.contains("diagonal mass matrices"), "{}", o.detail);
+    assert_eq!(o.verdict, Verdict::Proved, "{}", o.detail);
+    assert!(o.detail.contains("by the Gram reduction"), "{}", o.detail);
     // a wrong multiplier is refuted in one of the split cells
     let d = mutant_refuted(
         "proofs/sm/sm-single-impact-law.toml",
@@ -309,5 +309,73 @@ fn a_bad_work_bound_is_named() {
     assert!(
         detail.contains("proof.work must be an integer in 1..=100000000"),
         "{detail}"
+    );
+}
+
+/// The Gram reduction extends a proof in dimension 3 to every dimension and mass matrix
+/// only where the engine can check its conditions: a natural law, at most d objects
+/// ranging over all of R^d (or fixed coordinate covectors with a general M), and M = I in
+/// the domain. Each broken condition leaves the claim unproved, with the reason.
+#[test]
+fn gram_reduction_conditions_are_checked() {
+    for id in [
+        "sm-involution",
+        "sm-lemma5-isometry",
+        "sm-scale-invariance",
+        "sm-single-impact-law",
+    ] {
+        let o = run(id);
+        assert_eq!(o.verdict, Verdict::Proved, "{id}: {}", o.detail);
+        let cert = o.certificate.unwrap();
+        assert_eq!(cert["reduction"]["dimension"], 3, "{id}");
+    }
+    let (text, _) = load("proofs/sm/sm-lemma5-isometry.toml");
+    let broken = [
+        // the identity M = I outside the domain
+        (
+            "m1 = \"(0, inf)\", m2",
+            "m1 = \"(1, inf)\", m2",
+            "must range over (0, inf)",
+        ),
+        // an object not ranging over all of R^3
+        (
+            "q1 = \"R\"",
+            "q1 = \"(0, inf)\"",
+            "must range over all of R^3",
+        ),
+        // four objects in dimension 3
+        (
+            "[\"q1\", \"q2\", \"q3\"]]",
+            "[\"q1\", \"q2\", \"q3\"], [\"p3\", \"p2\", \"p1\"]]",
+            "at most d objects",
+        ),
+        // the reduction and a subdomain at once
+        (
+            "metric = \"diagonal\"",
+            "metric = \"diagonal\" }\nsubdomain = \"x\"\n#",
+            "exclude each other",
+        ),
+    ];
+    for (from, to, why) in broken {
+        assert_eq!(text.matches(from).count(), 1, "{from}");
+        let (v, d) = verdict_of(&text.replacen(from, to, 1));
+        assert_ne!(v, Verdict::Proved, "{to}: {d}");
+        assert!(d.contains(why), "{to}: {d}");
+    }
+    // a probe whose law is not declared natural
+    let (text, _) = load("proofs/pq/pq-ideal-energy.toml");
+    let text = text.replacen(
+        "subdomain = ",
+        "reduction = { objects = [[\"x\", \"y\"]], metric = \"diagonal\", why = \"x\" }\n# ",
+        1,
+    );
+    let (v, d) = verdict_of(&text);
+    assert_ne!(v, Verdict::Proved, "{d}");
+    assert!(d.contains("char.corner is not a natural law"), "{d}");
+    // the mutant of the isometry is still refuted with the reduction in place
+    mutant_refuted(
+        "proofs/sm/sm-lemma5-isometry.toml",
+        "== (p1*q1/m1",
+        "== 2*(p1*q1/m1",
     );
 }

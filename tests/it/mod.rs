@@ -23,6 +23,7 @@ mod lang;
 mod penny;
 mod propagative;
 mod readme;
+mod reduction;
 mod regress;
 mod sequential;
 mod soundness;

@@ -1,0 +1,192 @@
+//! The **Gram reduction** of a symbolic proof: from one dimension to every dimension and
+//! every positive definite mass matrix.
+//!
+//! ```toml
+//! [implication.proof]
+//! domain = { m1 = "(0, inf)", m2 = "(0, inf)", m3 = "(0, inf)", u1_1 = "R", … }
+//! reduction = { objects = [["u1_1", "u1_2", "u1_3"], ["p1", "p2", "p3"]], metric = "diagonal" }
+//! ```
+//!
+//! **The lemma.** Let a law be *natural*: its outputs are built from its input vectors
+//! and covectors by the metric g (inner products, the musical isomorphisms) and linear
+//! combinations only, as the reflections of Seghete–Murphey (5)–(7) and the maps of
+//! Clark–Bloch (5), (6), (15)–(21) are. Let the claim's conclusions compare g-inner
+//! products and whole (co)vectors. A linear change of coordinates T (vectors x ↦ Tx,
+//! covectors a ↦ aT⁻¹, M ↦ T⁻ᵀMT⁻¹) commutes with such a law and keeps such a
+//! conclusion. Take k input objects in dimension n with a mass matrix M, and d ≥ k:
+//! - n ≥ d: a g-orthonormal basis whose first d vectors span a space containing the
+//!   objects (and their g-duals) carries them to objects with zero coordinates beyond d,
+//!   with M = I; the law's outputs then have zero coordinates beyond d as well, and on the
+//!   first d coordinates they are the law's outputs in dimension d with M = I;
+//! - n < d: adding d − n g-orthonormal directions (M ⊕ I, the objects extended by 0) is
+//!   the converse embedding.
+//!
+//! So the claim for every n and every M is the claim in dimension d with M = I for every
+//! configuration of the objects. The engine checks what it can of this: every probe of
+//! the claim is a natural law ([`NATURAL`]); there are k ≤ d objects of d coordinates
+//! each; the identity M = I lies in the proof's domain (`diagonal`: m_i = 1; `cholesky`:
+//! l_ii = 1, l_ij = 0); and every object ranges over all of R^d (each coordinate free:
+//! `R` or a cone variable). With `metric = "cholesky"` an object may instead be fixed to
+//! distinct coordinate covectors (e.g. dh = dq3): a general M then covers every
+//! configuration in which those objects are linearly independent (the basis change that
+//! makes them coordinate covectors turns M = I into a general positive definite matrix).
+//! That the conclusions compare only invariant quantities is the claim file's statement,
+//! which its `why` names. The tests `it::reduction` check the lemma's hypothesis on the
+//! implementation exactly: each declared law against random coordinate changes and the
+//! embedding from dimension 3 into 5 with a non-diagonal mass matrix.
+
+use serde_json::{json, Value};
+use std::collections::BTreeMap;
+
+/// The probes whose laws are natural, with the paper's equations that make them so.
+pub const NATURAL: &[(&str, &str)] = &[
+    (
+        "propagative",
+        "Seghete–Murphey (5)–(7) and Def. 1: reset maps p Γ(u) = p − 2⟨p, u⟩_g/⟨u, u⟩_g u, built from the inner product ⟨a, b⟩_g = a M⁻¹ bᵀ and combinations of the covectors",
+    ),
+    (
+        "nh.general",
+        "Clark–Bloch (5), (6), (15)–(21): P, the restitution map, the elastic map and π_Δ, built from g, the covectors dh, ω^k, their g-duals grad h, W^k and combinations",
+    ),
+];
+
+/// What a claim's `proof.reduction` table says, read.
+struct Spec {
+    objects: Vec<Vec<String>>,
+    metric: String,
+    why: String,
+}
+
+fn read(spec: &toml::Table) -> Result<Spec, String> {
+    let objects = spec
+        .get("objects")
+        .and_then(|o| o.as_array())
+        .ok_or("proof.reduction.objects must be a list of coordinate lists")?
+        .iter()
+        .map(|o| {
+            o.as_array()
+                .and_then(|l| {
+                    l.iter()
+                        .map(|x| x.as_str().map(str::to_string))
+                        .collect::<Option<Vec<_>>>()
+                })
+                .ok_or_else(|| {
+                    "proof.reduction.objects must be a list of coordinate lists".to_string()
+                })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let metric = spec
+        .get("metric")
+        .and_then(|m| m.as_str())
+        .filter(|m| ["diagonal", "cholesky"].contains(m))
+        .ok_or("proof.reduction.metric must be \"diagonal\" or \"cholesky\"")?
+        .to_string();
+    let why = spec
+        .get("why")
+        .and_then(|m| m.as_str())
+        .ok_or("proof.reduction.why must say which quantities the conclusions compare")?
+        .to_string();
+    Ok(Spec {
+        objects,
+        metric,
+        why,
+    })
+}
+
+/// The names of the metric's parameters in dimension `d`, each with the range text the
+/// identity needs to lie in the domain (`(0, inf)` for a diagonal entry, `R` off it).
+fn metric_params(metric: &str, d: usize) -> Vec<(String, &'static str)> {
+    if metric == "diagonal" {
+        return (1..=d).map(|i| (format!("m{i}"), "(0, inf)")).collect();
+    }
+    let mut out = Vec::new();
+    for i in 1..=d {
+        for j in 1..=i {
+            out.push((format!("l{i}{j}"), if i == j { "(0, inf)" } else { "R" }));
+        }
+    }
+    out
+}
+
+/// A fixed object: a coordinate covector e_j (its coordinates the derived constants 0
+/// and one 1), its j.
+fn coordinate_covector(object: &[String], derived: &BTreeMap<String, String>) -> Option<usize> {
+    let vals: Vec<&str> = object
+        .iter()
+        .map(|x| derived.get(x).map(|s| s.trim()))
+        .collect::<Option<_>>()?;
+    let ones: Vec<usize> = (0..vals.len()).filter(|&i| vals[i] == "1").collect();
+    (ones.len() == 1 && vals.iter().all(|v| *v == "0" || *v == "1")).then(|| ones[0])
+}
+
+/// Checks the Gram reduction of a claim (see the module doc): `probes` are the claim's
+/// probes, `domain` the proof's domain as written (`name ↦ range`), `cone` its cone
+/// variables, `derived` its derived quantities as written. Returns the certificate entry.
+pub fn check(
+    spec: &toml::Table,
+    probes: &[String],
+    domain: &BTreeMap<String, String>,
+    cone: &[String],
+    derived: &BTreeMap<String, String>,
+) -> Result<Value, String> {
+    let s = read(spec)?;
+    let mut laws = Vec::new();
+    for p in probes {
+        match NATURAL.iter().find(|(n, _)| n == p) {
+            Some((_, eq)) => laws.push(*eq),
+            None => {
+                return Err(format!(
+                    "the Gram reduction: probe {p} is not a natural law"
+                ))
+            }
+        }
+    }
+    if laws.is_empty() {
+        return Err("the Gram reduction needs the law's probe".into());
+    }
+    let d = s.objects.first().map_or(0, Vec::len);
+    if d == 0 || s.objects.iter().any(|o| o.len() != d) || s.objects.len() > d {
+        return Err(format!(
+            "the Gram reduction needs at most d objects of d coordinates each (here {} objects)",
+            s.objects.len()
+        ));
+    }
+    let range = |n: &str| domain.get(n).map(|r| r.replace(' ', ""));
+    for (name, want) in metric_params(&s.metric, d) {
+        match range(&name) {
+            Some(r) if r == want.replace(' ', "") => {}
+            _ => {
+                return Err(format!(
+                    "the Gram reduction: the metric parameter {name} must range over {want}, so that the domain holds M = I"
+                ))
+            }
+        }
+    }
+    let mut fixed = Vec::new();
+    for o in &s.objects {
+        let free = o
+            .iter()
+            .all(|x| cone.contains(x) || range(x).as_deref() == Some("R"));
+        if free {
+            continue;
+        }
+        match coordinate_covector(o, derived) {
+            Some(j) if s.metric == "cholesky" && !fixed.contains(&j) => fixed.push(j),
+            _ => {
+                return Err(format!(
+                    "the Gram reduction: the object ({}) must range over all of R^{d} (or, with a Cholesky metric, be a distinct coordinate covector)",
+                    o.join(", ")
+                ))
+            }
+        }
+    }
+    Ok(json!({
+        "reduction": "Gram",
+        "dimension": d,
+        "objects": s.objects,
+        "fixed coordinate covectors": fixed.len(),
+        "metric": s.metric,
+        "natural laws": laws,
+        "conclusions compare": s.why,
+    }))
+}

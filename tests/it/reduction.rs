@@ -1,0 +1,168 @@
+//! The hypothesis of the Gram reduction (`claims::reduction`) for the laws it is declared
+//! for: the law commutes with a linear change of coordinates and with the embedding into
+//! more dimensions (M ⊕ I, covectors extended by 0). Checked exactly at random rational
+//! configurations, in dimension 3 against dimension 5 with a non-diagonal mass matrix.
+
+use impactkit::arith::{Rational, Scalar};
+use impactkit::law::nonholonomic::NonholonomicImpact;
+use impactkit::law::propagative::Contacts;
+use impactkit::linalg::{Matrix, SymMatrix, Vector};
+use num_rational::BigRational;
+
+/// A small deterministic generator of integers in [-k, k].
+struct Lcg(u64);
+impl Lcg {
+    fn int(&mut self, k: i64) -> i64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((self.0 >> 33) % (2 * k as u64 + 1)) as i64 - k
+    }
+    fn vec(&mut self, n: usize) -> Vector<Rational> {
+        (0..n).map(|_| r(self.int(4))).collect()
+    }
+}
+
+fn r(n: i64) -> Rational {
+    Rational::from_big(&BigRational::from_integer(n.into()))
+}
+
+fn pad(v: &[Rational], n: usize) -> Vector<Rational> {
+    let mut out = v.to_vec();
+    out.resize(n, r(0));
+    out
+}
+
+/// Row vector times matrix: a·T.
+fn row_times(a: &[Rational], t: &Matrix<Rational>) -> Vector<Rational> {
+    (0..t.len())
+        .map(|j| (0..a.len()).fold(r(0), |s, i| s + &a[i].mul_r(&t[i][j])))
+        .collect()
+}
+
+/// Matrix times column vector: T·v.
+fn times_col(t: &Matrix<Rational>, v: &[Rational]) -> Vector<Rational> {
+    t.iter()
+        .map(|row| (0..v.len()).fold(r(0), |s, j| s + &row[j].mul_r(&v[j])))
+        .collect()
+}
+
+/// Tᵀ·M·T as a symmetric matrix, M = diag(m) ⊕ I.
+fn congruent(m: &[Rational], t: &Matrix<Rational>) -> SymMatrix<Rational> {
+    let n = t.len();
+    let entry =
+        |i: usize, j: usize| (0..n).fold(r(0), |s, k| s + &m[k].mul_r(&t[k][i]).mul_r(&t[k][j]));
+    SymMatrix::from_upper(
+        (0..n)
+            .map(|i| (i..n).map(|j| entry(i, j)).collect())
+            .collect(),
+    )
+    .unwrap()
+}
+
+/// An invertible integer matrix: unit upper triangular times a random lower one with
+/// nonzero diagonal.
+fn invertible(g: &mut Lcg, n: usize) -> Matrix<Rational> {
+    let u: Matrix<Rational> = (0..n)
+        .map(|i| {
+            (0..n)
+                .map(|j| {
+                    if j == i {
+                        r(1)
+                    } else if j > i {
+                        r(g.int(2))
+                    } else {
+                        r(0)
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let l: Matrix<Rational> = (0..n)
+        .map(|i| {
+            (0..n)
+                .map(|j| match j.cmp(&i) {
+                    std::cmp::Ordering::Equal => r(1 + g.int(2).abs()),
+                    std::cmp::Ordering::Less => r(g.int(2)),
+                    _ => r(0),
+                })
+                .collect()
+        })
+        .collect();
+    (0..n)
+        .map(|i| {
+            (0..n)
+                .map(|j| (0..n).fold(r(0), |s, k| s + &u[i][k].mul_r(&l[k][j])))
+                .collect()
+        })
+        .collect()
+}
+
+/// Seghete–Murphey (7): in coordinates x = T x' the covectors are a' = a·T and the mass
+/// matrix M' = Tᵀ M T; the reflection of p' across u' is the reflection of p across u,
+/// times T, and in dimension 5 (M ⊕ I, covectors padded) it is the padded one.
+#[test]
+fn propagative_reflection_is_natural() {
+    let mut g = Lcg(7);
+    let mut checked = 0;
+    for _ in 0..20 {
+        let m: Vector<Rational> = (0..3).map(|_| r(1 + g.int(3).abs())).collect();
+        let (u, p) = (g.vec(3), g.vec(3));
+        if u.iter().all(|x| x.sign() == impactkit::arith::Sign::Zero) {
+            continue;
+        }
+        let c = Contacts::new(SymMatrix::diagonal(&m), vec![u.clone()]).unwrap();
+        let out = c.reflect(&p, 0).unwrap();
+        let t = invertible(&mut g, 5);
+        let m5 = pad(&m, 5)
+            .into_iter()
+            .enumerate()
+            .map(|(i, x)| if i < 3 { x } else { r(1) })
+            .collect::<Vec<_>>();
+        let c5 = Contacts::new(congruent(&m5, &t), vec![row_times(&pad(&u, 5), &t)]).unwrap();
+        let out5 = c5.reflect(&row_times(&pad(&p, 5), &t), 0).unwrap();
+        assert_eq!(out5, row_times(&pad(&out, 5), &t));
+        checked += 1;
+    }
+    assert!(checked >= 15, "{checked}");
+}
+
+/// Clark–Bloch (6) and (21): vectors v = T v', covectors a' = a·T, M' = Tᵀ M T; the
+/// restitution map and π_Δ carry over: T·R'(v') = R(v), in dimension 5 as in 3.
+#[test]
+fn nonholonomic_maps_are_natural() {
+    let mut g = Lcg(11);
+    let e = Rational::from_big(&BigRational::new(1.into(), 3.into()));
+    let mut checked = 0;
+    for _ in 0..20 {
+        let m: Vector<Rational> = (0..3).map(|_| r(1 + g.int(3).abs())).collect();
+        let (dh, w, v) = (g.vec(3), g.vec(3), g.vec(3));
+        let Ok(law) = NonholonomicImpact::new(SymMatrix::diagonal(&m), vec![w.clone()], dh.clone())
+        else {
+            continue;
+        };
+        let (Ok(hol), Ok(proj)) = (law.holonomic(&v, &e), law.project(&v)) else {
+            continue;
+        };
+        let t = invertible(&mut g, 5);
+        let m5: Vec<Rational> = (0..5)
+            .map(|i| if i < 3 { m[i].clone() } else { r(1) })
+            .collect();
+        // v' with T v' = v (padded): solve exactly
+        let v5 = impactkit::linalg::solve(t.clone(), pad(&v, 5)).unwrap();
+        let law5 = NonholonomicImpact::new(
+            congruent(&m5, &t),
+            vec![row_times(&pad(&w, 5), &t)],
+            row_times(&pad(&dh, 5), &t),
+        )
+        .unwrap();
+        assert_eq!(
+            times_col(&t, &law5.holonomic(&v5, &e).unwrap()),
+            pad(&hol, 5)
+        );
+        assert_eq!(times_col(&t, &law5.project(&v5).unwrap()), pad(&proj, 5));
+        checked += 1;
+    }
+    assert!(checked >= 15, "{checked}");
+}
