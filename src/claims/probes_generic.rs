@@ -183,6 +183,9 @@ pub fn run<S: Scalar>(name: &str, inp: &ProbeIn<S>) -> Option<Result<Env<S>, Str
         "corner.zones" => corner_zones(inp),
         "corner.zone_ta_sa" => corner_zone_ta_sa(inp),
         "corner.compose" => corner_compose(inp),
+        // exact where the root is (symbolic: a radical); at a rational point with an
+        // irrational root, the 256-bit enclosure of claims::probes_more_fp
+        "corner.rho" => corner_rho(inp)?,
         // the rational geometries t = tan(θ/4); θ in Q(√d) is claims::probes_billiard
         "billiard.break" if !inp.has("half") && !inp.has("theta_over_pi") => billiard_break(inp),
         // Clark-Bloch (the penny and the nonholonomic law): claims::probes_cb
@@ -350,6 +353,26 @@ fn corner_h<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
         }
     }
     Ok(out)
+}
+
+/// ρ(H₁) = ρ(H₂) of FP Theorem 5.3 by the law ([`corner::h_matrices`],
+/// [`corner::spectral_radius`]) in the backend's arithmetic: `rho` and `rho_lo` = `rho_hi`
+/// = ρ. `None` where the backend cannot hold the root (an irrational √(t² − 4δ) at a
+/// rational point): the caller then encloses it.
+fn corner_rho<S: Scalar>(inp: &ProbeIn<S>) -> Option<Result<Env<S>, String>> {
+    let (h1, _) = match corner::h_matrices(&inp.num("k").ok()?, &inp.num("eps").ok()?) {
+        Ok(h) => h,
+        Err(e) => return Some(Err(err(e))),
+    };
+    match corner::spectral_radius(&h1) {
+        Ok(rho) => Some(Ok(Env::from([
+            ("rho".into(), rho.clone()),
+            ("rho_lo".into(), rho.clone()),
+            ("rho_hi".into(), rho),
+        ]))),
+        Err(crate::law::LawError::Arith(crate::arith::ArithError::NotRepresentable { .. })) => None,
+        Err(e) => Some(Err(err(e))),
+    }
 }
 
 /// One step of Pasquero's general rules (5), (6), (7) on the corner: M = I, normals

@@ -50,7 +50,7 @@ pub const PROBES: &[(&str, &str)] = &[
     ),
     (
         "corner.rho",
-        "k eps -> rho_lo rho_hi (a 256-bit enclosure of rho(H1) = rho(H2)); FP Thm 5.3, Remark 9",
+        "k eps -> rho rho_lo rho_hi (rho(H1) = rho(H2) exactly where the root is rational or symbolic, else a 256-bit enclosure rho_lo, rho_hi); FP Thm 5.3, Remark 9",
     ),
     (
         "corner.figures",

@@ -82,10 +82,10 @@ fn fp_issue13_verdicts() {
         ("fp-thm5.3-limit", Verdict::ConfirmedOnSamples),
         ("fp-thm5.3-rho-formula", Verdict::Proved),
         ("fp-zone-symmetry", Verdict::Proved),
-        ("fp-zones-phi-intro", Verdict::ConfirmedOnSamples),
+        ("fp-zones-phi-intro", Verdict::Proved),
         ("fp-thm5.1-first-factor", Verdict::Proved),
         ("fp-thm5.1-eps0", Verdict::Proved),
-        ("fp-thm5.3-rho-range", Verdict::ConfirmedOnSamples),
+        ("fp-thm5.3-rho-range", Verdict::Proved),
         ("fp-lemma7.2-displays", Verdict::Proved),
         ("fp-lemma7.2-bounds", Verdict::Proved),
         ("fp-result3-eq9-literal", Verdict::Refuted),
@@ -272,11 +272,17 @@ fn fp_issue13_example_mutants() {
 
 #[test]
 fn fp_issue13_sampled_mutants() {
-    // corner.zones
+    // corner.zones: a zone of an angle interval, and of the point phi = pi (c = 0), which
+    // no finite t = tan(phi/2) reaches
     mutant(
         "fp-zones-phi-intro",
         "conclude = [\"zone == 12\"]",
         "conclude = [\"zone == 2\"]",
+    );
+    mutant(
+        "fp-zones-phi-intro",
+        "derive = { c = \"0\", t = \"1\" }\nconclude = [\"zone == 0\"]",
+        "derive = { c = \"0\", t = \"1\" }\nconclude = [\"zone == 1\"]",
     );
     // corner.compose: a sign of H1
     mutant(
@@ -353,4 +359,13 @@ method = "test"
     assert_eq!(v, Verdict::ConfirmedOnSamples, "{d}");
     let (v, d) = verdict_of(&text.replace("rho_hi < 1\"", "rho_hi < 1/2\""));
     assert_eq!(v, Verdict::Refuted, "{d}");
+    // the claim itself: proved by the law on radicals in the three eigenvalue cases; a
+    // bound below the supremum is refuted exactly, at a double eigenvalue (rho = eps)
+    let d = mutant("fp-thm5.3-rho-range", "\"rho_hi < 1\"", "\"rho_hi < 9/10\"");
+    assert!(d.contains("double eigenvalue"), "{d}");
+    mutant(
+        "fp-thm5.3-rho-range",
+        "\"rho_lo >= eps\"",
+        "\"rho_lo >= 2*eps\"",
+    );
 }
