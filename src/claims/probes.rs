@@ -21,7 +21,7 @@ pub type Inputs = BTreeMap<String, String>;
 type R = Rational;
 
 /// The probes, with their inputs and outputs (for error messages and docs).
-pub const PROBES: [(&str, &str); 22] = [
+pub const PROBES: [(&str, &str); 23] = [
     (
         "propagative.thm1",
         "m1..mn u1_i u2_i p1..pn -> count min_len max_len bound (= ceil(pi/gamma)); SM Thm 1",
@@ -66,6 +66,10 @@ pub const PROBES: [(&str, &str); 22] = [
     (
         "char.corner",
         "rule (ideal|symmetric|asymmetric) k eps eps1 eps2 x y -> x1 y1; Pasquero (5)(6)(7)",
+    ),
+    (
+        "char.single",
+        "m1 m2 m3 n1 n2 n3 v1 v2 v3 eps -> w1..3 impacts rate0 rate1 E0 E1 d1..3; Pasquero rule (4), one constraint",
     ),
     (
         "cradle.run",

@@ -7,7 +7,7 @@ use super::probes::Inputs;
 use crate::arith::{Rational, Scalar};
 use crate::lang::{self, Env};
 use crate::law::characterization::{
-    impulse_asymmetric, impulse_ideal, impulse_symmetric, Constraints, Stop,
+    impulse_asymmetric, impulse_ideal, impulse_symmetric, kinetic_energy, Constraints, Stop,
 };
 use crate::law::corner::{self, Zone};
 use crate::law::propagative::Contacts;
@@ -133,7 +133,7 @@ pub(super) fn propagative_system<S: Scalar>(
 }
 
 /// The probes of this file.
-pub const GENERIC: [&str; 22] = [
+pub const GENERIC: [&str; 23] = [
     "billiard.break",
     "propagative.rotations",
     "propagative.minimal",
@@ -149,6 +149,7 @@ pub const GENERIC: [&str; 22] = [
     "corner.orthogonal",
     "corner.h",
     "char.corner",
+    "char.single",
     "cradle.run",
     "sequential.law",
     "sequential.balls",
@@ -170,6 +171,7 @@ pub fn run<S: Scalar>(name: &str, inp: &ProbeIn<S>) -> Option<Result<Env<S>, Str
         "corner.orthogonal" => corner_orthogonal(inp),
         "corner.h" => corner_h(inp),
         "char.corner" => char_corner(inp),
+        "char.single" => char_single(inp),
         "cradle.run" => cradle(inp),
         "propagative" => reflections(inp),
         "propagative.minimal" => super::probes_more_sm::minimal(inp),
@@ -402,6 +404,45 @@ fn char_corner<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
         ("y1".into(), out[1].clone()),
         ("impacts".into(), inp.int(set.len())),
     ]))
+}
+
+/// Pasquero's rule (4), the single impact (law code: [`Constraints`] with one constraint,
+/// [`impulse_symmetric`]), in three dimensions: masses `m1 m2 m3` (M diagonal, default 1),
+/// the constraint's gradient `n1 n2 n3` (a covector), the velocity `v1 v2 v3`, the COR
+/// `eps`. Outputs the velocity after `w1 w2 w3`, `impacts` (1 when n(v) > 0, eq. (9)),
+/// the rates `rate0` = n(v), `rate1` = n(w), the kinetic energies `E0`, `E1`, and the
+/// covector of the impulse `d1 d2 d3` = M(w − v).
+fn char_single<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
+    let masses: Vec<S> = ["m1", "m2", "m3"].iter().map(|m| inp.opt(m, 1)).collect();
+    let n = ["n1", "n2", "n3"]
+        .iter()
+        .map(|x| inp.num(x))
+        .collect::<Result<Vec<_>, _>>()?;
+    let v = ["v1", "v2", "v3"]
+        .iter()
+        .map(|x| inp.num(x))
+        .collect::<Result<Vec<_>, _>>()?;
+    let c = Constraints::new(SymMatrix::diagonal(&masses), vec![n.clone()]).map_err(err)?;
+    let set = c.impacting(&v).map_err(err)?;
+    let imp = impulse_symmetric(&c, &inp.num("eps")?, &set, &v).map_err(err)?;
+    let w = add(&v, &imp);
+    let rate = |x: &[S]| {
+        x.iter()
+            .zip(&n)
+            .fold(x[0].zero_like(), |s, (a, b)| s + &a.mul_r(b))
+    };
+    let mut out = Env::from([
+        ("impacts".into(), inp.int(set.len())),
+        ("rate0".into(), rate(&v)),
+        ("rate1".into(), rate(&w)),
+        ("E0".into(), kinetic_energy(&c, &v).map_err(err)?),
+        ("E1".into(), kinetic_energy(&c, &w).map_err(err)?),
+    ]);
+    for i in 0..3 {
+        out.insert(format!("w{}", i + 1), w[i].clone());
+        out.insert(format!("d{}", i + 1), masses[i].mul_r(&imp[i]));
+    }
+    Ok(out)
 }
 
 /// The procedure of Pasquero Sect. 3.5 on a 3-ball cradle (law code).

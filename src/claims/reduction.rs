@@ -45,6 +45,10 @@ pub const NATURAL: &[(&str, &str)] = &[
         "Seghete–Murphey (5)–(7) and Def. 1: reset maps p Γ(u) = p − 2⟨p, u⟩_g/⟨u, u⟩_g u, built from the inner product ⟨a, b⟩_g = a M⁻¹ bᵀ and combinations of the covectors",
     ),
     (
+        "char.single",
+        "Pasquero rule (4): the impulse −(1 + ε)V⊥, V⊥ the g-orthogonal component of v along the constraint's gradient, built from g and the gradient",
+    ),
+    (
         "nh.general",
         "Clark–Bloch (5), (6), (15)–(21): P, the restitution map, the elastic map and π_Δ, built from g, the covectors dh, ω^k, their g-duals grad h, W^k and combinations",
     ),

@@ -4,6 +4,7 @@
 //! configurations, in dimension 3 against dimension 5 with a non-diagonal mass matrix.
 
 use impactkit::arith::{Rational, Scalar};
+use impactkit::law::characterization::{impulse_symmetric, Constraints};
 use impactkit::law::nonholonomic::NonholonomicImpact;
 use impactkit::law::propagative::Contacts;
 use impactkit::linalg::{Matrix, SymMatrix, Vector};
@@ -162,6 +163,36 @@ fn nonholonomic_maps_are_natural() {
             pad(&hol, 5)
         );
         assert_eq!(times_col(&t, &law5.project(&v5).unwrap()), pad(&proj, 5));
+        checked += 1;
+    }
+    assert!(checked >= 15, "{checked}");
+}
+
+/// Pasquero rule (4) (one constraint): vectors v = T v', the gradient n' = n·T,
+/// M' = Tᵀ M T; the impulse carries over, T·I'(v') = I(v), and so does the impacting set.
+#[test]
+fn single_impact_rule_is_natural() {
+    let mut g = Lcg(13);
+    let e = Rational::from_big(&BigRational::new(1.into(), 2.into()));
+    let mut checked = 0;
+    for _ in 0..20 {
+        let m: Vector<Rational> = (0..3).map(|_| r(1 + g.int(3).abs())).collect();
+        let (n, v) = (g.vec(3), g.vec(3));
+        let Ok(c) = Constraints::new(SymMatrix::diagonal(&m), vec![n.clone()]) else {
+            continue;
+        };
+        let set = c.impacting(&v).unwrap();
+        let imp = impulse_symmetric(&c, &e, &set, &v).unwrap();
+        let t = invertible(&mut g, 5);
+        let m5: Vec<Rational> = (0..5)
+            .map(|i| if i < 3 { m[i].clone() } else { r(1) })
+            .collect();
+        let v5 = impactkit::linalg::solve(t.clone(), pad(&v, 5)).unwrap();
+        let c5 = Constraints::new(congruent(&m5, &t), vec![row_times(&pad(&n, 5), &t)]).unwrap();
+        let set5 = c5.impacting(&v5).unwrap();
+        assert_eq!(set5, set);
+        let imp5 = impulse_symmetric(&c5, &e, &set5, &v5).unwrap();
+        assert_eq!(times_col(&t, &imp5), pad(&imp, 5));
         checked += 1;
     }
     assert!(checked >= 15, "{checked}");
