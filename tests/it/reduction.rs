@@ -100,6 +100,42 @@ fn invertible(g: &mut Lcg, n: usize) -> Matrix<Rational> {
         .collect()
 }
 
+/// A random change of coordinates from dimension 3 with M = diag(m) to dimension 5: first
+/// M ⊕ I (the objects extended by 0), then x = T x' (vectors v' = T⁻¹v, covectors a·T,
+/// M' = Tᵀ(M ⊕ I)T, non-diagonal).
+struct Change {
+    t: Matrix<Rational>,
+    mass: SymMatrix<Rational>,
+}
+
+impl Change {
+    fn new(g: &mut Lcg, m: &[Rational]) -> Self {
+        let t = invertible(g, 5);
+        let m5: Vec<Rational> = (0..5)
+            .map(|i| m.get(i).cloned().unwrap_or_else(|| r(1)))
+            .collect();
+        Change {
+            mass: congruent(&m5, &t),
+            t,
+        }
+    }
+    fn covector(&self, a: &[Rational]) -> Vector<Rational> {
+        row_times(&pad(a, 5), &self.t)
+    }
+    fn vector(&self, v: &[Rational]) -> Vector<Rational> {
+        impactkit::linalg::solve(self.t.clone(), pad(v, 5)).unwrap()
+    }
+    /// A vector of dimension 5 back in the first coordinates: T·v'.
+    fn back(&self, v: &[Rational]) -> Vector<Rational> {
+        times_col(&self.t, v)
+    }
+}
+
+/// Positive diagonal masses.
+fn masses(g: &mut Lcg) -> Vector<Rational> {
+    (0..3).map(|_| r(1 + g.int(3).abs())).collect()
+}
+
 /// Seghete–Murphey (7): in coordinates x = T x' the covectors are a' = a·T and the mass
 /// matrix M' = Tᵀ M T; the reflection of p' across u' is the reflection of p across u,
 /// times T, and in dimension 5 (M ⊕ I, covectors padded) it is the padded one.
@@ -108,22 +144,16 @@ fn propagative_reflection_is_natural() {
     let mut g = Lcg(7);
     let mut checked = 0;
     for _ in 0..20 {
-        let m: Vector<Rational> = (0..3).map(|_| r(1 + g.int(3).abs())).collect();
+        let m = masses(&mut g);
         let (u, p) = (g.vec(3), g.vec(3));
         if u.iter().all(|x| x.sign() == impactkit::arith::Sign::Zero) {
             continue;
         }
         let c = Contacts::new(SymMatrix::diagonal(&m), vec![u.clone()]).unwrap();
         let out = c.reflect(&p, 0).unwrap();
-        let t = invertible(&mut g, 5);
-        let m5 = pad(&m, 5)
-            .into_iter()
-            .enumerate()
-            .map(|(i, x)| if i < 3 { x } else { r(1) })
-            .collect::<Vec<_>>();
-        let c5 = Contacts::new(congruent(&m5, &t), vec![row_times(&pad(&u, 5), &t)]).unwrap();
-        let out5 = c5.reflect(&row_times(&pad(&p, 5), &t), 0).unwrap();
-        assert_eq!(out5, row_times(&pad(&out, 5), &t));
+        let ch = Change::new(&mut g, &m);
+        let c5 = Contacts::new(ch.mass.clone(), vec![ch.covector(&u)]).unwrap();
+        assert_eq!(c5.reflect(&ch.covector(&p), 0).unwrap(), ch.covector(&out));
         checked += 1;
     }
     assert!(checked >= 15, "{checked}");
@@ -137,7 +167,7 @@ fn nonholonomic_maps_are_natural() {
     let e = Rational::from_big(&BigRational::new(1.into(), 3.into()));
     let mut checked = 0;
     for _ in 0..20 {
-        let m: Vector<Rational> = (0..3).map(|_| r(1 + g.int(3).abs())).collect();
+        let m = masses(&mut g);
         let (dh, w, v) = (g.vec(3), g.vec(3), g.vec(3));
         let Ok(law) = NonholonomicImpact::new(SymMatrix::diagonal(&m), vec![w.clone()], dh.clone())
         else {
@@ -146,23 +176,13 @@ fn nonholonomic_maps_are_natural() {
         let (Ok(hol), Ok(proj)) = (law.holonomic(&v, &e), law.project(&v)) else {
             continue;
         };
-        let t = invertible(&mut g, 5);
-        let m5: Vec<Rational> = (0..5)
-            .map(|i| if i < 3 { m[i].clone() } else { r(1) })
-            .collect();
-        // v' with T v' = v (padded): solve exactly
-        let v5 = impactkit::linalg::solve(t.clone(), pad(&v, 5)).unwrap();
-        let law5 = NonholonomicImpact::new(
-            congruent(&m5, &t),
-            vec![row_times(&pad(&w, 5), &t)],
-            row_times(&pad(&dh, 5), &t),
-        )
-        .unwrap();
-        assert_eq!(
-            times_col(&t, &law5.holonomic(&v5, &e).unwrap()),
-            pad(&hol, 5)
-        );
-        assert_eq!(times_col(&t, &law5.project(&v5).unwrap()), pad(&proj, 5));
+        let ch = Change::new(&mut g, &m);
+        let v5 = ch.vector(&v);
+        let law5 =
+            NonholonomicImpact::new(ch.mass.clone(), vec![ch.covector(&w)], ch.covector(&dh))
+                .unwrap();
+        assert_eq!(ch.back(&law5.holonomic(&v5, &e).unwrap()), pad(&hol, 5));
+        assert_eq!(ch.back(&law5.project(&v5).unwrap()), pad(&proj, 5));
         checked += 1;
     }
     assert!(checked >= 15, "{checked}");
@@ -176,23 +196,20 @@ fn single_impact_rule_is_natural() {
     let e = Rational::from_big(&BigRational::new(1.into(), 2.into()));
     let mut checked = 0;
     for _ in 0..20 {
-        let m: Vector<Rational> = (0..3).map(|_| r(1 + g.int(3).abs())).collect();
+        let m = masses(&mut g);
         let (n, v) = (g.vec(3), g.vec(3));
         let Ok(c) = Constraints::new(SymMatrix::diagonal(&m), vec![n.clone()]) else {
             continue;
         };
         let set = c.impacting(&v).unwrap();
         let imp = impulse_symmetric(&c, &e, &set, &v).unwrap();
-        let t = invertible(&mut g, 5);
-        let m5: Vec<Rational> = (0..5)
-            .map(|i| if i < 3 { m[i].clone() } else { r(1) })
-            .collect();
-        let v5 = impactkit::linalg::solve(t.clone(), pad(&v, 5)).unwrap();
-        let c5 = Constraints::new(congruent(&m5, &t), vec![row_times(&pad(&n, 5), &t)]).unwrap();
+        let ch = Change::new(&mut g, &m);
+        let v5 = ch.vector(&v);
+        let c5 = Constraints::new(ch.mass.clone(), vec![ch.covector(&n)]).unwrap();
         let set5 = c5.impacting(&v5).unwrap();
         assert_eq!(set5, set);
         let imp5 = impulse_symmetric(&c5, &e, &set5, &v5).unwrap();
-        assert_eq!(times_col(&t, &imp5), pad(&imp, 5));
+        assert_eq!(ch.back(&imp5), pad(&imp, 5));
         checked += 1;
     }
     assert!(checked >= 15, "{checked}");
