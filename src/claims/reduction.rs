@@ -30,8 +30,9 @@
 //! distinct coordinate covectors (e.g. dh = dq3): a general M then covers every
 //! configuration in which those objects are linearly independent (the basis change that
 //! makes them coordinate covectors turns M = I into a general positive definite matrix).
-//! That the conclusions compare only invariant quantities is the claim file's statement,
-//! which its `why` names. The tests `it::reduction` check the lemma's hypothesis on the
+//! That the hypotheses and conclusions compare only invariant quantities (g-inner
+//! products, rates a(v), whole (co)vectors, a (co)vector ≠ 0) is the claim file's
+//! statement, which its `why` names. The tests `it::reduction` check the lemma's hypothesis on the
 //! implementation exactly: each declared law against random coordinate changes and the
 //! embedding from dimension 3 into 5 with a non-diagonal mass matrix.
 
