@@ -422,25 +422,21 @@ fn char_single<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
         .iter()
         .map(|x| inp.num(x))
         .collect::<Result<Vec<_>, _>>()?;
-    let c = Constraints::new(SymMatrix::diagonal(&masses), vec![n.clone()]).map_err(err)?;
+    let c = Constraints::new(SymMatrix::diagonal(&masses), vec![n]).map_err(err)?;
     let set = c.impacting(&v).map_err(err)?;
     let imp = impulse_symmetric(&c, &inp.num("eps")?, &set, &v).map_err(err)?;
     let w = add(&v, &imp);
-    let rate = |x: &[S]| {
-        x.iter()
-            .zip(&n)
-            .fold(x[0].zero_like(), |s, (a, b)| s + &a.mul_r(b))
-    };
+    let d = c.mass.apply(&imp);
     let mut out = Env::from([
         ("impacts".into(), inp.int(set.len())),
-        ("rate0".into(), rate(&v)),
-        ("rate1".into(), rate(&w)),
+        ("rate0".into(), c.rate(0, &v)),
+        ("rate1".into(), c.rate(0, &w)),
         ("E0".into(), kinetic_energy(&c, &v).map_err(err)?),
         ("E1".into(), kinetic_energy(&c, &w).map_err(err)?),
     ]);
     for i in 0..3 {
         out.insert(format!("w{}", i + 1), w[i].clone());
-        out.insert(format!("d{}", i + 1), masses[i].mul_r(&imp[i]));
+        out.insert(format!("d{}", i + 1), d[i].clone());
     }
     Ok(out)
 }

@@ -1472,13 +1472,11 @@ fn gram_reduction(claim: &Claim, red: &toml::Value, cone: &[String]) -> Result<V
             })
             .unwrap_or_default()
     };
-    let mut all_cone = super::str_list(spec, "cone")?;
-    all_cone.extend(cone.iter().cloned());
     super::reduction::check(
         red,
         &probes_of(t),
         &texts("domain", spec),
-        &all_cone,
+        cone,
         &texts("derive", t),
     )
 }
