@@ -626,14 +626,89 @@ fn radical_pair_sign(a: &Symbolic, b: &Symbolic, rad: &Radical) -> Sign {
     }
 }
 
+/// The sign of α + β·√D for rationals α, β and D ≥ 0 (always decided).
+fn constant_pair_sign(alpha: &BigRational, beta: &BigRational, d: &BigRational) -> Sign {
+    let s = |q: &BigRational| match q.signum() {
+        x if x.is_positive() => Sign::Positive,
+        x if x.is_negative() => Sign::Negative,
+        _ => Sign::Zero,
+    };
+    let (sa, sb) = (s(alpha), if d.is_zero() { Sign::Zero } else { s(beta) });
+    match (sa, sb) {
+        (x, Sign::Zero) => x,
+        (Sign::Zero, y) => y,
+        (x, y) if x == y => x,
+        // α² − β²D has the sign of |α| − |β|√D
+        (x, _) => sign_product(x, s(&(alpha * alpha - beta * beta * d))),
+    }
+}
+
+/// The sign of a polynomial in a radical √D of a **constant** radicand D ≥ 0 and in
+/// positive variables (inside [`with_positive_variables`]): written as Σ (αₘ + βₘ√D)·m
+/// over the monomials m of the other variables, it is positive when every coefficient
+/// αₘ + βₘ√D (an element of Q(√D), its sign decided exactly) is ≥ 0 and one is > 0, and
+/// negative in the mirrored case. Where the elimination of [`radical_pair_sign`] needs the
+/// sign of a polynomial part of undecided sign (e.g. 1 − 2c + 2√2·c), this decides it.
+fn constant_radical_orthant_sign(p: &Poly, rad: &Radical) -> Sign {
+    let Some(d) = rad.radicand.is_constant().filter(|d| !d.is_negative()) else {
+        return Sign::Unknown;
+    };
+    let positive = POSITIVE_VARIABLES
+        .with(|x| x.borrow().clone())
+        .unwrap_or_default();
+    if p.variables()
+        .iter()
+        .any(|v| *v != rad.name && !positive.contains(v))
+    {
+        return Sign::Unknown;
+    }
+    // Σ_e c_e r^e = A + B·r with r^e = D^(e/2)·r^(e mod 2)
+    let (mut a, mut b) = (Poly::zero(), Poly::zero());
+    for (e, c) in p.by_power_of(&rad.name) {
+        let c = c.scale(&num_traits::pow(d.clone(), (e / 2) as usize));
+        if e % 2 == 0 {
+            a = a.add(&c);
+        } else {
+            b = b.add(&c);
+        }
+    }
+    let mut monomials: Vec<poly::Monomial> =
+        a.terms().chain(b.terms()).map(|(m, _)| m.clone()).collect();
+    monomials.sort();
+    monomials.dedup();
+    let coefficient = |q: &Poly, m: &poly::Monomial| {
+        q.terms()
+            .find(|(x, _)| *x == m)
+            .map_or_else(BigRational::zero, |(_, c)| c.clone())
+    };
+    let (mut pos, mut neg) = (false, false);
+    for m in &monomials {
+        match constant_pair_sign(&coefficient(&a, m), &coefficient(&b, m), &d) {
+            Sign::Positive => pos = true,
+            Sign::Negative => neg = true,
+            _ => {}
+        }
+    }
+    match (pos, neg) {
+        (true, false) => Sign::Positive,
+        (false, true) => Sign::Negative,
+        (false, false) => Sign::Zero,
+        _ => Sign::Unknown,
+    }
+}
+
 /// The sign of a value with a radical (`None` without one), by elimination.
 fn radical_sign(x: &Symbolic) -> Option<Sign> {
     let rad = radical_in(x)?;
     let (a, b) = reduce_radical(&x.num, &rad);
     let (c, d) = reduce_radical(&x.denominator(), &rad);
+    let or_coefficients = |s: Sign, p: &Poly| match s {
+        Sign::Unknown => constant_radical_orthant_sign(p, &rad),
+        s => s,
+    };
     let (n, q) = (
-        radical_pair_sign(&a, &b, &rad),
-        radical_pair_sign(&c, &d, &rad),
+        or_coefficients(radical_pair_sign(&a, &b, &rad), &x.num),
+        or_coefficients(radical_pair_sign(&c, &d, &rad), &x.denominator()),
     );
     Some(match (n, q) {
         (_, Sign::Zero) => Sign::Unknown,

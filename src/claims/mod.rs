@@ -293,7 +293,10 @@ fn proved_or_sampled(claim: &Claim, deadline: Instant) -> Result<Outcome, String
     } else {
         sampled::check_implication(claim, deadline)?
     };
-    if o.verdict == Verdict::ConfirmedOnSamples {
+    if matches!(
+        o.verdict,
+        Verdict::ConfirmedOnSamples | Verdict::Inconclusive
+    ) {
         o.detail = format!("{}; no full proof: {why}", o.detail);
     }
     Ok(o)

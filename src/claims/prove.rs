@@ -604,6 +604,10 @@ enum CellResult {
     Undefined,
     /// Not decided true: the reason (a witness search follows).
     Open(String),
+    /// A conclusion decided **false** for every value of the cell, whose hypotheses are
+    /// all decided true and whose radicals are defined: every point of the cell is a
+    /// counterexample (the reason; a rational witness is still looked for first).
+    False(String),
 }
 
 /// The law (or a side) refused the cell with an error of its own (not an undecided sign,
@@ -702,6 +706,18 @@ fn run_cell(
                         if let Ok(d) = d {
                             signs.push(json!({"relation": r.text, "lhs - rhs": show_value(&d)}));
                         }
+                    }
+                    Ok(Some(false)) if open_hyp.is_none() => {
+                        let why = format!("`{}` is false", r.text);
+                        return Ok(
+                            match radicals()
+                                .iter()
+                                .find_map(|rad| radicand_not_established(rad, case, &env))
+                            {
+                                Some(no) => open(format!("{why}; {no}")),
+                                None => CellResult::False(why),
+                            },
+                        );
                     }
                     Ok(_) => return Ok(open(format!("`{}` not decided true", r.text))),
                     Err(e) if is_undefined(&e) => return Ok(CellResult::Undefined),
@@ -1307,6 +1323,22 @@ fn attempt_cells(
                 }
                 CellResult::Outside => outside += 1,
                 CellResult::Undefined => undefined += 1,
+                CellResult::False(why) => {
+                    if let Some(o) = witness(t, &case, cell, sides) {
+                        return Ok(Attempt::Decided(o));
+                    }
+                    // no rational point (e.g. a value in Q(√2)): the cell itself is the
+                    // counterexample, its values exact
+                    let (chart, rads) = cell_values(&case, cell);
+                    return Ok(Attempt::Decided(Outcome::refuted(
+                        format!(
+                            "{}{why} at every point of the cell {} (decided exactly by the symbolic method)",
+                            label_of(&case),
+                            cell.text
+                        ),
+                        json!({"cell": cell.text, "chart": chart, "radicals": rads}),
+                    )));
+                }
                 CellResult::Open(why) => {
                     // a sign undecided because of a free real variable: split the cell on
                     // the sign of that variable (negative, zero, positive) and go on
@@ -1448,6 +1480,23 @@ fn attempt_cells(
     );
     o.certificate = Some(json!({"method": "symbolic cells", "cells": certificate}));
     Ok(Attempt::Decided(o))
+}
+
+/// The values of a cell's variables, derived ones included, and the radicals they hold.
+fn cell_values(case: &Case, cell: &Cell) -> (serde_json::Map<String, Value>, Vec<Value>) {
+    with_radicals(|| {
+        let mut env = cell.env.clone();
+        let _ = derive_symbolic(case, &mut env);
+        let chart = env
+            .iter()
+            .map(|(k, v)| (k.clone(), show_value(v)))
+            .collect();
+        let rads = radicals()
+            .iter()
+            .map(|r| json!({"radical": r.name, "square root of": show_value(&r.radicand)}))
+            .collect();
+        (chart, rads)
+    })
 }
 
 /// Checks a claim's `proof.reduction` (see [`super::reduction`]): its probes, the proof's

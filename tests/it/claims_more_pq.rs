@@ -1,7 +1,7 @@
 //! Verdicts and mutants of the claims added for issue 13 (this paper's part): the expected
 //! verdicts live here, never in the claim files.
 
-use crate::common::claims::{load, mutant_refuted};
+use crate::common::claims::{load, mutant_refuted, verdict_of};
 use impactkit::claims::{check, Outcome, Verdict};
 use std::time::Duration;
 
@@ -125,6 +125,37 @@ fn cradle_statements() {
         "proofs/pq/pq-cradle-constraint-values.toml",
         "== -(1 - eps)^2*R*v0",
         "== -(1 + eps)^2*R*v0",
+    );
+    expect("pq-cradle-p2", Verdict::Proved);
+    mutant_refuted(
+        "proofs/pq/pq-cradle-p2.toml",
+        "v2_2 == (1 - eps^2)/4*v0",
+        "v2_2 == (1 - eps^2)/2*v0",
+    );
+    // p2 is an exit velocity at eps = 1 only
+    mutant_refuted(
+        "proofs/pq/pq-cradle-p2.toml",
+        "conclude = [\"exit == 0\"]",
+        "conclude = [\"exit == 1\"]",
+    );
+    // the irrational threshold, charted with sqrt 2 as a radical (signs in Q(sqrt 2))
+    expect("pq-cradle-threshold", Verdict::Proved);
+    mutant_refuted(
+        "proofs/pq/pq-cradle-threshold.toml",
+        "\"eps^2 - 6*eps + 1 == 0\", \"steps == 3\", \"exit == 1\"",
+        "\"eps^2 - 6*eps + 1 == 0\", \"steps == 3\", \"exit == 0\"",
+    );
+    // a chart that reaches past the threshold leaves its hypothesis undecided: no proof
+    let (text, _) = load("proofs/pq/pq-cradle-threshold.toml");
+    let (v, detail) = verdict_of(&text.replacen(
+        "derive = { eps = \"(3 - 2*sqrt(2))*s/(1 + s)\" }",
+        "derive = { eps = \"(3 - 2*sqrt(2) + 1/100)*s/(1 + s)\" }",
+        1,
+    ));
+    assert_ne!(v, Verdict::Proved, "{detail}");
+    assert!(
+        detail.contains("hypothesis `eps^2 - 6*eps + 1 > 0` undecided"),
+        "{detail}"
     );
     let o = expect("pq-cradle-p2-sign", Verdict::Refuted);
     assert!(o.detail.starts_with("[eps = 0]"), "{}", o.detail);

@@ -345,6 +345,28 @@ fn radicals_are_eliminated_in_signs() {
             assert_eq!(radicals().len(), 2);
         })
     });
+    // a constant radicand: coefficients in Q(sqrt 2) on the positive orthant
+    let c = vec!["c".to_string()];
+    with_positive_variables(&c, || {
+        with_radicals(|| {
+            let r2 = s("2").sqrt().unwrap();
+            // 1 + (2 sqrt 2 - 2) c > 0 (the parts 1 - 2c and 2c have no one sign)
+            let x = s("1") + (s("2") * r2.clone() - s("2")) * s("c");
+            assert_eq!(x.sign(), Sign::Positive);
+            // (3 - 2 sqrt 2 - 1/5) c - 1 < 0: 3 - 2 sqrt 2 < 1/5, decided exactly
+            let y = (s("3") - s("2") * r2.clone() - s("1/5")) * s("c") - s("1");
+            assert_eq!(y.sign(), Sign::Negative);
+            // (3 - 2 sqrt 2 - 1/6) c - 1: coefficients of both signs, undecided
+            let z = (s("3") - s("2") * r2.clone() - s("1/6")) * s("c") - s("1");
+            assert_eq!(z.sign(), Sign::Unknown);
+            // eps = r c/(1 + c), r = 3 - 2 sqrt 2: eps^2 - 6 eps + 1 > 0 on (0, r)
+            let e = ((s("3") - s("2") * r2) * s("c"))
+                .checked_div(&(s("1") + s("c")))
+                .unwrap();
+            let q = e.clone() * e.clone() - s("6") * e + s("1");
+            assert_eq!(q.sign(), Sign::Positive);
+        })
+    });
     // outside `with_radicals` an irrational root is refused, as before
     assert!(matches!(
         s("t^2 + 1").sqrt(),
