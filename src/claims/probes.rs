@@ -102,7 +102,7 @@ pub const PROBES: [(&str, &str); 23] = [
     ("rods", "u1 u2 .. -> out_i gm_i gp_i vibrating; WL Sect. 4"),
     (
         "billiard.break",
-        "[ra rb rc ma mb mc] (t | half) -> inner middle cos_over_mc xi2 overlap; SM (31), Fig. 5",
+        "[ra rb rc ma mb mc] (t [check_overlap = 0|1] | half) -> inner middle cos_over_mc xi2 overlap; SM (31), Fig. 5",
     ),
     (
         "penny.run",

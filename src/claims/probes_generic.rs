@@ -200,7 +200,8 @@ pub fn run<S: Scalar>(name: &str, inp: &ProbeIn<S>) -> Option<Result<Env<S>, Str
 /// `ma mb mc` (default r³, equal density). Outputs (law code, `system::billiard`):
 /// `inner` = ⟨Dφa, Dφb⟩_g, `cos_over_mc` = cos θ/m_c, `middle` (the middle expression of
 /// (31) as printed), and, where the overlap check and the runs' signs are decided, `xi2`
-/// = ξ² (Fig. 5) and `overlap` (cos θ_min − cos θ); an overlapping geometry is an error.
+/// = ξ² (Fig. 5) and `overlap` (cos θ_min − cos θ); an overlapping geometry is an error,
+/// unless `check_overlap = 0` (then ξ² is the law's value for any radii).
 fn billiard_break<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
     let t = inp.num("t")?;
     let one = t.one_like();
@@ -227,7 +228,14 @@ fn billiard_break<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
         ("cos_over_mc".into(), cos_over_mc),
         ("middle".into(), middle),
     ]);
-    match b.outcome(64) {
+    // `check_overlap = 0`: the outcome without the check that balls a and b do not
+    // intersect (a statement about every radius, admissible or not, needs no such check)
+    let checked = inp.count("check_overlap", 1)? != 0;
+    let outcome = match checked {
+        true => b.outcome(64),
+        false => b.outcome_without_overlap_check(64),
+    };
+    match outcome {
         Ok(o) => {
             out.insert("xi2".into(), o.xi_squared);
             out.insert("overlap".into(), o.overlap_margin);
@@ -282,14 +290,9 @@ fn corner_step<S: Scalar>(name: &str, inp: &ProbeIn<S>) -> Result<Env<S>, String
     let out = match name {
         "corner.tr_id_xy" => corner::tr_id_xy(&k, zone, &v),
         "corner.tr_id_phi" => {
-            let zs = corner::zones_phi(&k, &v).map_err(err)?;
-            if zs.len() != 1 {
-                return Err(format!(
-                    "the conditions of (6) give {} zones here",
-                    zs.len()
-                ));
-            }
-            corner::tr_id_phi(&k, zs[0], &v)
+            let corrected = inp.count("corrected", 0)? != 0;
+            let zs = corner::zones_phi_with(&k, &v, corrected).map_err(err)?;
+            corner::tr_id_phi_in(&k, &zs, &v)
         }
         "corner.tr_id_xi_eta" => {
             let w = corner::tr_id_xi_eta(&k, zone, &corner::xi_eta(&k, &v)).map_err(err)?;

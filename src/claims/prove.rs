@@ -708,16 +708,7 @@ fn run_cell(
                         }
                     }
                     Ok(Some(false)) if open_hyp.is_none() => {
-                        let why = format!("`{}` is false", r.text);
-                        return Ok(
-                            match radicals()
-                                .iter()
-                                .find_map(|rad| radicand_not_established(rad, case, &env))
-                            {
-                                Some(no) => open(format!("{why}; {no}")),
-                                None => CellResult::False(why),
-                            },
-                        );
+                        return Ok(falsified(format!("`{}` is false", r.text), case, &env));
                     }
                     Ok(_) => return Ok(open(format!("`{}` not decided true", r.text))),
                     Err(e) if is_undefined(&e) => return Ok(CellResult::Undefined),
@@ -729,7 +720,7 @@ fn run_cell(
                 }
             }
         }
-        Some((left, rights, compare)) => {
+        Some((left, rights, compare, every)) => {
             let side = |s: &toml::Table| sampled::side(s, &env);
             let a = match side(left) {
                 Ok(a) => a,
@@ -749,6 +740,16 @@ fn run_cell(
                 let b = match side(right) {
                     Ok(b) => b,
                     Err(e) if is_undefined(&e) => return Ok(CellResult::Undefined),
+                    // a refusal where the left side gives an outcome (the forms must be
+                    // defined alike): false on the whole cell
+                    Err(e)
+                        if *every
+                            && open_hyp.is_none()
+                            && is_refusal(&format!("right side: {e}")) =>
+                    {
+                        let why = format!("the right side gives no outcome: {e}");
+                        return Ok(falsified(why, case, &env));
+                    }
                     Err(e) => return Ok(open(format!("right side: {e}"))),
                 };
                 for name in compare {
@@ -772,6 +773,18 @@ fn run_cell(
         signs.push(json!({ "radical": rad.name, "square root of": show_value(&rad.radicand) }));
     }
     Ok(CellResult::Holds(signs))
+}
+
+/// [`CellResult::False`] for a failure decided on the whole cell, when every radical of
+/// the computation is defined there (else the cell stays open).
+fn falsified(why: String, case: &Case, env: &Env<Symbolic>) -> CellResult {
+    match radicals()
+        .iter()
+        .find_map(|rad| radicand_not_established(rad, case, env))
+    {
+        Some(no) => CellResult::Open(format!("{why}; {no}")),
+        None => CellResult::False(why),
+    }
 }
 
 /// `None` when the radicand of `rad` is ≥ 0 wherever the claim speaks: a square (|x|),
@@ -932,7 +945,7 @@ fn witness(
         }
         let r = match sides {
             None => sampled::implication_point(t, case, &env),
-            Some((l, rs, c)) => sampled::agreement_point(l, rs, c, case, &env).ok()?,
+            Some(sides) => sampled::agreement_point(sides, case, &env).ok()?,
         };
         if let Err((detail, mut cx)) = r {
             let label = if case.name.is_empty() {

@@ -370,8 +370,11 @@ fn corrected_holds(claim: &Claim, deadline: Instant, n: i64) -> Result<Option<St
     }))
 }
 
-/// The `left` side, the right sides (`right`, `also`) and the outputs compared.
-pub(super) type Sides<'a> = (&'a toml::Table, Vec<&'a toml::Table>, Vec<String>);
+/// The `left` side, the right sides (`right`, `also`), the outputs compared, and
+/// `every_side_defined`: whether a right side that gives no outcome (the law refuses) where
+/// the left side gives one is a counterexample (the claim says the forms are equivalent,
+/// so each must be defined wherever the others are), rather than a point skipped.
+pub(super) type Sides<'a> = (&'a toml::Table, Vec<&'a toml::Table>, Vec<String>, bool);
 
 /// Reads the sides of an `agreement` claim.
 pub(super) fn agreement_sides(t: &toml::Table) -> Result<Sides<'_>, String> {
@@ -389,7 +392,13 @@ pub(super) fn agreement_sides(t: &toml::Table) -> Result<Sides<'_>, String> {
     if compare.is_empty() {
         return Err("agreement needs `compare`".into());
     }
-    Ok((left, rights, compare))
+    let every = match t.get("every_side_defined") {
+        None => false,
+        Some(v) => v
+            .as_bool()
+            .ok_or("`every_side_defined` must be true or false")?,
+    };
+    Ok((left, rights, compare, every))
 }
 
 /// Checks an `agreement` claim: `left` and `right` give equal `compare` outputs.
@@ -400,39 +409,33 @@ pub fn check_agreement(claim: &Claim, deadline: Instant) -> Result<Outcome, Stri
             .and_then(|v| v.as_table())
             .ok_or_else(|| format!("agreement needs a `{k}` table"))
     };
-    let (left, rights, compare) = agreement_sides(t)?;
-    let mut out = agree(claim, deadline, left, &rights, &compare)?;
+    let (left, rights, compare, every) = agreement_sides(t)?;
+    let mut out = agree(claim, deadline, (left, rights, compare.clone(), every))?;
     if out.verdict == Verdict::Refuted && t.contains_key("corrected") {
         let c = get("corrected")?;
         let text = c
             .get("statement")
             .and_then(|s| s.as_str())
             .ok_or("`corrected.statement` must be a string")?;
-        if agree(claim, deadline, left, &[c], &compare)?.verdict == Verdict::ConfirmedOnSamples {
+        if agree(claim, deadline, (left, vec![c], compare, every))?.verdict
+            == Verdict::ConfirmedOnSamples
+        {
             out.corrected = Some(format!("{text} (holds at the same exact sample points)"));
         }
     }
     Ok(out)
 }
 
-fn agree(
-    claim: &Claim,
-    deadline: Instant,
-    left: &toml::Table,
-    rights: &[&toml::Table],
-    compare: &[String],
-) -> Result<Outcome, String> {
+fn agree(claim: &Claim, deadline: Instant, sides: Sides) -> Result<Outcome, String> {
     run_cases(claim, 60, deadline, |case, env| {
-        agreement_point(left, rights, compare, case, env)
+        agreement_point(&sides, case, env)
     })
 }
 
 /// One exact point of an agreement: `Ok(Ok(true))` the sides agree, `Ok(Ok(false))` the
 /// point is outside the domain, `Ok(Err)` a disagreement (detail and counterexample).
 pub(super) fn agreement_point(
-    left: &toml::Table,
-    rights: &[&toml::Table],
-    compare: &[String],
+    (left, rights, compare, every): &Sides,
     case: &Case,
     env: &Env<Rational>,
 ) -> Result<Result<bool, (String, serde_json::Value)>, String> {
@@ -443,6 +446,14 @@ pub(super) fn agreement_point(
     for right in rights {
         match side(right, env) {
             Ok(b) => bs.push(b),
+            Err(e) if *every && case.space.admits(env).unwrap_or(false) => {
+                let mut cx = env_json(env);
+                cx["right"] = e.clone().into();
+                return Ok(Err((
+                    format!("the right side gives no outcome at {}: {e}", env_text(env)),
+                    cx,
+                )));
+            }
             Err(_) => return Ok(Ok(false)),
         }
     }

@@ -70,6 +70,17 @@ pub fn zone_xy<S: Scalar>(k: &S, v: &V2<S>, s: &S) -> Result<Zone, LawError> {
 /// ray cot φ = −cot α, sin φ < 0 (ξ̇ = 0, η̇ > 0) none holds (eq. (1): Z1), and on the ray
 /// cot φ = cot α, sin φ < 0 (η̇ = 0, ξ̇ < 0) both (6a) and (6b) hold (eq. (1): Z0).
 pub fn zones_phi<S: Scalar>(k: &S, v: &V2<S>) -> Result<Vec<Zone>, LawError> {
+    zones_phi_with(k, v, false)
+}
+
+/// [`zones_phi`] with (6b) corrected (`corrected_6b`): sin φ < 0 and −cot α ≤ cot φ <
+/// cot α, i.e. its two boundary inequalities exchanged, so that (6a)–(6d) name exactly the
+/// zone of eq. (1) on every ray φ = ±α, ±(π − α) (claim `fp-6-zone-boundaries-corrected`).
+pub fn zones_phi_with<S: Scalar>(
+    k: &S,
+    v: &V2<S>,
+    corrected_6b: bool,
+) -> Result<Vec<Zone>, LawError> {
     let (c, s) = (&v.x, &v.y);
     let kc = k.mul_r(c);
     let plus = decide(&kc.add_r(s), "k cos(phi) + sin(phi)")?;
@@ -85,7 +96,12 @@ pub fn zones_phi<S: Scalar>(k: &S, v: &V2<S>) -> Result<Vec<Zone>, LawError> {
     }
     // (6b): sin φ < 0 and −cot α < cot φ ≤ cot α  ⇔  sin φ < 0, k cos φ + sin φ < 0,
     // k cos φ − sin φ ≥ 0 (multiplying by k sin φ < 0)
-    if ss == Negative && plus == Negative && minus != Negative {
+    let z1 = match corrected_6b {
+        false => plus == Negative && minus != Negative,
+        // corrected: k cos φ + sin φ ≤ 0, k cos φ − sin φ > 0
+        true => le0(plus) && minus == Positive,
+    };
+    if ss == Negative && z1 {
         out.push(Zone::Z1);
     }
     // (6c): sin φ > 0 and −cot α < cot φ ≤ cot α  ⇔  sin φ > 0, k cos φ + sin φ > 0,
@@ -142,6 +158,33 @@ pub fn tr_id_xy<S: Scalar>(k: &S, zone: Zone, v: &V2<S>) -> Result<V2<S>, LawErr
             ))
         }
     }
+}
+
+/// TR_id in the φ form (6) where the conditions (6a)–(6d) name the zones `zs` (from
+/// [`zones_phi`]): the one zone's formula, or, where several conditions hold, their common
+/// value when every one gives the same velocity (a piecewise definition whose pieces
+/// agree where they overlap). No zone, or pieces that differ, leave (6) without a value.
+pub fn tr_id_phi_in<S: Scalar>(k: &S, zs: &[Zone], v: &V2<S>) -> Result<V2<S>, LawError> {
+    let values = zs
+        .iter()
+        .map(|z| tr_id_phi(k, *z, v))
+        .collect::<Result<Vec<_>, _>>()?;
+    let Some(first) = values.first() else {
+        return Err(LawError::Domain(
+            "the conditions of (6) give no zone here".into(),
+        ));
+    };
+    for w in &values[1..] {
+        for (a, b) in [(&first.x, &w.x), (&first.y, &w.y)] {
+            if decide(&a.sub_r(b), "the difference of two zones' values of (6)")? != Sign::Zero {
+                return Err(LawError::Domain(format!(
+                    "the conditions of (6) give {} zones here, with different values",
+                    zs.len()
+                )));
+            }
+        }
+    }
+    Ok(first.clone())
 }
 
 /// TR_id in (cos φ, sin φ) form, eqs. (6a–6d), for a given zone. The formulas are

@@ -187,11 +187,17 @@ fn sequential_law_mutants_are_refuted() {
         "out1 = \"-v\"",
         "out1 = \"v\"",
     );
-    // xi^2 = 0 claimed at a non-minimal angle (theta = pi/3)
+    // xi^2 = 0 claimed at a non-minimal angle: theta = pi/3 (t = tan(pi/12) = 2 - sqrt 3,
+    // decided nonzero in Q(sqrt 3) on the whole cell) and a rational t = 1/2
     mutant_refuted(
         "proofs/sm/sm-billiard-minima.toml",
-        "theta_over_pi = [\"1/2\", \"1/2\"]",
-        "theta_over_pi = [\"1/3\", \"1/3\"]",
+        "derive = { t = \"sqrt(2) - 1\" }",
+        "derive = { t = \"2 - sqrt(3)\" }",
+    );
+    mutant_refuted(
+        "proofs/sm/sm-billiard-minima.toml",
+        "vars = { t = [\"1\", \"1\"] }",
+        "vars = { t = [\"1/2\", \"1/2\"] }",
     );
 }
 
@@ -217,7 +223,7 @@ fn winandy_leine_and_billiard_verdicts() {
         ("wl/wl-cyclic-counterexample", Verdict::Proved),
         ("sm/sm-billiard-inner-product", Verdict::Refuted),
         ("sm/sm-billiard-inner-product-final", Verdict::Proved),
-        ("sm/sm-billiard-minima", Verdict::ConfirmedOnSamples),
+        ("sm/sm-billiard-minima", Verdict::Proved),
     ] {
         let o = run(&format!("proofs/{id}.toml"));
         assert_eq!(o.verdict, want, "{id}: {}", o.detail);

@@ -165,6 +165,40 @@ fn fp_issue13_counterexamples() {
     let o = run("fp-6-zone-boundaries");
     assert_eq!(o.verdict, Verdict::Refuted, "{}", o.detail);
     assert!(o.detail.contains("phi_count = 2"), "{}", o.detail);
+    // the phi form (6) gives no value on the ray phi = -alpha (xi = 0, eta > 0), so the
+    // three forms are not equivalent there; with (6b) corrected they are, everywhere
+    let o = run("fp-forms-ideal");
+    assert_eq!(o.verdict, Verdict::Refuted, "{}", o.detail);
+    assert!(
+        o.detail.starts_with("[Z1] the right side gives no outcome"),
+        "{}",
+        o.detail
+    );
+    let cx = o.counterexample.unwrap();
+    let q = |n: &str| {
+        cx[n]
+            .as_str()
+            .unwrap()
+            .parse::<num_rational::BigRational>()
+            .unwrap()
+    };
+    assert_eq!(
+        q("k") * q("x") + q("y"),
+        num_rational::BigRational::from_integer(0.into())
+    );
+    let o = run("fp-forms-ideal-corrected");
+    assert_eq!(o.verdict, Verdict::Proved, "{}", o.detail);
+    mutant(
+        "fp-forms-ideal-corrected",
+        "inputs = { corrected = \"1\" }",
+        "inputs = { corrected = \"0\" }",
+    );
+    // v = 0 has no direction phi: without the hypothesis the origin is a counterexample
+    mutant(
+        "fp-forms-ideal-corrected",
+        "\"k*x - y <= 0\", \"x^2 + y^2 > 0\"",
+        "\"k*x - y <= 0\"",
+    );
     // Result 6 read literally: chi is not the number of iterations
     let o = run("fp-result6-iterations");
     assert!(o.detail.contains("left 1 but right 0"), "{}", o.detail);

@@ -225,6 +225,21 @@ fn phi_zones_differ_from_eq_1_on_boundary_rays() {
     let v = V2::new(r(-2, 1), r(-1, 1));
     assert_eq!(zone_xy(&k, &v, &z0).unwrap(), Zone::Z0);
     assert_eq!(zones_phi(&k, &v).unwrap(), vec![Zone::Z0, Zone::Z1]);
+    // there the pieces of (6) agree (Z0 and Z1 both give v back): (6) has that value
+    let out = tr_id_phi_in(&k, &zones_phi(&k, &v).unwrap(), &v).unwrap();
+    assert_eq!(out, tr_id_xy(&k, Zone::Z0, &v).unwrap());
+    // with (6b) corrected each of the four rays has exactly the zone of (1)
+    for (x, y) in [(2, -1), (-2, -1), (2, 1), (-2, 1)] {
+        let v = V2::new(r(x, 1), r(y, 1));
+        assert_eq!(
+            zones_phi_with(&k, &v, true).unwrap(),
+            vec![zone_xy(&k, &v, &z0).unwrap()],
+            "({x},{y})"
+        );
+    }
+    // no zone: (6) has no value
+    let v = V2::new(r(2, 1), r(-1, 1));
+    assert!(tr_id_phi_in(&k, &zones_phi(&k, &v).unwrap(), &v).is_err());
     // elsewhere they agree
     for (x, y) in [
         (1, 0),
