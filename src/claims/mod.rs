@@ -22,6 +22,7 @@
 pub mod example;
 pub mod fp_audit;
 pub mod identity;
+pub mod induction;
 pub mod inequality;
 pub mod probes;
 mod probes_billiard;
@@ -35,6 +36,7 @@ mod probes_penny_run;
 mod probes_propagative;
 mod probes_sequential;
 mod probes_step;
+mod probes_steps;
 mod probes_trex;
 pub mod prove;
 pub mod reduction;
@@ -270,6 +272,30 @@ pub fn check(claim: &Claim, budget: Duration) -> Outcome {
 /// `agreement` and `implication`: the symbolic proof when the claim has a `proof` table,
 /// else (or when it finds no proof) exact samples, with the reason no proof was obtained.
 fn proved_or_sampled(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
+    // a claim on runs: first by induction over their steps (a proof only); the claim's
+    // own conclusions on the runs, which the lemmas give by its `why`, are also checked at
+    // exact sample points, so a `why` that does not hold shows
+    let by_induction = match induction::attempt(claim, deadline) {
+        Some(prove::Attempt::Decided(mut o)) => {
+            let s = sampled::check_implication(claim, deadline)?;
+            if s.verdict == Verdict::Refuted {
+                let mut s = s;
+                s.detail = format!(
+                    "{} (the induction's lemmas hold, but do not give this conclusion)",
+                    s.detail
+                );
+                return Ok(s);
+            }
+            o.detail = format!(
+                "{}; the conclusions on the runs also {}",
+                o.detail,
+                s.detail.trim_end_matches("; not a proof")
+            );
+            return Ok(o);
+        }
+        Some(prove::Attempt::NoProof(why)) => Some(why),
+        None => None,
+    };
     let why = match prove::attempt(claim, deadline) {
         Some(prove::Attempt::Decided(mut o)) => {
             if o.verdict == Verdict::Refuted {
@@ -287,6 +313,10 @@ fn proved_or_sampled(claim: &Claim, deadline: Instant) -> Result<Outcome, String
         }
         Some(prove::Attempt::NoProof(why)) => why,
         None => "no proof method in the claim file (no `proof` table)".into(),
+    };
+    let why = match by_induction {
+        Some(i) => format!("{i}; {why}"),
+        None => why,
     };
     let mut o = if claim.kind == "agreement" {
         sampled::check_agreement(claim, deadline)?

@@ -185,6 +185,7 @@ pub fn all_probes() -> Vec<&'static str> {
         .chain(super::probes_cb::PROBES)
         .chain(super::probes_trex::PROBES)
         .chain(super::probes_step::PROBES)
+        .chain(super::probes_steps::PROBES)
         .map(|p| p.0)
         .collect()
 }

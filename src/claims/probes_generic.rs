@@ -190,6 +190,8 @@ pub fn run<S: Scalar>(name: &str, inp: &ProbeIn<S>) -> Option<Result<Env<S>, Str
         "corner.rho" => corner_rho(inp)?,
         // the rational geometries t = tan(θ/4); θ in Q(√d) is claims::probes_billiard
         "billiard.break" if !inp.has("half") && !inp.has("theta_over_pi") => billiard_break(inp),
+        // one step of a run, for the induction (claims::probes_steps)
+        "cradle.step" | "char.step" => return super::probes_steps::run(name, inp),
         // Clark-Bloch (the penny and the nonholonomic law): claims::probes_cb
         _ => return super::probes_cb::run(name, inp),
     })

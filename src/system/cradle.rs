@@ -6,7 +6,7 @@
 //! x_i − x_{i+1} + 2R ≤ 0 with normal n = e_i − e_{i+1}: it is impacted when
 //! ẋ_i − ẋ_{i+1} > 0.
 
-use super::iterate::{iterate, Classified, End, Limits, PiecewiseMap};
+use super::iterate::{iterate, step, Classified, End, Limits, PiecewiseMap, Stepped};
 use crate::arith::Scalar;
 use crate::certify::Arith;
 use crate::law::characterization::{
@@ -77,6 +77,25 @@ impl<S: Scalar> PiecewiseMap<S> for Procedure<'_, S> {
     fn homogeneous(&self) -> bool {
         self.sigma.is_none()
     }
+}
+
+/// One step of the procedure of Sect. 3.5 from `v` (see [`super::iterate::step`]): the
+/// impacted set, exit when it is empty, AEEV with `sigma`, else the velocity after the
+/// impulse of rule (7) on that set.
+pub fn procedure_step<S: Scalar>(
+    c: &Constraints<S>,
+    cors: &[S],
+    v: &[S],
+    sigma: Option<&S>,
+) -> Result<Stepped<S, Vec<usize>>, LawError> {
+    if cors.len() != c.count() {
+        return Err(LawError::Domain(format!(
+            "{} CORs for {} constraints",
+            cors.len(),
+            c.count()
+        )));
+    }
+    step(&Procedure { c, cors, sigma }, v)
 }
 
 /// The procedure of Sect. 3.5 from `v0`: apply impulses until no constraint is impacted

@@ -140,6 +140,40 @@ impl<S: Scalar, Z> State<S, Z> {
     }
 }
 
+/// What one step of a piecewise map does to a velocity.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stepped<S, Z> {
+    /// The velocity is in an exit zone: the run ends.
+    Exit(Z),
+    /// The stop test holds: the run ends (zone of the velocity).
+    Rest(Z),
+    /// The conditions place the velocity in none or several zones.
+    Ambiguous(Vec<Z>),
+    /// The zone and the map's value: the next velocity.
+    Next(Z, Vec<S>),
+}
+
+/// One step of [`iterate`] from `v`, in the same order (classify, the stop test, the
+/// zone's formula) and without limits or scaling: the runs of [`iterate`] are the
+/// sequences v, step(v), … until a step that is not [`Stepped::Next`] (a limit aside).
+/// A claim about every step of a run is proved from this step by induction
+/// (`claims::induction`).
+pub fn step<S: Scalar, M: PiecewiseMap<S>>(
+    map: &M,
+    v: &[S],
+) -> Result<Stepped<S, M::Zone>, LawError> {
+    let zone = match map.classify(v)? {
+        Classified::Apply(z) => z,
+        Classified::Exit(z) => return Ok(Stepped::Exit(z)),
+        Classified::Ambiguous(zones) => return Ok(Stepped::Ambiguous(zones)),
+    };
+    if map.at_rest(v)? {
+        return Ok(Stepped::Rest(zone));
+    }
+    let next = map.apply(&zone, v)?;
+    Ok(Stepped::Next(zone, next))
+}
+
 /// Iterates `map` from `v0` until an exit zone, the stop test, or a limit.
 pub fn iterate<S: Scalar, M: PiecewiseMap<S>>(
     map: &M,
