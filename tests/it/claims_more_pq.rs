@@ -160,7 +160,7 @@ fn cradle_statements() {
     let o = expect("pq-cradle-p2-sign", Verdict::Refuted);
     assert!(o.detail.starts_with("[eps = 0]"), "{}", o.detail);
     expect("pq-cradle-p2-sign-corrected", Verdict::Proved);
-    expect("pq-cradle-no-multiple", Verdict::ConfirmedOnSamples);
+    expect("pq-cradle-no-multiple", Verdict::Proved);
     mutant_refuted(
         "proofs/pq/pq-cradle-no-multiple.toml",
         "\"multiple == 0\"",
@@ -183,12 +183,12 @@ fn cradle_statements() {
 
 #[test]
 fn corner_and_general_procedure() {
-    expect("pq-corner-symmetry", Verdict::ConfirmedOnSamples);
+    expect("pq-corner-symmetry", Verdict::Proved);
     // corner.asym_run: mirroring without exchanging the CORs is not a symmetry
     mutant_refuted(
         "proofs/pq/pq-corner-symmetry.toml",
-        "inputs = { eps1 = \"eps2\", eps2 = \"eps1\", y = \"-y\" }",
-        "inputs = { eps1 = \"eps1\", eps2 = \"eps2\", y = \"-y\" }",
+        "{ probe = \"corner.asym_run\", prefix = \"m_\", inputs = { eps1 = \"eps2\", eps2 = \"eps1\", y = \"-y\" } }",
+        "{ probe = \"corner.asym_run\", prefix = \"m_\", inputs = { eps1 = \"eps1\", eps2 = \"eps2\", y = \"-y\" } }",
     );
     let o = expect("pq-corner-monotone", Verdict::Refuted);
     assert!(o.detail.starts_with("[norm, "), "{}", o.detail);

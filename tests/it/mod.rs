@@ -19,6 +19,7 @@ mod cradle;
 mod fixes16;
 mod fuzz;
 mod hardening;
+mod induction;
 mod lang;
 mod penny;
 mod propagative;

@@ -1,0 +1,228 @@
+//! The hypothesis of the induction over the steps of a run (`claims::induction`): each
+//! registered step probe, iterated from a state until it stops, reproduces its run probe
+//! exactly (steps, multiple impacts, exit, final velocity). Then the engine's checks: the
+//! lemmas must be the registered steps with the claim's input maps, a failing lemma gives
+//! no proof, and a run-level conclusion the lemmas do not give is still refuted.
+
+use crate::common::claims::{load, mutant_refuted, verdict_of};
+use impactkit::claims::induction::STEPS;
+use impactkit::claims::probes::{run, Inputs};
+use impactkit::claims::{check, Verdict};
+use impactkit::lang::show;
+use num_rational::BigRational;
+use std::time::Duration;
+
+/// A small deterministic generator of rationals.
+struct Lcg(u64);
+impl Lcg {
+    fn int(&mut self, lo: i64, hi: i64) -> i64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        lo + ((self.0 >> 33) % ((hi - lo + 1) as u64)) as i64
+    }
+    /// a/b with a in [lo, hi], b in [1, 7].
+    fn q(&mut self, lo: i64, hi: i64) -> String {
+        let (a, b) = (self.int(lo, hi), self.int(1, 7));
+        show(&BigRational::new(a.into(), b.into()))
+    }
+}
+
+fn inputs(pairs: &[(&str, String)]) -> Inputs {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.clone()))
+        .collect()
+}
+
+fn text(out: &impactkit::lang::Env<impactkit::arith::Rational>, name: &str) -> String {
+    show(&out[name].to_big())
+}
+
+/// The most steps compared (the runs get the same limit).
+const CAP: usize = 60;
+
+/// Iterates `step` from `state` (its names `names`, the next state in `next`) until its
+/// `stop` output says so or [`CAP`] steps: (steps, multiple impacts, exit, last state).
+fn iterate(
+    step: &str,
+    fixed: &Inputs,
+    names: &[String],
+    mut state: Vec<String>,
+    next: impl Fn(usize) -> String,
+    stop: impl Fn(&impactkit::lang::Env<impactkit::arith::Rational>) -> Option<bool>,
+    multiple: impl Fn(&impactkit::lang::Env<impactkit::arith::Rational>) -> bool,
+) -> (usize, usize, bool, Vec<String>) {
+    let (mut steps, mut mult) = (0, 0);
+    loop {
+        let mut inp = fixed.clone();
+        for (n, v) in names.iter().zip(&state) {
+            inp.insert(n.clone(), v.clone());
+        }
+        let out = run(step, &inp).unwrap();
+        if let Some(exit) = stop(&out) {
+            return (steps, mult, exit, state);
+        }
+        if steps == CAP {
+            return (steps, mult, false, state);
+        }
+        mult += usize::from(multiple(&out));
+        steps += 1;
+        state = (0..names.len()).map(|i| text(&out, &next(i))).collect();
+    }
+}
+
+#[test]
+fn every_registered_step_reproduces_its_run() {
+    let runs: Vec<&str> = STEPS.iter().map(|s| s.0).collect();
+    assert_eq!(runs, ["corner.asym_run", "cradle.run", "char.procedure"]);
+    let mut g = Lcg(13);
+    let mut seen_multiple = 0;
+    for _ in 0..40 {
+        // Pasquero (10) on the corner: the zone code 0 is the exit
+        let fixed = inputs(&[("k", g.q(1, 12)), ("eps1", g.q(0, 1)), ("eps2", g.q(0, 1))]);
+        let start = vec![g.q(-9, 9), g.q(-9, 9)];
+        let names = vec!["x".to_string(), "y".to_string()];
+        let (steps, mult, exit, last) = iterate(
+            "corner.asymmetric",
+            &fixed,
+            &names,
+            start.clone(),
+            |i| ["x1", "y1"][i].to_string(),
+            |o| (text(o, "zone") == "0").then_some(true),
+            |o| text(o, "zone") == "12",
+        );
+        let mut inp = fixed.clone();
+        inp.insert("x".into(), start[0].clone());
+        inp.insert("y".into(), start[1].clone());
+        inp.insert("max_steps".into(), CAP.to_string());
+        let r = run("corner.asym_run", &inp).unwrap();
+        assert_eq!(text(&r, "steps"), steps.to_string(), "{inp:?}");
+        // (a run cut at the limit also counts the zone it classified last)
+        if exit {
+            assert_eq!(text(&r, "multiple"), mult.to_string(), "{inp:?}");
+        }
+        assert_eq!(text(&r, "exit"), if exit { "1" } else { "0" });
+        assert_eq!(
+            [text(&r, "xf"), text(&r, "yf")],
+            [last[0].clone(), last[1].clone()]
+        );
+        seen_multiple += mult;
+    }
+    for (step, runp, n) in [
+        ("cradle.step", "cradle.run", 3),
+        ("char.step", "char.procedure", 4),
+    ] {
+        for _ in 0..25 {
+            // the cradle: COR eps; char: n = 4 coordinates, three constraints, general
+            // diagonal masses and CORs; both with an AEEV threshold sigma
+            let mut fixed = inputs(&[("sigma", g.q(0, 1))]);
+            if n == 3 {
+                fixed.insert("eps".into(), g.q(0, 1));
+            } else {
+                for i in 1..=n {
+                    fixed.insert(format!("m{i}"), g.q(1, 5));
+                }
+                for (i, nrm) in [[1, -1, 0, 0], [0, 1, -1, 0], [0, 0, 1, -1]]
+                    .iter()
+                    .enumerate()
+                {
+                    for (j, x) in nrm.iter().enumerate() {
+                        fixed.insert(format!("n{}_{}", i + 1, j + 1), x.to_string());
+                    }
+                    fixed.insert(format!("e{}", i + 1), g.q(0, 1));
+                }
+            }
+            let names: Vec<String> = (1..=n).map(|i| format!("v{i}")).collect();
+            let start: Vec<String> = (0..n).map(|_| g.q(-9, 9)).collect();
+            let (steps, mult, exit, last) = iterate(
+                step,
+                &fixed,
+                &names,
+                start.clone(),
+                |i| format!("w{}", i + 1),
+                |o| {
+                    (text(o, "exit") == "1" || text(o, "rest") == "1")
+                        .then(|| text(o, "exit") == "1")
+                },
+                |o| text(o, "impacting") != "0" && text(o, "impacting") != "1",
+            );
+            let mut inp = fixed.clone();
+            for (k, v) in names.iter().zip(&start) {
+                inp.insert(k.clone(), v.clone());
+            }
+            inp.insert("max_iter".into(), CAP.to_string());
+            let r = run(runp, &inp).unwrap();
+            assert_eq!(text(&r, "steps"), steps.to_string(), "{runp} {inp:?}");
+            assert_eq!(text(&r, "multiple"), mult.to_string(), "{runp} {inp:?}");
+            assert_eq!(text(&r, "exit"), if exit { "1" } else { "0" });
+            let last_run: Vec<String> = (1..=n).map(|i| text(&r, &format!("vf{i}"))).collect();
+            assert_eq!(last_run, last, "{runp} {inp:?}");
+            seen_multiple += mult;
+        }
+    }
+    // the runs compared include multiple impacts
+    assert!(seen_multiple > 0);
+}
+
+#[test]
+fn induction_checks_its_lemmas() {
+    let run_claim = |p: &str| check(&load(p).1, Duration::from_secs(120));
+    let sym = "proofs/pq/pq-corner-symmetry.toml";
+    let nom = "proofs/pq/pq-cradle-no-multiple.toml";
+    assert_eq!(run_claim(sym).verdict, Verdict::Proved);
+    assert_eq!(run_claim(nom).verdict, Verdict::Proved);
+    let (sym_text, _) = load(sym);
+    let (nom_text, _) = load(nom);
+    // a step lemma that does not hold: no proof (the runs are only sampled)
+    for (text, from, to, why) in [
+        (
+            &sym_text,
+            "\"m_x1 == x1\", \"m_y1 == -y1\"",
+            "\"m_x1 == x1\", \"m_y1 == y1\"",
+            "the step lemma is refuted",
+        ),
+        (
+            &nom_text,
+            "conclude = [\"next_rate2 <= 0\"]",
+            "conclude = [\"next_rate2 < 0\"]",
+            "the step lemma is refuted",
+        ),
+        // the lemma must relate the runs the claim relates (the same input maps)
+        (
+            &sym_text,
+            "calls = [{ probe = \"corner.asymmetric\", prefix = \"m_\", inputs = { eps1 = \"eps2\", eps2 = \"eps1\", y = \"-y\" } }]",
+            "calls = [{ probe = \"corner.asymmetric\", prefix = \"m_\", inputs = { eps1 = \"eps1\", eps2 = \"eps2\", y = \"-y\" } }]",
+            "maps its inputs otherwise",
+        ),
+        // the base must start where the runs start, over the claim's domain
+        (
+            &nom_text,
+            "[implication.induction.base]\nprobe = \"cradle.step\"\ninputs = { v1 = \"v0\", v2 = \"0\"",
+            "[implication.induction.base]\nprobe = \"cradle.step\"\ninputs = { v1 = \"v0\", v2 = \"v0\"",
+            "base: the probe",
+        ),
+        (
+            &nom_text,
+            "[implication.induction.base.proof]\ndomain = { eps = \"[0, 1]\"",
+            "[implication.induction.base.proof]\ndomain = { eps = \"[1/2, 1]\"",
+            "is not the claim's",
+        ),
+        // a step probe that is not the run's step
+        (
+            &sym_text,
+            "[implication.induction.step]\nprobe = \"corner.asymmetric\"",
+            "[implication.induction.step]\nprobe = \"corner.tr_nid_xy\"",
+            "is not the one step",
+        ),
+    ] {
+        assert_eq!(text.matches(from).count(), 1, "{from}");
+        let (v, detail) = verdict_of(&text.replacen(from, to, 1));
+        assert_ne!(v, Verdict::Proved, "{detail}");
+        assert!(detail.contains(why), "{why}: {detail}");
+    }
+    // a conclusion on the runs that the lemmas do not give is refuted at a sample point
+    let d = mutant_refuted(nom, "\"multiple == 0\"", "\"multiple == 1\"");
+    assert!(d.contains("the induction's lemmas hold"), "{d}");
+}
