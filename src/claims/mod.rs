@@ -287,7 +287,7 @@ fn proved_or_sampled(claim: &Claim, deadline: Instant) -> Result<Outcome, String
                 return Ok(s);
             }
             o.detail = format!(
-                "{}; the conclusions on the runs also {}",
+                "{}; the conclusions on the runs, sampled as well: {}",
                 o.detail,
                 s.detail.trim_end_matches("; not a proof")
             );

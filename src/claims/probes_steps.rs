@@ -15,11 +15,11 @@ use crate::system::iterate::Stepped;
 pub const PROBES: &[(&str, &str)] = &[
     (
         "cradle.step",
-        "eps v1 v2 v3 [m1 m2 m3] [sigma] -> u1..3 rate1 rate2 impacting exit rest w1..3 (next; = u when the run stops) next_rate1 next_rate2 [next_impacting, where decided]; one step of cradle.run, Pasquero Sect. 3.5",
+        "eps v1 v2 v3 [m1 m2 m3] [sigma] -> u1..3 rate1 rate2 impacting exit rest next_v1..3 (the next state; = u when the run stops) next_rate1 next_rate2 [next_impacting, where decided]; one step of cradle.run, Pasquero Sect. 3.5",
     ),
     (
         "char.step",
-        "as char.procedure (v1..vn, m1..mn or m_i_j, n<i>_<j>, e1..er, [sigma]) -> u1..un rate<i> impacting exit rest w1..wn (next; = u when the run stops) next_rate<i> [next_impacting, where decided]; one step of char.procedure, Pasquero Sect. 3.5 (8)",
+        "as char.procedure (v1..vn, m1..mn or m_i_j, n<i>_<j>, e1..er, [sigma]) -> u1..un rate<i> impacting exit rest next_v1..next_vn (the next state; = u when the run stops) next_rate<i> [next_impacting, where decided]; one step of char.procedure, Pasquero Sect. 3.5 (8)",
     ),
 ];
 
@@ -130,7 +130,7 @@ fn outputs<S: Scalar>(
     }
     for (i, (x, y)) in v.iter().zip(&w).enumerate() {
         out.insert(format!("u{}", i + 1), x.clone());
-        out.insert(format!("w{}", i + 1), y.clone());
+        out.insert(format!("next_v{}", i + 1), y.clone());
     }
     Ok(out)
 }

@@ -141,7 +141,7 @@ fn every_registered_step_reproduces_its_run() {
                 &fixed,
                 &names,
                 start.clone(),
-                |i| format!("w{}", i + 1),
+                |i| format!("next_v{}", i + 1),
                 |o| {
                     (text(o, "exit") == "1" || text(o, "rest") == "1")
                         .then(|| text(o, "exit") == "1")
