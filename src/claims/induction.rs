@@ -47,6 +47,11 @@ pub const STEPS: &[(&str, &str, &str)] = &[
         "Pasquero (10) on the corner of Sect. 4.2: the zone of eq. (1) (exit in Z0), then the rule of that zone (system::corner, asymmetric restitution, S = 0)",
     ),
     (
+        "corner.ta",
+        "corner.tr_nid_xy",
+        "Fassino–Pasquero TA (Sect. 6) with S = 0: the zone of eq. (1) (exit in Z0), then TR_nid of that zone, (13) in (x, y) (system::corner, symmetric restitution eps)",
+    ),
+    (
         "cradle.run",
         "cradle.step",
         "Pasquero Sect. 3.5 on the 3-ball cradle: the impacted constraints (exit when none), the AEEV test |n_i·v| <= sigma, then rule (7)/(8) on the impacted set (system::iterate::step of the procedure's map)",
@@ -62,6 +67,10 @@ pub const STEPS: &[(&str, &str, &str)] = &[
 fn step_of(run: &str) -> Option<&'static str> {
     STEPS.iter().find(|(r, _, _)| *r == run).map(|(_, s, _)| *s)
 }
+
+/// Inputs with which a run is not the iteration of its registered step: (run, input,
+/// the value it may have). TA with a threshold S > 0 is SA's zoning, not eq. (1)'s.
+const ONLY_WITH: &[(&str, &str, &str)] = &[("corner.ta", "S", "0")];
 
 /// (prefix, probe, input map) of a table's probe (prefix "") and its calls.
 fn probes(t: &toml::Table) -> Vec<(String, String, Option<toml::Value>)> {
@@ -112,6 +121,17 @@ fn mismatch(
             return Some(format!(
                 "the lemma's probe `{sp}{st}` is not the one step `{rp}{want}` of `{run}`"
             ));
+        }
+        for (r, name, value) in ONLY_WITH {
+            let given = rin
+                .as_ref()
+                .and_then(|m| m.get(*name))
+                .and_then(|v| v.as_str());
+            if run == r && given.is_some_and(|g| g != *value) {
+                return Some(format!(
+                    "{run} with {name} other than {value} is not the iteration of {want}"
+                ));
+            }
         }
         let must = all_alike || (calls_alike && !rp.is_empty());
         if must && rin != sin {

@@ -59,13 +59,13 @@ fn fp_issue13_verdicts() {
         ("fp-result3-angles", Verdict::Proved),
         ("fp-result3-chi", Verdict::ConfirmedOnSamples),
         ("fp-result4-nid", Verdict::Proved),
-        ("fp-result5", Verdict::ConfirmedOnSamples),
+        ("fp-result5", Verdict::Proved),
         (
             "fp-result6-iterations-corrected",
             Verdict::ConfirmedOnSamples,
         ),
         ("fp-result6-iterations", Verdict::Refuted),
-        ("fp-result7", Verdict::ConfirmedOnSamples),
+        ("fp-result7", Verdict::Proved),
         ("fp-sect2.2-double-angle", Verdict::Proved),
         ("fp-sect6-N-estimate", Verdict::Proved),
         ("fp-sect8-figures", Verdict::Proved),
@@ -199,6 +199,24 @@ fn fp_issue13_counterexamples() {
         "\"k*x - y <= 0\", \"x^2 + y^2 > 0\"",
         "\"k*x - y <= 0\"",
     );
+    // Results 5 and 7 by induction over TA's steps: a run-level count the step lemma does
+    // not give is refuted at a sample point, and a step lemma that fails gives no proof
+    for id in ["fp-result5", "fp-result7"] {
+        let d = mutant(
+            id,
+            "conclude = [\"multiple == 1\"]",
+            "conclude = [\"multiple == 2\"]",
+        );
+        assert!(d.contains("the induction's lemmas hold"), "{d}");
+        let (text, _) = load(&format!("proofs/fp/{id}.toml"));
+        let (v, d) = verdict_of(&text.replacen(
+            "conclude = [\"zone1 != 12\"]",
+            "conclude = [\"zone1 != 1\"]",
+            1,
+        ));
+        assert_eq!(v, Verdict::ConfirmedOnSamples, "{d}");
+        assert!(d.contains("induction: the step lemma is not"), "{d}");
+    }
     // Result 6 read literally: chi is not the number of iterations
     let o = run("fp-result6-iterations");
     assert!(o.detail.contains("left 1 but right 0"), "{}", o.detail);

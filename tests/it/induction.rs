@@ -76,16 +76,33 @@ fn iterate(
 #[test]
 fn every_registered_step_reproduces_its_run() {
     let runs: Vec<&str> = STEPS.iter().map(|s| s.0).collect();
-    assert_eq!(runs, ["corner.asym_run", "cradle.run", "char.procedure"]);
+    assert_eq!(
+        runs,
+        [
+            "corner.asym_run",
+            "corner.ta",
+            "cradle.run",
+            "char.procedure"
+        ]
+    );
     let mut g = Lcg(13);
     let mut seen_multiple = 0;
-    for _ in 0..40 {
-        // Pasquero (10) on the corner: the zone code 0 is the exit
-        let fixed = inputs(&[("k", g.q(1, 12)), ("eps1", g.q(0, 1)), ("eps2", g.q(0, 1))]);
+    for i in 0..80 {
+        // Pasquero (10) and FP's TA on the corner: the zone code 0 is the exit
+        let (step, runp) = match i % 2 {
+            0 => ("corner.asymmetric", "corner.asym_run"),
+            _ => ("corner.tr_nid_xy", "corner.ta"),
+        };
+        let fixed = inputs(&[
+            ("k", g.q(1, 12)),
+            ("eps1", g.q(0, 1)),
+            ("eps2", g.q(0, 1)),
+            ("eps", g.q(0, 1)),
+        ]);
         let start = vec![g.q(-9, 9), g.q(-9, 9)];
         let names = vec!["x".to_string(), "y".to_string()];
         let (steps, mult, exit, last) = iterate(
-            "corner.asymmetric",
+            step,
             &fixed,
             &names,
             start.clone(),
@@ -97,7 +114,7 @@ fn every_registered_step_reproduces_its_run() {
         inp.insert("x".into(), start[0].clone());
         inp.insert("y".into(), start[1].clone());
         inp.insert("max_steps".into(), CAP.to_string());
-        let r = run("corner.asym_run", &inp).unwrap();
+        let r = run(runp, &inp).unwrap();
         assert_eq!(text(&r, "steps"), steps.to_string(), "{inp:?}");
         // (a run cut at the limit also counts the zone it classified last)
         if exit {
@@ -222,6 +239,17 @@ fn induction_checks_its_lemmas() {
         assert_ne!(v, Verdict::Proved, "{detail}");
         assert!(detail.contains(why), "{why}: {detail}");
     }
+    // TA with a threshold S > 0 (SA's zoning) is not the iteration of the zone of eq. (1)
+    let (r5, _) = load("proofs/fp/fp-result5.toml");
+    let from = "y = \"y\", max_steps = \"300\" }";
+    assert_eq!(r5.matches(from).count(), 1);
+    let (v, d) =
+        verdict_of(&r5.replacen(from, "y = \"y\", max_steps = \"300\", S = \"1/10\" }", 1));
+    assert_ne!(v, Verdict::Proved, "{d}");
+    assert!(
+        v == Verdict::Refuted || d.contains("with S other than 0"),
+        "{d}"
+    );
     // a conclusion on the runs that the lemmas do not give is refuted at a sample point
     let d = mutant_refuted(nom, "\"multiple == 0\"", "\"multiple == 1\"");
     assert!(d.contains("the induction's lemmas hold"), "{d}");
