@@ -73,7 +73,7 @@ fn cones_and_observations() {
     );
     expect("wl-rods-three-newton-differs", Verdict::Proved);
     expect("wl-h-monotone", Verdict::Proved);
-    expect("wl-Z-nonexpansive-M", Verdict::ConfirmedOnSamples);
+    expect("wl-Z-nonexpansive-M", Verdict::Proved);
     // a contraction by 1/2 is not what Z does
     mutant_refuted(
         "proofs/wl/wl-Z-nonexpansive-M.toml",
