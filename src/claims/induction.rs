@@ -25,13 +25,18 @@
 //! start (the base, or the claim's own input maps) and one step from any states related
 //! by I keeps I and decides alike (the step lemma, over the whole state space), then it
 //! holds at every step, for runs of any length: the per-step conclusions hold for every
-//! step. The engine checks what it can: each probe of the step lemma is the registered
-//! one step ([`STEPS`]) of the corresponding run probe of the claim (the tests check that
-//! iterating the step probe reproduces the run probe exactly), with the same prefixes and
-//! the same input maps (so the lemma relates the same runs the claim does), and it proves
-//! the lemma and the base by the symbolic method over their whole stated domains. That
-//! the lemma's conclusions (I at the next state, the same stop decision) give the claim's
-//! conclusions on the runs is the claim file's `why`, which the detail names.
+//! step. The engine checks what it can: each probe of the lemmas is the registered one
+//! step ([`STEPS`]) of the corresponding run probe of the claim, with the same prefix (the
+//! tests `it::induction` check that iterating the step probe reproduces the run probe
+//! exactly); without a base, the step lemma's calls map their inputs as the claim's do
+//! (the relation is those maps, e.g. a mirror); a base maps every input as the claim does
+//! and has the claim's `proof` table (it starts where the runs start, over the whole
+//! domain); and both lemmas are proved by the symbolic method over their whole stated
+//! domains (a lemma that is refuted or not proved gives no proof, never a refutation).
+//! That the lemmas' conclusions (I at the next state, the same stop decision) give the
+//! claim's conclusions on the runs is the claim file's `why`, which the detail names; the
+//! claim's own conclusions are then sampled as well (`claims::check`), so a `why` that
+//! does not hold at a sample point gives a refutation.
 
 use super::prove::{self, Attempt};
 use super::{Claim, Outcome, Verdict};
@@ -214,10 +219,11 @@ fn attempt_with(claim: &Claim, ind: &toml::Table, deadline: Instant) -> Result<A
         details.push(format!("{name}: {}", o.detail));
         certificate.insert(name.into(), o.certificate.unwrap_or_default());
     }
-    let runs: Vec<String> = probes(&claim.content)
+    let mut runs: Vec<String> = probes(&claim.content)
         .into_iter()
         .map(|(_, run, _)| run)
         .collect();
+    runs.dedup();
     let mut o = Outcome::new(
         Verdict::Proved,
         format!(
