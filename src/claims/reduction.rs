@@ -30,6 +30,13 @@
 //! distinct coordinate covectors (e.g. dh = dq3): a general M then covers every
 //! configuration in which those objects are linearly independent (the basis change that
 //! makes them coordinate covectors turns M = I into a general positive definite matrix).
+//! With `metric = "diagonal"` an object may instead lie along an axis of its own, its one
+//! nonzero coordinate free (e.g. u1 = (a, 0, 0), u2 = (0, b, 0)): such objects are
+//! g-orthogonal, and every configuration in which they are pairwise g-orthogonal and
+//! nonzero is one of these (a g-orthonormal basis whose first vectors are the g-duals of
+//! those objects, normalised, then the directions of the free objects, makes M = I and
+//! each of those objects a multiple of a coordinate (co)vector), so the claim then covers
+//! every pairwise g-orthogonal family: its hypotheses must say that they are.
 //! That the hypotheses and conclusions compare only invariant quantities (g-inner
 //! products, rates a(v), whole (co)vectors, a (co)vector ≠ 0) is the claim file's
 //! statement, which its `why` names. The tests `it::reduction` check the lemma's hypothesis on the
@@ -48,6 +55,10 @@ pub const NATURAL: &[(&str, &str)] = &[
     (
         "char.single",
         "Pasquero rule (4): the impulse −(1 + ε)V⊥, V⊥ the g-orthogonal component of v along the constraint's gradient, built from g and the gradient",
+    ),
+    (
+        "char.step",
+        "Pasquero Sect. 3.5, rules (4)-(8): the impacted set by the signs of the rates n_i·v, the AEEV test |n_i·v| <= sigma, the impulse from the g-orthogonal components V_i (g and the gradients) and beta = g(V_J, ΣV)/|ΣV|^2",
     ),
     (
         "nh.general",
@@ -124,6 +135,21 @@ fn coordinate_covector(object: &[String], derived: &BTreeMap<String, String>) ->
     (ones.len() == 1 && vals.iter().all(|v| *v == "0" || *v == "1")).then(|| ones[0])
 }
 
+/// An object along one axis: every coordinate a derived 0 but one, which is free (`R` or
+/// a cone variable); its axis.
+fn axis_object(
+    object: &[String],
+    derived: &BTreeMap<String, String>,
+    free: impl Fn(&str) -> bool,
+) -> Option<usize> {
+    let zero = |x: &String| derived.get(x).is_some_and(|v| v.trim() == "0");
+    let axes: Vec<usize> = (0..object.len()).filter(|&i| !zero(&object[i])).collect();
+    match axes.as_slice() {
+        [j] if free(&object[*j]) => Some(*j),
+        _ => None,
+    }
+}
+
 /// Checks the Gram reduction of a claim (see the module doc): `probes` are the claim's
 /// probes, `domain` the proof's domain as written (`name ↦ range`), `cone` its cone
 /// variables, `derived` its derived quantities as written. Returns the certificate entry.
@@ -168,18 +194,28 @@ pub fn check(
         }
     }
     let mut fixed = Vec::new();
+    let mut axes = Vec::new();
+    let free_coordinate = |x: &str| cone.iter().any(|c| c == x) || range(x).as_deref() == Some("R");
     for o in &s.objects {
-        let free = o
-            .iter()
-            .all(|x| cone.contains(x) || range(x).as_deref() == Some("R"));
-        if free {
+        if o.iter().all(|x| free_coordinate(x)) {
             continue;
+        }
+        // a diagonal metric and objects along distinct axes (any scale): every family of
+        // pairwise g-orthogonal nonzero objects
+        if s.metric == "diagonal" {
+            match axis_object(o, derived, free_coordinate) {
+                Some(j) if !axes.contains(&j) => {
+                    axes.push(j);
+                    continue;
+                }
+                _ => {}
+            }
         }
         match coordinate_covector(o, derived) {
             Some(j) if s.metric == "cholesky" && !fixed.contains(&j) => fixed.push(j),
             _ => {
                 return Err(format!(
-                    "the Gram reduction: the object ({}) must range over all of R^{d} (or, with a Cholesky metric, be a distinct coordinate covector)",
+                    "the Gram reduction: the object ({}) must range over all of R^{d} (or, with a Cholesky metric, be a distinct coordinate covector; with a diagonal metric, lie along an axis of its own with a free coordinate)",
                     o.join(", ")
                 ))
             }
@@ -190,6 +226,7 @@ pub fn check(
         "dimension": d,
         "objects": s.objects,
         "fixed coordinate covectors": fixed.len(),
+        "pairwise orthogonal objects along the axes": axes.len(),
         "metric": s.metric,
         "natural laws": laws,
         "conclusions compare": s.why,

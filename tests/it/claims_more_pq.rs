@@ -97,12 +97,28 @@ fn rules_and_zones() {
         "\"E1 <= e_E1\"",
         "\"E1 >= e_E1\"",
     );
-    expect("pq-rule5-codim2", Verdict::ProvedOnSubdomain);
+    // every g-orthogonal pair in every dimension: gradients along two axes, diagonal M,
+    // then the Gram reduction
+    let o = expect("pq-rule5-codim2", Verdict::Proved);
+    assert!(o.detail.contains("Gram reduction"), "{}", o.detail);
     mutant_refuted(
         "proofs/pq/pq-rule5-codim2.toml",
-        "\"y1 == y - 2*y\"",
-        "\"y1 == y + 2*y\"",
+        "\"next_v1 - v1 == -2*V12_1\"",
+        "\"next_v1 - v1 == -V12_1\"",
     );
+    // gradients that are not g-orthogonal (the second with a component along the first's
+    // axis): I = -2 V12 fails (V12 is then not V1 + V2), and the reduction does not apply
+    let (text, _) = load("proofs/pq/pq-rule5-codim2.toml");
+    let (v, d) = verdict_of(&text.replacen("n2_1 = \"0\", ", "n2_1 = \"1\", ", 1));
+    assert_eq!(v, Verdict::Refuted, "{d}");
+    // two objects on one axis are not a g-orthogonal family: no reduction
+    let (v, d) = verdict_of(&text.replacen(
+        "[\"n1_1\", \"n1_2\", \"n1_3\"], [\"n2_1\", \"n2_2\", \"n2_3\"]",
+        "[\"n1_1\", \"n1_2\", \"n1_3\"], [\"n2_2\", \"n2_1\", \"n2_3\"]",
+        1,
+    ));
+    assert_ne!(v, Verdict::Proved, "{d}");
+    assert!(d.contains("must range over all of R^3"), "{d}");
     let o = expect("pq-zones-2-vs-9", Verdict::Refuted);
     assert!(
         o.detail.starts_with("[Z1] `k*x - y < 0` fails"),

@@ -214,3 +214,45 @@ fn single_impact_rule_is_natural() {
     }
     assert!(checked >= 15, "{checked}");
 }
+
+/// Pasquero Sect. 3.5, one step of the procedure (char.step) with two constraints, any
+/// CORs and an AEEV threshold: the same decision (exit, rest, or the impacted set) and
+/// T·next'(v') = next(v), in dimension 5 as in 3.
+#[test]
+fn procedure_step_is_natural() {
+    use impactkit::system::cradle::procedure_step;
+    use impactkit::system::iterate::Stepped;
+    let mut g = Lcg(17);
+    let q = |n: i64, d: i64| Rational::from_big(&BigRational::new(n.into(), d.into()));
+    let mut kinds = [0usize; 3];
+    for _ in 0..40 {
+        let m = masses(&mut g);
+        let (n1, n2, v) = (g.vec(3), g.vec(3), g.vec(3));
+        let Ok(c) = Constraints::new(SymMatrix::diagonal(&m), vec![n1.clone(), n2.clone()]) else {
+            continue;
+        };
+        let cors = [q(g.int(3).abs(), 3), q(1 + g.int(2).abs(), 3)];
+        let sigma = q(1, 2);
+        let Ok(step) = procedure_step(&c, &cors, &v, Some(&sigma)) else {
+            continue;
+        };
+        let ch = Change::new(&mut g, &m);
+        let c5 =
+            Constraints::new(ch.mass.clone(), vec![ch.covector(&n1), ch.covector(&n2)]).unwrap();
+        let step5 = procedure_step(&c5, &cors, &ch.vector(&v), Some(&sigma)).unwrap();
+        match (step, step5) {
+            (Stepped::Exit(a), Stepped::Exit(b)) | (Stepped::Rest(a), Stepped::Rest(b)) => {
+                assert_eq!(a, b);
+                kinds[usize::from(a.is_empty())] += 1;
+            }
+            (Stepped::Next(a, w), Stepped::Next(b, w5)) => {
+                assert_eq!(a, b);
+                assert_eq!(ch.back(&w5), pad(&w, 5));
+                kinds[2] += 1;
+            }
+            (x, y) => panic!("different steps: {x:?} and {y:?}"),
+        }
+    }
+    // steps that apply an impulse were compared
+    assert!(kinds[2] >= 10, "{kinds:?}");
+}
