@@ -15,6 +15,12 @@
 //! | `inequality` | `[inequality]` | [`inequality`]: interval branch-and-bound |
 //! | `fp-audit` | `[fp-audit]` | [`fp_audit`]: f64 behaviour versus the exact one |
 //!
+//! An `agreement` or `implication` may also carry proofs: `[kind.proof]` (the symbolic
+//! method of [`prove`] over the paper's domain, with a Gram [`reduction`] to every
+//! dimension), and an `implication` on runs `[implication.induction]` (a step lemma and a
+//! base, see [`induction`]); an `agreement` with `every_side_defined = true` counts a
+//! right side without a value, where the left side has one, as a counterexample.
+//!
 //! Verdicts: `proved` (over the paper's whole stated domain), `proved-on-subdomain` (over a
 //! part of it, written in the detail), `refuted` (exact counterexample),
 //! `confirmed-on-samples` (N exact samples, not a proof), `inconclusive` (with the reason).
