@@ -283,9 +283,8 @@ fn proved_or_sampled(claim: &Claim, deadline: Instant) -> Result<Outcome, String
     // exact sample points, so a `why` that does not hold shows
     let by_induction = match induction::attempt(claim, deadline) {
         Some(prove::Attempt::Decided(mut o)) => {
-            let s = sampled::check_implication(claim, deadline)?;
+            let mut s = sampled::check_implication(claim, deadline)?;
             if s.verdict == Verdict::Refuted {
-                let mut s = s;
                 s.detail = format!(
                     "{} (the induction's lemmas hold, but do not give this conclusion)",
                     s.detail

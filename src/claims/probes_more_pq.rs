@@ -6,10 +6,9 @@ use super::probes::{err, get, int, r, Inputs};
 use crate::arith::Rational;
 use crate::arith::Scalar;
 use crate::lang::{self, Env};
-use crate::law::characterization::{Constraints, Stop};
+use crate::law::characterization::Stop;
 use crate::law::corner::{self, Zone};
 use crate::law::V2;
-use crate::linalg::SymMatrix;
 use crate::system::corner::{CornerRun, Form, Restitution};
 use crate::system::cradle::procedure;
 use crate::system::cradle::{table1_reading, StopReading, Table1Result};
@@ -202,55 +201,9 @@ fn corner_asym_run(inp: &Inputs) -> Result<Env<R>, String> {
 /// `e1..er`. Outputs the run, ½q̇ᵀMq̇ before (`ke0`) and after (`kef`), the final rates
 /// `rate<i>` = n_i·q̇_f and β of the first step (`beta1`, when it is multiple).
 fn char_procedure(inp: &Inputs) -> Result<Env<R>, String> {
-    let mut v = Vec::new();
-    while inp.contains_key(&format!("v{}", v.len() + 1)) {
-        v.push(r(get(inp, &format!("v{}", v.len() + 1))?));
-    }
-    let n = v.len();
-    if n < 2 {
-        return Err("char.procedure: give v1, v2, ...".into());
-    }
-    let mass = if inp.contains_key("m_1_1") {
-        // the upper triangle m_i_j, i <= j (M is symmetric)
-        let mut rows = Vec::new();
-        for i in 1..=n {
-            let mut row = Vec::new();
-            for j in i..=n {
-                row.push(r(get(inp, &format!("m_{i}_{j}"))?));
-            }
-            rows.push(row);
-        }
-        SymMatrix::from_upper(rows).map_err(err)?
-    } else {
-        let d = (1..=n)
-            .map(|i| match inp.get(&format!("m{i}")) {
-                Some(_) => get(inp, &format!("m{i}")).map(r),
-                None => Ok(int(1)),
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        SymMatrix::diagonal(&d)
-    };
-    let mut normals = Vec::new();
-    let has_normal = |i: usize| (1..=n).any(|j| inp.contains_key(&format!("n{i}_{j}")));
-    while has_normal(normals.len() + 1) {
-        let i = normals.len() + 1;
-        normals.push(
-            (1..=n)
-                .map(|j| match inp.get(&format!("n{i}_{j}")) {
-                    Some(_) => get(inp, &format!("n{i}_{j}")).map(r),
-                    None => Ok(int(0)),
-                })
-                .collect::<Result<Vec<_>, _>>()?,
-        );
-    }
-    let cors = (1..=normals.len())
-        .map(|i| get(inp, &format!("e{i}")).map(r))
-        .collect::<Result<Vec<_>, _>>()?;
-    let c = Constraints::new(mass, normals).map_err(err)?;
-    let sigma = match inp.get("sigma") {
-        Some(_) => Some(r(get(inp, "sigma")?)),
-        None => None,
-    };
+    let (c, cors, v, sigma) =
+        super::probes_steps::procedure_system(&super::probes_generic::ProbeIn::from_strings(inp))
+            .map_err(|e| format!("char.procedure: {e}"))?;
     let limits = Limits {
         max_steps: usize_of(inp, "max_iter", 10_000)?,
         max_digits: None,

@@ -67,6 +67,18 @@ fn cradle_step<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
 
 /// One step of `char.procedure` (the same inputs).
 fn char_step<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
+    let (c, cors, v, sigma) = procedure_system(inp)?;
+    outputs(inp, &c, &cors, &v, sigma.as_ref())
+}
+
+/// (constraints, CORs, velocity, AEEV threshold σ).
+pub(super) type ProcedureSystem<S> = (Constraints<S>, Vec<S>, Vec<S>, Option<S>);
+
+/// The system of `char.procedure` and `char.step`: velocities `v1..vn`, masses
+/// `m1..mn` (diagonal, default 1) or `m_i_j` (the upper triangle of a symmetric M),
+/// normals `n<i>_<j>` (missing components 0), CORs `e1..er`, `sigma`: the constraints,
+/// the CORs, the velocity and the AEEV threshold.
+pub(super) fn procedure_system<S: Scalar>(inp: &ProbeIn<S>) -> Result<ProcedureSystem<S>, String> {
     let v = velocity(inp)?;
     let n = v.len();
     let mass = if inp.has("m_1_1") {
@@ -97,7 +109,7 @@ fn char_step<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
         .map(|i| inp.num(&format!("e{i}")))
         .collect::<Result<Vec<_>, _>>()?;
     let c = Constraints::new(mass, normals).map_err(err)?;
-    outputs(inp, &c, &cors, &v, sigma(inp)?.as_ref())
+    Ok((c, cors, v, sigma(inp)?))
 }
 
 /// The state `u`, its rates and impacted count, the step's decision and the next state
