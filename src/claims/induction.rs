@@ -162,7 +162,9 @@ fn lemma(claim: &Claim, t: &toml::Table, name: &str) -> Claim {
 /// The proof by induction of an `implication` with an `induction` table; `None` when it
 /// has none.
 pub fn attempt(claim: &Claim, deadline: Instant) -> Option<Attempt> {
-    let ind = claim.content.get("induction")?.as_table()?;
+    let Some(ind) = claim.content.get("induction")?.as_table() else {
+        return Some(Attempt::NoProof("induction: must be a table".into()));
+    };
     Some(attempt_with(claim, ind, deadline).unwrap_or_else(Attempt::NoProof))
 }
 

@@ -250,6 +250,11 @@ fn induction_checks_its_lemmas() {
         v == Verdict::Refuted || d.contains("with S other than 0"),
         "{d}"
     );
+    // a malformed induction table is named, not ignored
+    let head = &nom_text[..nom_text.find("\n[implication.induction]").unwrap()];
+    let (v, d) = verdict_of(&head.replacen("samples = 25\n", "samples = 25\ninduction = 5\n", 1));
+    assert_eq!(v, Verdict::ConfirmedOnSamples, "{d}");
+    assert!(d.contains("induction: must be a table"), "{d}");
     // a conclusion on the runs that the lemmas do not give is refuted at a sample point
     let d = mutant_refuted(nom, "\"multiple == 0\"", "\"multiple == 1\"");
     assert!(d.contains("the induction's lemmas hold"), "{d}");
