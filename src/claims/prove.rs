@@ -1534,13 +1534,61 @@ fn gram_reduction(claim: &Claim, red: &toml::Value, cone: &[String]) -> Result<V
             })
             .unwrap_or_default()
     };
-    super::reduction::check(
-        red,
-        &probes_of(t),
-        &texts("domain", spec),
-        cone,
-        &texts("derive", t),
-    )
+    // every case with its own derived quantities (the claim's, then the case's)
+    let derived = |from: &toml::Table| -> BTreeMap<String, String> {
+        match from.get("derive") {
+            Some(toml::Value::Array(pairs)) => pairs
+                .iter()
+                .filter_map(|p| {
+                    let p = p.as_array()?;
+                    Some((
+                        p.first()?.as_str()?.to_string(),
+                        p.get(1)?.as_str()?.to_string(),
+                    ))
+                })
+                .collect(),
+            _ => texts("derive", from),
+        }
+    };
+    let cases: Vec<&toml::Table> = t
+        .get("case")
+        .and_then(|c| c.as_array())
+        .map(|a| a.iter().filter_map(|c| c.as_table()).collect())
+        .unwrap_or_default();
+    let mut per_case = Vec::new();
+    for case in cases
+        .iter()
+        .map(Some)
+        .chain(cases.is_empty().then_some(None))
+    {
+        let mut d = derived(t);
+        let mut name = String::new();
+        if let Some(c) = case {
+            d.extend(derived(c));
+            name = c
+                .get("name")
+                .and_then(|n| n.as_str())
+                .unwrap_or("")
+                .to_string();
+        }
+        let cert = super::reduction::check(red, &probes_of(t), &texts("domain", spec), cone, &d)
+            .map_err(|e| {
+                if name.is_empty() {
+                    e
+                } else {
+                    format!("[{name}] {e}")
+                }
+            })?;
+        per_case.push((name, cert));
+    }
+    let mut first = per_case[0].1.clone();
+    if per_case.len() > 1 {
+        first["cases"] = per_case
+            .into_iter()
+            .map(|(n, c)| json!({"case": n, "reduction": c}))
+            .collect();
+    }
+    Ok(first)
 }
 
 /// Every probe a claim runs (`probe`, `probe2`, the probes of `calls` and of sides).

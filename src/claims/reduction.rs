@@ -37,6 +37,12 @@
 //! those objects, normalised, then the directions of the free objects, makes M = I and
 //! each of those objects a multiple of a coordinate (co)vector), so the claim then covers
 //! every pairwise g-orthogonal family: its hypotheses must say that they are.
+//! With `metric = "diagonal"` the objects may also be in **echelon form**: the j-th object
+//! of the list (j = 1, 2, …) has its coordinates after the j-th derived 0 and the others
+//! free (u = (a, 0, 0), v = (b, c, 0), p free). At M = I an orthogonal change of basis
+//! (Gram–Schmidt of the objects in their order, i.e. a QR decomposition) brings every
+//! family there and keeps M = I, so such objects stand for every configuration.
+//! Each case of the claim is checked with its own derived quantities.
 //! That the hypotheses and conclusions compare only invariant quantities (g-inner
 //! products, rates a(v), whole (co)vectors, a (co)vector ≠ 0) is the claim file's
 //! statement, which its `why` names. The tests `it::reduction` check the lemma's hypothesis on the
@@ -150,6 +156,20 @@ fn axis_object(
     }
 }
 
+/// An object in echelon position `index` (0-based, in the list of objects): its
+/// coordinates after the index derived 0 (at least one), the others free.
+fn echelon_object(
+    object: &[String],
+    index: usize,
+    derived: &BTreeMap<String, String>,
+    free: impl Fn(&str) -> bool,
+) -> bool {
+    let zero = |x: &String| derived.get(x).is_some_and(|v| v.trim() == "0");
+    index + 1 < object.len()
+        && object[..=index].iter().all(|x| free(x))
+        && object[index + 1..].iter().all(zero)
+}
+
 /// Checks the Gram reduction of a claim (see the module doc): `probes` are the claim's
 /// probes, `domain` the proof's domain as written (`name ↦ range`), `cone` its cone
 /// variables, `derived` its derived quantities as written. Returns the certificate entry.
@@ -196,7 +216,20 @@ pub fn check(
     let mut fixed = Vec::new();
     let mut axes = Vec::new();
     let free_coordinate = |x: &str| cone.iter().any(|c| c == x) || range(x).as_deref() == Some("R");
-    for o in &s.objects {
+    let all_free = |o: &[String]| o.iter().all(|x| free_coordinate(x));
+    // a diagonal metric and objects in echelon form (the j-th in the span of the first j
+    // coordinates): at M = I a rotation (QR) brings every family there and keeps M = I
+    let echelon = s.metric == "diagonal"
+        && s.objects
+            .iter()
+            .enumerate()
+            .all(|(i, o)| all_free(o) || echelon_object(o, i, derived, free_coordinate));
+    let in_echelon = if echelon {
+        s.objects.iter().filter(|o| !all_free(o)).count()
+    } else {
+        0
+    };
+    for o in s.objects.iter().filter(|_| !echelon) {
         if o.iter().all(|x| free_coordinate(x)) {
             continue;
         }
@@ -215,7 +248,7 @@ pub fn check(
             Some(j) if s.metric == "cholesky" && !fixed.contains(&j) => fixed.push(j),
             _ => {
                 return Err(format!(
-                    "the Gram reduction: the object ({}) must range over all of R^{d} (or, with a Cholesky metric, be a distinct coordinate covector; with a diagonal metric, lie along an axis of its own with a free coordinate)",
+                    "the Gram reduction: the object ({}) must range over all of R^{d} (or, with a Cholesky metric, be a distinct coordinate covector; with a diagonal metric, lie along an axis of its own with a free coordinate, or all objects be in echelon form)",
                     o.join(", ")
                 ))
             }
@@ -227,6 +260,7 @@ pub fn check(
         "objects": s.objects,
         "fixed coordinate covectors": fixed.len(),
         "pairwise orthogonal objects along the axes": axes.len(),
+        "objects in echelon form (up to rotation)": in_echelon,
         "metric": s.metric,
         "natural laws": laws,
         "conclusions compare": s.why,

@@ -42,30 +42,41 @@ impl Rel {
     }
 }
 
-/// `lhs REL rhs`, e.g. `x1^2 + y1^2 == x^2 + y^2`.
+/// `lhs REL rhs`, e.g. `x1^2 + y1^2 == x^2 + y^2`, or a guarded relation
+/// `guard => lhs REL rhs` (e.g. `zone1 != 0 => r1 >= r`): true where the guard is false,
+/// and only there is `lhs REL rhs` not evaluated.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Relation {
-    /// The relation as written (trimmed).
+    /// The relation as written (trimmed), the guard included.
     pub text: String,
     pub lhs: Expr,
     pub rel: Rel,
     pub rhs: Expr,
+    /// The guard of `guard => lhs REL rhs`.
+    pub guard: Option<Box<Relation>>,
 }
 
 /// Parses a relation `lhs REL rhs`: exactly one comparison `< <= > >= == !=` between two
-/// expressions with variables.
+/// expressions with variables; or `guard => lhs REL rhs`, two such relations.
 pub fn parse_relation(src: &str) -> Result<Relation, ParseError> {
+    if let Some(at) = src.find("=>") {
+        let mut body = parse_relation(&src[at + 2..])?;
+        body.guard = Some(Box::new(parse_relation(&src[..at])?));
+        body.text = src.trim().to_string();
+        return Ok(body);
+    }
     let (start, end, rel) = super::parse::relation_operator(src)?;
     Ok(Relation {
         text: src.trim().to_string(),
         lhs: super::parse_with_variables(&src[..start])?,
         rel,
         rhs: super::parse_with_variables(&src[end..])?,
+        guard: None,
     })
 }
 
 impl Relation {
-    /// The sign of `lhs - rhs` on a backend.
+    /// The sign of `lhs - rhs` on a backend (of the guarded relation, without its guard).
     pub fn sign<S: Scalar>(&self, env: &Env<S>, ctx: &S::Ctx) -> Result<Sign, EvalError> {
         self.sign_with(env, ctx, &S::sqrt)
     }
@@ -91,11 +102,22 @@ impl Relation {
         ctx: &S::Ctx,
         sqrt: Sqrt<'_, S>,
     ) -> Result<Option<bool>, EvalError> {
+        if let Some(g) = &self.guard {
+            match g.decide_with(env, ctx, sqrt)? {
+                Some(true) => {}
+                Some(false) => return Ok(Some(true)),
+                None => return Ok(None),
+            }
+        }
         let s = self.sign_with(env, ctx, sqrt)?;
         Ok((s != Sign::Unknown).then(|| self.rel.holds(s)))
     }
-    /// The variables both sides use, appended to `out` in order of first use.
+    /// The variables both sides (and the guard) use, appended to `out` in order of first
+    /// use.
     pub fn vars(&self, out: &mut Vec<String>) {
+        if let Some(g) = &self.guard {
+            g.vars(out);
+        }
         self.lhs.vars(out);
         self.rhs.vars(out);
     }

@@ -72,6 +72,31 @@ fn variables_evaluate_in_an_environment() {
 }
 
 #[test]
+fn a_guarded_relation_holds_where_its_guard_is_false_and_is_not_evaluated_there() {
+    let r = parse_relation("z != 0 => 1/z >= x").unwrap();
+    assert_eq!((r.rel, r.text.as_str()), (Rel::Ge, "z != 0 => 1/z >= x"));
+    let mut vs = Vec::new();
+    r.vars(&mut vs);
+    assert_eq!(vs, ["z", "x"]);
+    let at = |z: (i64, i64), x: (i64, i64)| {
+        let mut env = Env::new();
+        env.insert("z".into(), Rational::from_big(&q(z.0, z.1)));
+        env.insert("x".into(), Rational::from_big(&q(x.0, x.1)));
+        r.decide(&env, &()).unwrap()
+    };
+    // guard false: true, and 1/z (a division by zero) is not evaluated
+    assert_eq!(at((0, 1), (5, 1)), Some(true));
+    assert_eq!(at((1, 2), (2, 1)), Some(true));
+    assert_eq!(at((1, 2), (3, 1)), Some(false));
+    // an undecided guard leaves the relation undecided
+    let mut env = Env::new();
+    env.insert("z".into(), Interval::new(-1.0, 1.0).unwrap());
+    env.insert("x".into(), Interval::new(0.0, 0.0).unwrap());
+    assert_eq!(r.decide(&env, &()).unwrap(), None);
+    assert!(parse_relation("z => 1 > 0").is_err());
+}
+
+#[test]
 fn relations_are_decided_on_rationals_and_enclosures() {
     let r = parse_relation("x^2 - 2 < 0").unwrap();
     assert_eq!((r.rel, r.text.as_str()), (Rel::Lt, "x^2 - 2 < 0"));

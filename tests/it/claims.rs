@@ -181,6 +181,12 @@ fn sequential_law_mutants_are_refuted() {
         "\"lhs < rhs\"",
     );
     assert!(d.contains("`lhs < rhs` fails"), "{d}");
+    // the metric matters: G^-1 without its off-diagonal entry is not the law's metric
+    mutant_refuted(
+        "proofs/wl/wl-thm1-nonexpansive.toml",
+        "C_ginv_22*(a2 - b2)^2\"]]",
+        "C_ginv_22*(a2 - b2)^2 - 2*C_ginv_12*(a1 - b1)*(a2 - b2)\"]]",
+    );
     // the corrected rod outcome with the text's sign
     mutant_refuted(
         "proofs/wl/wl-rods-three-corrected.toml",
@@ -218,7 +224,7 @@ fn winandy_leine_and_billiard_verdicts() {
         ("wl/wl-rods-three", Verdict::Refuted),
         ("wl/wl-rods-three-eq36", Verdict::Proved),
         ("wl/wl-rods-three-corrected", Verdict::Proved),
-        ("wl/wl-thm1-nonexpansive", Verdict::ConfirmedOnSamples),
+        ("wl/wl-thm1-nonexpansive", Verdict::Proved),
         ("wl/wl-consistency", Verdict::Proved),
         ("wl/wl-cyclic-counterexample", Verdict::Proved),
         ("sm/sm-billiard-inner-product", Verdict::Refuted),

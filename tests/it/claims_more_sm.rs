@@ -14,7 +14,7 @@ fn run(id: &str) -> Outcome {
 
 /// Decided exactly over the whole stated domain (rational-function identities, exact
 /// examples).
-const PROVED: [&str; 30] = [
+const PROVED: [&str; 31] = [
     "sm-cradle-only-minimal-corrected",
     "sm-single-impact-quadratic",
     "sm-single-impact-lambda",
@@ -46,6 +46,9 @@ const PROVED: [&str; 30] = [
     "sm-plastic-projection-corrected",
     "sm-eq18-law",
     "sm-lemma6-eq40",
+    // every dimension and mass matrix: an orthogonal pair along two axes, a non-orthogonal
+    // pair in echelon form (the Gram reduction)
+    "sm-lemma7-orthogonality",
     // billiard.break in any arithmetic (t = tan(theta/4))
     "sm-billiard-independence-corrected",
 ];
@@ -164,7 +167,7 @@ fn sm_every_new_claim_is_listed() {
             "{id} has no file"
         );
     }
-    assert_eq!(listed.len(), 45);
+    assert_eq!(listed.len(), 46);
 }
 
 #[test]
@@ -372,6 +375,23 @@ fn gram_reduction_conditions_are_checked() {
     let (v, d) = verdict_of(&text);
     assert_ne!(v, Verdict::Proved, "{d}");
     assert!(d.contains("char.corner is not a natural law"), "{d}");
+    // objects in echelon form: only in their order (u = (a, 0, 0) is not in echelon
+    // position 2 after p)
+    let (text, _) = load("proofs/sm/sm-lemma7-orthogonality.toml");
+    let (v, d) = verdict_of(&text.replacen(
+        "[[\"u1_1\", \"u1_2\", \"u1_3\"], [\"u2_1\", \"u2_2\", \"u2_3\"], [\"p1\", \"p2\", \"p3\"]]",
+        "[[\"p1\", \"p2\", \"p3\"], [\"u1_1\", \"u1_2\", \"u1_3\"], [\"u2_1\", \"u2_2\", \"u2_3\"]]",
+        1,
+    ));
+    assert_ne!(v, Verdict::Proved, "{d}");
+    assert!(d.contains("[<u,v>_g != 0] the Gram reduction"), "{d}");
+    // the guard matters: a non-orthogonal product may be feasible (it never equals the
+    // other order)
+    mutant_refuted(
+        "proofs/sm/sm-lemma7-orthogonality.toml",
+        "\"(uv_1 - vu_1)^2 + (uv_2 - vu_2)^2 + (uv_3 - vu_3)^2 == 0 => feas_uv == 0\"",
+        "\"feas_uv == 0\"",
+    );
     // the mutant of the isometry is still refuted with the reduction in place
     mutant_refuted(
         "proofs/sm/sm-lemma5-isometry.toml",
