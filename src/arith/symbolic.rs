@@ -818,13 +818,53 @@ fn amgm_positive(p: &Poly) -> bool {
 }
 
 /// The sign of a polynomial at every point of the open positive orthant, when decided by
-/// the signs of its coefficients ([`poly_orthant_sign`], then [`amgm_positive`]).
+/// the signs of its coefficients ([`poly_orthant_sign`], then [`amgm_positive`]), or as a
+/// quadratic in one of its variables ([`quadratic_positive`]).
 fn one_sign(p: &Poly) -> Sign {
+    sign_with_quadratics(p, 2)
+}
+
+fn sign_with_quadratics(p: &Poly, depth: u32) -> Sign {
     match poly_orthant_sign(p) {
         Sign::Unknown if amgm_positive(p) => Sign::Positive,
         Sign::Unknown if amgm_positive(&p.neg()) => Sign::Negative,
+        Sign::Unknown if depth > 0 && quadratic_positive(p, depth) => Sign::Positive,
+        Sign::Unknown if depth > 0 && quadratic_positive(&p.neg(), depth) => Sign::Negative,
         s => s,
     }
+}
+
+/// Polynomials larger than this are not tried as quadratics (the discriminant's product
+/// grows with the square of the terms).
+const QUADRATIC_MAX_TERMS: usize = 120;
+
+/// A polynomial p = A·v² + B·v + C of degree 2 in one of its variables v is positive on the
+/// open positive orthant when A > 0 and C > 0 there and either B ≥ 0 (every term is then
+/// ≥ 0, one > 0) or 4AC − B² > 0 (no real root in v, so p has the sign of A for every v).
+/// The signs of A, B, C and 4AC − B² are decided by the same rules (nested at most twice).
+fn quadratic_positive(p: &Poly, depth: u32) -> bool {
+    if p.term_count() > QUADRATIC_MAX_TERMS {
+        return false;
+    }
+    p.variables().iter().any(|v| {
+        if p.degree_in(v) != 2 {
+            return false;
+        }
+        let c = p.by_power_of(v);
+        let get = |e: u32| c.get(&e).cloned().unwrap_or_else(Poly::zero);
+        let (a, b, c0) = (get(2), get(1), get(0));
+        let sign = |q: &Poly| sign_with_quadratics(q, depth - 1);
+        if sign(&a) != Sign::Positive || sign(&c0) != Sign::Positive {
+            return false;
+        }
+        matches!(sign(&b), Sign::Positive | Sign::Zero) || {
+            let disc = a
+                .mul(&c0)
+                .scale(&BigRational::from_integer(4.into()))
+                .sub(&b.mul(&b));
+            sign(&disc) == Sign::Positive
+        }
+    })
 }
 
 /// The sign of a denominator Π fᵢ^eᵢ on the open positive orthant: every factor's sign

@@ -69,13 +69,13 @@ pub const STEPS: &[(&str, &str, &str)] = &[
 ];
 
 /// The step probe of a run probe.
-fn step_of(run: &str) -> Option<&'static str> {
+pub(super) fn step_of(run: &str) -> Option<&'static str> {
     STEPS.iter().find(|(r, _, _)| *r == run).map(|(_, s, _)| *s)
 }
 
 /// Inputs with which a run is not the iteration of its registered step: (run, input,
 /// the value it may have). TA with a threshold S > 0 is SA's zoning, not eq. (1)'s.
-const ONLY_WITH: &[(&str, &str, &str)] = &[("corner.ta", "S", "0")];
+pub(super) const ONLY_WITH: &[(&str, &str, &str)] = &[("corner.ta", "S", "0")];
 
 /// (prefix, probe, input map) of a table's probe (prefix "") and its calls.
 fn probes(t: &toml::Table) -> Vec<(String, String, Option<toml::Value>)> {

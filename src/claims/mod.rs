@@ -49,6 +49,7 @@ pub mod reduction;
 pub mod report;
 pub mod sample;
 pub mod sampled;
+pub mod termination;
 
 use serde::Serialize;
 use std::path::{Path, PathBuf};
@@ -281,6 +282,12 @@ fn proved_or_sampled(claim: &Claim, deadline: Instant) -> Result<Outcome, String
     // a claim on runs: first by induction over their steps (a proof only); the claim's
     // own conclusions on the runs, which the lemmas give by its `why`, are also checked at
     // exact sample points, so a `why` that does not hold shows
+    // a claim that every run stops: by a ranking function (a proof only)
+    let by_ranking = match termination::attempt(claim, deadline) {
+        Some(prove::Attempt::Decided(o)) => return Ok(o),
+        Some(prove::Attempt::NoProof(why)) => Some(why),
+        None => None,
+    };
     let by_induction = match induction::attempt(claim, deadline) {
         Some(prove::Attempt::Decided(mut o)) => {
             let mut s = sampled::check_implication(claim, deadline)?;
@@ -319,7 +326,7 @@ fn proved_or_sampled(claim: &Claim, deadline: Instant) -> Result<Outcome, String
         Some(prove::Attempt::NoProof(why)) => why,
         None => "no proof method in the claim file (no `proof` table)".into(),
     };
-    let why = match by_induction {
+    let why = match by_induction.or(by_ranking) {
         Some(i) => format!("{i}; {why}"),
         None => why,
     };
@@ -420,15 +427,14 @@ fn corrected_proved(claim: &Claim, deadline: Instant) -> Option<String> {
             .and_then(|x| x.as_str())
             .map(str::to_string)?
     } else {
-        sampled::cases(&c.content)
+        // the cases that have a correction, named as the samples name them
+        sampled::cases(&claim.content)
             .ok()?
             .iter()
-            .map(|k| {
-                k.conclude
-                    .iter()
-                    .map(|r| r.text.clone())
-                    .collect::<Vec<_>>()
-                    .join(" and ")
+            .filter_map(|k| {
+                let rs = k.corrected.as_ref()?;
+                let r: Vec<&str> = rs.iter().map(|r| r.text.as_str()).collect();
+                Some(format!("{}{}", sampled::label(k), r.join(" and ")))
             })
             .collect::<Vec<_>>()
             .join("; ")

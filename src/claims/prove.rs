@@ -65,6 +65,9 @@ enum Range {
     Point(Symbolic),
     /// Ends: `None` is infinite; the flag says closed.
     Interval(Option<(Symbolic, bool)>, Option<(Symbolic, bool)>),
+    /// `(0, 1/2) u [1/2, 1)`: ranges charted each on its own (e.g. where a coefficient
+    /// of the law changes its sign at 1/2).
+    Union(Vec<Range>),
 }
 
 impl Range {
@@ -77,6 +80,7 @@ impl Range {
                 .flatten()
                 .flat_map(|(v, _)| v.variables())
                 .collect(),
+            Range::Union(parts) => parts.iter().flat_map(Range::depends).collect(),
         }
     }
 }
@@ -87,6 +91,13 @@ fn parse_end(s: &str, x: &str) -> Result<Symbolic, String> {
 
 fn parse_range(s: &str) -> Result<Range, String> {
     let s = s.trim();
+    if s.contains(" u ") {
+        return s
+            .split(" u ")
+            .map(parse_range)
+            .collect::<Result<_, _>>()
+            .map(Range::Union);
+    }
     if s == "R" {
         return Ok(Range::Interval(None, None));
     }
@@ -157,6 +168,13 @@ fn pieces(name: &str, r: &Range, env: &Env<Symbolic>) -> Result<Vec<Piece>, Stri
         })
     };
     match r {
+        Range::Union(parts) => {
+            let mut out = Vec::new();
+            for p in parts {
+                out.extend(pieces(name, p, env)?);
+            }
+            Ok(out)
+        }
         Range::Point(v) => Ok(vec![point(v)?]),
         Range::Interval(None, None) => Ok(vec![Piece {
             value: Symbolic::var(name),
@@ -969,29 +987,35 @@ fn witness(
 }
 
 fn domain_text(params: &[(String, Range)], cone: &[String]) -> String {
-    let mut parts: Vec<String> = params
-        .iter()
-        .map(|(n, r)| match r {
-            Range::Point(v) => format!("{n} = {}", v.render_string()),
-            Range::Interval(lo, hi) => {
-                let l = lo.as_ref().map_or("(-inf".to_string(), |(v, c)| {
-                    format!("{}{}", if *c { "[" } else { "(" }, v.render_string())
-                });
-                let h = hi.as_ref().map_or("inf)".to_string(), |(v, c)| {
-                    format!("{}{}", v.render_string(), if *c { "]" } else { ")" })
-                });
-                if lo.is_none() && hi.is_none() {
-                    format!("{n} ∈ R")
-                } else {
-                    format!("{n} ∈ {l}, {h}")
-                }
-            }
-        })
-        .collect();
+    let mut parts: Vec<String> = params.iter().map(|(n, r)| range_text(n, r)).collect();
     if !cone.is_empty() {
         parts.push(format!("({}) in each case's cone", cone.join(", ")));
     }
     parts.join(", ")
+}
+
+fn range_text(n: &str, r: &Range) -> String {
+    match r {
+        Range::Union(rs) => rs
+            .iter()
+            .map(|r| range_text(n, r))
+            .collect::<Vec<_>>()
+            .join(" or "),
+        Range::Point(v) => format!("{n} = {}", v.render_string()),
+        Range::Interval(lo, hi) => {
+            let l = lo.as_ref().map_or("(-inf".to_string(), |(v, c)| {
+                format!("{}{}", if *c { "[" } else { "(" }, v.render_string())
+            });
+            let h = hi.as_ref().map_or("inf)".to_string(), |(v, c)| {
+                format!("{}{}", v.render_string(), if *c { "]" } else { ")" })
+            });
+            if lo.is_none() && hi.is_none() {
+                format!("{n} ∈ R")
+            } else {
+                format!("{n} ∈ {l}, {h}")
+            }
+        }
+    }
 }
 
 /// The largest number of cells one case may take (splits included).
@@ -1117,8 +1141,11 @@ fn linear_split(cell: &Cell, e: &Symbolic, positive: &[String]) -> Option<Vec<Ce
 }
 
 /// For N = a·v + r with v > 0 and a of decided sign, the side of N's sign `s` that lies
-/// between v = 0 and the root v* = −r/a, when v* is a positive rational: v = v*·c/(1 + c)
-/// with c > 0 runs over exactly (0, v*). `None` for the other side or an undecided root.
+/// between v = 0 and the root v* = −r/a, when v* is a positive rational, or a function of
+/// the other chart variables decided positive on the cell that involves no variable of an
+/// earlier split (nested moving charts would grow without bound in runs whose number of
+/// steps depends on the cell): v = v*·c/(1 + c) with c > 0 runs over exactly (0, v*).
+/// `None` for the other side or an undecided root.
 fn bounded_chart(
     a: &Symbolic,
     r: &Symbolic,
@@ -1135,14 +1162,22 @@ fn bounded_chart(
     // moving roots grow without bound in runs whose number of steps depends on the cell
     // (e.g. a cradle run to a threshold)
     let (an, rn) = (a.numerator(), r.numerator());
-    if !a.denominator().is_monomial() || a.denominator() != r.denominator() || an.is_zero() {
-        return None;
-    }
-    let v_star = -(rn.leading_coefficient() / an.leading_coefficient());
-    if !rn.add(&an.scale(&v_star)).is_zero() || !v_star.is_positive() {
-        return None;
-    }
-    let root = q(&v_star);
+    let rational_root = || {
+        if !a.denominator().is_monomial() || a.denominator() != r.denominator() || an.is_zero() {
+            return None;
+        }
+        let v_star = -(rn.leading_coefficient() / an.leading_coefficient());
+        (rn.add(&an.scale(&v_star)).is_zero() && v_star.is_positive()).then(|| q(&v_star))
+    };
+    // a moving root v* (a function of the other chart variables) decided positive, once:
+    // a root that involves a variable of an earlier split is not charted again
+    let moving_root = || {
+        let root = (-r.clone()).checked_div(a).ok()?;
+        let nested = root.variables().iter().any(|v| v.starts_with("c_s"));
+        (!nested && with_positive_variables(positive, || root.sign()) == Sign::Positive)
+            .then_some(root)
+    };
+    let root = rational_root().or_else(moving_root)?;
     let c = Symbolic::var(c);
     let one = q(&BigRational::one());
     root.mul_r(&c).checked_div(&one.add_r(&c)).ok()
@@ -1491,7 +1526,9 @@ fn attempt_cells(
             started.elapsed().as_secs_f64()
         ),
     );
-    o.certificate = Some(json!({"method": "symbolic cells", "cells": certificate}));
+    o.certificate = Some(
+        json!({"method": "symbolic cells", "cells": certificate, "undefined cells": undefined}),
+    );
     Ok(Attempt::Decided(o))
 }
 
@@ -1536,19 +1573,7 @@ fn gram_reduction(claim: &Claim, red: &toml::Value, cone: &[String]) -> Result<V
     };
     // every case with its own derived quantities (the claim's, then the case's)
     let derived = |from: &toml::Table| -> BTreeMap<String, String> {
-        match from.get("derive") {
-            Some(toml::Value::Array(pairs)) => pairs
-                .iter()
-                .filter_map(|p| {
-                    let p = p.as_array()?;
-                    Some((
-                        p.first()?.as_str()?.to_string(),
-                        p.get(1)?.as_str()?.to_string(),
-                    ))
-                })
-                .collect(),
-            _ => texts("derive", from),
-        }
+        derive_pairs(from).into_iter().collect()
     };
     let cases: Vec<&toml::Table> = t
         .get("case")
@@ -1589,6 +1614,28 @@ fn gram_reduction(claim: &Claim, red: &toml::Value, cone: &[String]) -> Result<V
             .collect();
     }
     Ok(first)
+}
+
+/// The derived quantities of a table as written (`derive` as a table or a list of
+/// pairs), in order.
+pub(super) fn derive_pairs(from: &toml::Table) -> Vec<(String, String)> {
+    match from.get("derive") {
+        Some(toml::Value::Array(pairs)) => pairs
+            .iter()
+            .filter_map(|p| {
+                let p = p.as_array()?;
+                Some((
+                    p.first()?.as_str()?.to_string(),
+                    p.get(1)?.as_str()?.to_string(),
+                ))
+            })
+            .collect(),
+        Some(toml::Value::Table(t)) => t
+            .iter()
+            .filter_map(|(k, v)| v.as_str().map(|s| (k.clone(), s.to_string())))
+            .collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// Every probe a claim runs (`probe`, `probe2`, the probes of `calls` and of sides).

@@ -193,7 +193,7 @@ pub(super) fn side<S: Probing>(t: &toml::Table, env: &Env<S>) -> Result<Env<S>, 
     Ok(out)
 }
 
-fn label(case: &Case) -> String {
+pub(super) fn label(case: &Case) -> String {
     if case.name.is_empty() {
         String::new()
     } else {

@@ -57,7 +57,7 @@ fn fp_issue13_verdicts() {
         ("fp-result1-nid", Verdict::Proved),
         ("fp-result2-nid", Verdict::Proved),
         ("fp-result3-angles", Verdict::Proved),
-        ("fp-result3-chi", Verdict::ConfirmedOnSamples),
+        ("fp-result3-chi", Verdict::Proved),
         ("fp-result4-nid", Verdict::Proved),
         ("fp-result5", Verdict::Proved),
         (

@@ -30,5 +30,6 @@ mod sequential;
 mod soundness;
 mod step;
 mod symbolic;
+mod termination;
 mod trex;
 mod verify_cli;

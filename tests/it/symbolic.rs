@@ -321,6 +321,33 @@ fn elimination_divides_by_a_pivot_of_unknown_sign() {
     assert!(impactkit::linalg::solve(z, vec![s("1"), s("2")]).is_err());
 }
 
+/// The ranking lemma of `fp-result3-chi` in a Z2 cell (t = u/(2(1 + u)), the split
+/// variable w > 0): its numerator has the factor Q, quadratic in w with its middle
+/// coefficient of both signs and 4AC − B² > 0 (coefficients all positive). Decided by the
+/// quadratic rule, where the coefficients' signs and the AM–GM pairs decide nothing.
+#[test]
+fn a_quadratic_with_a_negative_discriminant_is_decided() {
+    use impactkit::arith::symbolic::with_positive_variables;
+    let vars: Vec<String> = ["c", "w", "u"].iter().map(|v| v.to_string()).collect();
+    let q = "(u^2 + 2*u + 2)";
+    let a = "(u^6 + 4*u^5 + 8*u^4 + 16*u^3 + 28*u^2 + 24*u + 8)";
+    let b = format!("2*c*{q}*(u^6 + 5*u^5 + 5*u^4 - 8*u^3 - 24*u^2 - 24*u - 8)");
+    let c0 = format!("c^2*{q}^5");
+    let quad = s(&format!("{a}*w^2 + {b}*w + {c0}"));
+    with_positive_variables(&vars, || {
+        // the quadratic alone: positive for every c, w, u > 0
+        assert_eq!(quad.sign(), Sign::Positive);
+        // B alone has both signs; -Q is negative
+        assert_eq!(s(&b).sign(), Sign::Unknown);
+        assert_eq!((s("0") - quad.clone()).sign(), Sign::Negative);
+        // over a positive denominator as well
+        let x = quad.clone().checked_div(&s(&format!("w*{q}^2"))).unwrap();
+        assert_eq!(x.sign(), Sign::Positive);
+        // a quadratic with a real positive root is not decided: w^2 - 3w + 2 = (w-1)(w-2)
+        assert_eq!(s("w^2 - 3*w + 2").sign(), Sign::Unknown);
+    });
+}
+
 #[test]
 fn radicals_are_eliminated_in_signs() {
     use impactkit::arith::symbolic::{radicals, with_positive_variables, with_radicals};

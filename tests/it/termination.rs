@@ -1,0 +1,144 @@
+//! Termination by a ranking function (`claims::termination`): the registered step's
+//! outputs say exactly where the run continues, the bound the theorem gives holds on exact
+//! runs, and the engine's checks: conditions that fail, a domain not closed under the
+//! step, bounds that depend on the state, conclusions other than the run's stop.
+
+use crate::common::claims::{load, verdict_of};
+use impactkit::claims::probes::{run, Inputs};
+use impactkit::claims::termination::TERMINATING;
+use impactkit::claims::Verdict;
+use impactkit::lang::show;
+use num_rational::BigRational;
+use num_traits::ToPrimitive;
+
+fn q(a: i64, b: i64) -> String {
+    show(&BigRational::new(a.into(), b.into()))
+}
+
+fn inputs(pairs: &[(&str, &str)]) -> Inputs {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+fn value(out: &impactkit::lang::Env<impactkit::arith::Rational>, name: &str) -> BigRational {
+    out[name].to_big()
+}
+
+/// TA (ideal) from (x, y) against its step: the run applies a rule exactly where the
+/// step's `zone` is not 0, `zone1` is the zone of the step's outcome, and the number of
+/// steps is within the ranking's bound (1 + k^2)^2 (B - L)/(2 k^2) + 2 = 3(1 + k^2)^2/(2k^2) + 2.
+#[test]
+fn the_step_says_where_the_run_continues_and_the_bound_holds() {
+    assert_eq!(TERMINATING[0].step, "corner.tr_nid_xy");
+    let mut checked = 0;
+    for (ka, kb) in [(1, 3), (1, 7), (2, 5), (1, 1), (3, 2), (1, 20)] {
+        let k = q(ka, kb);
+        for (x, y) in [
+            (1, -2),
+            (3, 1),
+            (1, 0),
+            (2, -5),
+            (5, 1),
+            (1, 9),
+            (-1, 2),
+            (7, -1),
+        ] {
+            let (x, y) = (q(x, 1), q(y, 1));
+            let step = run(
+                "corner.tr_nid_xy",
+                &inputs(&[("k", &k), ("eps", "1"), ("x", &x), ("y", &y)]),
+            )
+            .unwrap();
+            let ta = run(
+                "corner.ta",
+                &inputs(&[("k", &k), ("eps", "1"), ("x", &x), ("y", &y)]),
+            )
+            .unwrap();
+            let continues = value(&step, "zone") != BigRational::from_integer(0.into());
+            let steps = value(&ta, "steps").to_integer().to_i64().unwrap();
+            assert_eq!(continues, steps > 0, "k = {k}, v = ({x}, {y})");
+            assert_eq!(value(&ta, "exit"), BigRational::from_integer(1.into()));
+            // the zone of the outcome is the next step's zone
+            let (x1, y1) = (show(&value(&step, "x1")), show(&value(&step, "y1")));
+            let again = run(
+                "corner.tr_nid_xy",
+                &inputs(&[("k", &k), ("eps", "1"), ("x", &x1), ("y", &y1)]),
+            )
+            .unwrap();
+            assert_eq!(value(&again, "zone"), value(&step, "zone1"));
+            // from Z1 or Z2 (the claim's domain) the run ends within the bound
+            let z = value(&step, "zone").to_integer().to_i64().unwrap();
+            if z == 1 || z == 2 {
+                let kk = BigRational::new(ka.into(), kb.into());
+                let one = BigRational::from_integer(1.into());
+                let two = BigRational::from_integer(2.into());
+                let k2 = &kk * &kk;
+                let bound = BigRational::from_integer(3.into()) * (&one + &k2) * (&one + &k2)
+                    / (&two * &k2)
+                    + &two;
+                assert!(
+                    BigRational::from_integer(steps.into()) <= bound,
+                    "k = {k}: {steps} steps"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 12, "{checked}");
+}
+
+/// Each broken condition leaves `fp-result3-chi` unproved (sampled instead), with the
+/// reason in the detail.
+#[test]
+fn termination_checks_its_ranking() {
+    let (text, _) = load("proofs/fp/fp-result3-chi.toml");
+    let (v, d) = verdict_of(&text);
+    assert_eq!(v, Verdict::Proved, "{d}");
+    assert!(d.contains("ranking function"), "{d}");
+    let broken = [
+        // R does not rise by 1 at each step (at R = c it rises by (1 - c^2)/c)
+        (
+            "rises_by = \"2*k^2/(1 + k^2)^2\"",
+            "rises_by = \"1\"",
+            "the ranking lemma is refuted",
+        ),
+        // R goes up to 2c, above 1 for c > 1/2
+        (
+            "at_most = \"2\"",
+            "at_most = \"1\"",
+            "the ranking lemma is refuted",
+        ),
+        // a domain the step leaves: Z1 alone (its steps continue into Z2)
+        (
+            "\"k*x + abs(y) > 0\", \"k*x - abs(y) <= 0\"]",
+            "\"k*x + y <= 0\", \"k*x - y > 0\"]",
+            "the ranking lemma is refuted",
+        ),
+        // a bound that depends on the state
+        (
+            "at_least = \"-1\"",
+            "at_least = \"-x^2\"",
+            "must not depend on the state",
+        ),
+        // a conclusion other than the run's stop
+        (
+            "conclude = [\"exit == 1\"]",
+            "conclude = [\"exit == 1\", \"steps >= 1\"]",
+            "the conclusions must be",
+        ),
+        // a run that is not the iteration of the step (TA with a threshold is SA's zoning)
+        (
+            "eps = \"1\", x = \"x\"",
+            "eps = \"1\", S = \"1/10\", x = \"x\"",
+            "is not the iteration of",
+        ),
+    ];
+    for (from, to, why) in broken {
+        assert_eq!(text.matches(from).count(), 1, "{from}");
+        let (v, d) = verdict_of(&text.replacen(from, to, 1));
+        assert_ne!(v, Verdict::Proved, "{to}: {d}");
+        assert!(d.contains(why), "{to}: {d}");
+    }
+}
