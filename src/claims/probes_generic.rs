@@ -718,6 +718,13 @@ fn corner_ta<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
     if let crate::system::corner::Termination::Undecided { quantity, .. } = &t.termination {
         return Err(format!("the sign of {quantity} is undecided"));
     }
+    // a run cut by the step limit has no outcome: the limit is the tool's, not the law's
+    if let crate::system::corner::Termination::MaxSteps = &t.termination {
+        return Err(format!(
+            "the run reached its step limit ({} steps): no outcome",
+            t.steps
+        ));
+    }
     let f = t.final_velocity();
     Ok(Env::from([
         ("steps".into(), inp.int(t.steps)),

@@ -116,6 +116,13 @@ fn trace(inp: &Inputs) -> Result<Env<R>, String> {
     let t = run
         .run(V2::new(r(get(inp, "x")?), r(get(inp, "y")?)))
         .map_err(err)?;
+    // a run cut by the step limit has no outcome: the limit is the tool's, not the law's
+    if t.termination.name() == "max-steps" {
+        return Err(format!(
+            "the run reached its step limit ({} steps): no outcome",
+            t.steps
+        ));
+    }
     let f = t.final_velocity();
     let mut out = Env::from([
         ("steps".into(), int(t.steps)),

@@ -927,6 +927,37 @@ fn zone_empty(conds: &[(Symbolic, bool); 2], mult: &[(Symbolic, Sign)]) -> Optio
 
 const WITNESS: [(i64, i64); 7] = [(1, 1), (2, 1), (1, 2), (3, 1), (1, 3), (5, 2), (2, 7)];
 
+/// The extreme chart values of the second round of [`witness`]: a chart variable near 0
+/// or large is a parameter near an end of its range (k = t/(1 + t) near 0 or 1).
+const EXTREME: [(i64, i64); 3] = [(1, 100), (1, 1), (100, 1)];
+
+/// Cells with at most this many chart variables also get every corner of
+/// {1/100, 1, 100}ⁿ as a witness candidate (3⁶ = 729 exact points at most).
+const MAX_CORNER_CHARTS: usize = 6;
+
+/// The witness candidates of a cell with `n` chart variables: 24 points of [`WITNESS`],
+/// then, for n ≤ [`MAX_CORNER_CHARTS`], the corners of {1/100, 1, 100}ⁿ (where a claim
+/// may fail only near the ends of its ranges, e.g. small k with ξ_n near S).
+fn witness_points(n: usize) -> Vec<Vec<(i64, i64)>> {
+    let mut out: Vec<Vec<(i64, i64)>> = (0..24usize)
+        .map(|j| {
+            (0..n)
+                .map(|i| WITNESS[(j + 3 * i + i * j) % WITNESS.len()])
+                .collect()
+        })
+        .collect();
+    if n <= MAX_CORNER_CHARTS {
+        for code in 0..3usize.pow(n as u32) {
+            out.push(
+                (0..n)
+                    .map(|i| EXTREME[code / 3usize.pow(i as u32) % 3])
+                    .collect(),
+            );
+        }
+    }
+    out
+}
+
 /// An exact rational point of the cell that violates the claim (by the exact path).
 fn witness(
     t: &toml::Table,
@@ -934,15 +965,12 @@ fn witness(
     cell: &Cell,
     sides: Option<&sampled::Sides>,
 ) -> Option<Outcome> {
-    for j in 0..24usize {
+    for values in witness_points(cell.charts.len()) {
         let point: Vec<(String, BigRational)> = cell
             .charts
             .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let (n, d) = WITNESS[(j + 3 * i + i * j) % WITNESS.len()];
-                (c.clone(), BigRational::new(n.into(), d.into()))
-            })
+            .zip(&values)
+            .map(|(c, (n, d))| (c.clone(), BigRational::new((*n).into(), (*d).into())))
             .collect();
         let mut env: Env<Rational> = Env::new();
         for (n, v) in &cell.env {

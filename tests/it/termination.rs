@@ -142,3 +142,28 @@ fn termination_checks_its_ranking() {
         assert!(d.contains(why), "{to}: {d}");
     }
 }
+
+/// A run cut by its step limit has no outcome (the limit is the tool's, not the law's):
+/// no exit = 0 that a claim could read as a counterexample to termination.
+#[test]
+fn a_run_cut_by_its_step_limit_has_no_outcome() {
+    for probe in ["corner.ta", "corner.trace"] {
+        let inp = inputs(&[
+            ("k", "1/100"),
+            ("eps", "1"),
+            ("x", "1"),
+            ("y", "-1/1000"),
+            ("max_steps", "3"),
+        ]);
+        let e = run(probe, &inp).unwrap_err();
+        assert!(e.contains("step limit"), "{probe}: {e}");
+        let mut inp = inp;
+        inp.insert("max_steps".into(), "10000".into());
+        let out = run(probe, &inp).unwrap();
+        assert_eq!(
+            value(&out, "exit"),
+            BigRational::from_integer(1.into()),
+            "{probe}"
+        );
+    }
+}
