@@ -936,9 +936,10 @@ const EXTREME: [(i64, i64); 3] = [(1, 100), (1, 1), (100, 1)];
 const MAX_CORNER_CHARTS: usize = 6;
 
 /// The witness candidates of a cell with `n` chart variables: 24 points of [`WITNESS`],
-/// then, for n ≤ [`MAX_CORNER_CHARTS`], the corners of {1/100, 1, 100}ⁿ (where a claim
-/// may fail only near the ends of its ranges, e.g. small k with ξ_n near S).
-fn witness_points(n: usize) -> Vec<Vec<(i64, i64)>> {
+/// then, when `corners` ≤ [`MAX_CORNER_CHARTS`] (`corners` = n, or more to leave them out),
+/// the corners of {1/100, 1, 100}ⁿ (where a claim may fail only near the ends of its
+/// ranges, e.g. small k with ξ_n near S).
+fn witness_points(corners: usize, n: usize) -> Vec<Vec<(i64, i64)>> {
     let mut out: Vec<Vec<(i64, i64)>> = (0..24usize)
         .map(|j| {
             (0..n)
@@ -946,7 +947,7 @@ fn witness_points(n: usize) -> Vec<Vec<(i64, i64)>> {
                 .collect()
         })
         .collect();
-    if n <= MAX_CORNER_CHARTS {
+    if corners <= MAX_CORNER_CHARTS {
         for code in 0..3usize.pow(n as u32) {
             out.push(
                 (0..n)
@@ -964,8 +965,14 @@ fn witness(
     case: &Case,
     cell: &Cell,
     sides: Option<&sampled::Sides>,
+    corners: bool,
 ) -> Option<Outcome> {
-    for values in witness_points(cell.charts.len()) {
+    let n = if corners {
+        cell.charts.len()
+    } else {
+        usize::MAX
+    };
+    for values in witness_points(n, cell.charts.len()) {
         let point: Vec<(String, BigRational)> = cell
             .charts
             .iter()
@@ -1086,6 +1093,7 @@ fn linear_split(cell: &Cell, e: &Symbolic, positive: &[String]) -> Option<Vec<Ce
     let fresh = (0..)
         .map(|i| format!("c_s{}_{i}", cell.charts.len()))
         .find(|c| !cell.charts.contains(c))?;
+    let first = !cell.charts.iter().any(|c| c.starts_with("c_s"));
     // the variables N is of degree 1 in, with a coefficient of decided sign
     let mut candidates = Vec::new();
     for v in n.variables() {
@@ -1131,7 +1139,7 @@ fn linear_split(cell: &Cell, e: &Symbolic, positive: &[String]) -> Option<Vec<Ce
                     }
                     // the side between 0 and the root v* = −r/a (a positive rational)
                     // is charted by v = v*·c/(1 + c): exactly 0 < v < v*
-                    Sign::Unknown => match bounded_chart(a, r, s, &fresh, &new_pos) {
+                    Sign::Unknown => match bounded_chart(a, r, s, &fresh, &new_pos, first) {
                         Some(b) => sol = b,
                         None => continue,
                     },
@@ -1169,10 +1177,10 @@ fn linear_split(cell: &Cell, e: &Symbolic, positive: &[String]) -> Option<Vec<Ce
 }
 
 /// For N = a·v + r with v > 0 and a of decided sign, the side of N's sign `s` that lies
-/// between v = 0 and the root v* = −r/a, when v* is a positive rational, or a function of
-/// the other chart variables decided positive on the cell that involves no variable of an
-/// earlier split (nested moving charts would grow without bound in runs whose number of
-/// steps depends on the cell): v = v*·c/(1 + c) with c > 0 runs over exactly (0, v*).
+/// between v = 0 and the root v* = −r/a, when v* is a positive rational, or, in the cell's
+/// first split, a function of the other chart variables decided positive on the cell
+/// (nested moving charts would grow without bound in runs whose number of steps depends
+/// on the cell): v = v*·c/(1 + c) with c > 0 runs over exactly (0, v*).
 /// `None` for the other side or an undecided root.
 fn bounded_chart(
     a: &Symbolic,
@@ -1180,6 +1188,7 @@ fn bounded_chart(
     s: i64,
     c: &str,
     positive: &[String],
+    first_split: bool,
 ) -> Option<Symbolic> {
     let a_sign = with_positive_variables(positive, || a.sign());
     let below = matches!((a_sign, s), (Sign::Positive, -1) | (Sign::Negative, 1));
@@ -1197,12 +1206,12 @@ fn bounded_chart(
         let v_star = -(rn.leading_coefficient() / an.leading_coefficient());
         (rn.add(&an.scale(&v_star)).is_zero() && v_star.is_positive()).then(|| q(&v_star))
     };
-    // a moving root v* (a function of the other chart variables) decided positive, once:
-    // a root that involves a variable of an earlier split is not charted again
+    // a moving root v* (a function of the other chart variables) decided positive, in the
+    // cell's first split only: in a run whose number of steps depends on the cell, later
+    // splits would chart over moving roots again and again (the cells grow until the budget)
     let moving_root = || {
         let root = (-r.clone()).checked_div(a).ok()?;
-        let nested = root.variables().iter().any(|v| v.starts_with("c_s"));
-        (!nested && with_positive_variables(positive, || root.sign()) == Sign::Positive)
+        (first_split && with_positive_variables(positive, || root.sign()) == Sign::Positive)
             .then_some(root)
     };
     let root = rational_root().or_else(moving_root)?;
@@ -1400,7 +1409,7 @@ fn attempt_cells(
                 CellResult::Outside => outside += 1,
                 CellResult::Undefined => undefined += 1,
                 CellResult::False(why) => {
-                    if let Some(o) = witness(t, &case, cell, sides) {
+                    if let Some(o) = witness(t, &case, cell, sides, true) {
                         return Ok(Attempt::Decided(o));
                     }
                     // no rational point (e.g. a value in Q(√2)): the cell itself is the
@@ -1458,7 +1467,10 @@ fn attempt_cells(
                         cs.extend(split_cell(cell, &f));
                         continue;
                     }
-                    if let Some(o) = witness(t, &case, cell, sides) {
+                    // the corners of the cell only where the law ran on it and a conclusion
+                    // stayed open (a run the law could not follow may take long at a corner)
+                    let law_ran = !why.contains("the law:") && !why.contains(" side: ");
+                    if let Some(o) = witness(t, &case, cell, sides, law_ran) {
                         return Ok(Attempt::Decided(o));
                     }
                     // the law refuses the whole cell (no sign was undecided: e.g. the zone
