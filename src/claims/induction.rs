@@ -149,6 +149,20 @@ fn mismatch(
     None
 }
 
+/// A lemma proved by the symbolic method over its whole domain, or why not (`what` names
+/// it in the reason): no proof table, not proved, refuted or proved on less.
+pub(super) fn proved_lemma(sub: &Claim, what: &str, deadline: Instant) -> Result<Outcome, String> {
+    let o = match prove::attempt(sub, deadline) {
+        None => return Err(format!("{what} has no `proof` table")),
+        Some(Attempt::NoProof(why)) => return Err(format!("{what} is not proved: {why}")),
+        Some(Attempt::Decided(o)) => o,
+    };
+    if o.verdict != Verdict::Proved {
+        return Err(format!("{what} is {}: {}", o.verdict.name(), o.detail));
+    }
+    Ok(o)
+}
+
 /// The sub-claim of a lemma table (an implication of its own).
 fn lemma(claim: &Claim, t: &toml::Table, name: &str) -> Claim {
     Claim {
@@ -203,21 +217,11 @@ fn attempt_with(claim: &Claim, ind: &toml::Table, deadline: Instant) -> Result<A
     let mut details = Vec::new();
     let mut certificate = serde_json::Map::new();
     for (name, t) in parts {
-        let sub = lemma(claim, t, name);
-        let o = match prove::attempt(&sub, deadline) {
-            None => return Err(format!("induction: the {name} lemma has no `proof` table")),
-            Some(Attempt::NoProof(why)) => {
-                return Err(format!("induction: the {name} lemma is not proved: {why}"))
-            }
-            Some(Attempt::Decided(o)) => o,
-        };
-        if o.verdict != Verdict::Proved {
-            return Err(format!(
-                "induction: the {name} lemma is {}: {}",
-                o.verdict.name(),
-                o.detail
-            ));
-        }
+        let o = proved_lemma(
+            &lemma(claim, t, name),
+            &format!("induction: the {name} lemma"),
+            deadline,
+        )?;
         details.push(format!("{name}: {}", o.detail));
         certificate.insert(name.into(), o.certificate.unwrap_or_default());
     }

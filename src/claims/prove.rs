@@ -640,14 +640,6 @@ fn is_refusal(why: &str) -> bool {
         && !why.contains("unknown")
 }
 
-fn label_of(case: &Case) -> String {
-    if case.name.is_empty() {
-        String::new()
-    } else {
-        format!("[{}] ", case.name)
-    }
-}
-
 /// A division by a value that is zero on the whole cell.
 fn is_undefined(e: &str) -> bool {
     e.contains("division by zero")
@@ -1001,11 +993,7 @@ fn witness(
             Some(sides) => sampled::agreement_point(sides, case, &env).ok()?,
         };
         if let Err((detail, mut cx)) = r {
-            let label = if case.name.is_empty() {
-                String::new()
-            } else {
-                format!("[{}] ", case.name)
-            };
+            let label = sampled::label(case);
             if cx.is_null() {
                 cx = env_json(&env);
             }
@@ -1418,7 +1406,7 @@ fn attempt_cells(
                     return Ok(Attempt::Decided(Outcome::refuted(
                         format!(
                             "{}{why} at every point of the cell {} (decided exactly by the symbolic method)",
-                            label_of(&case),
+                            sampled::label(&case),
                             cell.text
                         ),
                         json!({"cell": cell.text, "chart": chart, "radicals": rads}),
@@ -1477,14 +1465,10 @@ fn attempt_cells(
                     // conditions (6) of FP give two zones on a boundary ray): the claim is
                     // then established on the other cells only
                     if is_refusal(&why) {
-                        refused.push(format!("{}{}: {why}", label_of(&case), cell.text));
+                        refused.push(format!("{}{}: {why}", sampled::label(&case), cell.text));
                         continue;
                     }
-                    let label = if case.name.is_empty() {
-                        String::new()
-                    } else {
-                        format!("[{}] ", case.name)
-                    };
+                    let label = sampled::label(&case);
                     return Ok(Attempt::NoProof(format!(
                         "{label}cell {}: {why}",
                         cell.text

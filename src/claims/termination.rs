@@ -252,22 +252,7 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
         content: lemma,
         ..claim.clone()
     };
-    let o = match prove::attempt(&sub, deadline) {
-        None => return Err("termination: the claim has no `proof` table".into()),
-        Some(Attempt::NoProof(why)) => {
-            return Err(format!(
-                "termination: the ranking lemma is not proved: {why}"
-            ))
-        }
-        Some(Attempt::Decided(o)) => o,
-    };
-    if o.verdict != Verdict::Proved {
-        return Err(format!(
-            "termination: the ranking lemma is {}: {}",
-            o.verdict.name(),
-            o.detail
-        ));
-    }
+    let o = super::induction::proved_lemma(&sub, "termination: the ranking lemma", deadline)?;
     let cert = o.certificate.unwrap_or_default();
     if cert.get("undefined cells").and_then(|u| u.as_u64()) != Some(0) {
         return Err(
