@@ -54,6 +54,14 @@ pub struct Terminating {
     pub gives: &'static str,
     /// Inputs of the run the step does not take.
     pub run_only: &'static [&'static str],
+    /// Zones that cover every state (name, hypotheses on the state and the parameters):
+    /// the cases of the domain lemma of a claim with a ranking `domain` of its own.
+    pub zones: &'static [(&'static str, &'static [&'static str])],
+    /// A relation on the step's outputs that excludes a zone of the next state, and the
+    /// relation "continues and is not in that zone" on the state: the entry lemma proves
+    /// the first from every state of the claim, the domain lemma that a state with the
+    /// second is in the ranking's domain.
+    pub enters: (&'static str, &'static str),
 }
 
 /// The registered steps: TA's (S = 0, see [`super::induction::ONLY_WITH`]) stops only at
@@ -65,6 +73,15 @@ pub const TERMINATING: &[Terminating] = &[Terminating {
     state: &[("x", "x1"), ("y", "y1")],
     gives: "exit == 1",
     run_only: &["max_steps", "S"],
+    // FP eq. (1): ξ̇ = kx + y, η̇ = kx − y
+    zones: &[
+        ("Z0", &["k*x + y <= 0", "k*x - y <= 0"]),
+        ("Z1", &["k*x + y <= 0", "k*x - y > 0"]),
+        ("Z2", &["k*x + y > 0", "k*x - y <= 0"]),
+        ("Z12", &["k*x + y > 0", "k*x - y > 0"]),
+    ],
+    // after a step from any velocity, the disk is not in Z12 (FP Theorem 3.1, Result 1)
+    enters: ("zone1 != 12", "zone*(zone - 12) != 0"),
 }];
 
 /// The proof by a ranking function of an `implication` with a `termination` table;
@@ -141,6 +158,58 @@ fn strings(v: Option<&toml::Value>) -> Vec<String> {
         .unwrap_or_default()
 }
 
+/// A lemma on one step over the claim's space: the step probe in place of the run's (its
+/// inputs without the run's own), the given conclusions (the cases keep their
+/// hypotheses, not their conclusions); `assume` and `cases` replace the claim's where
+/// given.
+fn step_lemma(
+    claim: &Claim,
+    reg: &Terminating,
+    name: &str,
+    conclude: &[String],
+    assume: Option<&[String]>,
+    cases: Option<toml::Value>,
+) -> Claim {
+    let mut lemma = claim.content.clone();
+    lemma.remove("termination");
+    lemma.insert("probe".into(), reg.step.into());
+    if let Some(m) = claim.content.get("inputs").and_then(|i| i.as_table()) {
+        let mut m = m.clone();
+        for k in reg.run_only {
+            m.remove(*k);
+        }
+        lemma.insert("inputs".into(), toml::Value::Table(m));
+    }
+    let list = |xs: &[String]| toml::Value::Array(xs.iter().map(|x| x.clone().into()).collect());
+    lemma.insert("conclude".into(), list(conclude));
+    if let Some(a) = assume {
+        lemma.insert("assume".into(), list(a));
+    }
+    if let Some(c) = cases {
+        lemma.insert("case".into(), c);
+    }
+    if let Some(toml::Value::Array(cs)) = lemma.get_mut("case") {
+        for case in cs.iter_mut().filter_map(|x| x.as_table_mut()) {
+            case.remove("conclude");
+        }
+    }
+    Claim {
+        id: format!("{} ({name})", claim.id),
+        content: lemma,
+        ..claim.clone()
+    }
+}
+
+/// The lemma proved with no cell left undefined: its certificate.
+fn proved_everywhere(sub: &Claim, what: &str, deadline: Instant) -> Result<(String, serde_json::Value), String> {
+    let o = super::induction::proved_lemma(sub, what, deadline)?;
+    let cert = o.certificate.unwrap_or_default();
+    if cert.get("undefined cells").and_then(|u| u.as_u64()) != Some(0) {
+        return Err(format!("{what} leaves cells where its quantities are undefined"));
+    }
+    Ok((o.detail, cert))
+}
+
 fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<Attempt, String> {
     let c = &claim.content;
     if claim.kind != "implication" {
@@ -199,7 +268,13 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
         }
     }
     let assume = strings(c.get("assume"));
-    for e in std::iter::once(r).chain(assume.iter().map(String::as_str)) {
+    // the ranking's own domain D (else the claim's hypotheses on the state)
+    let domain = spec.get("domain").map(|d| strings(Some(d)));
+    let on_state: Vec<String> = match &domain {
+        Some(d) => d.clone(),
+        None => assume.iter().filter(|a| uses(a, &moving)).cloned().collect(),
+    };
+    for e in std::iter::once(r).chain(on_state.iter().map(String::as_str)) {
         let mut vs = Vec::new();
         match lang::parse_relation(e) {
             Ok(x) => x.vars(&mut vs),
@@ -216,7 +291,11 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
             ));
         }
     }
-    // the lemma: the claim's space, one step, the conditions as guarded conclusions
+    if domain.as_ref().is_some_and(|d| d.is_empty()) {
+        return Err("termination: `domain` must be a non-empty list of relations".into());
+    }
+    // the ranking lemma: the claim's space (within D), one step, the conditions as
+    // guarded conclusions
     let guard = format!("({now})*({next}) != 0");
     let r_next = after_step(r, state);
     let mut conclude = vec![
@@ -225,48 +304,16 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
         format!("{guard} => {r} <= {hi}"),
         format!("{guard} => {r_next} >= {r} + ({delta})"),
     ];
-    for a in assume.iter().filter(|a| uses(a, &moving)) {
+    for a in &on_state {
         conclude.push(format!("{guard} => {}", after_step(a, state)));
     }
-    let mut lemma = c.clone();
-    lemma.remove("termination");
-    lemma.insert("probe".into(), step.into());
-    if let Some(m) = inputs {
-        let mut m = m.clone();
-        for k in reg.run_only {
-            m.remove(*k);
-        }
-        lemma.insert("inputs".into(), toml::Value::Table(m));
-    }
-    lemma.insert(
-        "conclude".into(),
-        toml::Value::Array(conclude.iter().map(|s| s.clone().into()).collect()),
-    );
-    if let Some(toml::Value::Array(cs)) = lemma.get_mut("case") {
-        for case in cs.iter_mut().filter_map(|x| x.as_table_mut()) {
-            case.remove("conclude");
-        }
-    }
-    let sub = Claim {
-        id: format!("{} (ranking lemma)", claim.id),
-        content: lemma,
-        ..claim.clone()
-    };
-    let o = super::induction::proved_lemma(&sub, "termination: the ranking lemma", deadline)?;
-    let cert = o.certificate.unwrap_or_default();
-    if cert.get("undefined cells").and_then(|u| u.as_u64()) != Some(0) {
-        return Err(
-            "termination: the ranking lemma leaves cells where its quantities are undefined".into(),
-        );
-    }
-    let mut out = Outcome::new(
-        Verdict::Proved,
-        format!(
-            "every run stops ({gives}) after at most floor((B - L)/delta) + 2 steps, by a ranking function: R = {r} has L = {lo} <= R <= B = {hi} and rises by delta = {delta} > 0 at every step of {run} ({step}) from a state of the domain that continues to one that continues, which stays in the domain (the lemma: {}); {why}",
-            o.detail
-        ),
-    );
-    out.certificate = Some(json!({
+    let ranking_assume: Option<Vec<String>> = domain.as_ref().map(|d| {
+        let params = assume.iter().filter(|a| !uses(a, &moving)).cloned();
+        params.chain(d.iter().cloned()).collect()
+    });
+    let sub = step_lemma(claim, reg, "ranking lemma", &conclude, ranking_assume.as_deref(), None);
+    let (detail, cert) = proved_everywhere(&sub, "termination: the ranking lemma", deadline)?;
+    let mut certificate = json!({
         "method": "ranking function",
         "run": run,
         "step": step,
@@ -276,6 +323,53 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
         "rises by": delta,
         "lemma conclusions": conclude,
         "lemma": cert,
-    }));
+    });
+    let Some(d) = &domain else {
+        let out = Outcome::new(
+            Verdict::Proved,
+            format!(
+                "every run stops ({gives}) after at most floor((B - L)/delta) + 2 steps, by a ranking function: R = {r} has L = {lo} <= R <= B = {hi} and rises by delta = {delta} > 0 at every step of {run} ({step}) from a state of the domain that continues to one that continues, which stays in the domain (the lemma: {detail}); {why}"
+            ),
+        );
+        let mut out = out;
+        out.certificate = Some(certificate);
+        return Ok(Attempt::Decided(out));
+    };
+    // a domain of its own: the first step enters it (or the run stops)
+    let (enter_next, enter_here) = reg.enters;
+    let entry = step_lemma(claim, reg, "entry lemma", &[enter_next.to_string()], None, None);
+    let (entry_detail, entry_cert) = proved_everywhere(&entry, "termination: the entry lemma", deadline)?;
+    let zones = toml::Value::Array(
+        reg.zones
+            .iter()
+            .map(|(name, hyps)| {
+                let mut t = toml::Table::new();
+                t.insert("name".into(), (*name).into());
+                t.insert(
+                    "assume".into(),
+                    toml::Value::Array(hyps.iter().map(|h| (*h).into()).collect()),
+                );
+                toml::Value::Table(t)
+            })
+            .collect(),
+    );
+    let params: Vec<String> = assume.iter().filter(|a| !uses(a, &moving)).cloned().collect();
+    let dom_conclude: Vec<String> = d.iter().map(|a| format!("{enter_here} => {a}")).collect();
+    let dom = step_lemma(claim, reg, "domain lemma", &dom_conclude, Some(&params), Some(zones));
+    let (dom_detail, dom_cert) = proved_everywhere(&dom, "termination: the domain lemma", deadline)?;
+    certificate["entry lemma conclusions"] = json!([enter_next]);
+    certificate["entry lemma"] = entry_cert;
+    certificate["domain lemma conclusions"] = json!(dom_conclude);
+    certificate["domain lemma"] = dom_cert;
+    let out = Outcome::new(
+        Verdict::Proved,
+        format!(
+            "every run stops ({gives}) after at most floor((B - L)/delta) + 3 steps: the first step from any state of the claim ends where {enter_next} holds (the entry lemma: {entry_detail}); a state where {enter_here} (one that continues, so the state after the first step if the run goes on) is in the ranking's domain D = {} (the domain lemma, over the zones {}: {dom_detail}); from D, by a ranking function: R = {r} has L = {lo} <= R <= B = {hi} and rises by delta = {delta} > 0 at every step of {run} ({step}) from a state of D that continues to one that continues, which stays in D (the ranking lemma: {detail}); {why}",
+            d.join(", "),
+            reg.zones.iter().map(|z| z.0).collect::<Vec<_>>().join(", "),
+        ),
+    );
+    let mut out = out;
+    out.certificate = Some(certificate);
     Ok(Attempt::Decided(out))
 }

@@ -58,6 +58,7 @@
 //! [`EvalError`] naming the sub-expression. Messages are one line and echo at most 40
 //! characters of the input.
 
+mod abs_bounds;
 mod ast;
 mod error;
 mod eval;
@@ -67,6 +68,7 @@ mod relation;
 mod symbolic;
 mod trig;
 
+pub use abs_bounds::{decide_by_abs_bounds, MAX_ABS};
 pub use ast::{BinOp, Expr, Func, Node, NodeKind};
 pub use error::{clip, EvalError, ParseError, ECHO};
 pub use eval::{Env, Sqrt};

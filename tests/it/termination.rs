@@ -167,3 +167,40 @@ fn a_run_cut_by_its_step_limit_has_no_outcome() {
         );
     }
 }
+
+/// FP Corollary 3.1 from every zone: the first step enters the ranking's own domain D
+/// (entry and domain lemmas), then the ranking of Result 3. A D that misses a boundary
+/// ray of Z1, a D that takes in Z12, and inelastic steps (ε = 1/2, whose ranking does not
+/// rise) are not proved, each with the lemma that fails.
+#[test]
+fn corollary_3_1_enters_the_ranking_domain() {
+    let (text, _) = load("proofs/fp/fp-cor3.1-termination.toml");
+    let (v, d) = verdict_of(&text);
+    assert_eq!(v, Verdict::Proved, "{d}");
+    for lemma in ["the entry lemma", "the domain lemma", "the ranking lemma"] {
+        assert!(d.contains(lemma), "{lemma}: {d}");
+    }
+    let broken = [
+        (
+            "domain = [\"k*x + abs(y) > 0\", \"k*x - abs(y) <= 0\"]",
+            "domain = [\"k*x + abs(y) > 0\", \"k*x - abs(y) < 0\"]",
+            "the domain lemma is refuted",
+        ),
+        (
+            "domain = [\"k*x + abs(y) > 0\", \"k*x - abs(y) <= 0\"]",
+            "domain = [\"k*x + abs(y) > 0\"]",
+            "the ranking lemma is not proved",
+        ),
+        (
+            "eps = \"1\", x = \"x\"",
+            "eps = \"1/2\", x = \"x\"",
+            "the ranking lemma is refuted",
+        ),
+    ];
+    for (from, to, why) in broken {
+        assert_eq!(text.matches(from).count(), 1, "{from}");
+        let (v, d) = verdict_of(&text.replacen(from, to, 1));
+        assert_ne!(v, Verdict::Proved, "{to}: {d}");
+        assert!(d.contains(why), "{to}: {d}");
+    }
+}
