@@ -30,6 +30,7 @@ pub mod fp_audit;
 pub mod identity;
 pub mod induction;
 pub mod inequality;
+mod lipschitz;
 pub mod probes;
 mod probes_billiard;
 mod probes_cb;

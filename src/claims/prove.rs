@@ -655,10 +655,14 @@ fn undefined_or_open(e: impl ToString) -> CellResult {
 }
 
 /// A relation decided on a cell; one with `abs` of undecided sign also by the bounds
-/// `|x| >= ±x` ([`lang::decide_by_abs_bounds`]).
+/// `|x| >= ±x` ([`lang::decide_by_abs_bounds`]), then as a bound linear in the cone
+/// chart ([`super::lipschitz`]).
 fn decide(r: &lang::Relation, env: &Env<Symbolic>) -> Result<Option<bool>, String> {
     match r.decide(env, &()).map_err(|e| e.to_string())? {
-        None => lang::decide_by_abs_bounds(r, env, &()).map_err(|e| e.to_string()),
+        None => match lang::decide_by_abs_bounds(r, env, &()).map_err(|e| e.to_string())? {
+            None => Ok(super::lipschitz::decide(r, env)),
+            d => Ok(d),
+        },
         d => Ok(d),
     }
 }
@@ -1421,7 +1425,6 @@ fn attempt_cells(
                     // a sign undecided because of a free real variable: split the cell on
                     // the sign of that variable (negative, zero, positive) and go on
                     let undecided = take_undecided();
-                    if std::env::var("IK_DEBUG").is_ok() { eprintln!("OPEN {} | {why} | charts {:?} | und {:?}", cell.text, cell.charts, undecided.iter().map(|e| e.render_string()).collect::<Vec<_>>()); }
                     // a monomial (e.g. a*t_S) has the sign of its free real factors: split
                     // on one of them rather than charting the monomial
                     let free_factor = undecided.iter().rev().find_map(|e| {

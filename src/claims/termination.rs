@@ -201,11 +201,17 @@ fn step_lemma(
 }
 
 /// The lemma proved with no cell left undefined: its certificate.
-fn proved_everywhere(sub: &Claim, what: &str, deadline: Instant) -> Result<(String, serde_json::Value), String> {
+fn proved_everywhere(
+    sub: &Claim,
+    what: &str,
+    deadline: Instant,
+) -> Result<(String, serde_json::Value), String> {
     let o = super::induction::proved_lemma(sub, what, deadline)?;
     let cert = o.certificate.unwrap_or_default();
     if cert.get("undefined cells").and_then(|u| u.as_u64()) != Some(0) {
-        return Err(format!("{what} leaves cells where its quantities are undefined"));
+        return Err(format!(
+            "{what} leaves cells where its quantities are undefined"
+        ));
     }
     Ok((o.detail, cert))
 }
@@ -272,7 +278,11 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
     let domain = spec.get("domain").map(|d| strings(Some(d)));
     let on_state: Vec<String> = match &domain {
         Some(d) => d.clone(),
-        None => assume.iter().filter(|a| uses(a, &moving)).cloned().collect(),
+        None => assume
+            .iter()
+            .filter(|a| uses(a, &moving))
+            .cloned()
+            .collect(),
     };
     for e in std::iter::once(r).chain(on_state.iter().map(String::as_str)) {
         let mut vs = Vec::new();
@@ -311,7 +321,14 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
         let params = assume.iter().filter(|a| !uses(a, &moving)).cloned();
         params.chain(d.iter().cloned()).collect()
     });
-    let sub = step_lemma(claim, reg, "ranking lemma", &conclude, ranking_assume.as_deref(), None);
+    let sub = step_lemma(
+        claim,
+        reg,
+        "ranking lemma",
+        &conclude,
+        ranking_assume.as_deref(),
+        None,
+    );
     let (detail, cert) = proved_everywhere(&sub, "termination: the ranking lemma", deadline)?;
     let mut certificate = json!({
         "method": "ranking function",
@@ -337,8 +354,16 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
     };
     // a domain of its own: the first step enters it (or the run stops)
     let (enter_next, enter_here) = reg.enters;
-    let entry = step_lemma(claim, reg, "entry lemma", &[enter_next.to_string()], None, None);
-    let (entry_detail, entry_cert) = proved_everywhere(&entry, "termination: the entry lemma", deadline)?;
+    let entry = step_lemma(
+        claim,
+        reg,
+        "entry lemma",
+        &[enter_next.to_string()],
+        None,
+        None,
+    );
+    let (entry_detail, entry_cert) =
+        proved_everywhere(&entry, "termination: the entry lemma", deadline)?;
     let zones = toml::Value::Array(
         reg.zones
             .iter()
@@ -353,10 +378,22 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
             })
             .collect(),
     );
-    let params: Vec<String> = assume.iter().filter(|a| !uses(a, &moving)).cloned().collect();
+    let params: Vec<String> = assume
+        .iter()
+        .filter(|a| !uses(a, &moving))
+        .cloned()
+        .collect();
     let dom_conclude: Vec<String> = d.iter().map(|a| format!("{enter_here} => {a}")).collect();
-    let dom = step_lemma(claim, reg, "domain lemma", &dom_conclude, Some(&params), Some(zones));
-    let (dom_detail, dom_cert) = proved_everywhere(&dom, "termination: the domain lemma", deadline)?;
+    let dom = step_lemma(
+        claim,
+        reg,
+        "domain lemma",
+        &dom_conclude,
+        Some(&params),
+        Some(zones),
+    );
+    let (dom_detail, dom_cert) =
+        proved_everywhere(&dom, "termination: the domain lemma", deadline)?;
     certificate["entry lemma conclusions"] = json!([enter_next]);
     certificate["entry lemma"] = entry_cert;
     certificate["domain lemma conclusions"] = json!(dom_conclude);

@@ -22,9 +22,9 @@ use crate::arith::{Scalar, Sign};
 pub const MAX_ABS: usize = 5;
 
 /// Where an `abs(x)` node is: its side (0 left, 1 right) and its span there.
-type At = (u8, (usize, usize));
+pub type At = (u8, (usize, usize));
 /// One occurrence of `abs(x)` and its polarity.
-type Occurrence = (At, i8);
+pub type Occurrence = (At, i8);
 
 fn has_abs(n: &Node) -> bool {
     match &n.kind {
@@ -77,7 +77,9 @@ fn walk<S: Scalar>(
             let ops: Vec<(BinOp, &Node)> = std::iter::once((BinOp::Add, &**first))
                 .chain(rest.iter().map(|(op, x)| (*op, x)))
                 .collect();
-            let additive = rest.iter().all(|(op, _)| matches!(op, BinOp::Add | BinOp::Sub));
+            let additive = rest
+                .iter()
+                .all(|(op, _)| matches!(op, BinOp::Add | BinOp::Sub));
             if additive {
                 for (op, x) in ops {
                     let p = if op == BinOp::Sub { -pol } else { pol };
@@ -107,12 +109,22 @@ fn walk<S: Scalar>(
     }
 }
 
-/// `n` with each listed occurrence of `abs(x)` replaced by `x` (`true`) or `-x` (`false`).
-fn replace(n: &Node, side: u8, choice: &[(At, bool)]) -> Node {
+/// What an occurrence of `abs(x)` becomes.
+#[derive(Clone, Debug)]
+pub enum AbsBy {
+    /// `x` (`true`) or `-x` (`false`).
+    Sign(bool),
+    /// A variable of that name.
+    Var(String),
+}
+
+/// `n` with each listed occurrence of `abs(x)` replaced.
+fn replace(n: &Node, side: u8, choice: &[(At, AbsBy)]) -> Node {
     let kind = match &n.kind {
         NodeKind::Call(Func::Abs, a) => match choice.iter().find(|(at, _)| *at == (side, n.span)) {
-            Some((_, true)) => return (**a).clone(),
-            Some((_, false)) => NodeKind::Neg(a.clone()),
+            Some((_, AbsBy::Sign(true))) => return (**a).clone(),
+            Some((_, AbsBy::Sign(false))) => NodeKind::Neg(a.clone()),
+            Some((_, AbsBy::Var(v))) => NodeKind::Var(v.clone()),
             None => n.kind.clone(),
         },
         NodeKind::Num(_) | NodeKind::Pi | NodeKind::Var(_) => n.kind.clone(),
@@ -121,14 +133,17 @@ fn replace(n: &Node, side: u8, choice: &[(At, bool)]) -> Node {
         NodeKind::Pow(a, b) => NodeKind::Pow(Box::new(replace(a, side, choice)), b.clone()),
         NodeKind::Chain(a, rest) => NodeKind::Chain(
             Box::new(replace(a, side, choice)),
-            rest.iter().map(|(op, x)| (*op, replace(x, side, choice))).collect(),
+            rest.iter()
+                .map(|(op, x)| (*op, replace(x, side, choice)))
+                .collect(),
         ),
     };
     Node { kind, span: n.span }
 }
 
-/// The relation with the given choices (the text keeps the original's).
-fn chosen(r: &Relation, choice: &[(At, bool)]) -> Relation {
+/// The relation with the given occurrences of `abs` replaced (the text keeps the
+/// original's).
+pub fn chosen(r: &Relation, choice: &[(At, AbsBy)]) -> Relation {
     let side = |e: &Expr, at: u8| Expr {
         source: e.source.clone(),
         root: replace(&e.root, at, choice),
@@ -141,15 +156,57 @@ fn chosen(r: &Relation, choice: &[(At, bool)]) -> Relation {
 }
 
 /// The choices `abs(x) -> ±x` of the occurrences, all combinations.
-fn combinations(occ: &[Occurrence]) -> Vec<Vec<(At, bool)>> {
+pub fn combinations(occ: &[Occurrence]) -> Vec<Vec<(At, AbsBy)>> {
     (0..1usize << occ.len())
         .map(|bits| {
             occ.iter()
                 .enumerate()
-                .map(|(i, (at, _))| (*at, bits >> i & 1 == 1))
+                .map(|(i, (at, _))| (*at, AbsBy::Sign(bits >> i & 1 == 1)))
                 .collect()
         })
         .collect()
+}
+
+/// The occurrences of `abs` of undecided sign of an inequality, (polarity +1, −1) in
+/// `E >= 0` (see the module); `None` for an equation, where a polarity is not known, or
+/// with none or more than [`MAX_ABS`] of them.
+pub fn occurrences<S: Scalar>(
+    r: &Relation,
+    env: &Env<S>,
+    ctx: &S::Ctx,
+) -> Option<(Vec<Occurrence>, Vec<Occurrence>)> {
+    let left: i8 = match r.rel {
+        Rel::Le | Rel::Lt => -1,
+        Rel::Ge | Rel::Gt => 1,
+        Rel::Eq | Rel::Ne => return None,
+    };
+    let mut occ = Vec::new();
+    walk(0, &r.lhs.source, &r.lhs.root, left, env, ctx, &mut occ)?;
+    walk(1, &r.rhs.source, &r.rhs.root, -left, env, ctx, &mut occ)?;
+    if occ.is_empty() || occ.len() > MAX_ABS {
+        return None;
+    }
+    Some(occ.into_iter().partition(|o| o.1 > 0))
+}
+
+/// The argument `x` of the occurrence `abs(x)` at `at`, as an expression.
+pub fn argument(r: &Relation, at: At) -> Option<Expr> {
+    let e = if at.0 == 0 { &r.lhs } else { &r.rhs };
+    fn find(n: &Node, span: (usize, usize)) -> Option<&Node> {
+        match &n.kind {
+            NodeKind::Call(Func::Abs, a) if n.span == span => Some(a),
+            NodeKind::Num(_) | NodeKind::Pi | NodeKind::Var(_) => None,
+            NodeKind::Neg(a) | NodeKind::Call(_, a) => find(a, span),
+            NodeKind::Pow(a, b) => find(a, span).or_else(|| find(b, span)),
+            NodeKind::Chain(a, rest) => {
+                find(a, span).or_else(|| rest.iter().find_map(|(_, x)| find(x, span)))
+            }
+        }
+    }
+    find(&e.root, at.1).map(|n| Expr {
+        source: e.source.clone(),
+        root: n.clone(),
+    })
 }
 
 /// `Some(true)` when the relation is decided true by the bounds `|x| >= ±x` (see the
@@ -160,12 +217,9 @@ pub fn decide_by_abs_bounds<S: Scalar>(
     env: &Env<S>,
     ctx: &S::Ctx,
 ) -> Result<Option<bool>, EvalError> {
-    // the polarity of the left side in E
-    let left: i8 = match r.rel {
-        Rel::Le | Rel::Lt => -1,
-        Rel::Ge | Rel::Gt => 1,
-        Rel::Eq | Rel::Ne => return Ok(None),
-    };
+    if matches!(r.rel, Rel::Eq | Rel::Ne) {
+        return Ok(None);
+    }
     if let Some(g) = &r.guard {
         match g.decide(env, ctx)? {
             Some(true) => {}
@@ -173,13 +227,9 @@ pub fn decide_by_abs_bounds<S: Scalar>(
             None => return Ok(None),
         }
     }
-    let mut occ = Vec::new();
-    let walked = walk(0, &r.lhs.source, &r.lhs.root, left, env, ctx, &mut occ)
-        .and_then(|_| walk(1, &r.rhs.source, &r.rhs.root, -left, env, ctx, &mut occ));
-    if walked.is_none() || occ.is_empty() || occ.len() > MAX_ABS {
+    let Some((up, down)) = occurrences(r, env, ctx) else {
         return Ok(None);
-    }
-    let (up, down): (Vec<Occurrence>, Vec<Occurrence>) = occ.into_iter().partition(|o| o.1 > 0);
+    };
     let unguarded = Relation {
         guard: None,
         ..r.clone()

@@ -68,7 +68,10 @@ mod relation;
 mod symbolic;
 mod trig;
 
-pub use abs_bounds::{decide_by_abs_bounds, MAX_ABS};
+pub use abs_bounds::{
+    argument, chosen, combinations, decide_by_abs_bounds, occurrences, AbsBy, At, Occurrence,
+    MAX_ABS,
+};
 pub use ast::{BinOp, Expr, Func, Node, NodeKind};
 pub use error::{clip, EvalError, ParseError, ECHO};
 pub use eval::{Env, Sqrt};

@@ -279,3 +279,48 @@ fn zero_plus_a_multiple_of_pi_stays_exact() {
     assert!(eval_str::<Rational>("pi/2-0", &()).is_err());
     assert!(eval_str::<Rational>("cos(pi/2+1)", &()).is_err());
 }
+
+/// The bounds |x| >= ±x decide the triangle inequality with no sign known (symbolic
+/// variables); an `abs` on the side where only both choices would do, or beside a factor
+/// of unknown sign, is left undecided, and a bound that fails never refutes.
+#[test]
+fn abs_bounds_decide_the_triangle_inequality_and_nothing_false() {
+    // abs of an undecided sign is a radical (as in the prover's cells)
+    crate::arith::symbolic::with_radicals(abs_bounds_cases);
+}
+
+fn abs_bounds_cases() {
+    let mut env = Env::new();
+    for v in ["a", "b", "x"] {
+        env.insert(v.into(), parse_symbolic(v).unwrap());
+    }
+    let by_bounds = |src: &str| {
+        let r = parse_relation(src).unwrap();
+        super::decide_by_abs_bounds(&r, &env, &()).unwrap()
+    };
+    let plain = parse_relation("abs(a + b) <= abs(a) + abs(b)").unwrap();
+    assert_eq!(plain.decide(&env, &()).unwrap(), None);
+    for holds in [
+        "abs(a + b) <= abs(a) + abs(b)",
+        "abs(a) + abs(b) >= abs(a + b)",
+        "abs(a - b) <= abs(a) + abs(b)",
+        "-abs(a) <= a",
+        "(0 - 3)*abs(a) <= 3*a",
+        "abs(a)/2 >= a/2",
+        "2 > 1 => abs(a + b) <= abs(a) + abs(b)",
+    ] {
+        assert_eq!(by_bounds(holds), Some(true), "{holds}");
+    }
+    for open in [
+        "abs(a + b) < abs(a) + abs(b)",
+        "abs(a + b) <= abs(a)",
+        "(0 - 3)*abs(a) >= 3*a",
+        "x*abs(a) >= x*a",
+        "abs(a)^2 >= a^2",
+        "abs(a) <= -1",
+        "abs(a) == abs(a)",
+        "b == 0 => abs(a + b) <= abs(a) + abs(b)",
+    ] {
+        assert_eq!(by_bounds(open), None, "{open}");
+    }
+}

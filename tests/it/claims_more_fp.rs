@@ -26,7 +26,7 @@ fn fp_issue13_verdicts() {
         ("fp-3bc-improper", Verdict::Proved),
         ("fp-6-zone-boundaries-corrected", Verdict::Proved),
         ("fp-6-zone-boundaries", Verdict::Refuted),
-        ("fp-cor3.1-termination", Verdict::ConfirmedOnSamples),
+        ("fp-cor3.1-termination", Verdict::Proved),
         ("fp-eq2-lambda", Verdict::Proved),
         ("fp-example-pi4-eta1", Verdict::Refuted),
         ("fp-example-pi4-f64", Verdict::Proved),
@@ -46,10 +46,7 @@ fn fp_issue13_verdicts() {
         ("fp-prop7.1-bounds-maclaurin", Verdict::Proved),
         ("fp-prop7.1-bounds-norm-rewrite", Verdict::Proved),
         ("fp-prop7.1-bounds-norm", Verdict::Proved),
-        (
-            "fp-prop7.1-bounds-triangle-corrected",
-            Verdict::ConfirmedOnSamples,
-        ),
+        ("fp-prop7.1-bounds-triangle-corrected", Verdict::Proved),
         ("fp-prop7.1-bounds-triangle", Verdict::Refuted),
         ("fp-prop7.1-table1", Verdict::Proved),
         ("fp-remark4-norm", Verdict::Proved),
@@ -88,6 +85,7 @@ fn fp_issue13_verdicts() {
         ("fp-thm5.3-rho-range", Verdict::Proved),
         ("fp-lemma7.2-displays", Verdict::Proved),
         ("fp-lemma7.2-bounds", Verdict::Proved),
+        ("fp-lemma7.2", Verdict::Proved),
         ("fp-result3-eq9-literal", Verdict::Refuted),
     ] {
         let o = run(id);
@@ -445,5 +443,36 @@ fn the_4s_bounds_fail_at_a_corner_of_the_domain() {
         o.detail.starts_with("`p_xi1 < xi1 + 4*S` fails") && o.detail.contains("symbolic method"),
         "{}",
         o.detail
+    );
+}
+
+/// Lemma 7.2 is proved as bounds linear in the cone chart of (x, y, dx, dy)
+/// (`claims::lipschitz`); a smaller constant in any display is refuted, and so is the
+/// lemma for k up to 2 (the paper's k is in (0, 1)).
+#[test]
+fn lemma_7_2_bounds_are_tight_where_the_mutants_fail() {
+    for (from, to) in [
+        (
+            "\"abs(p_x1 - x1) <= abs(dx) + abs(dy)\"",
+            "\"abs(p_x1 - x1) <= abs(dx)\"",
+        ),
+        (
+            "<= 3/2*abs(dx) + abs(dy)\", \"abs((k*p_x1 - p_y1)",
+            "<= abs(dx) + abs(dy)\", \"abs((k*p_x1 - p_y1)",
+        ),
+        ("k = \"(0, 1)\"", "k = \"(0, 2)\""),
+    ] {
+        mutant("fp-lemma7.2", from, to);
+    }
+}
+
+/// The triangle inequalities of Prop. 7.1 (case 3, corrected) are proved by the bounds
+/// |x| >= ±x; halving a coefficient is refuted.
+#[test]
+fn triangle_inequality_mutant_is_refuted() {
+    mutant(
+        "fp-prop7.1-bounds-triangle-corrected",
+        "<= k*abs(x1 - p_x1) + abs(y1 - p_y1)\", \"abs(eta1",
+        "<= k*abs(x1 - p_x1)/2 + abs(y1 - p_y1)\", \"abs(eta1",
     );
 }
