@@ -41,7 +41,14 @@
 //! of the list (j = 1, 2, …) has its coordinates after the j-th derived 0 and the others
 //! free (u = (a, 0, 0), v = (b, c, 0), p free). At M = I an orthogonal change of basis
 //! (Gram–Schmidt of the objects in their order, i.e. a QR decomposition) brings every
-//! family there and keeps M = I, so such objects stand for every configuration.
+//! family there and keeps M = I, so such objects stand for every configuration. Since
+//! every m_i ranges over (0, ∞), a diagonal change of coordinates (x ↦ Dx, which turns
+//! M = I into a positive diagonal M) may then normalise one nonzero coordinate per axis to
+//! 1 (derived `"1"`: u = (a, 0, 0), v = (1, 1, 0) stands for every pair with v not
+//! g-orthogonal to u and independent of it); a coordinate derived 0 where the echelon form
+//! has a free one is a special configuration (v = (0, 1, 0): g-orthogonal). That the
+//! configurations where a normalised coordinate is 0 are the claim's other cases or
+//! excluded by its hypotheses is the claim file's statement (its `why`).
 //! Each case of the claim is checked with its own derived quantities.
 //! That the hypotheses and conclusions compare only invariant quantities (g-inner
 //! products, rates a(v), whole (co)vectors, a (co)vector ≠ 0) is the claim file's
@@ -157,17 +164,24 @@ fn axis_object(
 }
 
 /// An object in echelon position `index` (0-based, in the list of objects): its
-/// coordinates after the index derived 0 (at least one), the others free.
+/// coordinates after the index derived 0 (at least one), the others free, or derived 1
+/// (normalised by a diagonal change of coordinates) or 0 (a special configuration). The
+/// axes of its coordinates derived 1, or `None` when it is not in echelon form.
 fn echelon_object(
     object: &[String],
     index: usize,
     derived: &BTreeMap<String, String>,
     free: impl Fn(&str) -> bool,
-) -> bool {
-    let zero = |x: &String| derived.get(x).is_some_and(|v| v.trim() == "0");
-    index + 1 < object.len()
-        && object[..=index].iter().all(|x| free(x))
-        && object[index + 1..].iter().all(zero)
+) -> Option<Vec<usize>> {
+    let value = |x: &String| derived.get(x).map(|v| v.trim().to_string());
+    let zero = |x: &String| value(x).as_deref() == Some("0");
+    let one = |x: &String| value(x).as_deref() == Some("1");
+    let ok = index + 1 < object.len()
+        && object[..=index]
+            .iter()
+            .all(|x| free(x) || zero(x) || one(x))
+        && object[index + 1..].iter().all(zero);
+    ok.then(|| (0..=index).filter(|&i| one(&object[i])).collect())
 }
 
 /// Checks the Gram reduction of a claim (see the module doc): `probes` are the claim's
@@ -213,24 +227,45 @@ pub fn check(
             }
         }
     }
-    let mut fixed = Vec::new();
-    let mut axes = Vec::new();
     let free_coordinate = |x: &str| cone.iter().any(|c| c == x) || range(x).as_deref() == Some("R");
     let all_free = |o: &[String]| o.iter().all(|x| free_coordinate(x));
     // a diagonal metric and objects in echelon form (the j-th in the span of the first j
     // coordinates): at M = I a rotation (QR) brings every family there and keeps M = I
-    let echelon = s.metric == "diagonal"
-        && s.objects
-            .iter()
-            .enumerate()
-            .all(|(i, o)| all_free(o) || echelon_object(o, i, derived, free_coordinate));
-    let in_echelon = if echelon {
-        s.objects.iter().filter(|o| !all_free(o)).count()
-    } else {
-        0
-    };
-    for o in s.objects.iter().filter(|_| !echelon) {
-        if o.iter().all(|x| free_coordinate(x)) {
+    // … and, since every m_i ranges over (0, inf), a diagonal change of coordinates
+    // (M = I becomes a positive diagonal M) may normalise one nonzero coordinate per axis
+    // to 1: the configurations where it is 0 are the claim's other cases or excluded by
+    // its hypotheses (the claim file's `why` says which)
+    let shapes: Option<Vec<Vec<usize>>> = (s.metric == "diagonal")
+        .then(|| {
+            s.objects
+                .iter()
+                .enumerate()
+                .map(|(i, o)| {
+                    if all_free(o) {
+                        Some(Vec::new())
+                    } else {
+                        echelon_object(o, i, derived, free_coordinate)
+                    }
+                })
+                .collect()
+        })
+        .flatten();
+    let normalised: Vec<usize> = shapes.iter().flatten().flatten().copied().collect();
+    let mut axes_once = normalised.clone();
+    axes_once.sort_unstable();
+    axes_once.dedup();
+    if axes_once.len() < normalised.len() {
+        return Err(
+            "the Gram reduction: a diagonal change of coordinates normalises at most one coordinate per axis to 1".into(),
+        );
+    }
+    // objects along the axes or fixed coordinate covectors first (a family of pairwise
+    // g-orthogonal objects, or a general M); objects in echelon form otherwise
+    let mut fixed = Vec::new();
+    let mut axes = Vec::new();
+    let mut not_along = None;
+    for o in &s.objects {
+        if all_free(o) {
             continue;
         }
         // a diagonal metric and objects along distinct axes (any scale): every family of
@@ -247,13 +282,33 @@ pub fn check(
         match coordinate_covector(o, derived) {
             Some(j) if s.metric == "cholesky" && !fixed.contains(&j) => fixed.push(j),
             _ => {
-                return Err(format!(
-                    "the Gram reduction: the object ({}) must range over all of R^{d} (or, with a Cholesky metric, be a distinct coordinate covector; with a diagonal metric, lie along an axis of its own with a free coordinate, or all objects be in echelon form)",
-                    o.join(", ")
-                ))
+                not_along = Some(o);
+                break;
             }
         }
     }
+    let strict_echelon = shapes.is_some()
+        && normalised.is_empty()
+        && !s.objects.iter().enumerate().any(|(i, o)| {
+            o[..=i.min(o.len() - 1)]
+                .iter()
+                .any(|x| derived.get(x).is_some_and(|v| v.trim() == "0"))
+        });
+    let echelon = shapes.is_some() && (strict_echelon || not_along.is_some());
+    if echelon {
+        fixed.clear();
+        axes.clear();
+    } else if let Some(o) = not_along {
+        return Err(format!(
+            "the Gram reduction: the object ({}) must range over all of R^{d} (or, with a Cholesky metric, be a distinct coordinate covector; with a diagonal metric, lie along an axis of its own with a free coordinate, or all objects be in echelon form)",
+            o.join(", ")
+        ));
+    }
+    let in_echelon = if echelon {
+        s.objects.iter().filter(|o| !all_free(o)).count()
+    } else {
+        0
+    };
     Ok(json!({
         "reduction": "Gram",
         "dimension": d,
@@ -261,6 +316,7 @@ pub fn check(
         "fixed coordinate covectors": fixed.len(),
         "pairwise orthogonal objects along the axes": axes.len(),
         "objects in echelon form (up to rotation)": in_echelon,
+        "coordinates normalised to 1 (a diagonal change of coordinates)": normalised.len(),
         "metric": s.metric,
         "natural laws": laws,
         "conclusions compare": s.why,

@@ -392,6 +392,20 @@ fn gram_reduction_conditions_are_checked() {
         "\"(uv_1 - vu_1)^2 + (uv_2 - vu_2)^2 + (uv_3 - vu_3)^2 == 0 => feas_uv == 0\"",
         "\"feas_uv == 0\"",
     );
+    // Theorem 3 (one of the first 64 claims) for every dimension and mass matrix: u =
+    // (a, 0, 0) and v = (1, 1, 0) or (0, 1, 0), the echelon form normalised by a diagonal
+    // change of coordinates
+    let o = run("sm-thm3");
+    assert_eq!(o.verdict, Verdict::Proved, "{}", o.detail);
+    assert!(o.detail.contains("Gram reduction"), "{}", o.detail);
+    // Theorem 3: at cosine +1/2 the products agree but are not feasible; at cosine -1/2
+    // with the sign of <u,v>_g flipped (cosine +1/2) the "if" part is refuted
+    mutant_refuted(
+        "proofs/sm/sm-thm3.toml",
+        "\"g12 > 0\", \"ru < 0\", \"rv < 0\", \"ru^2*g22 >= rv^2*g11\"]\nconclude = [\"uvu_1 == vuv_1 => uvu_2 == vuv_2 => uvu_3 == vuv_3 => feas_uvu == 0\"]",
+        "\"g12 > 0\", \"ru < 0\", \"rv < 0\", \"ru^2*g22 >= rv^2*g11\"]\nconclude = [\"feas_uvu == 1\"]",
+    );
+    mutant_refuted("proofs/sm/sm-thm3.toml", "\"g12 < 0\"", "\"g12 > 0\"");
     // the mutant of the isometry is still refuted with the reduction in place
     mutant_refuted(
         "proofs/sm/sm-lemma5-isometry.toml",

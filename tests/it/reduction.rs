@@ -256,3 +256,88 @@ fn procedure_step_is_natural() {
     // steps that apply an impulse were compared
     assert!(kinds[2] >= 10, "{kinds:?}");
 }
+
+/// The Gram reduction's echelon form normalised by a diagonal change of coordinates
+/// (`claims::reduction::check`): u = (a, 0, 0), v = (1, 1, 0) stands for every pair with
+/// v neither g-orthogonal nor parallel to u; two objects normalised on one axis, or a
+/// metric entry that does not range over (0, inf), are refused.
+#[test]
+fn echelon_objects_may_be_normalised_once_per_axis() {
+    use impactkit::claims::reduction::check;
+    use std::collections::BTreeMap;
+    let spec: toml::Table = toml::from_str(
+        r#"objects = [["u1", "u2", "u3"], ["v1", "v2", "v3"], ["p1", "p2", "p3"]]
+metric = "diagonal"
+why = "test""#,
+    )
+    .unwrap();
+    let map = |pairs: &[(&str, &str)]| -> BTreeMap<String, String> {
+        pairs
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect()
+    };
+    let domain = map(&[
+        ("m1", "(0, inf)"),
+        ("m2", "(0, inf)"),
+        ("m3", "(0, inf)"),
+        ("u1", "R"),
+    ]);
+    let cone = ["p1".to_string(), "p2".into(), "p3".into()];
+    let probes = ["propagative".to_string()];
+    let base = [("u2", "0"), ("u3", "0"), ("v3", "0")];
+    let derived = |extra: &[(&str, &str)]| {
+        let mut d = map(&base);
+        d.extend(map(extra));
+        d
+    };
+    let ok = check(
+        &spec,
+        &probes,
+        &domain,
+        &cone,
+        &derived(&[("v1", "1"), ("v2", "1")]),
+    )
+    .unwrap();
+    assert_eq!(
+        ok["coordinates normalised to 1 (a diagonal change of coordinates)"],
+        2
+    );
+    assert_eq!(ok["objects in echelon form (up to rotation)"], 2);
+    // g-orthogonal: a special configuration of the echelon form
+    let ok = check(
+        &spec,
+        &probes,
+        &domain,
+        &cone,
+        &derived(&[("v1", "0"), ("v2", "1")]),
+    );
+    assert!(ok.is_ok(), "{ok:?}");
+    // axis 1 normalised twice
+    let mut d2 = derived(&[("v1", "1"), ("v2", "1")]);
+    d2.insert("u1".into(), "1".into());
+    let e = check(&spec, &probes, &domain, &cone, &d2).unwrap_err();
+    assert!(e.contains("at most one coordinate per axis"), "{e}");
+    // the metric must hold every positive diagonal matrix
+    let mut narrow = domain.clone();
+    narrow.insert("m2".into(), "(0, 2)".into());
+    let e = check(
+        &spec,
+        &probes,
+        &narrow,
+        &cone,
+        &derived(&[("v1", "1"), ("v2", "1")]),
+    )
+    .unwrap_err();
+    assert!(e.contains("must range over (0, inf)"), "{e}");
+    // v = (1, 2, 0) is not a normalised echelon object
+    let e = check(
+        &spec,
+        &probes,
+        &domain,
+        &cone,
+        &derived(&[("v1", "1"), ("v2", "2")]),
+    )
+    .unwrap_err();
+    assert!(e.contains("must range over all of R^3"), "{e}");
+}
