@@ -1639,6 +1639,24 @@ fn gram_reduction(claim: &Claim, red: &toml::Value, cone: &[String]) -> Result<V
             })?;
         per_case.push((name, cert));
     }
+    let patterns: Vec<String> = per_case
+        .iter()
+        .filter_map(|(_, c)| c.get("echelon pattern").and_then(|p| p.as_str()))
+        .filter(|p| !p.is_empty())
+        .map(String::from)
+        .collect();
+    if !patterns.is_empty() {
+        let names: Vec<String> = per_case
+            .iter()
+            .find_map(|(_, c)| c.get("echelon coordinates").and_then(|n| n.as_array()))
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default();
+        super::reduction::covered(&patterns, &names)?;
+    }
     let mut first = per_case[0].1.clone();
     if per_case.len() > 1 {
         first["cases"] = per_case

@@ -184,6 +184,55 @@ fn echelon_object(
     ok.then(|| (0..=index).filter(|&i| one(&object[i])).collect())
 }
 
+/// Whether the cases' echelon patterns (see [`check`]: per echelon coordinate `F` free,
+/// `1` normalised, so nonzero, `0` zero) cover every configuration: for every choice of
+/// zero or nonzero at each coordinate some case takes it. A case may be there only to
+/// exclude configurations (its hypotheses false on all of them, e.g. v parallel to u).
+pub fn covered(patterns: &[String], names: &[String]) -> Result<(), String> {
+    let n = patterns.iter().map(String::len).max().unwrap_or(0);
+    if patterns.iter().any(|p| p.len() != n) {
+        return Err("the Gram reduction: the cases list different objects".into());
+    }
+    let fixed: Vec<usize> = (0..n)
+        .filter(|&i| patterns.iter().any(|p| p.as_bytes()[i] != b'F'))
+        .collect();
+    if fixed.len() > 12 {
+        return Err("the Gram reduction: too many normalised or zero coordinates".into());
+    }
+    for bits in 0..1usize << fixed.len() {
+        let zero = |i: usize| {
+            fixed
+                .iter()
+                .position(|&f| f == i)
+                .is_some_and(|k| bits >> k & 1 == 1)
+        };
+        let takes = |p: &String| {
+            p.bytes().enumerate().all(|(i, c)| match c {
+                b'1' => !zero(i),
+                b'0' => zero(i),
+                _ => true,
+            })
+        };
+        if !patterns.iter().any(takes) {
+            let which: Vec<String> = fixed
+                .iter()
+                .map(|&i| {
+                    let name = names
+                        .get(i)
+                        .cloned()
+                        .unwrap_or_else(|| format!("#{}", i + 1));
+                    format!("{name} {}", if zero(i) { "= 0" } else { "!= 0" })
+                })
+                .collect();
+            return Err(format!(
+                "the Gram reduction: no case takes the configurations with {} (the echelon coordinates normalised to 1 or fixed to 0 must be covered by the cases, or excluded by a case of their own)",
+                which.join(", ")
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Checks the Gram reduction of a claim (see the module doc): `probes` are the claim's
 /// probes, `domain` the proof's domain as written (`name ↦ range`), `cone` its cone
 /// variables, `derived` its derived quantities as written. Returns the certificate entry.
@@ -309,6 +358,21 @@ pub fn check(
     } else {
         0
     };
+    // the echelon coordinates (the j-th object's first j + 1): F free, 1 normalised, 0
+    let pattern: String = if echelon {
+        s.objects
+            .iter()
+            .enumerate()
+            .flat_map(|(i, o)| o[..=i.min(d - 1)].iter())
+            .map(|x| match derived.get(x).map(|v| v.trim()) {
+                Some("1") => '1',
+                Some("0") => '0',
+                _ => 'F',
+            })
+            .collect()
+    } else {
+        String::new()
+    };
     Ok(json!({
         "reduction": "Gram",
         "dimension": d,
@@ -317,6 +381,16 @@ pub fn check(
         "pairwise orthogonal objects along the axes": axes.len(),
         "objects in echelon form (up to rotation)": in_echelon,
         "coordinates normalised to 1 (a diagonal change of coordinates)": normalised.len(),
+        "echelon pattern": pattern,
+        "echelon coordinates": if echelon {
+            s.objects
+                .iter()
+                .enumerate()
+                .flat_map(|(i, o)| o[..=i.min(d - 1)].iter().cloned())
+                .collect::<Vec<String>>()
+        } else {
+            Vec::new()
+        },
         "metric": s.metric,
         "natural laws": laws,
         "conclusions compare": s.why,

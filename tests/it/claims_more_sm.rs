@@ -406,6 +406,17 @@ fn gram_reduction_conditions_are_checked() {
         "\"g12 > 0\", \"ru < 0\", \"rv < 0\", \"ru^2*g22 >= rv^2*g11\"]\nconclude = [\"feas_uvu == 1\"]",
     );
     mutant_refuted("proofs/sm/sm-thm3.toml", "\"g12 < 0\"", "\"g12 > 0\"");
+    // without its case for v parallel to u the normalised echelon form covers less
+    let (text, _) = load("proofs/sm/sm-thm3.toml");
+    let cut = text
+        .find("[[implication.case]]\nname = \"v parallel")
+        .unwrap();
+    let (v, d) = verdict_of(&text[..cut]);
+    assert_ne!(v, Verdict::Proved, "{d}");
+    assert!(
+        d.contains("no case takes the configurations with u2_2 = 0"),
+        "{d}"
+    );
     // the mutant of the isometry is still refuted with the reduction in place
     mutant_refuted(
         "proofs/sm/sm-lemma5-isometry.toml",

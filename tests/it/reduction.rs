@@ -330,6 +330,16 @@ why = "test""#,
     )
     .unwrap_err();
     assert!(e.contains("must range over (0, inf)"), "{e}");
+    // the certificate's pattern of the echelon coordinates (u1; v1, v2; p1, p2, p3)
+    let ok = check(
+        &spec,
+        &probes,
+        &domain,
+        &cone,
+        &derived(&[("v1", "1"), ("v2", "1")]),
+    )
+    .unwrap();
+    assert_eq!(ok["echelon pattern"], "F11FFF");
     // v = (1, 2, 0) is not a normalised echelon object
     let e = check(
         &spec,
@@ -340,4 +350,21 @@ why = "test""#,
     )
     .unwrap_err();
     assert!(e.contains("must range over all of R^3"), "{e}");
+}
+
+/// The cases of a normalised echelon form must take every configuration: v = (1, 1, 0)
+/// and v = (0, 1, 0) leave out v parallel to u (second coordinate 0), which a case of its
+/// own, v = (b, 0, 0), takes.
+#[test]
+fn normalised_echelon_cases_must_cover_every_configuration() {
+    use impactkit::claims::reduction::covered;
+    let names: Vec<String> = ["u1", "v1", "v2"].iter().map(|s| s.to_string()).collect();
+    let p = |xs: &[&str]| -> Vec<String> { xs.iter().map(|s| s.to_string()).collect() };
+    assert!(covered(&p(&["FFF"]), &names).is_ok());
+    assert!(covered(&p(&["F11", "F01", "FF0"]), &names).is_ok());
+    let e = covered(&p(&["F11", "F01"]), &names).unwrap_err();
+    assert!(e.contains("v2 = 0"), "{e}");
+    let e = covered(&p(&["F11", "FF0"]), &names).unwrap_err();
+    assert!(e.contains("v1 = 0, v2 != 0"), "{e}");
+    assert!(covered(&p(&["F11", "F1"]), &names).is_err());
 }
