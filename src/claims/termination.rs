@@ -33,6 +33,17 @@
 //! over the claim's whole domain with no cell left undefined; it is not sampled (a run's
 //! step limit is not the paper's), and a lemma that is not proved gives no proof. That the
 //! claim's cases cover its hypotheses is the claim file's statement, as for every claim.
+//!
+//! **A domain entered after one step** (`domain = [...]` in the table, Fassino–Pasquero
+//! Corollary 3.1: from Z12 the first step is a multiple impact, after which the run is in
+//! Z1 or Z2). D is then the table's `domain`, not the claim's hypotheses, and three lemmas
+//! are proved, each with no cell left undefined: the ranking lemma above over every state
+//! of D (the registered [`Terminating::zones`], which cover every state, within D); the
+//! *entry lemma* over the claim's space: the first step ends outside a registered zone
+//! ([`Terminating::enters`], for TA `zone1 != 12`: Theorem 3.1 and Result 1); and the
+//! *domain lemma* over every state (the zones): a state that continues and is not in that
+//! zone (`zone*(zone - 12) != 0`) is in D. So the state after the first step stops or is
+//! in D, and the run stops within ⌊(B − L)/δ⌋ + 3 steps.
 
 use super::prove::{self, Attempt};
 use super::{Claim, Outcome, Verdict};
@@ -304,8 +315,24 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
     if domain.as_ref().is_some_and(|d| d.is_empty()) {
         return Err("termination: `domain` must be a non-empty list of relations".into());
     }
-    // the ranking lemma: the claim's space (within D), one step, the conditions as
-    // guarded conclusions
+    // the registered zones, which cover every state
+    let zones = toml::Value::Array(
+        reg.zones
+            .iter()
+            .map(|(name, hyps)| {
+                let mut t = toml::Table::new();
+                t.insert("name".into(), (*name).into());
+                t.insert(
+                    "assume".into(),
+                    toml::Value::Array(hyps.iter().map(|h| (*h).into()).collect()),
+                );
+                toml::Value::Table(t)
+            })
+            .collect(),
+    );
+    // the ranking lemma: the claim's space, one step, the conditions as guarded
+    // conclusions; with a domain D of its own, every state of D (the registered zones
+    // within D, so that the states the first step enters are all taken)
     let guard = format!("({now})*({next}) != 0");
     let r_next = after_step(r, state);
     let mut conclude = vec![
@@ -327,7 +354,7 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
         "ranking lemma",
         &conclude,
         ranking_assume.as_deref(),
-        None,
+        domain.is_some().then(|| zones.clone()),
     );
     let (detail, cert) = proved_everywhere(&sub, "termination: the ranking lemma", deadline)?;
     let mut certificate = json!({
@@ -364,20 +391,6 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
     );
     let (entry_detail, entry_cert) =
         proved_everywhere(&entry, "termination: the entry lemma", deadline)?;
-    let zones = toml::Value::Array(
-        reg.zones
-            .iter()
-            .map(|(name, hyps)| {
-                let mut t = toml::Table::new();
-                t.insert("name".into(), (*name).into());
-                t.insert(
-                    "assume".into(),
-                    toml::Value::Array(hyps.iter().map(|h| (*h).into()).collect()),
-                );
-                toml::Value::Table(t)
-            })
-            .collect(),
-    );
     let params: Vec<String> = assume
         .iter()
         .filter(|a| !uses(a, &moving))
@@ -401,7 +414,7 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
     let out = Outcome::new(
         Verdict::Proved,
         format!(
-            "every run stops ({gives}) after at most floor((B - L)/delta) + 3 steps: the first step from any state of the claim ends where {enter_next} holds (the entry lemma: {entry_detail}); a state where {enter_here} (one that continues, so the state after the first step if the run goes on) is in the ranking's domain D = {} (the domain lemma, over the zones {}: {dom_detail}); from D, by a ranking function: R = {r} has L = {lo} <= R <= B = {hi} and rises by delta = {delta} > 0 at every step of {run} ({step}) from a state of D that continues to one that continues, which stays in D (the ranking lemma: {detail}); {why}",
+            "every run stops ({gives}) after at most floor((B - L)/delta) + 3 steps: the first step from any state of the claim ends where {enter_next} holds (the entry lemma: {entry_detail}); a state where {enter_here} (one that continues, so the state after the first step if the run goes on) is in the ranking's domain D = {} (the domain lemma, over the zones {}: {dom_detail}); from D, by a ranking function: R = {r} has L = {lo} <= R <= B = {hi} and rises by delta = {delta} > 0 at every step of {run} ({step}) from a state of D that continues to one that continues, which stays in D (the ranking lemma, over every state of D: {detail}); {why}",
             d.join(", "),
             reg.zones.iter().map(|z| z.0).collect::<Vec<_>>().join(", "),
         ),

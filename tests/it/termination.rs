@@ -204,3 +204,55 @@ fn corollary_3_1_enters_the_ranking_domain() {
         assert!(d.contains(why), "{to}: {d}");
     }
 }
+
+/// The registered zones of TA's step cover every state, one at a time, and each is the
+/// step's own `zone` (FP eq. (1)), the boundary rays and v = 0 included: the domain and
+/// ranking lemmas over them speak of every state.
+#[test]
+fn the_registered_zones_partition_the_states_as_the_step_does() {
+    use impactkit::lang::{parse_relation, Env};
+    let reg = &TERMINATING[0];
+    let code = |name: &str| match name {
+        "Z0" => 0,
+        "Z1" => 1,
+        "Z2" => 2,
+        _ => 12,
+    };
+    let mut seen = [0usize; 4];
+    for (ka, kb) in [(1, 3), (1, 1), (5, 2)] {
+        for x in -3..=3 {
+            for y in -3..=3 {
+                let (k, x, y) = (q(ka, kb), q(x, 1), q(y, 1));
+                let mut env = Env::new();
+                for (n, v) in [("k", &k), ("x", &x), ("y", &y)] {
+                    env.insert(
+                        n.to_string(),
+                        impactkit::lang::rational(v)
+                            .map(|r| impactkit::arith::Rational::from_big(&r))
+                            .unwrap(),
+                    );
+                }
+                let holds: Vec<&str> = reg
+                    .zones
+                    .iter()
+                    .filter(|(_, hyps)| {
+                        hyps.iter().all(|h| {
+                            parse_relation(h).unwrap().decide(&env, &()).unwrap() == Some(true)
+                        })
+                    })
+                    .map(|(n, _)| *n)
+                    .collect();
+                assert_eq!(holds.len(), 1, "k = {k}, ({x}, {y}): {holds:?}");
+                let step = run(
+                    "corner.tr_nid_xy",
+                    &inputs(&[("k", &k), ("eps", "1"), ("x", &x), ("y", &y)]),
+                )
+                .unwrap();
+                let z = value(&step, "zone").to_integer().to_i64().unwrap();
+                assert_eq!(z, code(holds[0]), "k = {k}, ({x}, {y})");
+                seen[[0, 1, 2, 12].iter().position(|c| *c == z).unwrap()] += 1;
+            }
+        }
+    }
+    assert!(seen.iter().all(|n| *n > 0), "{seen:?}");
+}
