@@ -285,70 +285,32 @@ why = "test""#,
     ]);
     let cone = ["p1".to_string(), "p2".into(), "p3".into()];
     let probes = ["propagative".to_string()];
-    let base = [("u2", "0"), ("u3", "0"), ("v3", "0")];
-    let derived = |extra: &[(&str, &str)]| {
-        let mut d = map(&base);
+    // u = (u1, 0, 0), v = (v1, v2, 0) with the given derived values, over a domain
+    let at = |domain: &BTreeMap<String, String>, extra: &[(&str, &str)]| {
+        let mut d = map(&[("u2", "0"), ("u3", "0"), ("v3", "0")]);
         d.extend(map(extra));
-        d
+        check(&spec, &probes, domain, &cone, &d)
     };
-    let ok = check(
-        &spec,
-        &probes,
-        &domain,
-        &cone,
-        &derived(&[("v1", "1"), ("v2", "1")]),
-    )
-    .unwrap();
+    let ok = at(&domain, &[("v1", "1"), ("v2", "1")]).unwrap();
     assert_eq!(
         ok["coordinates normalised to 1 (a diagonal change of coordinates)"],
         2
     );
     assert_eq!(ok["objects in echelon form (up to rotation)"], 2);
+    // the pattern of the echelon coordinates (u1; v1, v2; p1, p2, p3)
+    assert_eq!(ok["echelon pattern"], "F11FFF");
     // g-orthogonal: a special configuration of the echelon form
-    let ok = check(
-        &spec,
-        &probes,
-        &domain,
-        &cone,
-        &derived(&[("v1", "0"), ("v2", "1")]),
-    );
-    assert!(ok.is_ok(), "{ok:?}");
+    assert!(at(&domain, &[("v1", "0"), ("v2", "1")]).is_ok());
     // axis 1 normalised twice
-    let mut d2 = derived(&[("v1", "1"), ("v2", "1")]);
-    d2.insert("u1".into(), "1".into());
-    let e = check(&spec, &probes, &domain, &cone, &d2).unwrap_err();
+    let e = at(&domain, &[("u1", "1"), ("v1", "1"), ("v2", "1")]).unwrap_err();
     assert!(e.contains("at most one coordinate per axis"), "{e}");
     // the metric must hold every positive diagonal matrix
     let mut narrow = domain.clone();
     narrow.insert("m2".into(), "(0, 2)".into());
-    let e = check(
-        &spec,
-        &probes,
-        &narrow,
-        &cone,
-        &derived(&[("v1", "1"), ("v2", "1")]),
-    )
-    .unwrap_err();
+    let e = at(&narrow, &[("v1", "1"), ("v2", "1")]).unwrap_err();
     assert!(e.contains("must range over (0, inf)"), "{e}");
-    // the certificate's pattern of the echelon coordinates (u1; v1, v2; p1, p2, p3)
-    let ok = check(
-        &spec,
-        &probes,
-        &domain,
-        &cone,
-        &derived(&[("v1", "1"), ("v2", "1")]),
-    )
-    .unwrap();
-    assert_eq!(ok["echelon pattern"], "F11FFF");
     // v = (1, 2, 0) is not a normalised echelon object
-    let e = check(
-        &spec,
-        &probes,
-        &domain,
-        &cone,
-        &derived(&[("v1", "1"), ("v2", "2")]),
-    )
-    .unwrap_err();
+    let e = at(&domain, &[("v1", "1"), ("v2", "2")]).unwrap_err();
     assert!(e.contains("must range over all of R^3"), "{e}");
 }
 
