@@ -658,8 +658,10 @@ fn undefined_or_open(e: impl ToString) -> CellResult {
 /// `|x| >= ±x` ([`lang::decide_by_abs_bounds`]), then as a bound linear in the cone
 /// chart ([`super::lipschitz`]).
 fn decide(r: &lang::Relation, env: &Env<Symbolic>) -> Result<Option<bool>, String> {
+    // the bounds only decide what the plain evaluation could not; an error in one of
+    // their relations (e.g. a division by zero where a sign is chosen) leaves it undecided
     match r.decide(env, &()).map_err(|e| e.to_string())? {
-        None => match lang::decide_by_abs_bounds(r, env, &()).map_err(|e| e.to_string())? {
+        None => match lang::decide_by_abs_bounds(r, env, &()).unwrap_or(None) {
             None => Ok(super::lipschitz::decide(r, env)),
             d => Ok(d),
         },

@@ -46,9 +46,10 @@
 //! M = I into a positive diagonal M) may then normalise one nonzero coordinate per axis to
 //! 1 (derived `"1"`: u = (a, 0, 0), v = (1, 1, 0) stands for every pair with v not
 //! g-orthogonal to u and independent of it); a coordinate derived 0 where the echelon form
-//! has a free one is a special configuration (v = (0, 1, 0): g-orthogonal). That the
-//! configurations where a normalised coordinate is 0 are the claim's other cases or
-//! excluded by its hypotheses is the claim file's statement (its `why`).
+//! has a free one is a special configuration (v = (0, 1, 0): g-orthogonal). The engine
+//! checks that the claim's cases take every pattern of zero and nonzero values of those
+//! coordinates ([`covered`]); a case may be there only to exclude configurations by its
+//! hypotheses (v parallel to u), and then has no point.
 //! Each case of the claim is checked with its own derived quantities.
 //! That the hypotheses and conclusions compare only invariant quantities (g-inner
 //! products, rates a(v), whole (co)vectors, a (co)vector ≠ 0) is the claim file's
@@ -282,8 +283,7 @@ pub fn check(
     // coordinates): at M = I a rotation (QR) brings every family there and keeps M = I
     // … and, since every m_i ranges over (0, inf), a diagonal change of coordinates
     // (M = I becomes a positive diagonal M) may normalise one nonzero coordinate per axis
-    // to 1: the configurations where it is 0 are the claim's other cases or excluded by
-    // its hypotheses (the claim file's `why` says which)
+    // to 1: the configurations where it is 0 are the claim's other cases (`covered`)
     let shapes: Option<Vec<Vec<usize>>> = (s.metric == "diagonal")
         .then(|| {
             s.objects

@@ -369,13 +369,12 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
         "lemma": cert,
     });
     let Some(d) = &domain else {
-        let out = Outcome::new(
+        let mut out = Outcome::new(
             Verdict::Proved,
             format!(
                 "every run stops ({gives}) after at most floor((B - L)/delta) + 2 steps, by a ranking function: R = {r} has L = {lo} <= R <= B = {hi} and rises by delta = {delta} > 0 at every step of {run} ({step}) from a state of the domain that continues to one that continues, which stays in the domain (the lemma: {detail}); {why}"
             ),
         );
-        let mut out = out;
         out.certificate = Some(certificate);
         return Ok(Attempt::Decided(out));
     };
@@ -411,7 +410,7 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
     certificate["entry lemma"] = entry_cert;
     certificate["domain lemma conclusions"] = json!(dom_conclude);
     certificate["domain lemma"] = dom_cert;
-    let out = Outcome::new(
+    let mut out = Outcome::new(
         Verdict::Proved,
         format!(
             "every run stops ({gives}) after at most floor((B - L)/delta) + 3 steps: the first step from any state of the claim ends where {enter_next} holds (the entry lemma: {entry_detail}); a state where {enter_here} (one that continues, so the state after the first step if the run goes on) is in the ranking's domain D = {} (the domain lemma, over the zones {}: {dom_detail}); from D, by a ranking function: R = {r} has L = {lo} <= R <= B = {hi} and rises by delta = {delta} > 0 at every step of {run} ({step}) from a state of D that continues to one that continues, which stays in D (the ranking lemma, over every state of D: {detail}); {why}",
@@ -419,7 +418,6 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
             reg.zones.iter().map(|z| z.0).collect::<Vec<_>>().join(", "),
         ),
     );
-    let mut out = out;
     out.certificate = Some(certificate);
     Ok(Attempt::Decided(out))
 }
