@@ -746,6 +746,12 @@ pub fn take_undecided() -> Vec<Symbolic> {
     UNDECIDED.with(|u| std::mem::take(&mut *u.borrow_mut()))
 }
 
+/// Puts back a list taken by [`take_undecided`] (after a computation whose undecided signs
+/// must not steer the splitting, e.g. an attempt that was not needed).
+pub fn restore_undecided(list: Vec<Symbolic>) {
+    UNDECIDED.with(|u| *u.borrow_mut() = list);
+}
+
 /// The sign of a non-constant polynomial on the open positive orthant when all its
 /// coefficients have one sign; `Unknown` otherwise.
 fn poly_orthant_sign(p: &Poly) -> Sign {

@@ -658,13 +658,38 @@ fn undefined_or_open(e: impl ToString) -> CellResult {
 /// `|x| >= ±x` ([`lang::decide_by_abs_bounds`]), then as a bound linear in the cone
 /// chart ([`super::lipschitz`]).
 fn decide(r: &lang::Relation, env: &Env<Symbolic>) -> Result<Option<bool>, String> {
+    // a guarded relation whose guard is not decided on the cell, or is not given (an
+    // output the law leaves out where its sign is undecided, e.g. the next zone): true
+    // where its body is decided true on the whole cell
+    let plain = match (r.decide(env, &()), &r.guard) {
+        (Ok(None) | Err(_), Some(_)) => {
+            let body = lang::Relation {
+                guard: None,
+                ..r.clone()
+            };
+            // the attempt's own undecided signs must not steer the splitting
+            let saved = take_undecided();
+            let holds = decide(&body, env) == Ok(Some(true));
+            crate::arith::symbolic::restore_undecided(saved);
+            if holds {
+                return Ok(Some(true));
+            }
+            r.decide(env, &())
+        }
+        (d, _) => d,
+    };
     // the bounds only decide what the plain evaluation could not; an error in one of
     // their relations (e.g. a division by zero where a sign is chosen) leaves it undecided
-    match r.decide(env, &()).map_err(|e| e.to_string())? {
-        None => match lang::decide_by_abs_bounds(r, env, &()).unwrap_or(None) {
-            None => Ok(super::lipschitz::decide(r, env)),
-            d => Ok(d),
-        },
+    // (their own undecided signs are dropped: the splitting follows the plain evaluation)
+    match plain.map_err(|e| e.to_string())? {
+        None => {
+            let saved = take_undecided();
+            let d = lang::decide_by_abs_bounds(r, env, &())
+                .unwrap_or(None)
+                .or_else(|| super::lipschitz::decide(r, env));
+            crate::arith::symbolic::restore_undecided(saved);
+            Ok(d)
+        }
         d => Ok(d),
     }
 }

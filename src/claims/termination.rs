@@ -51,8 +51,10 @@ use crate::lang;
 use serde_json::json;
 use std::time::Instant;
 
-/// A step whose run stops exactly where its outputs say.
+/// A run and its step, which says where the run stops.
 pub struct Terminating {
+    /// The run probe.
+    pub run: &'static str,
     /// The step probe.
     pub step: &'static str,
     /// Nonzero where the run applies a rule at the state (it does not stop there).
@@ -73,27 +75,49 @@ pub struct Terminating {
     /// the first from every state of the claim, the domain lemma that a state with the
     /// second is in the ranking's domain.
     pub enters: (&'static str, &'static str),
+    /// The run's rest test, where it has one: (R, F), the run stops at rest where R <= F
+    /// (so R > F wherever it applies a rule).
+    pub rest: Option<(&'static str, &'static str)>,
 }
 
-/// The registered steps: TA's (S = 0, see [`super::induction::ONLY_WITH`]) stops only at
-/// an exit (Z0; v = 0 is in Z0, so the rest test never stops it first).
-pub const TERMINATING: &[Terminating] = &[Terminating {
-    step: "corner.tr_nid_xy",
-    continues: "zone",
-    continues_next: "zone1",
-    state: &[("x", "x1"), ("y", "y1")],
-    gives: "exit == 1",
-    run_only: &["max_steps", "S"],
-    // FP eq. (1): ξ̇ = kx + y, η̇ = kx − y
-    zones: &[
-        ("Z0", &["k*x + y <= 0", "k*x - y <= 0"]),
-        ("Z1", &["k*x + y <= 0", "k*x - y > 0"]),
-        ("Z2", &["k*x + y > 0", "k*x - y <= 0"]),
-        ("Z12", &["k*x + y > 0", "k*x - y > 0"]),
-    ],
-    // after a step from any velocity, the disk is not in Z12 (FP Theorem 3.1, Result 1)
-    enters: ("zone1 != 12", "zone*(zone - 12) != 0"),
-}];
+/// FP eq. (1): ξ̇ = kx + y, η̇ = kx − y; the zones cover every velocity.
+const FP_ZONES: &[(&str, &[&str])] = &[
+    ("Z0", &["k*x + y <= 0", "k*x - y <= 0"]),
+    ("Z1", &["k*x + y <= 0", "k*x - y > 0"]),
+    ("Z2", &["k*x + y > 0", "k*x - y <= 0"]),
+    ("Z12", &["k*x + y > 0", "k*x - y > 0"]),
+];
+
+/// The registered runs: TA's (S = 0, see [`super::induction::ONLY_WITH`]) stops only at
+/// an exit (Z0; v = 0 is in Z0, so the rest test never stops it first); TA with the rest
+/// test ‖v‖ <= S_v of Sect. 6 (`corner.trace`, S = 0) stops at an exit or at rest.
+pub const TERMINATING: &[Terminating] = &[
+    Terminating {
+        run: "corner.ta",
+        step: "corner.tr_nid_xy",
+        continues: "zone",
+        continues_next: "zone1",
+        state: &[("x", "x1"), ("y", "y1")],
+        gives: "exit == 1",
+        run_only: &["max_steps", "S"],
+        zones: FP_ZONES,
+        // after a step from any velocity, the disk is not in Z12 (FP Theorem 3.1, Result 1)
+        enters: ("zone1 != 12", "zone*(zone - 12) != 0"),
+        rest: None,
+    },
+    Terminating {
+        run: "corner.trace",
+        step: "corner.tr_nid_xy",
+        continues: "zone",
+        continues_next: "zone1",
+        state: &[("x", "x1"), ("y", "y1")],
+        gives: "exit + rest == 1",
+        run_only: &["max_steps", "S", "Sv"],
+        zones: FP_ZONES,
+        enters: ("zone1 != 12", "zone*(zone - 12) != 0"),
+        rest: Some(("x^2 + y^2", "Sv^2")),
+    },
+];
 
 /// The proof by a ranking function of an `implication` with a `termination` table;
 /// `None` when it has none.
@@ -239,15 +263,17 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
         .get("probe")
         .and_then(|p| p.as_str())
         .ok_or("termination: the claim has no probe")?;
-    let step = super::induction::step_of(run)
-        .ok_or_else(|| format!("termination: probe {run} has no registered one step"))?;
     let reg = TERMINATING
         .iter()
-        .find(|t| t.step == step)
-        .ok_or_else(|| format!("termination: the step {step} of {run} is not registered"))?;
+        .find(|t| t.run == run)
+        .ok_or_else(|| format!("termination: probe {run} has no registered one step"))?;
+    let step = reg.step;
     let (now, next, state, gives) = (reg.continues, reg.continues_next, reg.state, reg.gives);
     let inputs = c.get("inputs").and_then(|i| i.as_table());
-    for (r, name, value) in super::induction::ONLY_WITH {
+    for (r, name, value) in super::induction::ONLY_WITH
+        .iter()
+        .chain([("corner.trace", "S", "0")].iter())
+    {
         let given = inputs.and_then(|m| m.get(*name)).and_then(|v| v.as_str());
         if run == *r && given.is_some_and(|g| g != *value) {
             return Err(format!(
@@ -272,6 +298,9 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
         }
     }
     let why = text(spec, "why")?;
+    if spec.contains_key("shrinks_by") {
+        return shrinking(claim, spec, reg, why, deadline);
+    }
     let (r, lo, hi, delta) = (
         text(spec, "ranking")?,
         text(spec, "at_least")?,
@@ -316,20 +345,7 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
         return Err("termination: `domain` must be a non-empty list of relations".into());
     }
     // the registered zones, which cover every state
-    let zones = toml::Value::Array(
-        reg.zones
-            .iter()
-            .map(|(name, hyps)| {
-                let mut t = toml::Table::new();
-                t.insert("name".into(), (*name).into());
-                t.insert(
-                    "assume".into(),
-                    toml::Value::Array(hyps.iter().map(|h| (*h).into()).collect()),
-                );
-                toml::Value::Table(t)
-            })
-            .collect(),
-    );
+    let zones = zone_cases(reg);
     // the ranking lemma: the claim's space, one step, the conditions as guarded
     // conclusions; with a domain D of its own, every state of D (the registered zones
     // within D, so that the states the first step enters are all taken)
@@ -419,5 +435,121 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
         ),
     );
     out.certificate = Some(certificate);
+    Ok(Attempt::Decided(out))
+}
+
+/// `zones` of a registered run as the cases of a lemma.
+fn zone_cases(reg: &Terminating) -> toml::Value {
+    toml::Value::Array(
+        reg.zones
+            .iter()
+            .map(|(name, hyps)| {
+                let mut t = toml::Table::new();
+                t.insert("name".into(), (*name).into());
+                t.insert(
+                    "assume".into(),
+                    toml::Value::Array(hyps.iter().map(|h| (*h).into()).collect()),
+                );
+                toml::Value::Table(t)
+            })
+            .collect(),
+    )
+}
+
+/// The proof by a ranking that shrinks by a factor q < 1 at every step of a run with a
+/// rest test (`shrinks_by`): the ranking is the run's rest quantity R, which exceeds the
+/// rest floor F > 0 wherever the run goes on, so a stretch of n steps that go on has
+/// F < R(v_n) <= qⁿ R(v₀): n < log(R(v₀)/F)/log(1/q), finite for every v₀ (a q <= 0 stops
+/// the run after one step: R(v₁) <= q R(v₀) <= 0 < F). The lemma, over every state (the
+/// registered zones) within the claim's hypotheses on the state: q < 1, F > 0, and, where
+/// the state and its successor both apply a rule, R(next) <= q R and the successor
+/// within those hypotheses.
+fn shrinking(
+    claim: &Claim,
+    spec: &toml::Table,
+    reg: &Terminating,
+    why: &str,
+    deadline: Instant,
+) -> Result<Attempt, String> {
+    let c = &claim.content;
+    let Some((rest_r, floor)) = reg.rest else {
+        return Err(format!(
+            "termination: `shrinks_by` needs a run with a rest test ({} has none)",
+            reg.run
+        ));
+    };
+    for key in ["at_least", "at_most", "rises_by", "domain"] {
+        if spec.contains_key(key) {
+            return Err(format!(
+                "termination: `{key}` is not used with `shrinks_by`"
+            ));
+        }
+    }
+    let r = text(spec, "ranking")?;
+    let q = text(spec, "shrinks_by")?;
+    let squash = |x: &str| x.split_whitespace().collect::<String>();
+    if squash(r) != squash(rest_r) {
+        return Err(format!(
+            "termination: with `shrinks_by` the ranking must be the run's rest quantity {rest_r}"
+        ));
+    }
+    let moving = state_names(c, reg.state);
+    if uses(q, &moving) {
+        return Err("termination: `shrinks_by` must not depend on the state".into());
+    }
+    // the floor with the run's own inputs (e.g. Sv = 1/100)
+    let inputs = c.get("inputs").and_then(|i| i.as_table());
+    let floor_here = inputs
+        .into_iter()
+        .flatten()
+        .fold(floor.to_string(), |f, (k, v)| match v.as_str() {
+            Some(e) if reg.run_only.contains(&k.as_str()) => {
+                super::identity::substitute_text(&f, k, &format!("({e})"))
+            }
+            _ => f,
+        });
+    let assume = strings(c.get("assume"));
+    let on_state: Vec<String> = assume
+        .iter()
+        .filter(|a| uses(a, &moving))
+        .cloned()
+        .collect();
+    let guard = format!("({})*({}) != 0", reg.continues, reg.continues_next);
+    let r_next = after_step(r, reg.state);
+    let mut conclude = vec![
+        format!("{q} < 1"),
+        format!("{floor_here} > 0"),
+        format!("{guard} => {r_next} <= ({q})*({r})"),
+    ];
+    for a in &on_state {
+        conclude.push(format!("{guard} => {}", after_step(a, reg.state)));
+    }
+    let lemma_assume: Vec<String> = assume.clone();
+    let sub = step_lemma(
+        claim,
+        reg,
+        "shrinking lemma",
+        &conclude,
+        Some(&lemma_assume),
+        Some(zone_cases(reg)),
+    );
+    let (detail, cert) = proved_everywhere(&sub, "termination: the shrinking lemma", deadline)?;
+    let mut out = Outcome::new(
+        Verdict::Proved,
+        format!(
+            "every run stops ({}): while it goes on, R = {r} > {floor_here} (its rest test), and at every step of {} ({}) from a state that goes on to one that goes on R shrinks by the factor q = {q} < 1 (the lemma, over every state: {detail}); so a run from v0 goes on for fewer than log(R(v0)/({floor_here}))/log(1/q) + 1 steps; {why}",
+            reg.gives, reg.run, reg.step
+        ),
+    );
+    out.certificate = Some(json!({
+        "method": "ranking shrinking by a factor (rest test)",
+        "run": reg.run,
+        "step": reg.step,
+        "ranking": r,
+        "shrinks by": q,
+        "rest floor": floor_here,
+        "lemma conclusions": conclude,
+        "lemma": cert,
+    }));
     Ok(Attempt::Decided(out))
 }

@@ -76,7 +76,7 @@ fn fp_issue13_verdicts() {
         ("fp-thm5.3-H1", Verdict::Proved),
         ("fp-thm5.3-H2-eq16", Verdict::Proved),
         ("fp-thm5.3-charpoly", Verdict::Proved),
-        ("fp-thm5.3-limit", Verdict::ConfirmedOnSamples),
+        ("fp-thm5.3-limit", Verdict::Proved),
         ("fp-thm5.3-rho-formula", Verdict::Proved),
         ("fp-zone-symmetry", Verdict::Proved),
         ("fp-zones-phi-intro", Verdict::Proved),

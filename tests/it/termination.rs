@@ -256,3 +256,113 @@ fn the_registered_zones_partition_the_states_as_the_step_does() {
     }
     assert!(seen.iter().all(|n| *n > 0), "{seen:?}");
 }
+
+/// TA with the rest test (`corner.trace`, registered for `shrinks_by`) is its step
+/// iterated: an exit where the step's `zone` is 0, else rest where x² + y² <= S_v², else
+/// the step's outcome; the same number of steps and the same end.
+#[test]
+fn the_rest_run_is_the_step_with_the_rest_test() {
+    let reg = TERMINATING
+        .iter()
+        .find(|t| t.run == "corner.trace")
+        .unwrap();
+    assert_eq!(reg.rest, Some(("x^2 + y^2", "Sv^2")));
+    let mut ends = [0usize; 2];
+    for (ka, kb) in [(1, 3), (3, 4), (2, 1)] {
+        for (ea, eb) in [(0, 1), (1, 2), (9, 10)] {
+            for (x, y) in [(1, -2), (3, 1), (2, -5), (5, 1), (-1, 2), (7, -1)] {
+                let (k, eps, sv) = (q(ka, kb), q(ea, eb), q(1, 5));
+                let mut state = (q(x, 1), q(y, 1));
+                let mut steps = 0;
+                let end = loop {
+                    let out = run(
+                        "corner.tr_nid_xy",
+                        &inputs(&[("k", &k), ("eps", &eps), ("x", &state.0), ("y", &state.1)]),
+                    )
+                    .unwrap();
+                    if value(&out, "zone") == BigRational::from_integer(0.into()) {
+                        break "exit";
+                    }
+                    let v2 = {
+                        let x = impactkit::lang::rational(&state.0).unwrap();
+                        let y = impactkit::lang::rational(&state.1).unwrap();
+                        &x * &x + &y * &y
+                    };
+                    let s = impactkit::lang::rational(&sv).unwrap();
+                    if v2 <= &s * &s {
+                        break "rest";
+                    }
+                    state = (show(&value(&out, "x1")), show(&value(&out, "y1")));
+                    steps += 1;
+                    assert!(steps < 300, "k = {k}, eps = {eps}");
+                };
+                let tr = run(
+                    "corner.trace",
+                    &inputs(&[
+                        ("k", &k),
+                        ("eps", &eps),
+                        ("x", &q(x, 1)),
+                        ("y", &q(y, 1)),
+                        ("Sv", &sv),
+                    ]),
+                )
+                .unwrap();
+                let one = BigRational::from_integer(1.into());
+                assert_eq!(value(&tr, end), one, "k = {k}, eps = {eps}, ({x}, {y})");
+                assert_eq!(
+                    value(&tr, "steps"),
+                    BigRational::from_integer(steps.into()),
+                    "k = {k}, eps = {eps}, ({x}, {y})"
+                );
+                ends[usize::from(end == "rest")] += 1;
+            }
+        }
+    }
+    // both ends were seen
+    assert!(ends.iter().all(|n| *n > 0), "{ends:?}");
+}
+
+/// FP Theorem 5.3 by a ranking that shrinks by q = ε² + (1 − ε²)c² < 1 per step: a
+/// smaller factor is refuted, ε = 1 (q = 1) is refused, and the ranking must be the
+/// run's rest quantity, without the additive bounds.
+#[test]
+fn theorem_5_3_by_a_shrinking_ranking() {
+    let (text, _) = load("proofs/fp/fp-thm5.3-limit.toml");
+    let (v, d) = verdict_of(&text);
+    assert_eq!(v, Verdict::Proved, "{d}");
+    assert!(d.contains("shrinks by the factor"), "{d}");
+    not_proved(
+        &text,
+        &[
+            (
+                "shrinks_by = \"eps^2 + (1 - eps^2)*((1 - k^2)/(1 + k^2))^2\"",
+                "shrinks_by = \"eps^2 + (1 - eps^2)*((1 - k^2)/(1 + k^2))^2/2\"",
+                "the shrinking lemma is refuted",
+            ),
+            (
+                "eps = \"[0, 1)\", x = \"R\"",
+                "eps = \"[0, 1]\", x = \"R\"",
+                "the shrinking lemma is refuted",
+            ),
+            (
+                "ranking = \"x^2 + y^2\"",
+                "ranking = \"x^2 + 2*y^2\"",
+                "must be the run's rest quantity",
+            ),
+            (
+                "ranking = \"x^2 + y^2\"",
+                "ranking = \"x^2 + y^2\"\nat_least = \"0\"",
+                "is not used with `shrinks_by`",
+            ),
+        ],
+    );
+    // a run without a rest test
+    let (chi, _) = load("proofs/fp/fp-result3-chi.toml");
+    let (v, d) = verdict_of(&chi.replacen(
+        "rises_by = \"2*k^2/(1 + k^2)^2\"",
+        "shrinks_by = \"1/2\"",
+        1,
+    ));
+    assert_ne!(v, Verdict::Proved, "{d}");
+    assert!(d.contains("needs a run with a rest test"), "{d}");
+}
