@@ -100,22 +100,15 @@ fn nonnegative(x: &Symbolic) -> bool {
 
 /// `Some(true)` when the bound of the module decides the relation; `None` otherwise
 /// (never `Some(false)`).
+/// `r` has no guard (the prover decides a guard first).
 pub(super) fn decide(r: &Relation, env: &Env<Symbolic>) -> Option<bool> {
-    if let Some(g) = &r.guard {
-        match g.decide(env, &()).ok()? {
-            Some(true) => {}
-            Some(false) => return Some(true),
-            None => return None,
-        }
+    if r.guard.is_some() {
+        return None;
     }
     let (up, down) = lang::occurrences(r, env, &())?;
     if up.is_empty() {
         return None;
     }
-    let unguarded = Relation {
-        guard: None,
-        ..r.clone()
-    };
     let names: Vec<String> = (0..up.len()).map(|i| format!("abs__{i}")).collect();
     let xs: Vec<Symbolic> = up
         .iter()
@@ -128,7 +121,7 @@ pub(super) fn decide(r: &Relation, env: &Env<Symbolic>) -> Option<bool> {
                 .zip(&names)
                 .map(|((at, _), n)| (*at, AbsBy::Var(n.clone()))),
         );
-        let rel = lang::chosen(&unguarded, &choice);
+        let rel = lang::chosen(r, &choice);
         let mut env2 = env.clone();
         for n in &names {
             env2.insert(n.clone(), Symbolic::var(n));

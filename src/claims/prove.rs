@@ -654,44 +654,49 @@ fn undefined_or_open(e: impl ToString) -> CellResult {
     }
 }
 
-/// A relation decided on a cell; one with `abs` of undecided sign also by the bounds
-/// `|x| >= ±x` ([`lang::decide_by_abs_bounds`]), then as a bound linear in the cone
-/// chart ([`super::lipschitz`]).
+/// A relation decided on a cell: a guarded one through its guard, then its body; one with
+/// `abs` of undecided sign also by the bounds `|x| >= ±x` ([`lang::decide_by_abs_bounds`]),
+/// then as a bound linear in the cone chart ([`super::lipschitz`]).
 fn decide(r: &lang::Relation, env: &Env<Symbolic>) -> Result<Option<bool>, String> {
-    // a guarded relation whose guard is not decided on the cell, or is not given (an
-    // output the law leaves out where its sign is undecided, e.g. the next zone): true
-    // where its body is decided true on the whole cell
-    let plain = match (r.decide(env, &()), &r.guard) {
-        (Ok(None) | Err(_), Some(_)) => {
-            let body = lang::Relation {
-                guard: None,
-                ..r.clone()
-            };
-            // the attempt's own undecided signs must not steer the splitting
-            let saved = take_undecided();
-            let holds = decide(&body, env) == Ok(Some(true));
-            crate::arith::symbolic::restore_undecided(saved);
-            if holds {
-                return Ok(Some(true));
+    if let Some(g) = &r.guard {
+        let body = lang::Relation {
+            guard: None,
+            ..r.clone()
+        };
+        return match g.decide(env, &()) {
+            Ok(Some(false)) => Ok(Some(true)),
+            Ok(Some(true)) => decide(&body, env),
+            // a guard not decided on the cell, or not given (an output the law leaves out
+            // where its sign is undecided, e.g. the next zone): true where the body is
+            // decided true on the whole cell, else as undecided as the guard
+            g => {
+                if quietly(|| decide(&body, env)) == Ok(Some(true)) {
+                    Ok(Some(true))
+                } else {
+                    g.map(|_| None).map_err(|e| e.to_string())
+                }
             }
-            r.decide(env, &())
-        }
-        (d, _) => d,
-    };
+        };
+    }
     // the bounds only decide what the plain evaluation could not; an error in one of
     // their relations (e.g. a division by zero where a sign is chosen) leaves it undecided
-    // (their own undecided signs are dropped: the splitting follows the plain evaluation)
-    match plain.map_err(|e| e.to_string())? {
-        None => {
-            let saved = take_undecided();
-            let d = lang::decide_by_abs_bounds(r, env, &())
+    match r.decide(env, &()).map_err(|e| e.to_string())? {
+        None => Ok(quietly(|| {
+            lang::decide_by_abs_bounds(r, env, &())
                 .unwrap_or(None)
-                .or_else(|| super::lipschitz::decide(r, env));
-            crate::arith::symbolic::restore_undecided(saved);
-            Ok(d)
-        }
+                .or_else(|| super::lipschitz::decide(r, env))
+        })),
         d => Ok(d),
     }
+}
+
+/// `f` with its own undecided signs dropped: the splitting of a cell follows the plain
+/// evaluation, not an attempt that was not needed.
+fn quietly<T>(f: impl FnOnce() -> T) -> T {
+    let saved = take_undecided();
+    let out = f();
+    crate::arith::symbolic::restore_undecided(saved);
+    out
 }
 
 fn show_value(x: &Symbolic) -> Value {

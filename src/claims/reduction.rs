@@ -336,13 +336,23 @@ pub fn check(
             }
         }
     }
-    let strict_echelon = shapes.is_some()
-        && normalised.is_empty()
-        && !s.objects.iter().enumerate().any(|(i, o)| {
-            o[..=i.min(o.len() - 1)]
-                .iter()
-                .any(|x| derived.get(x).is_some_and(|v| v.trim() == "0"))
-        });
+    // the echelon coordinates (the j-th object's first j + 1) and their pattern: F free,
+    // 1 normalised, 0 zero
+    let coordinates: Vec<String> = s
+        .objects
+        .iter()
+        .enumerate()
+        .flat_map(|(i, o)| o[..=i.min(d - 1)].iter().cloned())
+        .collect();
+    let pattern: String = coordinates
+        .iter()
+        .map(|x| match derived.get(x).map(|v| v.trim()) {
+            Some("1") => '1',
+            Some("0") => '0',
+            _ => 'F',
+        })
+        .collect();
+    let strict_echelon = shapes.is_some() && pattern.bytes().all(|c| c == b'F');
     let echelon = shapes.is_some() && (strict_echelon || not_along.is_some());
     if echelon {
         fixed.clear();
@@ -358,20 +368,10 @@ pub fn check(
     } else {
         0
     };
-    // the echelon coordinates (the j-th object's first j + 1): F free, 1 normalised, 0
-    let pattern: String = if echelon {
-        s.objects
-            .iter()
-            .enumerate()
-            .flat_map(|(i, o)| o[..=i.min(d - 1)].iter())
-            .map(|x| match derived.get(x).map(|v| v.trim()) {
-                Some("1") => '1',
-                Some("0") => '0',
-                _ => 'F',
-            })
-            .collect()
+    let (pattern, coordinates) = if echelon {
+        (pattern, coordinates)
     } else {
-        String::new()
+        (String::new(), Vec::new())
     };
     Ok(json!({
         "reduction": "Gram",
@@ -382,15 +382,7 @@ pub fn check(
         "objects in echelon form (up to rotation)": in_echelon,
         "coordinates normalised to 1 (a diagonal change of coordinates)": normalised.len(),
         "echelon pattern": pattern,
-        "echelon coordinates": if echelon {
-            s.objects
-                .iter()
-                .enumerate()
-                .flat_map(|(i, o)| o[..=i.min(d - 1)].iter().cloned())
-                .collect::<Vec<String>>()
-        } else {
-            Vec::new()
-        },
+        "echelon coordinates": coordinates,
         "metric": s.metric,
         "natural laws": laws,
         "conclusions compare": s.why,
