@@ -3,7 +3,7 @@
 //! a sampled check, each product of the symbolic expansion). `verify` runs each claim
 //! under its `--budget-seconds` with [`with_deadline`]; past it, the next checkpoint
 //! unwinds (without a panic message) back to [`with_deadline`], which returns `None`, so
-//! the claim is reported `inconclusive (budget)` and its thread really stops.
+//! the claim is reported `inconclusive (time)` and its thread really stops.
 //!
 //! Outside [`with_deadline`] a checkpoint costs one thread-local read.
 
@@ -12,6 +12,24 @@ use std::time::Instant;
 
 thread_local! {
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
+    /// Set whenever a computation of this thread saw a deadline pass (a checkpoint, a
+    /// loop that ended cleanly at it): the outcome then depends on the clock, and `verify`
+    /// reports it `inconclusive (time)` whatever was computed ([`take_timed`]).
+    static TIMED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Whether `deadline` has passed; if so, this thread's work is marked as cut by the clock.
+pub fn passed(deadline: Instant) -> bool {
+    let p = Instant::now() >= deadline;
+    if p {
+        TIMED.with(|t| t.set(true));
+    }
+    p
+}
+
+/// Whether a deadline cut this thread's work since the last call (and clears the mark).
+pub fn take_timed() -> bool {
+    TIMED.with(|t| t.replace(false))
 }
 
 /// The unwinding payload of a computation stopped at its deadline.
@@ -21,7 +39,7 @@ pub struct Expired;
 /// Unwinds with [`Expired`] if this thread's deadline has passed.
 pub fn checkpoint() {
     if let Some(d) = DEADLINE.with(Cell::get) {
-        if Instant::now() >= d {
+        if passed(d) {
             std::panic::resume_unwind(Box::new(Expired));
         }
     }
@@ -29,9 +47,7 @@ pub fn checkpoint() {
 
 /// Whether this thread's deadline has passed (for loops that end cleanly instead).
 pub fn expired() -> bool {
-    DEADLINE
-        .with(Cell::get)
-        .is_some_and(|d| Instant::now() >= d)
+    DEADLINE.with(Cell::get).is_some_and(passed)
 }
 
 /// Runs `f` with checkpoints unwinding past `deadline` (or past an earlier deadline of an

@@ -823,6 +823,67 @@ fn amgm_positive(p: &Poly) -> bool {
     strict
 }
 
+/// Whether [`Symbolic::sign`] logs its decisions (a `verify --certificates` or
+/// `--smtlib` run): off by default, so that a plain run keeps no values.
+static RECORDING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Turns the logging of decided signs on (for the rest of the process).
+pub fn enable_decision_log() {
+    RECORDING.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Whether decided signs are logged ([`enable_decision_log`]).
+pub fn decision_log_enabled() -> bool {
+    RECORDING.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// A sign decided for a non-constant value, with the rule that decided it.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    pub value: Symbolic,
+    pub sign: Sign,
+    /// `coefficients`, `AM-GM`, `quadratic` (the orthant rules, the strongest used) or
+    /// `radical` (elimination of a square root).
+    pub rule: &'static str,
+}
+
+thread_local! {
+    /// The decisions of `sign()` since the last [`take_decisions`] (with logging on).
+    static DECISIONS: std::cell::RefCell<Vec<Decision>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The signs decided since the last call (empty unless [`enable_decision_log`]).
+pub fn take_decisions() -> Vec<Decision> {
+    DECISIONS.with(|d| std::mem::take(&mut *d.borrow_mut()))
+}
+
+fn log_decision(value: &Symbolic, sign: Sign, rule: &'static str) {
+    if sign != Sign::Unknown && RECORDING.load(std::sync::atomic::Ordering::Relaxed) {
+        DECISIONS.with(|d| {
+            let mut d = d.borrow_mut();
+            // a bound on what one computation may log (a cell holds far fewer)
+            if d.len() < 100_000 {
+                d.push(Decision {
+                    value: value.clone(),
+                    sign,
+                    rule,
+                });
+            }
+        });
+    }
+}
+
+/// The orthant rule that decides the sign of `p`: the first of coefficients, AM-GM and
+/// quadratic that does (as [`one_sign`] tries them).
+fn orthant_rule(p: &Poly) -> u8 {
+    match poly_orthant_sign(p) {
+        Sign::Unknown if amgm_positive(p) || amgm_positive(&p.neg()) => 1,
+        Sign::Unknown => 2,
+        _ => 0,
+    }
+}
+
 /// The sign of a polynomial at every point of the open positive orthant, when decided by
 /// the signs of its coefficients ([`poly_orthant_sign`], then [`amgm_positive`]), or as a
 /// quadratic in one of its variables ([`quadratic_positive`]).
@@ -932,6 +993,7 @@ impl Scalar for Symbolic {
             None if self.num.is_zero() => Sign::Zero,
             None => {
                 if let Some(s) = radical_sign(self) {
+                    log_decision(self, s, "radical");
                     return s;
                 }
                 POSITIVE_VARIABLES.with(|p| match &*p.borrow() {
@@ -941,6 +1003,20 @@ impl Scalar for Symbolic {
                         } else {
                             Sign::Unknown
                         };
+                        if decided != Sign::Unknown
+                            && RECORDING.load(std::sync::atomic::Ordering::Relaxed)
+                        {
+                            let rule = std::iter::once(&self.num)
+                                .chain(self.den.iter().map(|(f, _)| f))
+                                .map(orthant_rule)
+                                .max()
+                                .unwrap_or(0);
+                            log_decision(
+                                self,
+                                decided,
+                                ["coefficients", "AM-GM", "quadratic"][usize::from(rule)],
+                            );
+                        }
                         if decided == Sign::Unknown {
                             UNDECIDED.with(|u| {
                                 let mut u = u.borrow_mut();

@@ -116,6 +116,28 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
                 Verdict::Proved,
                 "identical as rational functions (symbolic expansion)",
             ),
+            SymbolicAnswer::Different { witness, .. } if !in_domain(t, &witness)? => {
+                // the witness lies outside the declared domain: a counterexample must be
+                // a point of the claim, so look for one there
+                let (mut l, mut r) = (lhs.to_string(), rhs.to_string());
+                for (v, e) in &subs {
+                    l = substitute_text(&l, v, e);
+                    r = substitute_text(&r, v, e);
+                }
+                let o = sample_check(claim, &l, &r)?;
+                if o.verdict == Verdict::Refuted {
+                    return Ok(o);
+                }
+                Outcome::inconclusive(format!(
+                    "not identical as rational functions, but they differ at {}, outside the declared domain, and at no exact sample point of the domain ({})",
+                    witness
+                        .iter()
+                        .map(|(k, v)| format!("{k} = {}", show(v)))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    o.detail
+                ))
+            }
             SymbolicAnswer::Different { witness, lhs, rhs } => {
                 let mut cx: serde_json::Map<String, serde_json::Value> = witness
                     .iter()
@@ -141,6 +163,31 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
         r = substitute_text(&r, v, e);
     }
     sample_check(claim, &l, &r)
+}
+
+/// Whether a point (the witness of a symbolic identity check) lies in the claim's
+/// declared domain: within the box `vars` for each of its variables, and, where every
+/// variable of the box is given, the hypotheses `assume` hold there.
+fn in_domain(t: &toml::Table, witness: &[(String, BigRational)]) -> Result<bool, String> {
+    let space = Space::from_table(t)?;
+    for (name, v) in witness {
+        if let Some((_, lo, hi)) = space.vars.iter().find(|(n, ..)| n == name) {
+            if v < lo || v > hi {
+                return Ok(false);
+            }
+        }
+    }
+    if space.assume.is_empty() {
+        return Ok(true);
+    }
+    let mut env = lang::Env::new();
+    for (name, v) in witness {
+        env.insert(name.clone(), crate::arith::Rational::from_big(v));
+    }
+    if space.vars.iter().any(|(n, ..)| !env.contains_key(n)) || space.derive(&mut env).is_err() {
+        return Ok(false);
+    }
+    space.admits(&env)
 }
 
 /// The fallback: exact evaluation of both sides at rational sample points.

@@ -25,7 +25,9 @@
 //! part of it, written in the detail), `refuted` (exact counterexample),
 //! `confirmed-on-samples` (N exact samples, not a proof), `inconclusive` (with the reason).
 
+pub mod check;
 pub mod example;
+pub mod export;
 pub mod fp_audit;
 pub mod identity;
 pub mod induction;
@@ -258,12 +260,21 @@ pub struct ClaimResult {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certificate: Option<serde_json::Value>,
     pub statement: String,
-    /// Wall-clock seconds spent on the claim.
+    /// Wall-clock seconds spent on the claim (text output only: the JSON report is the
+    /// same on every run).
+    #[serde(skip)]
     pub seconds: f64,
 }
 
 /// Checks one claim within `budget` (a deadline for the checkers that loop).
+///
+/// A verdict never depends on the clock: the checkers stop on deterministic work bounds
+/// (cells, term products, samples, boxes, steps), and the time limit is only a safety
+/// net. If any computation of the claim saw its deadline pass ([`crate::budget::passed`]),
+/// whatever it computed is discarded and the claim is `inconclusive` with `(time)` in its
+/// detail, counted apart in the summary.
 pub fn check(claim: &Claim, budget: Duration) -> Outcome {
+    crate::budget::take_timed();
     let deadline = Instant::now() + budget;
     let r = match claim.kind.as_str() {
         "identity" => identity::check(claim),
@@ -274,6 +285,9 @@ pub fn check(claim: &Claim, budget: Duration) -> Outcome {
         "fp-audit" => fp_audit::check(claim),
         k => Err(format!("unknown kind {k}")),
     };
+    if crate::budget::take_timed() {
+        return time_ran_out(budget);
+    }
     r.unwrap_or_else(|e| Outcome::inconclusive(format!("the claim cannot be checked: {e}")))
 }
 
@@ -466,22 +480,32 @@ pub fn check_within(claim: &Claim, budget: Duration) -> Outcome {
             // checkpoints of any other computation unwind to here, and the thread ends
             let hard = Instant::now() + budget + Duration::from_millis(500);
             let outcome = crate::budget::with_deadline(hard, || check(&c, budget))
-                .unwrap_or_else(|| budget_ran_out(budget));
+                .unwrap_or_else(|| time_ran_out(budget));
             let _ = tx.send(outcome);
         });
     if spawned.is_err() {
         return check(claim, budget);
     }
     rx.recv_timeout(budget + Duration::from_secs(1))
-        .unwrap_or_else(|_| budget_ran_out(budget))
+        .unwrap_or_else(|_| time_ran_out(budget))
 }
 
-/// The outcome of a claim whose checker ran out of its budget.
-fn budget_ran_out(budget: Duration) -> Outcome {
+/// The marker of an outcome cut by the time limit (counted apart in the summary).
+pub const TIME_MARK: &str = "(time)";
+
+/// The outcome of a claim whose checker ran past its time limit.
+fn time_ran_out(budget: Duration) -> Outcome {
     Outcome::inconclusive(format!(
-        "(budget) the budget of {:.1} s ran out before the checker finished",
+        "{TIME_MARK} the time limit of {:.1} s per claim ran out before the checker finished (raise --budget-seconds; the work bounds, not the clock, decide every other verdict)",
         budget.as_secs_f64()
     ))
+}
+
+impl ClaimResult {
+    /// Whether the claim is `inconclusive` because its time limit ran out.
+    pub fn timed_out(&self) -> bool {
+        self.verdict == Verdict::Inconclusive && self.detail.starts_with(TIME_MARK)
+    }
 }
 
 /// Checks the chosen claims on `jobs` threads (rayon), calling `done(id)` after each; the
@@ -589,12 +613,20 @@ pub(crate) fn pairs(t: &toml::Table, key: &str) -> Result<Vec<(String, String)>,
 /// The `impactkit verify` command: loads the claims, checks them on `jobs` threads (an
 /// indicatif progress bar on a terminal), renders the report. Errors are user errors
 /// (malformed claim file, unknown id, bad budget or jobs): exit code 2.
+/// Where `verify` writes its certificates and SMT-LIB queries (none by default).
+#[derive(Clone, Debug, Default)]
+pub struct Exports {
+    pub certificates: Option<PathBuf>,
+    pub smtlib: Option<PathBuf>,
+}
+
 pub fn verify_cli(
     paths: &[PathBuf],
     only: Option<&str>,
     format: &str,
     budget_seconds: f64,
     jobs: usize,
+    exports: &Exports,
 ) -> Result<String, String> {
     if !(budget_seconds.is_finite() && budget_seconds > 0.0 && budget_seconds <= 86_400.0) {
         return Err(format!(
@@ -603,6 +635,19 @@ pub fn verify_cli(
     }
     if !(1..=256).contains(&jobs) {
         return Err(format!("--jobs: must be an integer in 1..=256, got {jobs}"));
+    }
+    for (opt, d) in [
+        ("--certificates", &exports.certificates),
+        ("--smtlib", &exports.smtlib),
+    ] {
+        if let Some(d) = d {
+            if d.exists() && !d.is_dir() {
+                return Err(format!("{opt}: {} is not a directory", d.display()));
+            }
+        }
+    }
+    if exports.certificates.is_some() || exports.smtlib.is_some() {
+        crate::arith::symbolic::enable_decision_log();
     }
     let claims = load_paths(paths)?;
     if let Some(id) = only {
@@ -636,9 +681,31 @@ pub fn verify_cli(
         },
     );
     bar.finish_and_clear();
+    let written = match exports.certificates.is_some() || exports.smtlib.is_some() {
+        true => Some(export::write(
+            &results,
+            &claims,
+            exports.certificates.as_deref(),
+            exports.smtlib.as_deref(),
+        )?),
+        false => None,
+    };
     Ok(match format {
-        "json" => report::json(&results).to_string(),
+        "json" => {
+            let mut j = report::json(&results);
+            if let Some((c, s, q)) = written {
+                j["exports"] =
+                    serde_json::json!({"certificates": c, "smtlib files": s, "smtlib queries": q});
+            }
+            j.to_string()
+        }
         "markdown" => report::markdown(&results),
-        _ => report::text(&results),
+        _ => {
+            let mut t = report::text(&results);
+            if let Some((c, s, q)) = written {
+                t += &format!("{c} certificates written; {s} SMT-LIB files with {q} queries\n");
+            }
+            t
+        }
     })
 }

@@ -32,7 +32,7 @@ pub const PROBES: [(&str, &str); 23] = [
     ),
     (
         "corner.tr_id_xy",
-        "k x y -> x1 y1 zone zone1 xi eta xi1 eta1; eqs. (3a-3d)",
+        "k x y -> x1 y1 zone zone1 xi eta xi1 eta1 goes_on multi multi_next; eqs. (3a-3d)",
     ),
     (
         "corner.tr_id_phi",
@@ -73,7 +73,7 @@ pub const PROBES: [(&str, &str); 23] = [
     ),
     (
         "cradle.run",
-        "eps v1 v2 v3 [m1 m2 m3] [sigma] [max_iter] -> steps multiple exit vf1..3, v{w}_{i}",
+        "eps v1 v2 v3 [m1 m2 m3] [sigma] [max_iter] -> steps multiple exit vf1..3 (the state after max_iter steps where given; none where the default limit cuts the run), v{w}_{i}",
     ),
     (
         "cradle.table1",

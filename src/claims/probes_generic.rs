@@ -323,8 +323,13 @@ fn corner_step<S: Scalar>(name: &str, inp: &ProbeIn<S>) -> Result<Env<S>, String
         ("xi1".into(), w1.x),
         ("eta1".into(), w1.y),
     ]);
+    // what a run (S = 0) does at v: goes on unless v is in Z0; a multiple impact in Z12;
+    // and whether the next state is in Z12 (where its zone is decided)
+    env.insert("goes_on".into(), inp.int(usize::from(zone != Zone::Z0)));
+    env.insert("multi".into(), inp.int(usize::from(zone == Zone::Z12)));
     if let Some(z) = zone1 {
         env.insert("zone1".into(), zone_code(inp, z));
+        env.insert("multi_next".into(), inp.int(usize::from(z == Zone::Z12)));
     }
     Ok(env)
 }
@@ -468,8 +473,12 @@ fn cradle<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
     .map_err(err)?;
     let mut out = Env::new();
     // a run cut by an undecided sign (symbolically) has true steps so far but no end: only
-    // the velocities of its steps are outputs then
-    if !matches!(o.stop, Stop::Undecided { .. }) {
+    // the velocities of its steps are outputs then; so has a run cut by the default step
+    // limit (the tool's, not the law's). A `max_iter` the claim gives is part of its
+    // statement ("p3 is an exit velocity"): the outputs then describe the state after that
+    // many steps, `exit` = 0 where it is not an exit.
+    let cut_by_tool = o.stop == Stop::MaxIterations && !inp.has("max_iter");
+    if !matches!(o.stop, Stop::Undecided { .. }) && !cut_by_tool {
         out.extend([
             ("steps".into(), inp.int(o.steps.len())),
             (
@@ -705,7 +714,7 @@ fn corner_ta<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
         restitution: Restitution::Symmetric(inp.num("eps")?),
         threshold: inp.opt("S", 0),
         rest_threshold: k.zero_like(),
-        max_steps: inp.count("max_steps", 1000)?,
+        max_steps: inp.count("max_steps", 1000)?.min(DIRECT_STEPS),
         form: Form::Xy,
         max_digits: None,
         record_velocities: false,
@@ -718,12 +727,12 @@ fn corner_ta<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
     if let crate::system::corner::Termination::Undecided { quantity, .. } = &t.termination {
         return Err(format!("the sign of {quantity} is undecided"));
     }
-    // a run cut by the step limit has no outcome: the limit is the tool's, not the law's
+    // a run cut by the step limit: its certified long run (an exact exit, or a proof that
+    // it never exits), else no outcome (the limit is the tool's, not the law's)
     if let crate::system::corner::Termination::MaxSteps = &t.termination {
-        return Err(format!(
-            "the run reached its step limit ({} steps): no outcome",
-            t.steps
-        ));
+        let v0 = V2::new(inp.num("x")?, inp.num("y")?);
+        let limit = inp.count("max_steps", 1000)?;
+        return corner_beyond_limit(inp, &k, &inp.num("eps")?, &v0, limit);
     }
     let f = t.final_velocity();
     Ok(Env::from([
@@ -739,6 +748,63 @@ fn corner_ta<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
         ("xf".into(), f.x.clone()),
         ("yf".into(), f.y.clone()),
     ]))
+}
+
+/// The steps a corner run of a probe takes one by one; a longer run goes on through its
+/// certified long run ([`corner_beyond_limit`]), which gives the same outcome (the tests
+/// compare them) without iterating every step.
+pub(super) const DIRECT_STEPS: usize = 256;
+
+/// The outcome of a TA run (one COR `eps`, S = 0) that a step limit of `limit` steps cut,
+/// from its certified long run ([`crate::system::corner_longrun`]): where it exits, the
+/// exact outcome (`steps`, `multiple`, `exit` = 1, `xf`, `yf`); where it never exits,
+/// `exit` = 0, `never_exits` = 1, the Z12 steps `multiple` (Theorem 5.1: only at the
+/// start) and the limit `xf` = `yf` = 0 of the velocities (Theorem 5.3, certified by the
+/// decay ρ(M) < 1; no `steps`). A run with no certificate, or that exits only after
+/// `limit` steps, has no outcome: a counterexample is a terminating computation or a
+/// certified limit, never a truncated run.
+pub(super) fn corner_beyond_limit<S: Scalar>(
+    inp: &ProbeIn<S>,
+    k: &S,
+    eps: &S,
+    v0: &V2<S>,
+    limit: usize,
+) -> Result<Env<S>, String> {
+    let cut = limit;
+    use crate::system::corner_longrun::{long_run, LongRunLimits, Outcome};
+    let no_outcome = |why: String| {
+        format!("the run reached its step limit ({cut} steps) and has no certified long run ({why}): no outcome")
+    };
+    let run = long_run(k, eps, v0, &LongRunLimits::default()).map_err(|e| no_outcome(e.reason))?;
+    let z12 = run.entry_zones.iter().filter(|z| **z == Zone::Z12).count();
+    match run.outcome {
+        Outcome::Exits { steps, exit_xy, .. } => {
+            let steps = usize::try_from(steps)
+                .ok()
+                .filter(|s| *s <= limit)
+                .ok_or_else(|| no_outcome(format!("it exits after {steps} steps")))?;
+            Ok(Env::from([
+                ("steps".into(), inp.int(steps)),
+                ("multiple".into(), inp.int(z12)),
+                ("exit".into(), inp.int(1)),
+                ("xf".into(), exit_xy.x),
+                ("yf".into(), exit_xy.y),
+            ]))
+        }
+        Outcome::NeverExits { .. } => {
+            // eps < 1 decided: the decay per period rho(M) < 1, so v_n -> 0
+            if (eps.clone() - &eps.one_like()).sign() != crate::arith::Sign::Negative {
+                return Err(no_outcome("never exits with eps = 1".into()));
+            }
+            Ok(Env::from([
+                ("multiple".into(), inp.int(z12)),
+                ("exit".into(), inp.int(0)),
+                ("never_exits".into(), inp.int(1)),
+                ("xf".into(), k.zero_like()),
+                ("yf".into(), k.zero_like()),
+            ]))
+        }
+    }
 }
 
 /// The zone of v by FP eq. (1), and the zones whose conditions (6a–6d) hold (law code,

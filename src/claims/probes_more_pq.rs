@@ -151,19 +151,47 @@ fn usize_of(inp: &Inputs, name: &str, default: usize) -> Result<usize, String> {
 /// rational (system::corner, asymmetric restitution), exact; no thresholds (S = S_v = 0).
 fn corner_asym_run(inp: &Inputs) -> Result<Env<R>, String> {
     let k = r(get(inp, "k")?);
+    let (e1, e2) = (r(get(inp, "eps1")?), r(get(inp, "eps2")?));
+    let symmetric = (e1.clone() - &e2).sign() == crate::arith::Sign::Zero;
+    let limit = usize_of(inp, "max_steps", 10_000)?;
     let run = CornerRun {
         k: k.clone(),
-        restitution: Restitution::Asymmetric(r(get(inp, "eps1")?), r(get(inp, "eps2")?)),
+        restitution: Restitution::Asymmetric(e1.clone(), e2),
         threshold: k.zero_like(),
         rest_threshold: k.zero_like(),
-        max_steps: usize_of(inp, "max_steps", 10_000)?,
+        // with one COR, a long run goes on through its certified long run
+        max_steps: match symmetric {
+            true => limit.min(super::probes_generic::DIRECT_STEPS),
+            false => limit,
+        },
         form: Form::Xy,
         max_digits: None,
         record_velocities: false,
     };
-    let t = run
-        .run(V2::new(r(get(inp, "x")?), r(get(inp, "y")?)))
-        .map_err(err)?;
+    let v0 = V2::new(r(get(inp, "x")?), r(get(inp, "y")?));
+    let t = run.run(v0.clone()).map_err(err)?;
+    // a run cut by the step limit: with equal CORs its certified long run (TA), else no
+    // outcome (a counterexample is a terminating run or a certified limit)
+    if let crate::system::corner::Termination::MaxSteps = &t.termination {
+        if !symmetric {
+            return Err(format!(
+                "the run reached its step limit ({} steps): no outcome",
+                t.steps
+            ));
+        }
+        let pin = super::probes_generic::ProbeIn::from_strings(inp);
+        let mut out = super::probes_generic::corner_beyond_limit(&pin, &k, &e1, &v0, limit)?;
+        out.insert("zone0".into(), {
+            let z = corner::zone_xy(&k, &v0, &k.zero_like()).map_err(err)?;
+            int(match z {
+                Zone::Z0 => 0,
+                Zone::Z1 => 1,
+                Zone::Z2 => 2,
+                Zone::Z12 => 12,
+            })
+        });
+        return Ok(out);
+    }
     let f = t.final_velocity();
     Ok(Env::from([
         ("steps".into(), int(t.steps)),
@@ -217,6 +245,14 @@ fn char_procedure(inp: &Inputs) -> Result<Env<R>, String> {
     };
     let ke0 = crate::law::characterization::kinetic_energy(&c, &v).map_err(err)?;
     let o = procedure(&c, &cors, v, sigma.as_ref(), &limits).map_err(err)?;
+    // a run cut by the default step limit has no outcome (the limit is the tool's, not the
+    // law's); a `max_iter` the claim gives is part of its statement
+    if o.stop == Stop::MaxIterations && !inp.contains_key("max_iter") {
+        return Err(format!(
+            "char.procedure: the run reached its step limit ({} steps): no outcome",
+            o.steps.len()
+        ));
+    }
     let f = o.final_velocity();
     let mut out = Env::from([
         ("steps".into(), int(o.steps.len())),

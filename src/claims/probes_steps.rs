@@ -15,11 +15,11 @@ use crate::system::iterate::Stepped;
 pub const PROBES: &[(&str, &str)] = &[
     (
         "cradle.step",
-        "eps v1 v2 v3 [m1 m2 m3] [sigma] -> u1..3 rate1 rate2 impacting exit rest next_v1..3 (the next state; = u when the run stops) next_rate1 next_rate2 [next_impacting, where decided]; one step of cradle.run, Pasquero Sect. 3.5",
+        "eps v1 v2 v3 [m1 m2 m3] [sigma] -> u1..3 rate1 rate2 impacting goes_on multi exit rest next_v1..3 (the next state; = u when the run stops) next_rate1 next_rate2 [next_impacting, where decided]; one step of cradle.run, Pasquero Sect. 3.5",
     ),
     (
         "char.step",
-        "as char.procedure (v1..vn, m1..mn or m_i_j, n<i>_<j>, e1..er, [sigma]) -> u1..un rate<i> impacting exit rest next_v1..next_vn (the next state; = u when the run stops) next_rate<i> [next_impacting, where decided]; one step of char.procedure, Pasquero Sect. 3.5 (8)",
+        "as char.procedure (v1..vn, m1..mn or m_i_j, n<i>_<j>, e1..er, [sigma]) -> u1..un rate<i> impacting goes_on multi exit rest next_v1..next_vn (the next state; = u when the run stops) next_rate<i> [next_impacting, where decided]; one step of char.procedure, Pasquero Sect. 3.5 (8)",
     ),
 ];
 
@@ -130,6 +130,9 @@ fn outputs<S: Scalar>(
         Stepped::Ambiguous(_) => return Err("the impacted set is always one zone".into()),
     };
     out.insert("impacting".into(), inp.int(impacting));
+    // what the run does at v: goes on (a rule applied), with a multiple impact
+    out.insert("goes_on".into(), flag(!exit && !rest));
+    out.insert("multi".into(), flag(!exit && !rest && impacting > 1));
     out.insert("exit".into(), flag(exit));
     out.insert("rest".into(), flag(rest));
     // where every rate of the next state has a decided sign (symbolically it may not)

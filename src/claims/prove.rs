@@ -663,7 +663,7 @@ fn decide(r: &lang::Relation, env: &Env<Symbolic>) -> Result<Option<bool>, Strin
             guard: None,
             ..r.clone()
         };
-        return match g.decide(env, &()) {
+        return match g.decide_as_guard(env, &()) {
             Ok(Some(false)) => Ok(Some(true)),
             Ok(Some(true)) => decide(&body, env),
             // a guard not decided on the cell, or not given (an output the law leaves out
@@ -706,6 +706,115 @@ fn show_value(x: &Symbolic) -> Value {
     } else {
         format!("({} characters, omitted)", s.len()).into()
     }
+}
+
+/// How the cells of a proof came about, for a certificate (with the decision log on):
+/// the root cells of each case (the charts of the domain), every split of a cell into the
+/// cells that chart its pieces (a sign of a free variable, of a linear form: negative,
+/// zero, positive; a piece with no point of the cell is left out and counted), and the
+/// leaves that are not proved cells (outside the hypotheses, undefined, refused).
+#[derive(Default)]
+struct Tree {
+    roots: Vec<Value>,
+    splits: Vec<Value>,
+    leaves: Vec<Value>,
+}
+
+impl Tree {
+    fn on() -> bool {
+        crate::arith::symbolic::decision_log_enabled()
+    }
+    fn leaf(&mut self, case: &str, cell: &str, status: &str) {
+        if Self::on() {
+            self.leaves
+                .push(json!({"case": case, "cell": cell, "status": status}));
+        }
+    }
+    fn split(&mut self, case: &str, parent: &str, parts: &[Cell]) {
+        if Self::on() {
+            let children: Vec<&str> = parts.iter().map(|c| c.text.as_str()).collect();
+            self.splits.push(json!({
+                "case": case,
+                "parent": parent,
+                "children": children,
+                "without points": 3 - parts.len().min(3),
+            }));
+        }
+    }
+    fn attach(self, mut cert: Value) -> Value {
+        if Self::on() {
+            cert["roots"] = Value::Array(self.roots);
+            cert["splits"] = Value::Array(self.splits);
+            cert["other cells"] = Value::Array(self.leaves);
+        }
+        cert
+    }
+}
+
+/// The decided signs of a cell, for a certificate: each value as a rational function of
+/// the chart variables (radicals named `rad_i`), its sign and the rule.
+fn facts_json(facts: &[crate::arith::symbolic::Decision]) -> Value {
+    let sign = |s: Sign| match s {
+        Sign::Positive => ">",
+        Sign::Negative => "<",
+        Sign::Zero => "==",
+        Sign::Unknown => "?",
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    Value::Array(
+        facts
+            .iter()
+            .filter_map(|f| {
+                let v = radical_names(&f.value.render_string());
+                seen.insert((v.clone(), sign(f.sign)))
+                    .then(|| json!({"value": v, "sign": sign(f.sign), "rule": f.rule}))
+            })
+            .collect(),
+    )
+}
+
+/// The radicals of a cell: name and radicand (and the x of |x| = √(x²)).
+fn radicals_json(rads: &[Radical]) -> Value {
+    Value::Array(
+        rads.iter()
+            .map(|r| {
+                json!({
+                    "name": radical_names(&r.name),
+                    "radicand": radical_names(&r.radicand.render_string()),
+                })
+            })
+            .collect(),
+    )
+}
+
+/// Radical names `√i` written `rad_i` (a name of the input language).
+fn radical_names(s: &str) -> String {
+    s.replace('√', "rad_")
+}
+
+/// The obligation of a conclusion decided true on a cell, for a certificate and the SMT
+/// cross-check: its guards (relation and `lhs - rhs` as rational functions of the chart
+/// variables, where they evaluate) and its body (where it evaluates).
+fn obligation(r: &lang::Relation, scope: &Env<Symbolic>) -> Value {
+    let part = |x: &lang::Relation| -> Option<Value> {
+        let l = x.lhs.eval_in(scope, &()).ok()?;
+        let rr = x.rhs.eval_in(scope, &()).ok()?;
+        Some(json!([
+            x.rel.symbol(),
+            radical_names(&l.sub_r(&rr).render_string())
+        ]))
+    };
+    let mut guards = Vec::new();
+    let mut g = r.guard.as_deref();
+    while let Some(x) = g {
+        guards.extend(part(x));
+        g = x.guard.as_deref();
+    }
+    let body = part(&lang::Relation {
+        guard: None,
+        ..r.clone()
+    });
+    json!({"guards": guards, "body": body})
 }
 
 /// Evaluates one cell of an implication (`sides = None`) or an agreement.
@@ -754,9 +863,16 @@ fn run_cell(
                             .lhs
                             .eval_in(&scope, &())
                             .and_then(|l| r.rhs.eval_in(&scope, &()).map(|x| l.sub_r(&x)));
-                        if let Ok(d) = d {
-                            signs.push(json!({"relation": r.text, "lhs - rhs": show_value(&d)}));
+                        let log = crate::arith::symbolic::decision_log_enabled();
+                        let mut fact = match d {
+                            Ok(d) => json!({"relation": r.text, "lhs - rhs": show_value(&d)}),
+                            Err(_) if log => json!({"relation": r.text}),
+                            Err(_) => continue,
+                        };
+                        if log {
+                            fact["obligation"] = obligation(r, &scope);
                         }
+                        signs.push(fact);
                     }
                     Ok(Some(false)) if open_hyp.is_none() => {
                         return Ok(falsified(format!("`{}` is false", r.text), case, &env));
@@ -1393,18 +1509,24 @@ fn attempt_cells(
     deadline: Instant,
 ) -> Result<Attempt, String> {
     let t = &claim.content;
-    let started = Instant::now();
     let mut certificate = Vec::new();
+    let mut tree = Tree::default();
     let (mut n_cells, mut outside, mut undefined) = (0usize, 0usize, 0usize);
     let mut refused: Vec<String> = Vec::new();
     for case in sampled::cases(t)? {
         let (cs, used) = cells(&case, params, cone)?;
+        if crate::arith::symbolic::decision_log_enabled() {
+            tree.roots.extend(
+                cs.iter()
+                    .map(|c| json!({"case": case.name, "cell": c.text})),
+            );
+        }
         let mut cs: Vec<Cell> = cs.into_iter().rev().collect();
         let mut budget_cells = MAX_CELLS;
         while let Some(cell) = cs.pop() {
             let cell = &cell;
-            if Instant::now() >= deadline {
-                return Err("the budget ran out during the symbolic proof".into());
+            if crate::budget::passed(deadline) {
+                return Err("(time) the time limit ran out during the symbolic proof".into());
             }
             budget_cells = budget_cells.saturating_sub(1);
             if budget_cells == 0 {
@@ -1417,9 +1539,12 @@ fn attempt_cells(
                 .filter(|c| c.starts_with("t_") || c.starts_with("c_"))
                 .cloned()
                 .collect();
-            let r = with_positive_variables(&positive, || {
-                with_radicals(|| run_cell(t, &case, cell, sides))
-            })?;
+            crate::arith::symbolic::take_decisions();
+            let (r, rads) = with_positive_variables(&positive, || {
+                with_radicals(|| (run_cell(t, &case, cell, sides), radicals()))
+            });
+            let r = r?;
+            let facts = crate::arith::symbolic::take_decisions();
             match r {
                 CellResult::Holds(signs) => {
                     n_cells += 1;
@@ -1428,15 +1553,27 @@ fn attempt_cells(
                         .iter()
                         .map(|(k, v)| (k.clone(), v.render_string().into()))
                         .collect();
-                    certificate.push(json!({
+                    let mut c = json!({
                         "case": case.name,
                         "cell": cell.text,
                         "chart": chart,
                         "decided": signs,
-                    }));
+                    });
+                    if crate::arith::symbolic::decision_log_enabled() {
+                        c["positive"] = json!(positive);
+                        c["facts"] = facts_json(&facts);
+                        c["radicals"] = radicals_json(&rads);
+                    }
+                    certificate.push(c);
                 }
-                CellResult::Outside => outside += 1,
-                CellResult::Undefined => undefined += 1,
+                CellResult::Outside => {
+                    outside += 1;
+                    tree.leaf(&case.name, &cell.text, "outside");
+                }
+                CellResult::Undefined => {
+                    undefined += 1;
+                    tree.leaf(&case.name, &cell.text, "undefined");
+                }
                 CellResult::False(why) => {
                     if let Some(o) = witness(t, &case, cell, sides, true) {
                         return Ok(Attempt::Decided(o));
@@ -1474,7 +1611,10 @@ fn attempt_cells(
                     let free_factor =
                         free_factor.or_else(|| even_free_variable(&undecided, cell, &positive));
                     if let Some(f) = free_factor {
-                        cs.extend(split_cell(cell, &f));
+                        let parts = split_cell(cell, &f);
+                        tree.split(&case.name, &cell.text, &parts);
+                        tree.split(&case.name, &cell.text, &parts);
+                        cs.extend(parts);
                         continue;
                     }
                     // the last undecided sign is the one that stopped the law; earlier
@@ -1484,6 +1624,7 @@ fn attempt_cells(
                         .rev()
                         .find_map(|e| linear_split(cell, e, &positive))
                     {
+                        tree.split(&case.name, &cell.text, &parts);
                         cs.extend(parts);
                         continue;
                     }
@@ -1493,7 +1634,10 @@ fn attempt_cells(
                         .flat_map(|e| e.variables())
                         .find(|v| cell.charts.contains(v) && !positive.contains(v));
                     if let Some(f) = free {
-                        cs.extend(split_cell(cell, &f));
+                        let parts = split_cell(cell, &f);
+                        tree.split(&case.name, &cell.text, &parts);
+                        tree.split(&case.name, &cell.text, &parts);
+                        cs.extend(parts);
                         continue;
                     }
                     // the corners of the cell only where the law ran on it and a conclusion
@@ -1507,6 +1651,7 @@ fn attempt_cells(
                     // then established on the other cells only
                     if is_refusal(&why) {
                         refused.push(format!("{}{}: {why}", sampled::label(&case), cell.text));
+                        tree.leaf(&case.name, &cell.text, "refused");
                         continue;
                     }
                     let label = sampled::label(&case);
@@ -1529,15 +1674,16 @@ fn attempt_cells(
         let mut o = Outcome::new(
             Verdict::ProvedOnSubdomain,
             format!(
-                "symbolic proof over the domain ({}) except {} cell(s) where the law gives no outcome (first: {}): {n_cells} cells proved, {outside} outside the hypotheses; {:.2} s",
+                "symbolic proof over the domain ({}) except {} cell(s) where the law gives no outcome (first: {}): {n_cells} cells proved, {outside} outside the hypotheses",
                 domain_text(params, cone),
                 refused.len(),
                 refused[0],
-                started.elapsed().as_secs_f64()
             ),
         );
         o.certificate =
-            Some(json!({"method": "symbolic cells", "cells": certificate, "refused": refused}));
+            Some(tree.attach(
+                json!({"method": "symbolic cells", "cells": certificate, "refused": refused}),
+            ));
         return Ok(Attempt::Decided(o));
     }
     // a proof in one dimension may extend to all of them (Gram reduction)
@@ -1546,16 +1692,17 @@ fn attempt_cells(
         let mut o = Outcome::new(
             Verdict::Proved,
             format!(
-                "symbolic proof in dimension {} over the domain ({}), {n_cells} cells, {outside} outside the hypotheses, every sign decided exactly; extended to every dimension and every positive definite mass matrix by the Gram reduction (the law is natural: {}; the conclusions compare {}); {:.2} s",
+                "symbolic proof in dimension {} over the domain ({}), {n_cells} cells, {outside} outside the hypotheses, every sign decided exactly; extended to every dimension and every positive definite mass matrix by the Gram reduction (the law is natural: {}; the conclusions compare {})",
                 cert["dimension"],
                 domain_text(params, cone),
                 cert["natural laws"].as_array().map_or(String::new(), |l| l.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join("; ")),
                 cert["conclusions compare"].as_str().unwrap_or_default(),
-                started.elapsed().as_secs_f64()
             ),
         );
         o.certificate =
-            Some(json!({"method": "symbolic cells", "cells": certificate, "reduction": cert}));
+            Some(tree.attach(
+                json!({"method": "symbolic cells", "cells": certificate, "reduction": cert}),
+            ));
         return Ok(Attempt::Decided(o));
     }
     // a proof table may state that its domain is a part of the paper's (a family of
@@ -1569,18 +1716,18 @@ fn attempt_cells(
         let mut o = Outcome::new(
             Verdict::ProvedOnSubdomain,
             format!(
-                "symbolic proof over the stated domain ({}), only a part of the paper's: {sub}; {n_cells} cells, {outside} outside the hypotheses; {:.2} s",
+                "symbolic proof over the stated domain ({}), only a part of the paper's: {sub}; {n_cells} cells, {outside} outside the hypotheses",
                 domain_text(params, cone),
-                started.elapsed().as_secs_f64()
             ),
         );
-        o.certificate = Some(json!({"method": "symbolic cells", "cells": certificate}));
+        o.certificate =
+            Some(tree.attach(json!({"method": "symbolic cells", "cells": certificate})));
         return Ok(Attempt::Decided(o));
     }
     let mut o = Outcome::new(
         Verdict::Proved,
         format!(
-            "symbolic proof over the whole domain ({}): {} on rational functions in {n_cells} cells (open cells, boundary rays, degenerate points; {outside} outside the hypotheses{}), every sign decided exactly; {:.2} s",
+            "symbolic proof over the whole domain ({}): {} on rational functions in {n_cells} cells (open cells, boundary rays, degenerate points; {outside} outside the hypotheses{}), every sign decided exactly",
             domain_text(params, cone),
             if toml::to_string(t).is_ok_and(|s| s.contains("probe")) {
                 "the law code"
@@ -1588,12 +1735,11 @@ fn attempt_cells(
                 "the claim's expressions"
             },
             if undefined > 0 { format!(", {undefined} where the claim's quantities are undefined") } else { String::new() },
-            started.elapsed().as_secs_f64()
         ),
     );
-    o.certificate = Some(
+    o.certificate = Some(tree.attach(
         json!({"method": "symbolic cells", "cells": certificate, "undefined cells": undefined}),
-    );
+    ));
     Ok(Attempt::Decided(o))
 }
 

@@ -13,14 +13,24 @@ const ORDER: [Verdict; 5] = [
 ];
 
 /// `{"proved": n, "refuted": n, "confirmed-on-samples": n, "inconclusive": n}`.
+/// The inconclusive claims cut by the time limit are counted apart, as
+/// `"inconclusive (time)"` (`"inconclusive"` counts the others).
 pub fn summary(results: &[ClaimResult]) -> Value {
     let mut m = serde_json::Map::new();
     for v in ORDER {
         m.insert(
             v.name().into(),
-            results.iter().filter(|r| r.verdict == v).count().into(),
+            results
+                .iter()
+                .filter(|r| r.verdict == v && !r.timed_out())
+                .count()
+                .into(),
         );
     }
+    m.insert(
+        "inconclusive (time)".into(),
+        results.iter().filter(|r| r.timed_out()).count().into(),
+    );
     Value::Object(m)
 }
 
@@ -36,17 +46,24 @@ pub fn json(results: &[ClaimResult]) -> Value {
 }
 
 fn summary_line(results: &[ClaimResult]) -> String {
-    ORDER
+    let mut parts: Vec<String> = ORDER
         .iter()
         .map(|v| {
             format!(
                 "{} {}",
-                results.iter().filter(|r| r.verdict == *v).count(),
+                results
+                    .iter()
+                    .filter(|r| r.verdict == *v && !r.timed_out())
+                    .count(),
                 v.name()
             )
         })
-        .collect::<Vec<_>>()
-        .join(", ")
+        .collect();
+    let timed = results.iter().filter(|r| r.timed_out()).count();
+    if timed > 0 {
+        parts.push(format!("{timed} inconclusive (time)"));
+    }
+    parts.join(", ")
 }
 
 /// The short name of a paper (its authors), from its file name.

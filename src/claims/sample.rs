@@ -159,7 +159,7 @@ impl Space {
         let mut rng = Rng::from_str_seed(seed);
         let mut out = Vec::new();
         let mut tries = 0;
-        while out.len() < n && tries < 50 * n.max(1) && Instant::now() < deadline {
+        while out.len() < n && tries < 50 * n.max(1) && !crate::budget::passed(deadline) {
             tries += 1;
             crate::budget::checkpoint();
             let mut env = Env::new();

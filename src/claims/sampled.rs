@@ -246,7 +246,7 @@ fn run_cases(
     } else {
         format!(" ({})", parts.join(", "))
     };
-    let timed_out = Instant::now() >= deadline;
+    let timed_out = crate::budget::passed(deadline);
     Ok(Outcome::new(
         Verdict::ConfirmedOnSamples,
         format!(

@@ -221,7 +221,7 @@ pub fn decide_by_abs_bounds<S: Scalar>(
         return Ok(None);
     }
     if let Some(g) = &r.guard {
-        match g.decide(env, ctx)? {
+        match g.decide_as_guard(env, ctx)? {
             Some(true) => {}
             Some(false) => return Ok(Some(true)),
             None => return Ok(None),

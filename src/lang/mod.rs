@@ -90,6 +90,11 @@ pub fn eval_str<S: Scalar>(src: &str, ctx: &S::Ctx) -> Result<S, EvalError> {
     parse(src)?.eval(ctx)
 }
 
+/// The byte span of the comparison operator of a relation `lhs REL rhs` (no guard).
+pub fn relation_span(src: &str) -> Option<(usize, usize)> {
+    parse::relation_operator(src).ok().map(|(a, b, _)| (a, b))
+}
+
 /// The exact rational value of `src` ("1/3", "0.9", "-2^2", "tan(pi/4)"); a variable or
 /// an irrational value is an error.
 pub fn rational(src: &str) -> Result<BigRational, EvalError> {

@@ -61,7 +61,11 @@ pub struct Relation {
 pub fn parse_relation(src: &str) -> Result<Relation, ParseError> {
     if let Some(at) = src.find("=>") {
         let mut body = parse_relation(&src[at + 2..])?;
-        body.guard = Some(Box::new(parse_relation(&src[..at])?));
+        // `A => B => C` is `(A and B) => C`: the guard A, with the body's own guard B
+        // chained to it (a guard holds where every relation of its chain holds)
+        let mut guard = parse_relation(&src[..at])?;
+        guard.guard = body.guard.take();
+        body.guard = Some(Box::new(guard));
         body.text = src.trim().to_string();
         return Ok(body);
     }
@@ -91,6 +95,38 @@ impl Relation {
         let r = self.rhs.eval_with(env, ctx, sqrt)?;
         Ok((l - &r).sign())
     }
+    /// This relation as a guard: `Some(true)` where it and every relation of its guard
+    /// chain hold (`A => B => C` has the guard A with B chained: A and B), `Some(false)`
+    /// where one of them is false, else `None`.
+    pub fn decide_as_guard<S: Scalar>(
+        &self,
+        env: &Env<S>,
+        ctx: &S::Ctx,
+    ) -> Result<Option<bool>, EvalError> {
+        self.decide_as_guard_with(env, ctx, &S::sqrt)
+    }
+    /// [`Relation::decide_as_guard`] with a given square root.
+    pub fn decide_as_guard_with<S: Scalar>(
+        &self,
+        env: &Env<S>,
+        ctx: &S::Ctx,
+        sqrt: Sqrt<'_, S>,
+    ) -> Result<Option<bool>, EvalError> {
+        let s = self.sign_with(env, ctx, sqrt)?;
+        let here = (s != Sign::Unknown).then(|| self.rel.holds(s));
+        if here == Some(false) {
+            return Ok(Some(false));
+        }
+        let rest = match &self.guard {
+            Some(g) => g.decide_as_guard_with(env, ctx, sqrt)?,
+            None => Some(true),
+        };
+        Ok(match (here, rest) {
+            (_, Some(false)) => Some(false),
+            (Some(true), Some(true)) => Some(true),
+            _ => None,
+        })
+    }
     /// `Some(true/false)` when decided, `None` when the sign is unknown (enclosures).
     pub fn decide<S: Scalar>(&self, env: &Env<S>, ctx: &S::Ctx) -> Result<Option<bool>, EvalError> {
         self.decide_with(env, ctx, &S::sqrt)
@@ -103,7 +139,7 @@ impl Relation {
         sqrt: Sqrt<'_, S>,
     ) -> Result<Option<bool>, EvalError> {
         if let Some(g) = &self.guard {
-            match g.decide_with(env, ctx, sqrt)? {
+            match g.decide_as_guard_with(env, ctx, sqrt)? {
                 Some(true) => {}
                 Some(false) => return Ok(Some(true)),
                 None => return Ok(None),

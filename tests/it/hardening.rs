@@ -425,11 +425,9 @@ fn verify_honours_its_budget_for_every_kind() {
     let claims = j["claims"].as_array().unwrap();
     let of = |id: &str| claims.iter().find(|c| c["id"] == id).unwrap().clone();
     assert_eq!(of("h-id200")["verdict"], "inconclusive");
-    assert!(of("h-id200")["detail"]
-        .as_str()
-        .unwrap()
-        .contains("(budget)"));
-    assert!(of("h-id200")["seconds"].as_f64().unwrap() < 3.0);
+    assert!(of("h-id200")["detail"].as_str().unwrap().contains("(time)"));
+    assert!(of("h-id200").get("seconds").is_none());
+    assert_eq!(j["summary"]["inconclusive (time)"], 1);
     assert_eq!(of("h-printed")["verdict"], "inconclusive");
     assert!(of("h-probe")["detail"]
         .as_str()

@@ -188,43 +188,26 @@ fn induction_checks_its_lemmas() {
     let run_claim = |p: &str| check(&load(p).1, Duration::from_secs(120));
     let sym = "proofs/pq/pq-corner-symmetry.toml";
     let nom = "proofs/pq/pq-cradle-no-multiple.toml";
+    let r5 = "proofs/fp/fp-result5.toml";
     assert_eq!(run_claim(sym).verdict, Verdict::Proved);
     assert_eq!(run_claim(nom).verdict, Verdict::Proved);
     let (sym_text, _) = load(sym);
     let (nom_text, _) = load(nom);
-    // a step lemma that does not hold: no proof (the runs are only sampled)
+    let (r5_text, _) = load(r5);
+    let step_call = "calls = [{ probe = \"corner.asymmetric\", prefix = \"m_\", inputs = { eps1 = \"eps2\", eps2 = \"eps1\", y = \"-y\" } }]";
     for (text, from, to, why) in [
+        // the runs must start in the lemma's family of related states
         (
             &sym_text,
-            "\"m_x1 == x1\", \"m_y1 == -y1\"",
-            "\"m_x1 == x1\", \"m_y1 == y1\"",
-            "the step lemma is refuted",
+            step_call,
+            "calls = [{ probe = \"corner.asymmetric\", prefix = \"m_\", inputs = { eps1 = \"eps2\", eps2 = \"eps1\", y = \"y\" } }]",
+            "does not start in the step lemma's family",
         ),
-        (
-            &nom_text,
-            "conclude = [\"next_rate2 <= 0\"]",
-            "conclude = [\"next_rate2 < 0\"]",
-            "the step lemma is refuted",
-        ),
-        // the lemma must relate the runs the claim relates (the same input maps)
         (
             &sym_text,
-            "calls = [{ probe = \"corner.asymmetric\", prefix = \"m_\", inputs = { eps1 = \"eps2\", eps2 = \"eps1\", y = \"-y\" } }]",
+            step_call,
             "calls = [{ probe = \"corner.asymmetric\", prefix = \"m_\", inputs = { eps1 = \"eps1\", eps2 = \"eps2\", y = \"-y\" } }]",
-            "maps its inputs otherwise",
-        ),
-        // the base must start where the runs start, over the claim's domain
-        (
-            &nom_text,
-            "[implication.induction.base]\nprobe = \"cradle.step\"\ninputs = { v1 = \"v0\", v2 = \"0\"",
-            "[implication.induction.base]\nprobe = \"cradle.step\"\ninputs = { v1 = \"v0\", v2 = \"v0\"",
-            "base: the probe",
-        ),
-        (
-            &nom_text,
-            "[implication.induction.base.proof]\ndomain = { eps = \"[0, 1]\"",
-            "[implication.induction.base.proof]\ndomain = { eps = \"[1/2, 1]\"",
-            "is not the claim's",
+            "does not start in the step lemma's family",
         ),
         // a step probe that is not the run's step
         (
@@ -233,6 +216,63 @@ fn induction_checks_its_lemmas() {
             "[implication.induction.step]\nprobe = \"corner.tr_nid_xy\"",
             "is not the one step",
         ),
+        // the lemma takes every state, and the claim's parameters
+        (
+            &sym_text,
+            "[implication.induction.step.proof]\ndomain = { k = \"(0, inf)\", eps1 = \"[0, 1]\", eps2 = \"[0, 1]\", x = \"R\"",
+            "[implication.induction.step.proof]\ndomain = { k = \"(0, inf)\", eps1 = \"[0, 1]\", eps2 = \"[0, 1]\", x = \"(0, inf)\"",
+            "must take every state",
+        ),
+        (
+            &sym_text,
+            "[implication.induction.step.proof]\ndomain = { k = \"(0, inf)\"",
+            "[implication.induction.step.proof]\ndomain = { k = \"(1, inf)\"",
+            "is not the claim's",
+        ),
+        (
+            &nom_text,
+            "[implication.induction.step]\nprobe = \"cradle.step\"\n",
+            "[implication.induction.step]\nprobe = \"cradle.step\"\nassume = [\"v1 - v2 <= 0\"]\n",
+            "restricts the state",
+        ),
+        // conclusions and bases are the engine's, never the file's
+        (
+            &nom_text,
+            "[implication.induction.step]\nprobe = \"cradle.step\"\n",
+            "[implication.induction.step]\nprobe = \"cradle.step\"\nconclude = [\"impacting <= 1\"]\n",
+            "is not used",
+        ),
+        (
+            &nom_text,
+            "[implication.induction.step]\n",
+            "[implication.induction.base]\nprobe = \"cradle.step\"\n\n[implication.induction.step]\n",
+            "`base` is not used",
+        ),
+        // the false run-level conclusions: not among what the lemmas give
+        (
+            &r5_text,
+            "conclude = [\"multiple == 0\"]\n\n[[implication.case]]\nname = \"Z2: none\"",
+            "conclude = [\"multiple == 0\", \"steps <= 20\"]\n\n[[implication.case]]\nname = \"Z2: none\"",
+            "`steps <= 20` (case Z1: none)",
+        ),
+        (
+            &r5_text,
+            "conclude = [\"multiple == 1\"]",
+            "conclude = [\"multiple == 1\", \"steps <= 30\"]",
+            "use other outputs of the run",
+        ),
+        (
+            &sym_text,
+            "\"m_exit == exit\"]",
+            "\"m_exit == exit\", \"steps <= 10\"]",
+            "`steps <= 10` are not among those it gives",
+        ),
+        (
+            &sym_text,
+            "\"m_yf == -yf\"",
+            "\"m_yf == yf\"",
+            "`m_yf == yf` are not among those it gives",
+        ),
     ] {
         assert_eq!(text.matches(from).count(), 1, "{from}");
         let (v, detail) = verdict_of(&text.replacen(from, to, 1));
@@ -240,11 +280,10 @@ fn induction_checks_its_lemmas() {
         assert!(detail.contains(why), "{why}: {detail}");
     }
     // TA with a threshold S > 0 (SA's zoning) is not the iteration of the zone of eq. (1)
-    let (r5, _) = load("proofs/fp/fp-result5.toml");
     let from = "y = \"y\", max_steps = \"300\" }";
-    assert_eq!(r5.matches(from).count(), 1);
+    assert_eq!(r5_text.matches(from).count(), 1);
     let (v, d) =
-        verdict_of(&r5.replacen(from, "y = \"y\", max_steps = \"300\", S = \"1/10\" }", 1));
+        verdict_of(&r5_text.replacen(from, "y = \"y\", max_steps = \"300\", S = \"1/10\" }", 1));
     assert_ne!(v, Verdict::Proved, "{d}");
     assert!(
         v == Verdict::Refuted || d.contains("with S other than 0"),
@@ -255,7 +294,7 @@ fn induction_checks_its_lemmas() {
     let (v, d) = verdict_of(&head.replacen("samples = 25\n", "samples = 25\ninduction = 5\n", 1));
     assert_eq!(v, Verdict::ConfirmedOnSamples, "{d}");
     assert!(d.contains("induction: must be a table"), "{d}");
-    // a conclusion on the runs that the lemmas do not give is refuted at a sample point
-    let d = mutant_refuted(nom, "\"multiple == 0\"", "\"multiple == 1\"");
-    assert!(d.contains("the induction's lemmas hold"), "{d}");
+    // a false conclusion on the runs: the instance at the run's start fails, no proof, and
+    // a sample point refutes it
+    mutant_refuted(nom, "\"multiple == 0\"", "\"multiple == 1\"");
 }

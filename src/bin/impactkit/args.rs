@@ -404,12 +404,29 @@ pub enum Command {
         /// Check only the claim with this id.
         #[arg(long)]
         only: Option<String>,
-        /// Time budget per claim, in seconds.
-        #[arg(long, default_value_t = 20.0, value_parser = budget)]
+        /// Time limit per claim, in seconds: a safety net only (work bounds decide the
+        /// verdicts); a claim past it is `inconclusive (time)`.
+        #[arg(long, default_value_t = 120.0, value_parser = budget)]
         budget_seconds: f64,
         /// Claims checked in parallel (default: every core).
         #[arg(long)]
         jobs: Option<usize>,
+        /// Write a certificate per proved or refuted claim into this directory
+        /// (`<id>.json`, re-checked by `impactkit check`).
+        #[arg(long)]
+        certificates: Option<std::path::PathBuf>,
+        /// Write the polynomial obligations of every symbolic proof as SMT-LIB 2 queries
+        /// into this directory (`<id>.smt2`; scripts/smt_crosscheck.py runs Z3 on them).
+        #[arg(long)]
+        smtlib: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        out: Output,
+    },
+    /// Re-check certificates of `verify --certificates` without the prover (exit 1 when
+    /// one is rejected).
+    Check {
+        /// Certificate files (`DIR/*.json`).
+        paths: Vec<std::path::PathBuf>,
         #[command(flatten)]
         out: Output,
     },

@@ -247,11 +247,23 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             }
             emit("billiard-break", &report, &out)
         }
+        Command::Check { paths, out } => {
+            let (text, ok) =
+                impactkit::claims::check::check_cli(&paths, out.format == Format::Json)
+                    .map_err(user_error)?;
+            if ok {
+                Ok(Printed(text))
+            } else {
+                Err(Failure::Report { text, code: 1 })
+            }
+        }
         Command::Verify {
             paths,
             only,
             budget_seconds,
             jobs,
+            certificates,
+            smtlib,
             out,
         } => {
             let jobs = jobs.unwrap_or_else(|| {
@@ -262,9 +274,20 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 Format::Json => "json",
                 Format::Markdown => "markdown",
             };
-            impactkit::claims::verify_cli(&paths, only.as_deref(), format, budget_seconds, jobs)
-                .map(Printed)
-                .map_err(user_error)
+            let exports = impactkit::claims::Exports {
+                certificates,
+                smtlib,
+            };
+            impactkit::claims::verify_cli(
+                &paths,
+                only.as_deref(),
+                format,
+                budget_seconds,
+                jobs,
+                &exports,
+            )
+            .map(Printed)
+            .map_err(user_error)
         }
         Command::Propagate {
             masses,
@@ -798,6 +821,7 @@ fn name_and_output(c: &Command) -> (&'static str, Output) {
         Command::Step { out, .. } => ("step", *out),
         Command::Cradle { out, .. } => ("cradle", *out),
         Command::Verify { out, .. } => ("verify", *out),
+        Command::Check { out, .. } => ("check", *out),
         Command::Laws { out, .. } => ("laws", *out),
         Command::Regress { out, .. } => ("regress", *out),
         Command::System { .. } => ("system", Output::default()),
