@@ -10,8 +10,9 @@
 //!   orthant of the cell's positive chart variables, AM–GM dominance, a quadratic with a
 //!   negative discriminant; the zero polynomial); every conclusion follows from its
 //!   obligation (its body's sign, or a guard decided false), the signs again re-derived.
-//!   Signs decided by radical elimination are re-derived by the Z3 cross-check only
-//!   (counted).
+//!   Signs decided by radical elimination are re-derived by the Z3 cross-check only, and
+//!   conclusions on an outcome's zone (each excluded zone shown empty) are not re-derived
+//!   (both counted).
 //! - **Refutations**: the witness is re-evaluated exactly by the claim's own evaluation
 //!   (the law code on exact rationals, at the single point: a degenerate box) and must
 //!   violate the claim; an identity's witness must lie in the declared domain.
@@ -43,6 +44,8 @@ pub struct Checked {
     pub facts: usize,
     pub radical_facts: usize,
     pub conclusions: usize,
+    /// Conclusions on an outcome's zone (the engine's zone certificate; not re-derived).
+    pub zone_conclusions: usize,
 }
 
 /// The sign of a polynomial at every point of the open positive orthant of `positive`,
@@ -167,7 +170,8 @@ fn holds(rel: &str, sign: i8) -> Result<bool, String> {
     })
 }
 
-fn strs(v: Option<&Value>) -> Vec<String> {
+/// A list of strings of a certificate (missing: empty).
+pub(super) fn strs(v: Option<&Value>) -> Vec<String> {
     v.and_then(|x| x.as_array())
         .map(|a| {
             a.iter()
@@ -177,7 +181,8 @@ fn strs(v: Option<&Value>) -> Vec<String> {
         .unwrap_or_default()
 }
 
-fn pair(v: &Value) -> Option<(&str, &str)> {
+/// A `[relation, value]` pair of an obligation.
+pub(super) fn pair(v: &Value) -> Option<(&str, &str)> {
     Some((v.get(0)?.as_str()?, v.get(1)?.as_str()?))
 }
 
@@ -221,6 +226,9 @@ fn check_cell(cell: &Value, out: &mut Checked) -> Result<(), String> {
         .flatten()
     {
         let Some(ob) = d.get("obligation") else {
+            // a conclusion on the zone of an outcome, decided by showing each excluded
+            // zone empty (its signs are among the facts above): counted, not re-derived
+            out.zone_conclusions += 1;
             continue;
         };
         let what = d.get("relation").and_then(|r| r.as_str()).unwrap_or("?");
@@ -510,6 +518,7 @@ pub fn check_cli(paths: &[std::path::PathBuf], json: bool) -> Result<(String, bo
                 "claim": r.claim, "verdict": r.verdict, "accepted": r.rejected.is_none(),
                 "reason": r.rejected, "cells": r.cells, "signs": r.facts,
                 "radical signs (SMT only)": r.radical_facts, "conclusions": r.conclusions,
+                "zone conclusions (not re-derived)": r.zone_conclusions,
             })).collect::<Vec<_>>(),
             "accepted": accepted,
             "rejected": rows.len() - accepted,
@@ -520,8 +529,8 @@ pub fn check_cli(paths: &[std::path::PathBuf], json: bool) -> Result<(String, bo
         for r in &rows {
             s += &match &r.rejected {
                 None => format!(
-                    "{:<40} accepted  {} ({} cells, {} signs re-derived, {} by radicals left to SMT, {} conclusions)\n",
-                    r.claim, r.verdict, r.cells, r.facts, r.radical_facts, r.conclusions
+                    "{:<40} accepted  {} ({} cells, {} signs re-derived, {} by radicals left to SMT, {} conclusions, {} zone conclusions not re-derived)\n",
+                    r.claim, r.verdict, r.cells, r.facts, r.radical_facts, r.conclusions, r.zone_conclusions
                 ),
                 Some(why) => format!("{:<40} REJECTED  {}: {why}\n", r.claim, r.verdict),
             };

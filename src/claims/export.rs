@@ -127,15 +127,7 @@ fn cell_query(cell: &Value) -> Result<Option<String>, String> {
     let Some(facts) = cell.get("facts").and_then(|f| f.as_array()) else {
         return Ok(None);
     };
-    let positive: Vec<String> = cell
-        .get("positive")
-        .and_then(|p| p.as_array())
-        .map(|a| {
-            a.iter()
-                .filter_map(|x| x.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default();
+    let positive = super::check::strs(cell.get("positive"));
     let rads: Vec<(String, String)> = cell
         .get("radicals")
         .and_then(|r| r.as_array())
@@ -184,20 +176,14 @@ fn cell_query(cell: &Value) -> Result<Option<String>, String> {
             .into_iter()
             .flatten()
         {
-            let (Some(r), Some(v)) = (
-                g.get(0).and_then(|x| x.as_str()),
-                g.get(1).and_then(|x| x.as_str()),
-            ) else {
+            let Some((r, v)) = super::check::pair(g) else {
                 continue;
             };
             texts.push(v.to_string());
             parts.push(relation(r, v)?);
         }
         if let Some(b) = ob.get("body").filter(|b| !b.is_null()) {
-            let (Some(r), Some(v)) = (
-                b.get(0).and_then(|x| x.as_str()),
-                b.get(1).and_then(|x| x.as_str()),
-            ) else {
+            let Some((r, v)) = super::check::pair(b) else {
                 continue;
             };
             texts.push(v.to_string());
@@ -238,13 +224,19 @@ fn cell_query(cell: &Value) -> Result<Option<String>, String> {
 
 /// The query of a refutation at an exact point: the witness's values (variables and
 /// outputs) as constants, and the violated relation's negation, which must be `sat`.
-fn witness_query(cx: Option<&Value>) -> Result<Option<String>, String> {
+fn witness_query(cx: Option<&Value>, identity: Option<&str>) -> Result<Option<String>, String> {
     let Some(cx) = cx.and_then(|c| c.as_object()) else {
         return Ok(None);
     };
-    let Some(violated) = cx.get("violated").and_then(|v| v.as_str()) else {
+    let Some(violated) = cx
+        .get("violated")
+        .and_then(|v| v.as_str())
+        .map(str::to_string)
+        .or_else(|| identity.map(|d| format!("{d} == 0")))
+    else {
         return Ok(None);
     };
+    let violated = violated.as_str();
     let Ok(r) = crate::lang::parse_relation(violated) else {
         return Ok(None);
     };
@@ -269,6 +261,22 @@ fn witness_query(cx: Option<&Value>) -> Result<Option<String>, String> {
     let _ = writeln!(q, "(assert (not {}))", relation(r.rel.symbol(), &d)?);
     q.push_str("(check-sat)\n");
     Ok(Some(q))
+}
+
+/// `lhs - rhs` of a refuted identity, its substitutions applied (from the claim's text).
+fn identity_difference(cert: &Value) -> Option<String> {
+    let source = cert.get("source")?.as_str()?;
+    let claim = super::Claim::parse(source, Path::new("certificate.toml")).ok()?;
+    let t = &claim.content;
+    let (mut l, mut r) = (
+        t.get("lhs")?.as_str()?.to_string(),
+        t.get("rhs")?.as_str()?.to_string(),
+    );
+    for (v, e) in super::pairs(t, "substitute").ok()? {
+        l = super::identity::substitute_text(&l, &v, &e);
+        r = super::identity::substitute_text(&r, &v, &e);
+    }
+    Some(format!("({l}) - ({r})"))
 }
 
 /// Every symbolic cell of a certificate, lemmas included: (where, cell).
@@ -321,7 +329,10 @@ pub fn smtlib(cert: &Value) -> Result<Option<(String, usize)>, String> {
         }
     }
     // a refutation at an exact point: the violated relation at the witness's values
-    if let Ok(Some(q)) = witness_query(cert.get("counterexample")) {
+    let identity = (cert.get("kind").and_then(|k| k.as_str()) == Some("identity"))
+        .then(|| identity_difference(cert))
+        .flatten();
+    if let Ok(Some(q)) = witness_query(cert.get("counterexample"), identity.as_deref()) {
         n += 1;
         let _ = writeln!(out, "; query {n} expect sat the witness");
         out.push_str(&q);

@@ -118,13 +118,21 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
             ),
             SymbolicAnswer::Different { witness, .. } if !in_domain(t, &witness)? => {
                 // the witness lies outside the declared domain: a counterexample must be
-                // a point of the claim, so look for one there
-                let (mut l, mut r) = (lhs.to_string(), rhs.to_string());
-                for (v, e) in &subs {
-                    l = substitute_text(&l, v, e);
-                    r = substitute_text(&r, v, e);
-                }
-                let o = sample_check(claim, &l, &r)?;
+                // a point of the claim, so look for one there (the substitutions as
+                // derived quantities, the last first, so that the hypotheses may use them)
+                let mut c = claim.clone();
+                let mut derive: Vec<toml::Value> = match c.content.remove("derive") {
+                    Some(toml::Value::Array(a)) => a,
+                    _ => Vec::new(),
+                };
+                derive.extend(
+                    subs.iter()
+                        .rev()
+                        .map(|(v, e)| toml::Value::Array(vec![v.clone().into(), e.clone().into()])),
+                );
+                c.content
+                    .insert("derive".into(), toml::Value::Array(derive));
+                let o = sample_check(&c, lhs, rhs)?;
                 if o.verdict == Verdict::Refuted {
                     return Ok(o);
                 }

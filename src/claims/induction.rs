@@ -631,6 +631,11 @@ fn attempt_with(claim: &Claim, ind: &toml::Table, deadline: Instant) -> Result<A
 /// A run fact `lhs == rhs` on the claim's run outputs.
 type Fact = (String, String);
 
+/// What a form of induction gives: the run facts, the step lemma's conclusions, and the
+/// claim's conclusions at the run's start to prove (the instance and its rewritten
+/// conclusions), where they are derived that way.
+type Derivation = (Vec<Fact>, Vec<String>, Option<(Claim, Vec<String>)>);
+
 /// Two or more runs in lockstep: the step lemma's inputs describe a family of related
 /// states (one point per value of its state variables); the engine checks that the
 /// claim's runs start in it (their inputs are the lemma's at the state variables' values
@@ -639,10 +644,7 @@ type Fact = (String, String);
 /// run's next state). Then the runs have the same steps, multiple impacts and exit, and
 /// their final states are related; a state variable named in `conserved` (the lemma
 /// shows its next value is itself) keeps its value from the start.
-fn lockstep(
-    ind: &toml::Table,
-    su: &Setup,
-) -> Result<(Vec<Fact>, Vec<String>, Option<(Claim, Vec<String>)>), String> {
+fn lockstep(ind: &toml::Table, su: &Setup) -> Result<Derivation, String> {
     let sh = &su.shape;
     let conserved = super::str_list(ind, "conserved")?;
     for c in &conserved {
@@ -739,11 +741,7 @@ fn lockstep(
 /// that goes on without one, and the run's first state has none (the count is 0). The
 /// claim's conclusions may use no other output of the run; they are then proved with
 /// the count replaced, on the step at the run's start, over the claim's own space.
-fn single_run(
-    claim: &Claim,
-    su: &Setup,
-    deadline: Instant,
-) -> Result<(Vec<Fact>, Vec<String>, Option<(Claim, Vec<String>)>), String> {
+fn single_run(claim: &Claim, su: &Setup, deadline: Instant) -> Result<Derivation, String> {
     let sh = &su.shape;
     for (v, s) in &su.state_vars {
         if v != s {

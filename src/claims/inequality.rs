@@ -234,7 +234,7 @@ pub fn check(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
 }
 
 /// The boxes one branch-and-bound may examine: a work bound, the same on every machine.
-const MAX_BOXES: usize = 2_000_000;
+const MAX_BOXES: usize = 200_000;
 
 fn refuted(p: &Boxed) -> Outcome {
     let cx: serde_json::Map<String, serde_json::Value> = p

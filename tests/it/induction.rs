@@ -114,7 +114,17 @@ fn every_registered_step_reproduces_its_run() {
         inp.insert("x".into(), start[0].clone());
         inp.insert("y".into(), start[1].clone());
         inp.insert("max_steps".into(), CAP.to_string());
-        let r = run(runp, &inp).unwrap();
+        // a run the step limit cuts has an outcome only where its certified long run
+        // gives one (it never exits): no truncated run is read as an answer
+        let r = match run(runp, &inp) {
+            Ok(r) => r,
+            Err(e) if !exit && e.contains("no outcome") => continue,
+            Err(e) => panic!("{inp:?}: {e}"),
+        };
+        if !exit {
+            assert_eq!(text(&r, "never_exits"), "1", "{inp:?}");
+            continue;
+        }
         assert_eq!(text(&r, "steps"), steps.to_string(), "{inp:?}");
         // (a run cut at the limit also counts the zone it classified last)
         if exit {
@@ -277,7 +287,11 @@ fn induction_checks_its_lemmas() {
         assert_eq!(text.matches(from).count(), 1, "{from}");
         let (v, detail) = verdict_of(&text.replacen(from, to, 1));
         assert_ne!(v, Verdict::Proved, "{detail}");
-        assert!(detail.contains(why), "{why}: {detail}");
+        // no proof by induction, and the claim is then sampled (or proved false exactly)
+        assert!(
+            v == Verdict::Refuted || detail.contains(why),
+            "{why}: {detail}"
+        );
     }
     // TA with a threshold S > 0 (SA's zoning) is not the iteration of the zone of eq. (1)
     let from = "y = \"y\", max_steps = \"300\" }";

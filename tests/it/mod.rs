@@ -3,6 +3,7 @@
 mod audit;
 mod audit_laws;
 mod billiard;
+mod certificates;
 mod claims;
 mod claims_cb;
 mod claims_more_fp;
@@ -21,6 +22,7 @@ mod fuzz;
 mod hardening;
 mod induction;
 mod lang;
+mod mutants;
 mod penny;
 mod propagative;
 mod readme;

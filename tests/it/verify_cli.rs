@@ -43,7 +43,7 @@ fn json_has_the_shape_of_the_issue() {
     );
     assert_eq!(
         v["summary"],
-        serde_json::json!({"proved": 1, "proved-on-subdomain": 0, "refuted": 0, "confirmed-on-samples": 0, "inconclusive": 0})
+        serde_json::json!({"proved": 1, "proved-on-subdomain": 0, "refuted": 0, "confirmed-on-samples": 0, "inconclusive": 0, "inconclusive (time)": 0})
     );
 }
 

@@ -1,0 +1,164 @@
+//! Certificates (`verify --certificates`), their checker (`impactkit check`) and the
+//! determinism of verdicts (issue 33).
+
+use impactkit::claims::{self, check};
+use std::path::PathBuf;
+
+fn temp(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("impactkit-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+/// The certificates of the claims of `dir` (one claim with `only`).
+fn certificates(paths: &[&str], name: &str) -> PathBuf {
+    let out = temp(name);
+    let exports = claims::Exports {
+        certificates: Some(out.clone()),
+        smtlib: Some(out.join("smt")),
+    };
+    let paths: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
+    claims::verify_cli(&paths, None, "json", 120.0, 2, &exports).unwrap();
+    out
+}
+
+fn accepted(text: &str) -> Result<(), String> {
+    match check::check_text(text)?.rejected {
+        None => Ok(()),
+        Some(why) => Err(why),
+    }
+}
+
+#[test]
+fn certificates_are_rechecked_and_corrupted_ones_rejected() {
+    let dir = certificates(
+        &[
+            "proofs/pq/pq-corner-symmetry.toml",
+            "proofs/fp/fp-result1.toml",
+            "proofs/fp/fp-cor3.1-termination.toml",
+            "proofs/fp/fp-prop7.1-bounds-4S.toml",
+            "proofs/sm/sm-lemma1.toml",
+        ],
+        "certs",
+    );
+    let read = |id: &str| std::fs::read_to_string(dir.join(format!("{id}.json"))).unwrap();
+    for id in [
+        "pq-corner-symmetry",
+        "fp-result1",
+        "fp-cor3.1-termination",
+        "fp-prop7.1-bounds-4S",
+        "sm-lemma1",
+    ] {
+        accepted(&read(id)).unwrap_or_else(|e| panic!("{id}: {e}"));
+    }
+    // the SMT-LIB queries of an induction: its lemmas' cells
+    let smt = std::fs::read_to_string(dir.join("smt/pq-corner-symmetry.smt2")).unwrap();
+    assert!(
+        smt.contains("; query 1 expect unsat step lemma: "),
+        "{}",
+        &smt[..200]
+    );
+    assert!(smt.contains("(check-sat)"));
+
+    let cert: serde_json::Value = serde_json::from_str(&read("pq-corner-symmetry")).unwrap();
+    let lemma = "/certificate/step lemma/cells";
+    // a dropped cell: the cells no longer cover the domain
+    let mut dropped = cert.clone();
+    let cells = dropped.pointer_mut(lemma).unwrap().as_array_mut().unwrap();
+    let n = cells.len();
+    cells.remove(n / 2);
+    let why = accepted(&dropped.to_string()).unwrap_err();
+    assert!(why.contains("neither proved nor split"), "{why}");
+    // a changed coefficient in a conclusion's obligation (m_x1 - x1 == 0 on the cell)
+    let mut changed = cert.clone();
+    let body = changed
+        .pointer_mut(&format!("{lemma}/0/decided/2/obligation/body/1"))
+        .unwrap();
+    assert_eq!(body, "0", "{body}");
+    *body = "1/1000".into();
+    let why = accepted(&changed.to_string()).unwrap_err();
+    assert!(why.contains("does not follow from its obligation"), "{why}");
+    // a sign the cell does not have
+    let mut flipped = cert.clone();
+    let fact = flipped
+        .pointer_mut(&format!("{lemma}/0/facts"))
+        .unwrap()
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|f| f["sign"] == ">" && f["rule"] == "coefficients")
+        .unwrap();
+    fact["sign"] = "<".into();
+    let why = accepted(&flipped.to_string()).unwrap_err();
+    assert!(why.contains("does not follow by the rule"), "{why}");
+    // a refutation whose witness is moved to where the claim holds (the 4S bound fails
+    // only for small k)
+    let mut moved: serde_json::Value = serde_json::from_str(&read("fp-prop7.1-bounds-4S")).unwrap();
+    moved["counterexample"]["k"] = "1".into();
+    let why = accepted(&moved.to_string()).unwrap_err();
+    assert!(why.contains("recomputed: confirmed-on-samples"), "{why}");
+    // another claim's source
+    let mut other = cert.clone();
+    other["source"] =
+        serde_json::from_str::<serde_json::Value>(&read("fp-result1")).unwrap()["source"].clone();
+    assert!(accepted(&other.to_string()).is_err());
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn two_runs_give_the_same_json() {
+    let run = || {
+        claims::verify_cli(
+            &[PathBuf::from("proofs/wl")],
+            None,
+            "json",
+            120.0,
+            2,
+            &claims::Exports::default(),
+        )
+        .unwrap()
+    };
+    let (a, b) = (run(), run());
+    assert_eq!(a, b);
+    assert!(!a.contains("\"seconds\""));
+}
+
+/// A liveness claim ("every run exits") is refuted by a run certified never to exit (the
+/// long-run certificate of TA, `corner --max-steps unlimited`), not skipped as a run cut
+/// at its step limit.
+#[test]
+fn a_false_liveness_claim_is_refuted_by_a_run_that_never_exits() {
+    let text = r#"id = "live-false"
+paper = "fassino-pasquero-2020-disk-in-corner.txt"
+where = "test"
+statement = "Every run of TA with a small eps exits (false: some runs never exit)."
+kind = "implication"
+method = "TA run exactly."
+
+[implication]
+probe = "corner.ta"
+inputs = { eps = "eps", x = "x", y = "y" }
+vars = { k = ["1/20", "1/5"], eps = ["1/100", "1/20"], x = ["-2", "2"], y = ["-2", "2"] }
+assume = ["eps > 0", "k > 0"]
+conclude = ["exit == 1"]
+samples = 200
+"#;
+    let (v, d) = crate::common::claims::verdict_of(text);
+    assert_eq!(v, impactkit::claims::Verdict::Refuted, "{d}");
+    assert!(d.contains("(exit = 0: 0 vs 1)"), "{d}");
+    // the witness: k = 5/52, eps = 23/1100, v = (6/97, -2/5) never exits
+    let c = impactkit::system::corner_longrun::long_run(
+        &impactkit::arith::Rational::from_big(&"5/52".parse().unwrap()),
+        &impactkit::arith::Rational::from_big(&"23/1100".parse().unwrap()),
+        &impactkit::law::V2::new(
+            impactkit::arith::Rational::from_big(&"6/97".parse().unwrap()),
+            impactkit::arith::Rational::from_big(&"-2/5".parse().unwrap()),
+        ),
+        &Default::default(),
+    )
+    .unwrap();
+    assert!(matches!(
+        c.outcome,
+        impactkit::system::corner_longrun::Outcome::NeverExits { .. }
+    ));
+}
