@@ -294,10 +294,9 @@ pub fn check(claim: &Claim, budget: Duration) -> Outcome {
 /// `agreement` and `implication`: the symbolic proof when the claim has a `proof` table,
 /// else (or when it finds no proof) exact samples, with the reason no proof was obtained.
 fn proved_or_sampled(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
-    // a claim on runs: first by induction over their steps (a proof only); the claim's
-    // own conclusions on the runs, which the lemmas give by its `why`, are also checked at
-    // exact sample points, so a `why` that does not hold shows
-    // a claim that every run stops: by a ranking function (a proof only)
+    // a claim that every run stops: by a ranking function (a proof only); a claim on runs:
+    // by induction over their steps, with the conclusions the engine derives (a proof
+    // only; the conclusions are sampled as well, a cross-check that cannot make a proof)
     let by_ranking = match termination::attempt(claim, deadline) {
         Some(prove::Attempt::Decided(o)) => return Ok(o),
         Some(prove::Attempt::NoProof(why)) => Some(why),
@@ -308,7 +307,7 @@ fn proved_or_sampled(claim: &Claim, deadline: Instant) -> Result<Outcome, String
             let mut s = sampled::check_implication(claim, deadline)?;
             if s.verdict == Verdict::Refuted {
                 s.detail = format!(
-                    "{} (the induction's lemmas hold, but do not give this conclusion)",
+                    "{} (a conclusion the induction derived fails at an exact sample point: the derivation is wrong, an engine bug to report)",
                     s.detail
                 );
                 return Ok(s);
@@ -610,16 +609,18 @@ pub(crate) fn pairs(t: &toml::Table, key: &str) -> Result<Vec<(String, String)>,
     }
 }
 
-/// The `impactkit verify` command: loads the claims, checks them on `jobs` threads (an
-/// indicatif progress bar on a terminal), renders the report. Errors are user errors
-/// (malformed claim file, unknown id, bad budget or jobs): exit code 2.
-/// Where `verify` writes its certificates and SMT-LIB queries (none by default).
+/// Where `verify` writes its certificates and SMT-LIB queries (none by default; see
+/// [`export`]).
 #[derive(Clone, Debug, Default)]
 pub struct Exports {
     pub certificates: Option<PathBuf>,
     pub smtlib: Option<PathBuf>,
 }
 
+/// The `impactkit verify` command: loads the claims, checks them on `jobs` threads (an
+/// indicatif progress bar on a terminal), renders the report, and writes the certificates
+/// and SMT-LIB queries of `exports`. Errors are user errors (malformed claim file, unknown
+/// id, bad budget or jobs, an export path that is not a directory): exit code 2.
 pub fn verify_cli(
     paths: &[PathBuf],
     only: Option<&str>,
