@@ -536,7 +536,7 @@ pub fn check_cli(paths: &[std::path::PathBuf], json: bool) -> Result<(String, bo
             };
         }
         s += &format!(
-            "\n{} certificates: {accepted} accepted, {} rejected\n",
+            "\n{} certificates: {accepted} accepted, {} rejected",
             rows.len(),
             rows.len() - accepted
         );
