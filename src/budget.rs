@@ -16,6 +16,28 @@ thread_local! {
     /// loop that ended cleanly at it): the outcome then depends on the clock, and `verify`
     /// reports it `inconclusive (time)` whatever was computed ([`take_timed`]).
     static TIMED: Cell<bool> = const { Cell::new(false) };
+    /// The deterministic work limit of the exact laws run by `laws`, `regress` and
+    /// `compare-cradle`: the decimal digits of a velocity ([`with_digit_cap`]).
+    static DIGITS: Cell<Option<u64>> = const { Cell::new(None) };
+}
+
+/// Runs `f` with the exact iterated laws of this thread bounded by `cap` decimal digits
+/// of a velocity (Pasquero's procedure, Newton's repeated solves): past it they stop with
+/// a work limit, whatever the machine's load.
+pub fn with_digit_cap<T>(cap: u64, f: impl FnOnce() -> T) -> T {
+    struct Restore(Option<u64>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            DIGITS.with(|d| d.set(self.0));
+        }
+    }
+    let _restore = Restore(DIGITS.with(|d| d.replace(Some(cap))));
+    f()
+}
+
+/// This thread's digit cap ([`with_digit_cap`]), if any.
+pub fn digit_cap() -> Option<u64> {
+    DIGITS.with(Cell::get)
 }
 
 /// Whether `deadline` has passed; if so, this thread's work is marked as cut by the clock.

@@ -364,6 +364,13 @@ pub trait Scalar:
     fn exact_digits(&self) -> u64 {
         0
     }
+
+    /// Decimal digits one operation on this value handles: [`Scalar::exact_digits`] for
+    /// exact backends, the precision for MPFR ones (whose every operation costs it), 0 for
+    /// hardware floats. The measure of the searches' work limits.
+    fn work_digits(&self) -> u64 {
+        self.exact_digits()
+    }
 }
 
 /// `x^n` by repeated squaring (negative `n` through [`Scalar::recip`]).

@@ -245,6 +245,9 @@ impl Scalar for MpInterval {
     fn ctx(&self) -> u32 {
         self.prec()
     }
+    fn work_digits(&self) -> u64 {
+        (f64::from(self.prec()) * std::f64::consts::LOG10_2).ceil() as u64
+    }
     fn checked_div(&self, rhs: &Self) -> Result<Self, ArithError> {
         if rhs.point_zero() {
             return Err(ArithError::DivisionByZero);

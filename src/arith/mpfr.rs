@@ -75,6 +75,9 @@ impl Scalar for Mpfr {
     fn ctx(&self) -> u32 {
         self.prec()
     }
+    fn work_digits(&self) -> u64 {
+        (f64::from(self.prec()) * std::f64::consts::LOG10_2).ceil() as u64
+    }
     fn checked_div(&self, rhs: &Self) -> Result<Self, ArithError> {
         if rhs.0.is_zero() {
             return Err(ArithError::DivisionByZero);

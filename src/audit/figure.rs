@@ -270,23 +270,36 @@ pub fn write(dir: &Path, title: &str, axes: &[String], records: &[Record]) -> Fi
     }
     let mut files = Vec::new();
     let mut skipped = None;
-    let svg = dir.join("map.svg");
-    match draw(
+    // drawn under temporary names, renamed when complete (a full disk or a signal leaves
+    // no truncated figure)
+    let tmp = |name: &str| dir.join(format!(".tmp-{}-{name}", std::process::id()));
+    let settle = |name: &str, drawn: Result<(), String>| -> Result<(), String> {
+        let t = tmp(name);
+        let r = drawn.and_then(|()| std::fs::rename(&t, dir.join(name)).map_err(|e| e.to_string()));
+        if r.is_err() {
+            let _ = std::fs::remove_file(&t);
+        }
+        r
+    };
+    let svg = tmp("map.svg");
+    let drawn = draw(
         SVGBackend::new(&svg, SIZE).into_drawing_area(),
         title,
         axes,
         records,
-    ) {
+    );
+    match settle("map.svg", drawn) {
         Ok(()) => files.push("map.svg".to_string()),
         Err(why) => skipped = Some(format!("map.svg: {why}")),
     }
-    let png = dir.join("map.png");
-    match draw(
+    let png = tmp("map.png");
+    let drawn = draw(
         BitMapBackend::new(&png, SIZE).into_drawing_area(),
         title,
         axes,
         records,
-    ) {
+    );
+    match settle("map.png", drawn) {
         Ok(()) => files.push("map.png".to_string()),
         Err(why) => skipped = Some(format!("map.png: {why}")),
     }

@@ -356,7 +356,38 @@ pub struct Stored {
     pub figures: figure::Figures,
 }
 
-/// Writes records, summary and figures to `dir` (created if needed).
+/// Creates `dir` if needed and checks that a file can be written there, before any work
+/// (a read-only or missing parent fails now, not after an audit of hours).
+pub fn check_out(dir: &Path) -> Result<(), InputError> {
+    let bad = |e: std::io::Error| InputError::new("--out", format!("{}: {e}", dir.display()));
+    std::fs::create_dir_all(dir).map_err(bad)?;
+    let probe = dir.join(format!(".impactkit-write-test-{}", std::process::id()));
+    std::fs::write(&probe, b"ok\n").map_err(bad)?;
+    std::fs::remove_file(&probe).map_err(bad)
+}
+
+/// Writes `bytes` to `path` completely or not at all: a temporary name in the same
+/// directory, flushed to disk, then renamed (a full disk or a signal leaves at most the
+/// temporary file, which `merge` never reads).
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
+    let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Writes records, summary and figures to `dir` (created if needed), each file complete
+/// or absent ([`write_atomic`]); the summary `audit.json` last, so that a directory with
+/// it holds a complete shard.
 pub fn write_out(dir: &Path, stored: &Stored, records: &[Record]) -> Result<(), InputError> {
     let bad = |e: std::io::Error| InputError::new("--out", format!("{}: {e}", dir.display()));
     std::fs::create_dir_all(dir).map_err(bad)?;
@@ -365,29 +396,30 @@ pub fn write_out(dir: &Path, stored: &Stored, records: &[Record]) -> Result<(), 
         lines += &serde_json::to_string(r).expect("records serialise");
         lines.push('\n');
     }
-    std::fs::write(dir.join(SAMPLES_FILE), lines).map_err(bad)?;
+    write_atomic(&dir.join(SAMPLES_FILE), lines.as_bytes()).map_err(bad)?;
     let json = serde_json::to_string_pretty(stored).expect("summaries serialise");
-    std::fs::write(dir.join(SUMMARY_FILE), json + "\n").map_err(bad)?;
+    write_atomic(&dir.join(SUMMARY_FILE), (json + "\n").as_bytes()).map_err(bad)?;
     Ok(())
 }
 
 /// Reads the records and the stored summary of one output directory.
 pub fn read_out(dir: &Path) -> Result<(Stored, Vec<Record>), InputError> {
     let opt = "audit merge";
-    let read = |f: &str| {
-        std::fs::read_to_string(dir.join(f))
-            .map_err(|e| InputError::new(opt, format!("{}: {e}", dir.join(f).display())))
+    use crate::input::files::{read_text, FileKind, SHARD_SAMPLES, SHARD_SUMMARY};
+    let read = |f: &str, kind: FileKind| {
+        read_text(&dir.join(f), kind).map_err(|e| InputError::new(opt, e))
     };
-    let stored: Stored = serde_json::from_str(&read(SUMMARY_FILE)?).map_err(|e| {
-        InputError::new(
-            opt,
-            format!(
-                "{}: not an audit summary ({e})",
-                dir.join(SUMMARY_FILE).display()
-            ),
-        )
-    })?;
-    let records = read(SAMPLES_FILE)?
+    let stored: Stored =
+        serde_json::from_str(&read(SUMMARY_FILE, SHARD_SUMMARY)?).map_err(|e| {
+            InputError::new(
+                opt,
+                format!(
+                    "{}: not an audit summary ({e})",
+                    dir.join(SUMMARY_FILE).display()
+                ),
+            )
+        })?;
+    let records = read(SAMPLES_FILE, SHARD_SAMPLES)?
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())

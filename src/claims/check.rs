@@ -492,14 +492,19 @@ pub fn check_cli(paths: &[std::path::PathBuf], json: bool) -> Result<(String, bo
     }
     let mut rows = Vec::new();
     for p in paths {
-        let meta = std::fs::metadata(p).map_err(|e| format!("{}: {e}", p.display()))?;
-        if !meta.is_file() || meta.len() > 512 << 20 {
+        let text = crate::input::files::read_text(p, crate::input::files::CERTIFICATE)?;
+        // a file that is not a certificate at all is bad input (exit 2); a certificate
+        // that does not check is rejected (exit 1)
+        let schema = serde_json::from_str::<Value>(&text)
+            .ok()
+            .and_then(|v| v.get("schema").and_then(|s| s.as_str()).map(String::from));
+        if schema.as_deref() != Some(super::export::CERT_SCHEMA) {
             return Err(format!(
-                "{}: not a regular file of at most 512 MB",
-                p.display()
+                "{}: not a certificate (JSON with \"schema\": \"{}\")",
+                p.display(),
+                super::export::CERT_SCHEMA
             ));
         }
-        let text = std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?;
         let c = check_text(&text).unwrap_or_else(|e| Checked {
             claim: p.display().to_string(),
             rejected: Some(e),

@@ -201,8 +201,7 @@ impl Claim {
 
     /// Reads a claim file.
     pub fn load(file: &Path) -> Result<Claim, String> {
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
+        let text = crate::input::files::read_text(file, crate::input::files::CLAIM)?;
         Claim::parse(&text, file)
     }
 }

@@ -149,7 +149,8 @@ fn step_run(inp: &Inputs) -> Result<Env<R>, String> {
         return Err(format!("system `{name}`: a file name of examples/step"));
     }
     let path = format!("{}/examples/step/{name}.toml", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))?;
+    let text =
+        crate::input::files::read_text(std::path::Path::new(&path), crate::input::files::SYSTEM)?;
     let sys: StepSystem<Quadratic> = StepFile::from_toml(&text, &path)
         .map_err(err)?
         .build(&path, &())

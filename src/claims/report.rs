@@ -91,7 +91,13 @@ fn cut(s: &str, n: usize) -> String {
 
 /// One line per claim, then the counterexamples, then the summary.
 pub fn text(results: &[ClaimResult]) -> String {
-    let w = results.iter().map(|r| r.id.len()).max().unwrap_or(0);
+    // a long id (a user's claim file) widens the column at most to 60 (a width past
+    // 65535 would not format)
+    let w = results
+        .iter()
+        .map(|r| r.id.len().min(60))
+        .max()
+        .unwrap_or(0);
     let mut out = String::new();
     for r in results {
         out += &format!(

@@ -7,6 +7,7 @@
 //! status 2.
 
 pub mod caps;
+pub mod files;
 
 use crate::arith::{ArithError, Kind, Scalar};
 use crate::lang::{eval_str, split_list, EvalError};

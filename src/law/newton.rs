@@ -202,6 +202,15 @@ pub fn newton<S: Scalar>(
             )));
         }
         crate::budget::checkpoint();
+        if let Some(cap) = crate::budget::digit_cap() {
+            let digits: u64 = velocity.iter().map(Scalar::exact_digits).sum();
+            if digits > cap {
+                return Err(LawError::Domain(format!(
+                    "work limit: the velocity has {digits} digits after {} solves (--max-digits {cap})",
+                    rounds.len()
+                )));
+            }
+        }
         let pick = |x: &[S]| set.iter().map(|&k| x[k].clone()).collect::<Vec<_>>();
         let lambda = newton_impulse(&sub_gram(c, &set), &pick(&gamma), &pick(e), variant)
             .map_err(|err| dependent(err, &set))?;

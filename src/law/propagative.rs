@@ -254,8 +254,12 @@ pub fn minimal_sequences<S: Scalar>(
         if seq.len() >= max_depth {
             continue;
         }
-        // a reflection costs more as its exact numbers grow: one unit per 100 digits
-        let cost = 1 + q.iter().map(Scalar::exact_digits).sum::<u64>() / 100;
+        // a reflection costs more as its numbers grow (one unit per 100 digits, exact or
+        // MPFR, `Scalar::work_digits`) and
+        // with the dimension (one unit per 8 coordinates: every momentum kept on the
+        // stack is a vector of that length)
+        let per_coordinates = (q.len() as u64).div_ceil(8).max(1);
+        let cost = (1 + q.iter().map(Scalar::work_digits).sum::<u64>() / 100) * per_coordinates;
         for i in 0..c.normals.len() {
             if seq.last() == Some(&i) {
                 continue; // Lemma 1
@@ -304,7 +308,7 @@ impl Work {
         crate::budget::checkpoint();
         if self.0 < n {
             return Err(LawError::Domain(format!(
-                "the search of minimal sequences needs more than {} reflections (its work limit)",
+                "the search of minimal sequences needs more than {} reflections (its work limit; a reflection counts one more per 100 digits of its numbers and per 8 coordinates)",
                 crate::input::caps::REFLECTIONS
             )));
         }

@@ -310,7 +310,9 @@ fn scenario_reports(recs: &[&Record], backend: Backend) -> Vec<RecordReport> {
                         .collect()
                 }
             };
-            let results = all(&sys, MAX_ITER);
+            let results = crate::budget::with_digit_cap(crate::input::caps::DEFAULT_DIGITS, || {
+                all(&sys, MAX_ITER)
+            });
             let grouped = groups(&results);
             self.0
                 .iter()

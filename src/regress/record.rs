@@ -80,7 +80,7 @@ pub struct RecordError {
 }
 
 /// Longest records file read, in bytes.
-pub const MAX_BYTES: u64 = 64 << 20;
+pub const MAX_BYTES: u64 = crate::input::files::RECORDS.max_bytes;
 /// Most records in one file.
 pub const MAX_RECORDS: usize = 100_000;
 
@@ -94,8 +94,8 @@ impl Files {
             .entry(path.to_path_buf())
             .or_insert_with(|| {
                 let name = path.display().to_string();
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| format!("scenario file {name}: {e}"))?;
+                let text = crate::input::files::read_text(path, crate::input::files::SYSTEM)
+                    .map_err(|e| format!("scenario file {e}"))?;
                 let file = SystemFile::from_toml(&text, &name).map_err(|e| e.to_string())?;
                 serde_json::to_value(file).map_err(|e| e.to_string())
             })

@@ -77,6 +77,10 @@ pub fn has_non_finite(v: &serde_json::Value) -> bool {
             _ => has_non_finite(x),
         }),
         Value::Array(xs) => xs.iter().any(has_non_finite),
+        // a note or a detail quoting a rounded value (`lies in [NaN, NaN]`, `(inf)`)
+        Value::String(s) => s
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .any(|w| matches!(w, "inf" | "NaN" | "nan")),
         _ => false,
     }
 }

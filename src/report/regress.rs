@@ -4,6 +4,20 @@
 use super::{tuple_text, Num, Report, TextOptions};
 use serde::Serialize;
 
+/// Longest scenario name in the text summary (longer ones are elided in the middle).
+const MAX_NAME: usize = 60;
+
+/// A scenario's name (the system file's) for text: long ones elided in the middle.
+fn name(s: &str) -> String {
+    let c: Vec<char> = s.chars().collect();
+    if c.len() <= MAX_NAME {
+        return s.to_string();
+    }
+    let head: String = c[..MAX_NAME / 2].iter().collect();
+    let tail: String = c[c.len() - (MAX_NAME / 2 - 1)..].iter().collect();
+    format!("{head}…{tail}")
+}
+
 /// One law against one record.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct LawCheck {
@@ -200,7 +214,7 @@ impl Report for RegressReport {
                 r.id.as_deref().unwrap_or(""),
                 r.engine,
                 r.set.as_ref().map(|s| format!(" {s}")).unwrap_or_default(),
-                r.scenario,
+                name(&r.scenario),
                 near(&r.nearest),
                 if r.second.is_empty() {
                     "—".into()
@@ -235,7 +249,11 @@ impl Report for RegressReport {
                 e.expectations,
                 e.failed
             );
-            let width = e.scenarios.iter().map(|s| s.scenario.chars().count()).max();
+            let width = e
+                .scenarios
+                .iter()
+                .map(|s| s.scenario.chars().count().min(MAX_NAME))
+                .max();
             for sc in &e.scenarios {
                 let nearest: Vec<String> = sc
                     .nearest
@@ -244,7 +262,7 @@ impl Report for RegressReport {
                     .collect();
                 out += &format!(
                     "  {:<w$} {}{}\n",
-                    sc.scenario,
+                    name(&sc.scenario),
                     nearest.join(", "),
                     if sc.not_discriminating {
                         " — not discriminating"

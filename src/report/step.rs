@@ -71,8 +71,24 @@ pub struct ConservationRow {
     pub kept: Kept,
     /// How many values were compared.
     pub compared: usize,
-    /// The largest |difference| (a bound), when not exactly zero.
+    /// The largest |difference| (a bound), when not exactly zero; an overflowed bound is
+    /// written `{"approx": "inf"}` (flagged `non_finite`), never `null`.
+    #[serde(serialize_with = "finite_or_flagged")]
     pub largest_deviation: Option<f64>,
+}
+
+/// A bound as a JSON number, or `{"approx": "inf"}` / `{"approx": "NaN"}` when not finite
+/// (JSON has no such numbers; `serde_json` would write `null`).
+fn finite_or_flagged<S: serde::Serializer>(x: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    match x {
+        Some(v) if !v.is_finite() => {
+            let mut m = s.serialize_map(Some(1))?;
+            m.serialize_entry("approx", &v.to_string())?;
+            m.end()
+        }
+        other => serde::Serialize::serialize(other, s),
+    }
 }
 
 /// The report of `impactkit step`.

@@ -25,6 +25,8 @@ pub struct CompareSpec {
     pub masses: String,
     /// Largest number of iterations (Pasquero) / solves (Newton).
     pub max_iter: usize,
+    /// Work limit of the exact laws (`--max-digits`, see [`LawsSpec::max_digits`]).
+    pub max_digits: u64,
 }
 
 impl CompareSpec {
@@ -77,6 +79,7 @@ impl CompareSpec {
             file: SystemFile::cradle(&masses, &v0, &eps),
             source: "--masses/--v0/--eps".into(),
             max_iter: self.max_iter,
+            max_digits: self.max_digits,
         };
         let r = spec.report(Arith::Backend(backend)).map_err(|e| match e {
             SpecError::Input(mut e) if e.option.starts_with("--masses/--v0/--eps: ") => {

@@ -23,6 +23,7 @@ use crate::law::{decide, LawError};
 use crate::linalg::Vector;
 use crate::report::compare::AgreementRow;
 use crate::system::cradle::{procedure, record_all};
+use crate::system::iterate::Limits;
 
 /// The laws impactkit runs on a system.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -143,7 +144,10 @@ pub fn run<S: Scalar>(
                 &sys.restitution,
                 sys.velocity.clone(),
                 None,
-                &record_all(max_iter),
+                &Limits {
+                    max_digits: crate::budget::digit_cap(),
+                    ..record_all(max_iter)
+                },
             )?;
             let n = o.steps.len();
             let plural = if n == 1 { "impulse" } else { "impulses" };
@@ -155,6 +159,11 @@ pub fn run<S: Scalar>(
                         lo: lo.clone(),
                         hi: hi.clone(),
                     })
+                }
+                Stop::WorkLimit { digits, .. } => {
+                    return Err(LawError::Domain(format!(
+                        "work limit: the velocity has {digits} digits after {n} {plural} (--max-digits)"
+                    )))
                 }
                 other => {
                     return Err(LawError::Domain(format!(

@@ -22,6 +22,9 @@ pub struct LawsSpec {
     /// Names the file in errors.
     pub source: String,
     pub max_iter: usize,
+    /// The work limit of the exact iterated laws: decimal digits of a velocity
+    /// (`--max-digits`, [`crate::input::caps::DIGITS`]).
+    pub max_digits: u64,
 }
 
 /// The report rows of every law on `sys`.
@@ -132,7 +135,7 @@ impl LawsSpec {
                 Ok((rows(&sys, &results), agreement(&results), summary))
             }
         }
-        backend.run(Job(self))
+        crate::budget::with_digit_cap(self.max_digits, || backend.run(Job(self)))
     }
 
     /// Exact rationals, or one Q(√d), when the system's numbers lie there.
@@ -158,6 +161,9 @@ impl LawsSpec {
                 format!("must lie in 1..={MAX_ITER}"),
             ));
         }
+        crate::input::caps::DIGITS
+            .parse(&self.max_digits.to_string())
+            .map_err(|e| super::input("--max-digits", e))?;
         let (laws, summary, agreement, decided_by, name) = match arith {
             Arith::Backend(b) => {
                 let (mut laws, own, summary) = self.run_on(b)?;

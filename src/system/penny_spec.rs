@@ -762,6 +762,7 @@ impl RunSpec {
         backend: Backend,
         figure: bool,
     ) -> Result<(RunReport, Option<TableFigure>), SpecError> {
+        precision_work(backend, self.impacts as f64, "--impacts")?;
         struct Job<'a>(&'a RunSpec, Backend, bool);
         impl RunScalar for Job<'_> {
             type Out = Result<(RunReport, Option<TableFigure>), SpecError>;
@@ -905,6 +906,9 @@ impl SpreadSpec {
         if times.is_empty() || times.len() > 8 {
             return Err(input("--times", "give 1 to 8 times"));
         }
+        let horizon = times.iter().copied().fold(1.0, f64::max);
+        // a run's unit of time costs about twice an impact of `penny run`
+        precision_work(backend, 2.0 * self.runs as f64 * horizon, "--runs/--times")?;
         struct Job<'a>(&'a SpreadSpec, Vec<f64>);
         impl RunScalar for Job<'_> {
             type Out = Result<(SpreadReport, TableFigure), SpecError>;
@@ -914,4 +918,38 @@ impl SpreadSpec {
         }
         backend.run(Job(self, times))
     }
+}
+
+/// Largest MPFR precision of the penny's runs (`penny run`, `penny spread`): the cost of
+/// isolating each flight's end grows with it (20 impacts take 0.8 s at 128 bits, 12 s at
+/// 1,024 on a 2-core machine).
+pub const MAX_PENNY_BITS: u32 = 1024;
+
+/// Largest work of one penny command in MPFR arithmetic: impacts (`penny run`) or 2 × runs
+/// × the latest time (`penny spread`), times (bits/128)²; at most about 16 s on a 2-core
+/// machine.
+pub const MAX_PENNY_WORK: f64 = 1500.0;
+
+/// Refuses (exit 2) a precision or an amount of work of MPFR arithmetic past the penny's
+/// bounds: a deterministic work bound, checked before the run.
+fn precision_work(backend: Backend, count: f64, option: &str) -> Result<(), SpecError> {
+    let (Backend::Mpfr(bits) | Backend::MpInterval(bits)) = backend else {
+        return Ok(());
+    };
+    if bits > MAX_PENNY_BITS {
+        return Err(input(
+            "--arith",
+            format!("{backend}: the penny runs take at most {MAX_PENNY_BITS} bits"),
+        ));
+    }
+    let work = count * (f64::from(bits.max(128)) / 128.0).powi(2);
+    if work > MAX_PENNY_WORK {
+        return Err(input(
+            option,
+            format!(
+                "{count} × ({bits}/128)² = {work:.0} work units with {backend}, more than {MAX_PENNY_WORK} (lower the count or the precision, or use f64)"
+            ),
+        ));
+    }
+    Ok(())
 }

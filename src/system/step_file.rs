@@ -30,8 +30,8 @@ use super::{input, SpecError};
 use crate::arith::backend::{Backend, RunScalar};
 use crate::arith::{Kind, Scalar, Sign};
 use crate::input::{value, InputError};
-use crate::law::decide;
 use crate::law::variational::{Lagrangian, Spring};
+use crate::law::{decide, LawError};
 use crate::linalg::dot;
 use crate::report::nums;
 use crate::report::step::{ConservationRow, ImpactRow, Kept, NodeRow, RestRow, StepReport};
@@ -96,12 +96,22 @@ impl StepFile {
     }
 
     /// The system in backend `S`, every value checked; errors name `source` and the key.
-    pub fn build<S: Scalar>(
-        &self,
-        source: &str,
-        ctx: &S::Ctx,
-    ) -> Result<StepSystem<S>, InputError> {
-        let err = |key: &str, reason: String| InputError::new(format!("{source}: {key}"), reason);
+    pub fn build<S: Scalar>(&self, source: &str, ctx: &S::Ctx) -> Result<StepSystem<S>, SpecError> {
+        let err = |key: &str, reason: String| {
+            SpecError::Input(InputError::new(format!("{source}: {key}"), reason))
+        };
+        // an undecided sign is a result of the arithmetic (reported `"complete": false`),
+        // not bad input
+        let undecided_or = |key: &str, e: LawError| -> SpecError {
+            match e {
+                LawError::Undecided { quantity, lo, hi } => SpecError::Law(LawError::Undecided {
+                    quantity: format!("{key}: {quantity}"),
+                    lo,
+                    hi,
+                }),
+                e => err(key, e.to_string()),
+            }
+        };
         let nums = |xs: &[Number], key: &str| -> Result<Vec<S>, InputError> {
             xs.iter()
                 .map(|x| value::<S>(&x.expr(), &format!("{source}: {key}"), ctx))
@@ -114,14 +124,14 @@ impl StepFile {
                 format!("{n} components; a system has 1..={MAX_COORDINATES} coordinates"),
             ));
         }
-        let sized = |xs: &[Number], key: &str| -> Result<Vec<S>, InputError> {
+        let sized = |xs: &[Number], key: &str| -> Result<Vec<S>, SpecError> {
             if xs.len() != n {
                 return Err(err(
                     key,
                     format!("{} components for {n} coordinates", xs.len()),
                 ));
             }
-            nums(xs, key)
+            Ok(nums(xs, key)?)
         };
         let q0 = nums(&self.q, "q")?;
         let p0 = sized(&self.p, "p")?;
@@ -192,13 +202,13 @@ impl StepFile {
                 .iter()
                 .map(|x| decide(x, "a_i"))
                 .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| err(&key, e.to_string()))?
+                .map_err(|e| undecided_or(&key, e))?
                 .iter()
                 .all(|s| *s == Sign::Zero);
             if zero_normal {
                 return Err(err(&format!("{key} a"), "the normal is zero".into()));
             }
-            let sign = decide(&gap.value(&q0), "φ(q0)").map_err(|e| err(&key, e.to_string()))?;
+            let sign = decide(&gap.value(&q0), "φ(q0)").map_err(|e| undecided_or(&key, e))?;
             if sign == Sign::Negative {
                 return Err(err(
                     &key,

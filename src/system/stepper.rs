@@ -766,6 +766,16 @@ pub fn first_root<S: Scalar>(
                     S::NAME
                 ))
             })?;
+            // one field for the whole run: a root in another quadratic field than the
+            // state's cannot be combined with it (quadratic holds one square root)
+            for x in [a, b, c, rem] {
+                d.compatible(x).map_err(|_| {
+                    LawError::Domain(format!(
+                        "the impact time of gap {name} needs √({}), outside the run's quadratic field; use --arith interval or mpi:BITS",
+                        disc.render().value,
+                    ))
+                })?;
+            }
             inside(two.mul_r(c).checked_div(&d.sub_r(b))?)
         }
     }

@@ -246,6 +246,10 @@ pub enum Command {
         /// Largest number of impulses / reflections. `--max-iter` is an alias.
         #[arg(long, alias = "max-iter", default_value_t = 1000, value_parser = compare_steps)]
         max_steps: usize,
+        /// Work limit of the exact laws (Pasquero's impulses, Newton's solves): the largest
+        /// number of decimal digits of a velocity's exact numbers.
+        #[arg(long, default_value_t = impactkit::input::caps::DEFAULT_DIGITS, value_parser = digits)]
+        max_digits: u64,
         /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
         #[arg(long, value_parser = parse_backend)]
         arith: Backend,
@@ -371,6 +375,10 @@ pub enum Command {
         /// Largest number of impulses (Pasquero) / solves (Newton)
         #[arg(long, default_value_t = 1000)]
         max_steps: usize,
+        /// Work limit of the exact laws (Pasquero's impulses, Newton's solves): the largest
+        /// number of decimal digits of a velocity's exact numbers.
+        #[arg(long, default_value_t = impactkit::input::caps::DEFAULT_DIGITS, value_parser = digits)]
+        max_digits: u64,
         /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS | certified
         #[arg(long, default_value = "certified")]
         arith: String,

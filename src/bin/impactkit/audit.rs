@@ -450,6 +450,9 @@ pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
             run_law(&law, common)
         }
         AuditCommand::Merge { dirs, out, output } => {
+            if let Some(dir) = &out {
+                impactkit::audit::check_out(dir).map_err(input)?;
+            }
             let (config, records) = impactkit::audit::merge(&dirs).map_err(input)?;
             finish(
                 config,
@@ -512,6 +515,9 @@ fn sampling_and_execution(c: &Common) -> Result<(Sampling, Execution), Failure> 
         }
     };
     let shard = Shard::parse(&c.shard).map_err(input)?;
+    if let Some(dir) = &c.out {
+        impactkit::audit::check_out(dir).map_err(input)?;
+    }
     Ok((
         sampling,
         Execution {

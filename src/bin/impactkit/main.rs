@@ -145,6 +145,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             v0,
             masses,
             max_steps,
+            max_digits,
             arith,
             out,
         } => {
@@ -154,6 +155,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 v0,
                 masses,
                 max_iter: max_steps,
+                max_digits,
             };
             let report = spec.report(arith).map_err(spec_failure)?;
             emit("compare-cradle", &report, &out)
@@ -161,6 +163,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
         Command::Laws {
             file,
             max_steps,
+            max_digits,
             arith,
             max_bits,
             out,
@@ -169,19 +172,20 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             use impactkit::system::laws_spec::LawsSpec;
             let arith = Arith::parse(&arith, max_bits).map_err(user_error)?;
             let source = file.display().to_string();
-            let text = read_capped(&file, 1 << 20)?;
+            let text = read_capped(&file, impactkit::input::files::SYSTEM)?;
             let spec = LawsSpec {
                 file: SystemFile::from_toml(&text, &source).map_err(user_error)?,
                 source,
                 max_iter: max_steps,
+                max_digits,
             };
             let report = spec.report(arith).map_err(spec_failure)?;
             emit("laws", &report, &out)
         }
         Command::Regress { records, out } => {
-            use impactkit::regress::record::{parse_csv, parse_jsonl, MAX_BYTES};
+            use impactkit::regress::record::{parse_csv, parse_jsonl};
             let source = records.display().to_string();
-            let text = read_capped(&records, MAX_BYTES)?;
+            let text = read_capped(&records, impactkit::input::files::RECORDS)?;
             let dir = records.parent().unwrap_or(std::path::Path::new("."));
             let parsed = if records.extension().is_some_and(|e| e == "csv") {
                 parse_csv(&text, dir)
@@ -643,7 +647,7 @@ fn step(
     use impactkit::system::step_file::{LawArg, StepFile, StepSpec};
     use impactkit::system::stepper::Order;
     let source = system.display().to_string();
-    let text = read_capped(&system, 1 << 20)?;
+    let text = read_capped(&system, impactkit::input::files::SYSTEM)?;
     let file = StepFile::from_toml(&text, &source).map_err(user_error)?;
     let spec = StepSpec {
         file,
@@ -721,11 +725,41 @@ fn print_out(s: &str) -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         // as ripgrep does: the reader went away, which ends the program quietly
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        // a full disk or a closed device: the environment's fault, not impactkit's (1 is
+        // kept for internal failures)
         Err(e) => {
             eprintln!("error: cannot write the output: {e}");
-            ExitCode::from(1)
+            ExitCode::from(2)
         }
     }
+}
+
+/// A value starting with '-' given to an option that does not take one (clap reads it as
+/// an unknown option): the error names the option, as every other bad value does.
+fn negative_value(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg) else {
+        return None;
+    };
+    let looks_numeric = arg
+        .strip_prefix('-')
+        .and_then(|rest| rest.chars().next())
+        .is_some_and(|c| c.is_ascii_digit() || c == '.');
+    if !looks_numeric {
+        return None;
+    }
+    let argv: Vec<String> = std::env::args().collect();
+    // clap names the first short flag of `-1/2` (`-1`): the whole word is the value
+    let at = argv.iter().position(|a| a.starts_with(arg.as_str()))?;
+    let (option, arg) = (argv.get(at.checked_sub(1)?)?, &argv[at]);
+    option.starts_with("--").then(|| {
+        format!(
+            "error: {option}: `{arg}` is negative (a value starting with '-' is read as an option; to pass it anyway write {option}={arg})"
+        )
+    })
 }
 
 fn main() -> ExitCode {
@@ -742,6 +776,10 @@ fn main() -> ExitCode {
             if help {
                 let _ = print_out(e.render().to_string().trim_end());
                 return ExitCode::SUCCESS;
+            }
+            if let Some(line) = negative_value(&e) {
+                eprintln!("{}", impactkit::input::one_line(&line));
+                return ExitCode::from(2);
             }
             // One line: clap's first paragraph names the option and the reason.
             let rendered = e.render().to_string();
@@ -783,7 +821,9 @@ fn main() -> ExitCode {
             ExitCode::from(code)
         }
         Err(Failure::Report { text, code }) => {
-            let _ = print_out(&text);
+            if print_out(&text) != ExitCode::SUCCESS {
+                return ExitCode::from(2);
+            }
             ExitCode::from(code)
         }
         Err(Failure::Undecided(e)) => {
@@ -836,6 +876,15 @@ fn system_file(
     use impactkit::lang::split_list;
     use impactkit::system::file::{billiard_touching, SystemFile};
     let parts = |s: &str| -> Vec<String> { split_list(s).iter().map(|x| x.to_string()).collect() };
+    // every value is an expression of the input language with a finite value (the file
+    // written must be one that `laws` reads)
+    let finite = |option: &str, items: &[String]| -> Result<(), Failure> {
+        for x in items {
+            impactkit::input::value::<impactkit::arith::MpInterval>(x, option, &128)
+                .map_err(user_error)?;
+        }
+        Ok(())
+    };
     Ok(match scenario {
         SystemCommand::Cradle {
             balls,
@@ -857,6 +906,9 @@ fn system_file(
                     v0.len()
                 )));
             }
+            finite("--masses", &masses)?;
+            finite("--v0", &v0)?;
+            finite("--eps", std::slice::from_ref(&eps))?;
             SystemFile::cradle(&masses, &v0, &eps)
         }
         SystemCommand::Corner {
@@ -872,8 +924,11 @@ fn system_file(
             if v0.len() != 2 {
                 return Err(user_error("--v0: two components \"x,y\""));
             }
+            finite("--v0", &v0)?;
             let e1 = eps1.unwrap_or_else(|| eps.clone());
             let e2 = eps2.unwrap_or(eps);
+            finite("--eps1", std::slice::from_ref(&e1))?;
+            finite("--eps2", std::slice::from_ref(&e2))?;
             SystemFile::corner(&alpha, &v0, [&e1, &e2], "1")
         }
         SystemCommand::Billiard {
@@ -889,6 +944,9 @@ fn system_file(
                     .map_err(|_| user_error("--masses: three masses \"m_a,m_b,m_c\""))?,
                 None => [&ra, &rb, &rc].map(|r| format!("({r})^3")),
             };
+            finite("--theta", std::slice::from_ref(&theta))?;
+            finite("--radii", &[ra.clone(), rb.clone(), rc.clone()])?;
+            finite("--masses", &m)?;
             let radii = [ra.as_str(), rb.as_str(), rc.as_str()];
             let touching = billiard_touching(&theta, radii).map_err(user_error)?;
             SystemFile::billiard(&theta, radii, [&m[0], &m[1], &m[2]], touching)
@@ -896,16 +954,11 @@ fn system_file(
     })
 }
 
-/// The text of `path`, refused (exit 2) when unreadable, not UTF-8 or above `max` bytes.
-fn read_capped(path: &std::path::Path, max: u64) -> Result<String, Failure> {
-    let source = path.display().to_string();
-    let size = std::fs::metadata(path)
-        .map_err(|e| user_error(format!("{source}: cannot read: {e}")))?
-        .len();
-    if size > max {
-        return Err(user_error(format!(
-            "{source}: {size} bytes, more than {max} (the limit of this input)"
-        )));
-    }
-    std::fs::read_to_string(path).map_err(|e| user_error(format!("{source}: cannot read: {e}")))
+/// The text of `path`, refused (exit 2) when unreadable, not a regular file, not UTF-8 or
+/// above the cap of its kind ([`impactkit::input::files`]).
+fn read_capped(
+    path: &std::path::Path,
+    kind: impactkit::input::files::FileKind,
+) -> Result<String, Failure> {
+    impactkit::input::files::read_text(path, kind).map_err(user_error)
 }

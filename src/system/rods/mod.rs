@@ -79,6 +79,11 @@ pub fn rods_outgoing<S: Scalar>(velocities: &[S], max_steps: usize) -> Result<Ro
 /// step's state is kept, so this bounds time and memory.
 pub const WORK_LIMIT: usize = 2_000_000;
 
+/// Largest number of decimal digits of the exact states one lattice run keeps (every
+/// step's velocities and strains; a digit counts at least 1 per value): bounds memory when
+/// the exact numbers grow (a stiff middle rod), about 200 MB.
+pub const MAX_KEPT_DIGITS: u64 = 20_000_000;
+
 /// Largest lattice refinement (steps per time unit) [`solve_rods`] tries.
 pub const MAX_REFINEMENT: usize = 4096;
 
@@ -166,6 +171,7 @@ fn solve_lattice<S: Scalar>(
     let mut snapshots = Vec::new();
     let total_cells: usize = rods.iter().map(|r| r.cells).sum();
     let mut open_since: Option<usize> = None;
+    let mut kept = 0u64;
     // the common period of the free vibrations, lcm of 2·cells (None if absurdly large)
     let period = rods.iter().try_fold(1usize, |p, r| {
         let q = 2 * r.cells;
@@ -212,6 +218,19 @@ fn solve_lattice<S: Scalar>(
                     .map(|(a, b)| half(&-a.clone(), b))
                     .collect::<Result<_, _>>()?,
             );
+        }
+        kept = kept.saturating_add(
+            snap.velocity
+                .iter()
+                .chain(&snap.strain)
+                .flatten()
+                .map(|x| x.exact_digits().max(1))
+                .sum::<u64>(),
+        );
+        if kept > MAX_KEPT_DIGITS {
+            return Err(LawError::Domain(format!(
+                "the lattice run keeps more than {MAX_KEPT_DIGITS} digits of exact state ({total_cells} cells, step {t}): the numbers grow; use --arith f64 or mpfr:BITS"
+            )));
         }
         snapshots.push(snap);
         // finished? All contacts open, the rods' mean velocities non-decreasing (no drift
