@@ -1,7 +1,8 @@
 //! The precision ladder of `--arith certified`, as data, and one function that climbs it.
 //!
 //! A certified run tries, in order, inari intervals (53 bits), MPFR intervals at 106 bits
-//! and doubling precision up to `max_bits`, then exact rationals, then exact Q(√d) — Ziv's
+//! and doubling precision up to `max_bits`, then exact rationals, then exact Q(√d), then
+//! one exact real number field Q(θ) (the `algebraic` backend) — Ziv's
 //! strategy, as Arb's documentation describes it: retry at higher precision until every
 //! branch decision is certified. The first rung whose run decides every sign is the
 //! result; a rung whose backend cannot represent the inputs (`sqrt(2)` in `exact`) is
@@ -60,6 +61,7 @@ pub fn ladder(max_bits: u32) -> Vec<Backend> {
     }
     out.push(Backend::Exact);
     out.push(Backend::Quadratic);
+    out.push(Backend::Algebraic);
     out
 }
 
@@ -142,7 +144,8 @@ mod tests {
                 "mpi:212",
                 "mpi:424",
                 "exact",
-                "quadratic"
+                "quadratic",
+                "algebraic"
             ]
         );
     }

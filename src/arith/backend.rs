@@ -1,6 +1,6 @@
 //! Choosing a backend at run time (`--arith`), and running generic code on it.
 
-use super::{Interval, MpInterval, Mpfr, Quadratic, Rational, Scalar};
+use super::{Algebraic, Interval, MpInterval, Mpfr, Quadratic, Rational, Scalar};
 use std::fmt;
 use std::str::FromStr;
 
@@ -15,6 +15,7 @@ pub enum Backend {
     F64,
     Exact,
     Quadratic,
+    Algebraic,
     Mpfr(u32),
     Interval,
     MpInterval(u32),
@@ -27,6 +28,7 @@ impl Backend {
             Backend::F64 => job.run::<f64>(&()),
             Backend::Exact => job.run::<Rational>(&()),
             Backend::Quadratic => job.run::<Quadratic>(&()),
+            Backend::Algebraic => job.run::<Algebraic>(&()),
             Backend::Mpfr(p) => job.run::<Mpfr>(&p),
             Backend::Interval => job.run::<Interval>(&()),
             Backend::MpInterval(p) => job.run::<MpInterval>(&p),
@@ -46,6 +48,7 @@ impl fmt::Display for Backend {
             Backend::F64 => write!(f, "f64"),
             Backend::Exact => write!(f, "exact"),
             Backend::Quadratic => write!(f, "quadratic"),
+            Backend::Algebraic => write!(f, "algebraic"),
             Backend::Mpfr(p) => write!(f, "mpfr:{p}"),
             Backend::Interval => write!(f, "interval"),
             Backend::MpInterval(p) => write!(f, "mpi:{p}"),
@@ -53,7 +56,7 @@ impl fmt::Display for Backend {
     }
 }
 
-const EXPECTED: &str = "expected f64, exact, quadratic, mpfr:BITS, interval or mpi:BITS";
+const EXPECTED: &str = "expected f64, exact, quadratic, algebraic, mpfr:BITS, interval or mpi:BITS";
 
 fn bits(s: &str, name: &str) -> Result<u32, String> {
     let b: u32 = s
@@ -74,6 +77,7 @@ impl FromStr for Backend {
             "f64" => Backend::F64,
             "exact" => Backend::Exact,
             "quadratic" => Backend::Quadratic,
+            "algebraic" => Backend::Algebraic,
             "interval" => Backend::Interval,
             _ => match s.split_once(':') {
                 Some(("mpfr", b)) => Backend::Mpfr(bits(b, "mpfr")?),
@@ -106,6 +110,7 @@ mod tests {
             "f64",
             "exact",
             "quadratic",
+            "algebraic",
             "mpfr:128",
             "interval",
             "mpi:64",

@@ -134,6 +134,9 @@ pub enum ExactValue {
         b: rug::Rational,
         d: Integer,
     },
+    /// A real algebraic number of higher degree, with a tight rigorous enclosure for
+    /// its decimals (the exact form is the `expr` beside it).
+    Enclosed { lo: Float, hi: Float },
     /// Not a number (a closed form with variables).
     Symbolic,
 }
@@ -213,6 +216,9 @@ impl Num {
             Num::Exact { value, expr } => match value {
                 ExactValue::Rational(q) => round_rational(q, o.digits),
                 ExactValue::Quadratic { a, b, d } => round_quadratic(a, b, d, o.digits),
+                ExactValue::Enclosed { lo, hi } => {
+                    super::algebraic::enclosed_text(lo, hi, o.digits)
+                }
                 ExactValue::Symbolic => expr.clone(),
             },
             Num::Approx(x) => float_to_decimal(x, o.digits, Round::Nearest),
@@ -233,6 +239,7 @@ impl Num {
                     let (lo, hi) = quadratic_bounds(a, b, d, 64);
                     Float::with_val(64, &lo + &hi).to_f64() / 2.0
                 }
+                ExactValue::Enclosed { lo, hi } => (lo.to_f64() + hi.to_f64()) / 2.0,
                 ExactValue::Symbolic => f64::NAN,
             },
             Num::Approx(x) => x.to_f64(),

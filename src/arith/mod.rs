@@ -8,6 +8,7 @@
 //! | `f64` | `f64` | rounded (IEEE 754 binary64, round to nearest) |
 //! | `exact` | [`Rational`] | exact (GMP `mpq_t` through rug) |
 //! | `quadratic` | [`Quadratic`] | exact in one field Q(√d) (GMP) |
+//! | `algebraic` | [`Algebraic`] | exact in one real number field Q(θ), θ = cos(π/N) or √r (GMP) |
 //! | `mpfr:BITS` | [`Mpfr`] | rounded (MPFR, round to nearest, any precision) |
 //! | `interval` | [`Interval`] | rigorous enclosure (inari, 53 bits) |
 //! | `mpi:BITS` | [`MpInterval`] | rigorous enclosure (MPFR, directed rounding, any precision) |
@@ -21,6 +22,7 @@
 //! * exact backends never round: a value they cannot represent is
 //!   [`ArithError::NotRepresentable`].
 
+mod algebraic;
 pub mod backend;
 mod convert;
 pub mod decimal;
@@ -33,6 +35,7 @@ mod quadratic;
 mod rational;
 pub mod symbolic;
 
+pub use algebraic::{Algebraic, Field, Generator, MAX_DEGREE};
 pub use convert::{big_to_rug, float_to_rat, rat_to_rug, rug_to_big, rug_to_rat};
 pub use decimal::{ExactValue, Num, TextOptions};
 pub use interval::Interval;
@@ -110,6 +113,14 @@ fn undecided<S: Scalar>(x: &S, quantity: &str) -> Undecided {
         lo,
         hi,
     }
+}
+
+/// The trigonometric functions a backend may hold exactly at rational multiples of π.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Trig {
+    Sin,
+    Cos,
+    Tan,
 }
 
 /// What kind of arithmetic a backend does.
@@ -299,6 +310,13 @@ pub trait Scalar:
     /// refuses to mix two fields). Every other backend answers `Ok`.
     fn compatible(&self, _other: &Self) -> Result<(), ArithError> {
         Ok(())
+    }
+
+    /// sin, cos or tan of the rational multiple qπ where the backend holds it exactly
+    /// beyond the quadratic table of the input language (the algebraic backend: every
+    /// such value of moderate degree); `None` (the default) where it does not.
+    fn trig_pi(_f: Trig, _q: &BigRational, _ctx: &Self::Ctx) -> Option<Result<Self, ArithError>> {
+        None
     }
 
     /// π, where the backend can represent it.

@@ -7,7 +7,7 @@ use super::ast::{BinOp, Expr, Func, Node, NodeKind};
 use super::error::{clip, EvalError};
 use super::limits::{LIMITS, MAX_EXPONENT};
 use super::trig::{atan_candidates, tan_table, trig_of_pi_multiple, QuadValue, TrigExact};
-use crate::arith::{ArithError, Kind, Scalar, Sign};
+use crate::arith::{ArithError, Kind, Scalar, Sign, Trig};
 use num_rational::BigRational;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::collections::BTreeMap;
@@ -421,6 +421,21 @@ impl<S: Scalar> Eval<'_, S> {
             _ => x.tan(),
         };
         if S::is_exact() {
+            // a backend that holds every sin, cos, tan of a rational multiple of π
+            if let Some(q) = &multiple {
+                let trig = match f {
+                    Func::Sin => Trig::Sin,
+                    Func::Cos => Trig::Cos,
+                    _ => Trig::Tan,
+                };
+                if let Some(r) = S::trig_pi(trig, q, self.ctx) {
+                    let num = r.map_err(|e| self.fail(n, e))?;
+                    return Ok(Val {
+                        num: Some(num),
+                        shadow: Shadow::None,
+                    });
+                }
+            }
             // the backend's own function where it is exact (symbolic: `cos(x-x)` = 1)
             if let Some(Ok(y)) = v.num.as_ref().map(own) {
                 return Ok(Val {

@@ -246,7 +246,7 @@ impl CornerSpec {
                     .map(|lr| long_run_to_report(&lr, &self.1)))
             }
         }
-        let mut backends = vec![Backend::Exact, Backend::Quadratic];
+        let mut backends = vec![Backend::Exact, Backend::Quadratic, Backend::Algebraic];
         let mut bits = crate::certify::MIN_MAX_BITS;
         while bits <= max_bits {
             backends.push(Backend::MpInterval(bits));

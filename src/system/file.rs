@@ -336,15 +336,17 @@ impl SystemFile {
         })
     }
 
-    /// Exact rationals, or one Q(√d), when every number of the file lies there (`None`:
+    /// Exact rationals, one Q(√d), or one number field Q(θ), when every number of the file lies there (`None`:
     /// only enclosures can hold them).
     pub fn exact_backend(&self, source: &str) -> Option<crate::arith::backend::Backend> {
         use crate::arith::backend::Backend;
-        use crate::arith::{Quadratic, Rational};
+        use crate::arith::{Algebraic, Quadratic, Rational};
         if self.build::<Rational>(source, &()).is_ok() {
             Some(Backend::Exact)
         } else if self.build::<Quadratic>(source, &()).is_ok() {
             Some(Backend::Quadratic)
+        } else if self.build::<Algebraic>(source, &()).is_ok() {
+            Some(Backend::Algebraic)
         } else {
             None
         }
@@ -475,7 +477,7 @@ impl SystemFile {
 /// exactly where the inputs allow (rational or one Q(√d)), else with MPFR enclosures; an
 /// overlap (θ < θ_min) is bad input for `--theta`.
 pub fn billiard_touching(theta: &str, radii: [&str; 3]) -> Result<bool, InputError> {
-    use crate::arith::{MpInterval, Quadratic, Rational};
+    use crate::arith::{Algebraic, MpInterval, Quadratic, Rational};
     let [ra, rb, rc] = radii;
     let (c, s) = (format!("cos(({theta})/2)"), format!("sin(({theta})/2)"));
     let gap =
@@ -485,6 +487,7 @@ pub fn billiard_touching(theta: &str, radii: [&str; 3]) -> Result<bool, InputErr
     }
     let decided = sign_of::<Rational>(&gap, &())
         .or_else(|| sign_of::<Quadratic>(&gap, &()))
+        .or_else(|| sign_of::<Algebraic>(&gap, &()))
         .or_else(|| sign_of::<MpInterval>(&gap, &4096))
         .unwrap_or(Sign::Unknown);
     match decided {

@@ -167,16 +167,17 @@ impl LawsSpec {
         let (laws, summary, agreement, decided_by, name) = match arith {
             Arith::Backend(b) => {
                 let (mut laws, own, summary) = self.run_on(b)?;
-                let (agreement, by) = if matches!(b, Backend::Exact | Backend::Quadratic) {
-                    (own, Some(b.to_string()))
-                } else {
-                    let ((rows, agreement, _), by) =
-                        self.certified_run(crate::certify::DEFAULT_MAX_BITS)?;
-                    if let Some(by) = &by {
-                        align(&mut laws, &rows, by);
-                    }
-                    (agreement, by)
-                };
+                let (agreement, by) =
+                    if matches!(b, Backend::Exact | Backend::Quadratic | Backend::Algebraic) {
+                        (own, Some(b.to_string()))
+                    } else {
+                        let ((rows, agreement, _), by) =
+                            self.certified_run(crate::certify::DEFAULT_MAX_BITS)?;
+                        if let Some(by) = &by {
+                            align(&mut laws, &rows, by);
+                        }
+                        (agreement, by)
+                    };
                 (laws, summary, agreement, by, b.to_string())
             }
             Arith::Certified { .. } if self.exact_backend().is_some() => {

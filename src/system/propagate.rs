@@ -189,7 +189,8 @@ impl PropagateSpec {
     /// Which outcomes of `seqs` are equal, decided on the certified ladder
     /// ([`crate::certify::ladder`]) whatever `--arith` is: intervals at rising precision
     /// decide "different" (an enclosure of a difference excludes 0), and only an exact
-    /// backend (`exact` for rational inputs, `quadratic` for inputs in one Q(√d)) decides
+    /// backend (`exact` for rational inputs, `quadratic` for inputs in one Q(√d),
+    /// `algebraic` for inputs in one number field such as Q(cos(π/16))) decides
     /// "equal". Never a floating-point comparison; a pair no rung decides stays undecided.
     fn certified_equality(&self, seqs: &[Vec<usize>]) -> Equality {
         let k = seqs.len();
@@ -390,7 +391,7 @@ impl Equality {
         let exact: Vec<String> = self
             .skipped
             .iter()
-            .filter(|(b, _)| b == "exact" || b == "quadratic")
+            .filter(|(b, _)| matches!(b.as_str(), "exact" | "quadratic" | "algebraic"))
             .map(|(b, why)| {
                 let why = why.split(" (use ").next().unwrap_or(why);
                 format!("{b}: {why}")

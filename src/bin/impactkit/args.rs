@@ -13,7 +13,7 @@ Conventions (every command):
                        {\"lo\": .., \"hi\": ..}
   --digits N           significant digits of values in text (default 20), correctly rounded;
                        --exact-values prints exact values in full instead
-  --arith A            f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS, and
+  --arith A            f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS, and
                        certified (interval, then MPFR intervals, then exact) and symbolic
                        (closed forms of one step) where offered
   numbers              expressions of the input language: 9/10, 0.9, pi/4, tan(pi/6), 1e-16
@@ -103,7 +103,7 @@ pub enum Command {
         /// The expression, e.g. "tan(pi/6)", "3/7 + 0.1", "(1+sqrt(2))^2".
         #[arg(allow_hyphen_values = true)]
         expr: String,
-        /// Backend: f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        /// Backend: f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
         #[arg(long, value_parser = parse_backend)]
         arith: Backend,
         #[command(flatten)]
@@ -150,7 +150,7 @@ pub enum Command {
         /// Which form of the rules to iterate.
         #[arg(long, value_enum, default_value = "xy")]
         form: FormArg,
-        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS | certified |
+        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS | certified |
         /// symbolic (the closed form of one step in each zone; --alpha "atan(K)", variables
         /// allowed in K, --v0, --eps).
         #[arg(long)]
@@ -191,7 +191,7 @@ pub enum Command {
         /// Longest sequence of reset maps searched (at most 24). `--max-depth` is an alias.
         #[arg(long, alias = "max-depth", default_value_t = 12, value_parser = depth)]
         max_steps: usize,
-        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
         #[arg(long, value_parser = parse_backend)]
         arith: Backend,
         #[command(flatten)]
@@ -223,7 +223,7 @@ pub enum Command {
         /// Write Fig. 5 (with --sweep) as SVG to FILE ("-": standard output).
         #[arg(long)]
         svg: Option<std::path::PathBuf>,
-        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
         #[arg(long, value_parser = parse_backend)]
         arith: Backend,
         #[command(flatten)]
@@ -250,7 +250,7 @@ pub enum Command {
         /// number of decimal digits of a velocity's exact numbers.
         #[arg(long, default_value_t = impactkit::input::caps::DEFAULT_DIGITS, value_parser = digits)]
         max_digits: u64,
-        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
         #[arg(long, value_parser = parse_backend)]
         arith: Backend,
         #[command(flatten)]
@@ -294,7 +294,7 @@ pub enum Command {
         /// Write the coordinates against time as SVG to FILE ("-": standard output).
         #[arg(long)]
         svg: Option<std::path::PathBuf>,
-        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
         #[arg(long, value_parser = parse_backend)]
         arith: Backend,
         #[command(flatten)]
@@ -315,7 +315,7 @@ pub enum Command {
         /// Largest number of time steps.
         #[arg(long, default_value_t = 10_000, value_parser = steps)]
         max_steps: usize,
-        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
         #[arg(long, value_parser = parse_backend, default_value = "exact")]
         arith: Backend,
         /// Also draw the characteristics diagram (Fig. 6) to FILE (SVG; "-": standard
@@ -357,7 +357,7 @@ pub enum Command {
         /// Report every impulse and the velocity after it (`trace`).
         #[arg(long)]
         trace: bool,
-        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS | certified.
+        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS | certified.
         #[arg(long)]
         arith: String,
         /// Largest MPFR precision tried by --arith certified.
@@ -379,7 +379,7 @@ pub enum Command {
         /// number of decimal digits of a velocity's exact numbers.
         #[arg(long, default_value_t = impactkit::input::caps::DEFAULT_DIGITS, value_parser = digits)]
         max_digits: u64,
-        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS | certified
+        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS | certified
         #[arg(long, default_value = "certified")]
         arith: String,
         /// Largest MPFR precision tried by --arith certified.
@@ -456,7 +456,7 @@ pub enum SequentialCommand {
         /// 1). `--restitution` is an alias.
         #[arg(long = "eps", alias = "restitution", allow_hyphen_values = true)]
         restitution: Option<String>,
-        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
         #[arg(long, value_parser = parse_backend, default_value = "exact")]
         arith: Backend,
         #[command(flatten)]
@@ -474,7 +474,7 @@ pub enum SequentialCommand {
         /// Seed of those pairs.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// exact | quadratic (the checks are exact identities).
+        /// exact | quadratic | algebraic (the checks are exact identities).
         #[arg(long, value_parser = parse_backend, default_value = "exact")]
         arith: Backend,
         /// Also draw the cones (Fig. 4(a)) to FILE (SVG; "-": standard output, instead of
@@ -567,7 +567,7 @@ pub enum PennyCommand {
         /// Which map(s).
         #[arg(long, value_enum, default_value = "all")]
         law: PennyLawArg,
-        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
         #[arg(long, value_parser = parse_backend, default_value = "exact")]
         arith: Backend,
         #[command(flatten)]
@@ -624,7 +624,7 @@ pub enum PennyCommand {
         /// "-": SVG on standard output, instead of the report).
         #[arg(long)]
         svg: Option<std::path::PathBuf>,
-        /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS.
+        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
         #[arg(long, value_parser = parse_backend, default_value = "mpi:128")]
         arith: Backend,
         #[command(flatten)]
@@ -650,7 +650,7 @@ pub struct SpreadArgs {
     /// Draw the clouds on the table to FILE (.svg or .png; "-": SVG on standard output).
     #[arg(long)]
     pub svg: Option<std::path::PathBuf>,
-    /// f64 | exact | quadratic | mpfr:BITS | interval | mpi:BITS (f64: the figure's
+    /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS (f64: the figure's
     /// precision, and fast).
     #[arg(long, value_parser = parse_backend, default_value = "f64")]
     pub arith: Backend,

@@ -235,7 +235,7 @@ impl CheckSpec {
         if !S::is_exact() {
             return Err(input(
                 "--arith",
-                "the checks are exact identities: use --arith exact or quadratic",
+                "the checks are exact identities: use --arith exact, quadratic or algebraic",
             ));
         }
         let m = masses::<S>(&self.masses, ctx)?;

@@ -1,0 +1,1145 @@
+//! Exact arithmetic in a real number field Q(θ): the `algebraic` backend.
+//!
+//! θ is one of two kinds of generator, each with its minimal polynomial P built so that it
+//! is irreducible, which makes the zero test exact and trivial (an element reduced modulo
+//! P is zero iff all its coefficients are):
+//!
+//! * θ = cos(π/N): P is the minimal polynomial of cos(2π/M), M = 2N, of degree φ(M)/2,
+//!   obtained from the cyclotomic polynomial Φ_M(z) = z^{φ/2}·Ψ(z + 1/z) (Lehmer 1933,
+//!   "A note on trigonometric algebraic numbers"); Φ_M is irreducible over Q, hence so is
+//!   Ψ. Every sin, cos and tan of a rational multiple kπ/n lies in Q(cos(π/2n)), since
+//!   sin x = cos(π/2 − x) and cos(kx) = T_k(cos x); √2 = 2cos(π/4), √3 = 2cos(π/6) and
+//!   √5 = 4cos(π/5) − 1 live there too. Two such fields meet in Q(cos(π/L)), L the least
+//!   common multiple, where cos(π/m) = T_{L/m}(cos(π/L)): that embedding is all the
+//!   compositum this backend builds.
+//! * θ = √r, r > 1 square-free with a prime factor other than 2, 3, 5: P = x² − r.
+//!
+//! An element is a polynomial in θ of degree < deg P with GMP rational coefficients;
+//! rational elements carry no field and meet any field. Signs are decided by evaluating
+//! a(θ) in MPFR intervals ([`MpInterval`], with a rigorous enclosure of θ) at rising
+//! precision: a nonzero element has a nonzero value, so the loop ends. Division is the
+//! extended Euclidean algorithm modulo P. Square roots exist where they lie in the field
+//! (rationals, and elements of degree-2 fields); elsewhere they are
+//! [`ArithError::NotRepresentable`], as in the quadratic backend.
+//!
+//! The owned operators update the left operand's coefficients in place when both operands
+//! share a field (the nalgebra pattern [`super::Rational`] and [`super::Quadratic`]
+//! follow); the borrowed helpers build one result.
+
+use super::decimal::{float_to_decimal, ExactValue, Num};
+use super::{not_representable, ArithError, Kind, MpInterval, Quadratic, Rendered, Scalar, Sign};
+use num_rational::BigRational;
+use rug::float::Round;
+use rug::{Float, Integer, Rational};
+use std::collections::HashMap;
+use std::fmt;
+use std::ops::{Add, Mul, Neg, Sub};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// Largest degree of a field (the `algebraic` backend refuses larger ones with one line).
+pub const MAX_DEGREE: usize = 64;
+
+/// Precision at which signs are first tried; it doubles until the sign is decided.
+const FIRST_PREC: u32 = 128;
+/// Precision past which a sign is reported undecided (never reached by a nonzero element
+/// of moderate size; a guard against unbounded work).
+const LAST_PREC: u32 = 1 << 22;
+
+/// The generator θ of a field.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Generator {
+    /// θ = cos(π/N), N ≥ 4.
+    CosPi(u32),
+    /// θ = √r, r > 1 square-free.
+    Sqrt(Integer),
+}
+
+impl fmt::Display for Generator {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Generator::CosPi(n) => write!(f, "cos(pi/{n})"),
+            Generator::Sqrt(r) => write!(f, "sqrt({r})"),
+        }
+    }
+}
+
+/// A number field Q(θ) with θ's minimal polynomial and a cache of θ's enclosures.
+#[derive(Debug)]
+pub struct Field {
+    gen: Generator,
+    /// The low coefficients m_0 … m_{n−1} of the monic minimal polynomial:
+    /// θⁿ = −Σ m_i θ^i.
+    monic: Vec<Rational>,
+    /// Row j is θ^{n+j} in the basis 1, θ, …, θ^{n−1} (j = 0 … n−2).
+    red: Vec<Vec<Rational>>,
+    /// Enclosures of θ by precision.
+    theta: Mutex<HashMap<u32, MpInterval>>,
+    /// Images of the generators of subfields Q(cos(π/m)) (by m), for embeddings.
+    images: Mutex<HashMap<u32, Algebraic>>,
+}
+
+impl Field {
+    /// The degree n = deg P.
+    pub fn degree(&self) -> usize {
+        self.monic.len()
+    }
+    /// The generator.
+    pub fn generator(&self) -> &Generator {
+        &self.gen
+    }
+    /// The monic minimal polynomial's coefficients, constant term first, leading 1 last.
+    pub fn min_poly(&self) -> Vec<Rational> {
+        let mut p = self.monic.clone();
+        p.push(Rational::from(1));
+        p
+    }
+    fn new(gen: Generator, monic: Vec<Rational>) -> Field {
+        let n = monic.len();
+        let mut red: Vec<Vec<Rational>> = Vec::with_capacity(n.saturating_sub(1));
+        let mut row: Vec<Rational> = monic.iter().map(|m| Rational::from(-m)).collect();
+        for _ in 0..n.saturating_sub(1) {
+            red.push(row.clone());
+            // θ·row: shift up, reduce the overflowing θⁿ term
+            let top = row.pop().unwrap_or_default();
+            row.insert(0, Rational::new());
+            for (r, m) in row.iter_mut().zip(&monic) {
+                *r -= Rational::from(&top * m);
+            }
+        }
+        Field {
+            gen,
+            monic,
+            red,
+            theta: Mutex::new(HashMap::new()),
+            images: Mutex::new(HashMap::new()),
+        }
+    }
+    /// A rigorous enclosure of θ at `prec` bits.
+    fn theta(&self, prec: u32) -> MpInterval {
+        let mut cache = self.theta.lock().unwrap_or_else(|e| e.into_inner());
+        cache
+            .entry(prec)
+            .or_insert_with(|| match &self.gen {
+                Generator::CosPi(n) => {
+                    let x = MpInterval::pi(&prec)
+                        .expect("pi encloses")
+                        .checked_div(&MpInterval::from_i64(i64::from(*n), &prec))
+                        .expect("N > 0");
+                    x.cos().expect("cos encloses")
+                }
+                Generator::Sqrt(r) => MpInterval::from_rug_prec(&Rational::from(r), prec)
+                    .sqrt()
+                    .expect("r > 1"),
+            })
+            .clone()
+    }
+}
+
+/// The fields made so far, one per generator (so that elements of one field share it).
+fn registry() -> &'static Mutex<HashMap<Generator, Arc<Field>>> {
+    static FIELDS: OnceLock<Mutex<HashMap<Generator, Arc<Field>>>> = OnceLock::new();
+    FIELDS.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+fn field_of(gen: Generator, monic: impl FnOnce() -> Vec<Rational>) -> Arc<Field> {
+    let mut reg = registry().lock().unwrap_or_else(|e| e.into_inner());
+    reg.entry(gen.clone())
+        .or_insert_with(|| Arc::new(Field::new(gen, monic())))
+        .clone()
+}
+
+/// Euler's φ.
+fn totient(mut n: u64) -> u64 {
+    let mut out = n;
+    let mut p = 2;
+    while p * p <= n {
+        if n.is_multiple_of(p) {
+            while n.is_multiple_of(p) {
+                n /= p;
+            }
+            out -= out / p;
+        }
+        p += 1;
+    }
+    if n > 1 {
+        out -= out / n;
+    }
+    out
+}
+
+/// The Möbius function μ.
+fn moebius(mut n: u64) -> i32 {
+    let mut mu = 1;
+    let mut p = 2;
+    while p * p <= n {
+        if n.is_multiple_of(p) {
+            n /= p;
+            if n.is_multiple_of(p) {
+                return 0;
+            }
+            mu = -mu;
+        }
+        p += 1;
+    }
+    if n > 1 {
+        mu = -mu;
+    }
+    mu
+}
+
+/// The degree of cos(π/N) over Q: φ(2N)/2 (1 for N ≤ 3, where it is rational).
+pub fn cos_degree(n: u32) -> usize {
+    ((totient(2 * u64::from(n)) / 2).max(1)) as usize
+}
+
+/// Integer polynomial product (coefficients constant term first).
+fn poly_mul(a: &[Integer], b: &[Integer]) -> Vec<Integer> {
+    let mut out = vec![Integer::new(); a.len() + b.len() - 1];
+    for (i, x) in a.iter().enumerate() {
+        for (j, y) in b.iter().enumerate() {
+            out[i + j] += Integer::from(x * y);
+        }
+    }
+    out
+}
+
+/// Exact quotient of `a` by the monic `b` (the remainder is zero by construction).
+fn poly_div_exact(a: &[Integer], b: &[Integer]) -> Vec<Integer> {
+    let (n, m) = (a.len(), b.len());
+    let mut r = a.to_vec();
+    let mut q = vec![Integer::new(); n + 1 - m];
+    for i in (0..q.len()).rev() {
+        let c = r[i + m - 1].clone();
+        for (j, bj) in b.iter().enumerate() {
+            r[i + j] -= Integer::from(&c * bj);
+        }
+        q[i] = c;
+    }
+    q
+}
+
+/// The cyclotomic polynomial Φ_M = Π_{d | M} (x^d − 1)^{μ(M/d)}.
+fn cyclotomic(m: u64) -> Vec<Integer> {
+    let divisors: Vec<u64> = (1..=m).filter(|d| m.is_multiple_of(*d)).collect();
+    let xd = |d: u64| {
+        let mut p = vec![Integer::new(); d as usize + 1];
+        p[0] = Integer::from(-1);
+        p[d as usize] = Integer::from(1);
+        p
+    };
+    let mut num = vec![Integer::from(1)];
+    for &d in &divisors {
+        if moebius(m / d) == 1 {
+            num = poly_mul(&num, &xd(d));
+        }
+    }
+    for &d in &divisors {
+        if moebius(m / d) == -1 {
+            num = poly_div_exact(&num, &xd(d));
+        }
+    }
+    num
+}
+
+/// The monic minimal polynomial of cos(π/N) (low coefficients), from Φ_{2N}: with
+/// m = φ(2N)/2, Φ(z)/z^m = c_m + Σ_j c_{m+j}(z^j + z^{−j}), z^j + z^{−j} = V_j(w) for
+/// w = z + 1/z = 2cos(π/N) (V_0 = 2, V_1 = w, V_{j+1} = wV_j − V_{j−1}), and x = w/2.
+fn cos_min_poly(n: u32) -> Vec<Rational> {
+    let phi = cyclotomic(2 * u64::from(n));
+    let m = (phi.len() - 1) / 2;
+    let mut q = vec![Integer::new(); m + 1];
+    let (mut v0, mut v1) = (
+        vec![Integer::from(2)],
+        vec![Integer::new(), Integer::from(1)],
+    );
+    q[0] += &phi[m];
+    for j in 1..=m {
+        for (i, c) in v1.iter().enumerate() {
+            q[i] += Integer::from(c * &phi[m + j]);
+        }
+        // V_{j+1} = w·V_j − V_{j−1}
+        let mut next = vec![Integer::new(); v1.len() + 1];
+        for (i, c) in v1.iter().enumerate() {
+            next[i + 1] += c;
+        }
+        for (i, c) in v0.iter().enumerate() {
+            next[i] -= c;
+        }
+        v0 = std::mem::replace(&mut v1, next);
+    }
+    // P(x) = Q(2x), made monic
+    let p: Vec<Integer> = q
+        .iter()
+        .enumerate()
+        .map(|(i, c)| Integer::from(c << (i as u32)))
+        .collect();
+    let lead = p[m].clone();
+    p[..m]
+        .iter()
+        .map(|c| Rational::from((c.clone(), lead.clone())))
+        .collect()
+}
+
+/// The field Q(cos(π/N)); an error if its degree exceeds [`MAX_DEGREE`].
+pub fn cos_field(n: u32) -> Result<Arc<Field>, ArithError> {
+    let d = cos_degree(n);
+    if d > MAX_DEGREE {
+        return Err(ArithError::NotRepresentable {
+            what: format!("cos(pi/{n}), of degree {d} over Q,"),
+            backend: Algebraic::NAME,
+            hint: format!("the algebraic backend takes fields of degree at most {MAX_DEGREE}; use an enclosure backend: --arith interval or --arith mpi:BITS"),
+        });
+    }
+    Ok(field_of(Generator::CosPi(n), || cos_min_poly(n)))
+}
+
+fn sqrt_field(r: &Integer) -> Arc<Field> {
+    field_of(Generator::Sqrt(r.clone()), || {
+        vec![Rational::from(-r.clone()), Rational::new()]
+    })
+}
+
+/// An element of Q(θ), exactly.
+///
+/// Invariant: `f` is `None` exactly for rational elements, which have one coefficient;
+/// otherwise `c` has `deg P` coefficients and some `c[i]`, `i ≥ 1`, is nonzero.
+#[derive(Clone, Debug)]
+pub struct Algebraic {
+    c: Vec<Rational>,
+    f: Option<Arc<Field>>,
+}
+
+impl Algebraic {
+    /// The rational `q`.
+    pub fn rational(q: Rational) -> Self {
+        Algebraic {
+            c: vec![q],
+            f: None,
+        }
+    }
+    /// The element Σ c_i θ^i of `field` (reduced; `c` has at most `deg P` entries).
+    pub fn from_coefficients(field: &Arc<Field>, mut c: Vec<Rational>) -> Self {
+        c.resize(field.degree(), Rational::new());
+        let mut x = Algebraic {
+            c,
+            f: Some(field.clone()),
+        };
+        x.settle();
+        x
+    }
+    /// The generator θ of `field` as an element.
+    pub fn generator(field: &Arc<Field>) -> Self {
+        Self::from_coefficients(field, vec![Rational::new(), Rational::from(1)])
+    }
+    /// The coefficients (constant term first) and the field (`None` for a rational).
+    pub fn parts(&self) -> (&[Rational], Option<&Arc<Field>>) {
+        (&self.c, self.f.as_ref())
+    }
+    /// The value as a rational, if it is one.
+    pub fn as_rational(&self) -> Option<&Rational> {
+        self.f.is_none().then(|| &self.c[0])
+    }
+    /// `cos(π/N)`.
+    pub fn cos_pi_over(n: u32) -> Result<Self, ArithError> {
+        match n {
+            1 => Ok(Self::rational(Rational::from(-1))),
+            2 => Ok(Self::rational(Rational::new())),
+            3 => Ok(Self::rational(Rational::from((1, 2)))),
+            _ => Ok(Self::generator(&cos_field(n)?)),
+        }
+    }
+    /// `cos(qπ)` for a rational q, by cos(aπ/b) = T_a(cos(π/b)).
+    pub fn cos_pi(q: &Rational) -> Result<Self, ArithError> {
+        let b = q.denom().clone();
+        let two_b = Integer::from(&b << 1u32);
+        let mut a = Integer::from(q.numer() % &two_b);
+        if a.cmp0().is_lt() {
+            a += &two_b;
+        }
+        if a > b {
+            a = Integer::from(&two_b - &a);
+        }
+        let n = b
+            .to_u32()
+            .filter(|&n| cos_degree(n) <= MAX_DEGREE)
+            .ok_or_else(|| ArithError::NotRepresentable {
+                what: format!("cos(({q})*pi), of degree above {MAX_DEGREE} over Q,"),
+                backend: Self::NAME,
+                hint: "use an enclosure backend: --arith interval or --arith mpi:BITS".into(),
+            })?;
+        let theta = Self::cos_pi_over(n)?;
+        let k = a.to_u32().expect("a ≤ b fits");
+        Ok(chebyshev(&theta, k))
+    }
+    /// `sin(qπ) = cos((1/2 − q)π)`.
+    pub fn sin_pi(q: &Rational) -> Result<Self, ArithError> {
+        Self::cos_pi(&(Rational::from((1, 2)) - q))
+    }
+    fn settle(&mut self) {
+        if self.f.is_some() && self.c[1..].iter().all(|x| x.cmp0().is_eq()) {
+            self.c.truncate(1);
+            self.f = None;
+        }
+    }
+    fn degree_two_parts(&self) -> Option<(Rational, Rational, Integer)> {
+        let f = self.f.as_ref()?;
+        let (a, b) = (&self.c[0], &self.c[1]);
+        // θ = √2/2, √3/2, (1 + √5)/4, √r
+        match f.gen {
+            Generator::CosPi(4) => Some((a.clone(), Rational::from(b / 2u32), Integer::from(2))),
+            Generator::CosPi(6) => Some((a.clone(), Rational::from(b / 2u32), Integer::from(3))),
+            Generator::CosPi(5) => {
+                let q = Rational::from(b / 4u32);
+                Some((Rational::from(a + &q), q, Integer::from(5)))
+            }
+            Generator::Sqrt(ref r) => Some((a.clone(), b.clone(), r.clone())),
+            _ => None,
+        }
+    }
+    /// The same value in the quadratic backend, for elements of degree-2 fields.
+    pub fn to_quadratic(&self) -> Option<Quadratic> {
+        match &self.f {
+            None => Some(Quadratic::rational(self.c[0].clone())),
+            Some(_) => {
+                let (a, b, d) = self.degree_two_parts()?;
+                Quadratic::new(a, b, &d).ok()
+            }
+        }
+    }
+    /// A rigorous enclosure at `prec` bits.
+    pub fn to_mp_interval(&self, prec: u32) -> MpInterval {
+        match &self.f {
+            None => MpInterval::from_rug_prec(&self.c[0], prec),
+            Some(f) => horner(&self.c, &f.theta(prec), prec),
+        }
+    }
+
+    // In-place ring operations: `self` is updated, `rhs` only read.
+    fn add_assign_ref(&mut self, rhs: &Algebraic, sign: i8) {
+        match (&self.f, &rhs.f) {
+            (_, None) => add_signed(&mut self.c[0], &rhs.c[0], sign),
+            (Some(p), Some(q)) if Arc::ptr_eq(p, q) => {
+                for (x, y) in self.c.iter_mut().zip(&rhs.c) {
+                    add_signed(x, y, sign);
+                }
+                self.settle();
+            }
+            _ => {
+                let (f, mut a, b) = unify(self, rhs);
+                for (x, y) in a.iter_mut().zip(&b) {
+                    add_signed(x, y, sign);
+                }
+                *self = Self::from_coefficients(&f, a);
+            }
+        }
+    }
+    fn mul_assign_ref(&mut self, rhs: &Algebraic) {
+        match (&self.f, &rhs.f) {
+            (_, None) => {
+                if rhs.c[0].cmp0().is_eq() {
+                    *self = Self::rational(Rational::new());
+                } else {
+                    for x in &mut self.c {
+                        *x *= &rhs.c[0];
+                    }
+                }
+            }
+            (None, Some(_)) => {
+                let q = std::mem::take(&mut self.c[0]);
+                *self = rhs.clone();
+                self.mul_assign_ref(&Self::rational(q));
+            }
+            (Some(p), Some(q)) if Arc::ptr_eq(p, q) => {
+                let f = p.clone();
+                self.c = mul_reduce(&self.c, &rhs.c, &f);
+                self.settle();
+            }
+            _ => {
+                let (f, a, b) = unify(self, rhs);
+                *self = Self::from_coefficients(&f, mul_reduce(&a, &b, &f));
+            }
+        }
+    }
+    fn neg_in_place(&mut self) {
+        for x in &mut self.c {
+            x.neg_assign_rug();
+        }
+    }
+    /// The inverse of a nonzero element (extended Euclid modulo P).
+    fn inverse(&self) -> Result<Self, ArithError> {
+        match &self.f {
+            None => {
+                if self.c[0].cmp0().is_eq() {
+                    return Err(ArithError::DivisionByZero);
+                }
+                Ok(Self::rational(Rational::from(self.c[0].recip_ref())))
+            }
+            Some(f) => {
+                let s = inverse_mod(&self.c, &f.min_poly()).ok_or_else(|| {
+                    ArithError::Domain(format!(
+                        "{self} has no inverse modulo the minimal polynomial of {}",
+                        f.gen
+                    ))
+                })?;
+                Ok(Self::from_coefficients(f, s))
+            }
+        }
+    }
+}
+
+trait NegAssignRug {
+    fn neg_assign_rug(&mut self);
+}
+impl NegAssignRug for Rational {
+    fn neg_assign_rug(&mut self) {
+        rug::ops::NegAssign::neg_assign(self);
+    }
+}
+
+fn add_signed(x: &mut Rational, y: &Rational, sign: i8) {
+    if sign >= 0 {
+        *x += y;
+    } else {
+        *x -= y;
+    }
+}
+
+/// T_k(x) by T_{j+1} = 2x·T_j − T_{j−1}.
+fn chebyshev(x: &Algebraic, k: u32) -> Algebraic {
+    let one = Algebraic::rational(Rational::from(1));
+    if k == 0 {
+        return one;
+    }
+    let two_x = x.mul_r(&Algebraic::rational(Rational::from(2)));
+    let (mut t0, mut t1) = (one, x.clone());
+    for _ in 1..k {
+        let t2 = two_x.mul_r(&t1) - &t0;
+        t0 = std::mem::replace(&mut t1, t2);
+    }
+    t1
+}
+
+/// Schoolbook product of two coefficient vectors, reduced modulo P.
+fn mul_reduce(a: &[Rational], b: &[Rational], f: &Field) -> Vec<Rational> {
+    let n = f.degree();
+    let mut prod = vec![Rational::new(); 2 * n - 1];
+    let mut t = Rational::new();
+    for (i, x) in a.iter().enumerate() {
+        if x.cmp0().is_eq() {
+            continue;
+        }
+        for (j, y) in b.iter().enumerate() {
+            if y.cmp0().is_ne() {
+                rug::Assign::assign(&mut t, x * y);
+                prod[i + j] += &t;
+            }
+        }
+    }
+    let high = prod.split_off(n);
+    for (h, row) in high.iter().zip(&f.red) {
+        if h.cmp0().is_eq() {
+            continue;
+        }
+        for (p, r) in prod.iter_mut().zip(row) {
+            if r.cmp0().is_ne() {
+                rug::Assign::assign(&mut t, h * r);
+                *p += &t;
+            }
+        }
+    }
+    prod
+}
+
+fn trim(p: &mut Vec<Rational>) {
+    while p.len() > 1 && p.last().is_some_and(|x| x.cmp0().is_eq()) {
+        p.pop();
+    }
+}
+
+/// `(q, r)` with `a = q·b + r`, deg r < deg b (b trimmed, nonzero).
+fn divrem(a: &[Rational], b: &[Rational]) -> (Vec<Rational>, Vec<Rational>) {
+    let mut r = a.to_vec();
+    trim(&mut r);
+    let db = b.len() - 1;
+    if r.len() - 1 < db {
+        return (vec![Rational::new()], r);
+    }
+    let mut q = vec![Rational::new(); r.len() - db];
+    let lead = &b[db];
+    for i in (0..q.len()).rev() {
+        let c = Rational::from(&r[i + db] / lead);
+        if c.cmp0().is_ne() {
+            for (j, bj) in b.iter().enumerate() {
+                r[i + j] -= Rational::from(&c * bj);
+            }
+        }
+        q[i] = c;
+    }
+    r.truncate(db.max(1));
+    trim(&mut r);
+    (q, r)
+}
+
+fn poly_sub_mul(a: &[Rational], q: &[Rational], b: &[Rational]) -> Vec<Rational> {
+    let mut out = a.to_vec();
+    out.resize(a.len().max(q.len() + b.len() - 1), Rational::new());
+    for (i, x) in q.iter().enumerate() {
+        for (j, y) in b.iter().enumerate() {
+            out[i + j] -= Rational::from(x * y);
+        }
+    }
+    trim(&mut out);
+    out
+}
+
+/// `s` with `s·a ≡ 1 (mod p)`, by the extended Euclidean algorithm; `None` when
+/// gcd(a, p) is not constant (never for an irreducible p and a ≢ 0).
+fn inverse_mod(a: &[Rational], p: &[Rational]) -> Option<Vec<Rational>> {
+    let mut r0 = p.to_vec();
+    let mut r1 = a.to_vec();
+    trim(&mut r1);
+    let (mut s0, mut s1) = (vec![Rational::new()], vec![Rational::from(1)]);
+    while !(r1.len() == 1 && r1[0].cmp0().is_eq()) {
+        let (q, r) = divrem(&r0, &r1);
+        let s = poly_sub_mul(&s0, &q, &s1);
+        r0 = std::mem::replace(&mut r1, r);
+        s0 = std::mem::replace(&mut s1, s);
+    }
+    if r0.len() != 1 {
+        return None;
+    }
+    let c = r0[0].clone();
+    Some(s0.into_iter().map(|x| x / &c).collect())
+}
+
+/// a(θ) by Horner's rule in MPFR intervals.
+fn horner(c: &[Rational], theta: &MpInterval, prec: u32) -> MpInterval {
+    let mut acc = MpInterval::from_rug_prec(&c[c.len() - 1], prec);
+    for x in c[..c.len() - 1].iter().rev() {
+        acc = acc * theta + &MpInterval::from_rug_prec(x, prec);
+    }
+    acc
+}
+
+/// The common field of two elements and both coefficient vectors in it. Two fields
+/// Q(cos(π/m)), Q(cos(π/n)) meet in Q(cos(π/lcm)); any other pair is a bug (inputs are
+/// checked with [`Scalar::compatible`]).
+fn unify(x: &Algebraic, y: &Algebraic) -> (Arc<Field>, Vec<Rational>, Vec<Rational>) {
+    let f = common_field(x, y).unwrap_or_else(|e| panic!("impactkit bug: {e}"));
+    (f.clone(), embed(x, &f), embed(y, &f))
+}
+
+fn common_field(x: &Algebraic, y: &Algebraic) -> Result<Arc<Field>, ArithError> {
+    match (&x.f, &y.f) {
+        (Some(p), None) | (None, Some(p)) => Ok(p.clone()),
+        (None, None) => Err(ArithError::Domain("two rationals have no field".into())),
+        (Some(p), Some(q)) if Arc::ptr_eq(p, q) => Ok(p.clone()),
+        (Some(p), Some(q)) => match (&p.gen, &q.gen) {
+            (Generator::CosPi(m), Generator::CosPi(n)) => {
+                let l = u64::from(*m) / gcd(u64::from(*m), u64::from(*n)) * u64::from(*n);
+                match u32::try_from(l) {
+                    Ok(l) if cos_degree(l) <= MAX_DEGREE => cos_field(l),
+                    _ => Err(mismatch(&p.gen, &q.gen)),
+                }
+            }
+            _ => Err(mismatch(&p.gen, &q.gen)),
+        },
+    }
+}
+
+fn mismatch(a: &Generator, b: &Generator) -> ArithError {
+    ArithError::NotRepresentable {
+        what: format!("a value that needs both Q({a}) and Q({b})"),
+        backend: Algebraic::NAME,
+        hint: format!("the algebraic backend works in one field per computation and joins only fields Q(cos(pi/n)) of degree up to {MAX_DEGREE}; use an enclosure backend: --arith interval or --arith mpi:BITS"),
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// The coefficients of `x` in the field `f` (a field containing x's own).
+fn embed(x: &Algebraic, f: &Arc<Field>) -> Vec<Rational> {
+    let n = f.degree();
+    match &x.f {
+        None => {
+            let mut c = vec![Rational::new(); n];
+            c[0] = x.c[0].clone();
+            c
+        }
+        Some(g) if Arc::ptr_eq(g, f) => x.c.clone(),
+        Some(g) => {
+            let (Generator::CosPi(m), Generator::CosPi(l)) = (&g.gen, &f.gen) else {
+                panic!("impactkit bug: embedding {} into {}", g.gen, f.gen);
+            };
+            let image = {
+                let mut images = f.images.lock().unwrap_or_else(|e| e.into_inner());
+                images
+                    .entry(*m)
+                    .or_insert_with(|| chebyshev(&Algebraic::generator(f), l / m))
+                    .clone()
+            };
+            // Horner in the big field
+            let mut acc = Algebraic::rational(x.c[x.c.len() - 1].clone());
+            for c in x.c[..x.c.len() - 1].iter().rev() {
+                acc = acc * &image + &Algebraic::rational(c.clone());
+            }
+            embed(&acc, f)
+        }
+    }
+}
+
+fn rat_sign(q: &Rational) -> Sign {
+    match q.cmp0() {
+        std::cmp::Ordering::Greater => Sign::Positive,
+        std::cmp::Ordering::Less => Sign::Negative,
+        std::cmp::Ordering::Equal => Sign::Zero,
+    }
+}
+
+/// Square root of a non-negative rational: rational, or a multiple of √r in a field (for
+/// r made of 2, 3, 5, the fields of cosines; otherwise Q(√r)).
+fn sqrt_rational(q: &Rational) -> Result<Algebraic, ArithError> {
+    let (s, r) = super::quadratic::squarefree_split(&Integer::from(q.numer() * q.denom()));
+    let coef = Rational::from((s, q.denom().clone()));
+    if r == 1 {
+        return Ok(Algebraic::rational(coef));
+    }
+    let mut rest = r.clone();
+    let mut root = Algebraic::rational(coef);
+    for (p, n) in [(2u32, 4u32), (3, 6), (5, 5)] {
+        if rest.is_divisible_u(p) {
+            rest.div_exact_u_mut(p);
+            let theta = Algebraic::cos_pi_over(n)?;
+            // √2 = 2cos(π/4), √3 = 2cos(π/6), √5 = 4cos(π/5) − 1
+            let v = match p {
+                5 => {
+                    theta.mul_r(&Algebraic::rational(Rational::from(4)))
+                        - &Algebraic::rational(Rational::from(1))
+                }
+                _ => theta.mul_r(&Algebraic::rational(Rational::from(2))),
+            };
+            root = root * &v;
+        }
+    }
+    if rest == 1 {
+        return Ok(root);
+    }
+    if root.f.is_some() {
+        return Err(ArithError::NotRepresentable {
+            what: format!(
+                "sqrt({q}), which needs sqrt({rest}) beside sqrt({})",
+                r / &rest
+            ),
+            backend: Algebraic::NAME,
+            hint: "use an enclosure backend: --arith interval or --arith mpi:BITS".into(),
+        });
+    }
+    let f = sqrt_field(&rest);
+    Ok(Algebraic::from_coefficients(
+        &f,
+        vec![Rational::new(), root.c[0].clone()],
+    ))
+}
+
+// Operators: owned left operands are updated in place.
+impl<'a> Add<&'a Algebraic> for Algebraic {
+    type Output = Algebraic;
+    fn add(mut self, rhs: &'a Algebraic) -> Algebraic {
+        self.add_assign_ref(rhs, 1);
+        self
+    }
+}
+impl Add for Algebraic {
+    type Output = Algebraic;
+    fn add(self, rhs: Algebraic) -> Algebraic {
+        if self.f.is_none() && rhs.f.is_some() {
+            rhs + &self
+        } else {
+            self + &rhs
+        }
+    }
+}
+impl<'a> Sub<&'a Algebraic> for Algebraic {
+    type Output = Algebraic;
+    fn sub(mut self, rhs: &'a Algebraic) -> Algebraic {
+        self.add_assign_ref(rhs, -1);
+        self
+    }
+}
+impl Sub for Algebraic {
+    type Output = Algebraic;
+    fn sub(self, rhs: Algebraic) -> Algebraic {
+        self - &rhs
+    }
+}
+impl<'a> Mul<&'a Algebraic> for Algebraic {
+    type Output = Algebraic;
+    fn mul(mut self, rhs: &'a Algebraic) -> Algebraic {
+        self.mul_assign_ref(rhs);
+        self
+    }
+}
+impl Mul for Algebraic {
+    type Output = Algebraic;
+    fn mul(self, rhs: Algebraic) -> Algebraic {
+        if self.f.is_none() && rhs.f.is_some() {
+            rhs * &self
+        } else {
+            self * &rhs
+        }
+    }
+}
+impl Neg for Algebraic {
+    type Output = Algebraic;
+    fn neg(mut self) -> Algebraic {
+        self.neg_in_place();
+        self
+    }
+}
+
+impl PartialEq for Algebraic {
+    fn eq(&self, other: &Self) -> bool {
+        self.sub_r(other).sign() == Sign::Zero
+    }
+}
+
+/// `c·t^i` terms joined into an input-language sum.
+fn poly_string(c: &[Rational], t: &str) -> String {
+    let mut out = String::new();
+    for (i, x) in c.iter().enumerate() {
+        if x.cmp0().is_eq() {
+            continue;
+        }
+        let power = match i {
+            0 => String::new(),
+            1 => t.to_string(),
+            _ => format!("{t}^{i}"),
+        };
+        let term = if i == 0 {
+            x.to_string()
+        } else if *x == 1 {
+            power
+        } else if *x == -1 {
+            format!("-{power}")
+        } else {
+            format!("{x}*{power}")
+        };
+        if !out.is_empty() && !term.starts_with('-') {
+            out.push('+');
+        }
+        out.push_str(&term);
+    }
+    if out.is_empty() {
+        out.push('0');
+    }
+    out
+}
+
+impl fmt::Display for Algebraic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.f, self.to_quadratic()) {
+            (None, _) => write!(f, "{}", self.c[0]),
+            (Some(_), Some(q)) => write!(f, "{q}"),
+            (Some(field), None) => write!(f, "{}", poly_string(&self.c, &field.gen.to_string())),
+        }
+    }
+}
+
+/// Precision of the enclosure behind reports' decimals (154 digits).
+const REPORT_PREC: u32 = 512;
+
+impl Scalar for Algebraic {
+    type Ctx = ();
+    const NAME: &'static str = "algebraic";
+
+    fn kind() -> Kind {
+        Kind::Exact
+    }
+    fn from_rational(q: &BigRational, _ctx: &()) -> Self {
+        Algebraic::rational(super::rat_to_rug(q))
+    }
+    fn from_i64(n: i64, _ctx: &()) -> Self {
+        Algebraic::rational(Rational::from(n))
+    }
+    fn ctx(&self) {}
+    fn compatible(&self, other: &Self) -> Result<(), ArithError> {
+        match (&self.f, &other.f) {
+            (Some(_), Some(_)) => common_field(self, other).map(|_| ()),
+            _ => Ok(()),
+        }
+    }
+    fn checked_div(&self, rhs: &Self) -> Result<Self, ArithError> {
+        Ok(self.mul_r(&rhs.inverse()?))
+    }
+    fn sign(&self) -> Sign {
+        let Some(f) = &self.f else {
+            return rat_sign(&self.c[0]);
+        };
+        let mut prec = FIRST_PREC;
+        loop {
+            let s = horner(&self.c, &f.theta(prec), prec).sign();
+            if s != Sign::Unknown || prec >= LAST_PREC {
+                return s;
+            }
+            prec *= 2;
+        }
+    }
+    /// Exact square root where it lies in a field: of a rational (√r for r made of 2, 3,
+    /// 5 in the fields of cosines, other r in Q(√r)), and of elements of degree-2 fields
+    /// (through the quadratic backend's test).
+    fn sqrt(&self) -> Result<Self, ArithError> {
+        match self.sign() {
+            Sign::Negative => {
+                return Err(ArithError::Domain(format!(
+                    "square root of a negative number: {self}"
+                )))
+            }
+            Sign::Zero => return Ok(self.clone()),
+            _ => {}
+        }
+        if let Some(q) = self.as_rational() {
+            return sqrt_rational(q);
+        }
+        let not_here = || {
+            ArithError::NotRepresentable {
+            what: format!("sqrt({self})"),
+            backend: Self::NAME,
+            hint: "it is not found in this number field; use an enclosure backend: --arith interval or --arith mpi:BITS".into(),
+        }
+        };
+        let q = self.to_quadratic().ok_or_else(not_here)?;
+        let root = q.sqrt().map_err(|_| not_here())?;
+        // back into this field: a + b√d with √d from the same field
+        let d = root.d().cloned().unwrap_or_else(|| Integer::from(1));
+        let sd = sqrt_rational(&Rational::from(d))?;
+        let a = Algebraic::rational(root.a().clone());
+        let b = Algebraic::rational(root.b().clone());
+        Ok(a + &(b * &sd))
+    }
+    fn to_f64(&self) -> f64 {
+        match &self.f {
+            None => Float::with_val(53, &self.c[0]).to_f64(),
+            Some(_) => self.to_mp_interval(FIRST_PREC).to_f64(),
+        }
+    }
+    fn enclosure(&self) -> Option<(f64, f64)> {
+        self.to_mp_interval(FIRST_PREC).enclosure()
+    }
+    fn rational_bounds(&self) -> Option<(BigRational, BigRational)> {
+        self.to_mp_interval(FIRST_PREC).rational_bounds()
+    }
+    fn render(&self) -> Rendered {
+        let v = self.to_string();
+        Rendered {
+            value: v.clone(),
+            bounds: Some((v.clone(), v)),
+        }
+    }
+    fn exact_digits(&self) -> u64 {
+        let bits: u64 = self
+            .c
+            .iter()
+            .map(|q| {
+                u64::from(q.numer().significant_bits()) + u64::from(q.denom().significant_bits())
+            })
+            .sum();
+        (bits as f64 * std::f64::consts::LOG10_2).ceil() as u64
+    }
+    fn num(&self) -> Num {
+        let expr = self.to_string();
+        if self.f.is_none() {
+            return Num::Exact {
+                expr,
+                value: ExactValue::Rational(self.c[0].clone()),
+            };
+        }
+        if let Some(q) = self.to_quadratic() {
+            return q.num();
+        }
+        let e = self.to_mp_interval(REPORT_PREC);
+        Num::Exact {
+            expr,
+            value: ExactValue::Enclosed {
+                lo: e.lo().clone(),
+                hi: e.hi().clone(),
+            },
+        }
+    }
+    fn trig_pi(trig: super::Trig, q: &BigRational, _ctx: &()) -> Option<Result<Self, ArithError>> {
+        let q = super::rat_to_rug(q);
+        Some(match trig {
+            super::Trig::Cos => Self::cos_pi(&q),
+            super::Trig::Sin => Self::sin_pi(&q),
+            super::Trig::Tan => Self::sin_pi(&q).and_then(|s| {
+                let c = Self::cos_pi(&q)?;
+                if c.sign() == Sign::Zero {
+                    return Err(ArithError::Domain(format!(
+                        "tan(({q})*pi) is undefined (a pole of tan)"
+                    )));
+                }
+                s.checked_div(&c)
+            }),
+        })
+    }
+    fn pi(_ctx: &()) -> Result<Self, ArithError> {
+        Err(not_representable("pi", Self::NAME))
+    }
+    fn sin(&self) -> Result<Self, ArithError> {
+        Err(not_representable(&format!("sin({self})"), Self::NAME))
+    }
+    fn cos(&self) -> Result<Self, ArithError> {
+        Err(not_representable(&format!("cos({self})"), Self::NAME))
+    }
+    fn tan(&self) -> Result<Self, ArithError> {
+        Err(not_representable(&format!("tan({self})"), Self::NAME))
+    }
+    fn atan(&self) -> Result<Self, ArithError> {
+        Err(not_representable(&format!("atan({self})"), Self::NAME))
+    }
+    fn mul_r(&self, rhs: &Self) -> Self {
+        self.clone() * rhs
+    }
+}
+
+/// Decimal text of an enclosed exact value: `digits` correctly rounded digits when both
+/// bounds round alike, the enclosure otherwise.
+pub(crate) fn enclosed_text(lo: &Float, hi: &Float, digits: usize) -> String {
+    let l = float_to_decimal(lo, digits, Round::Nearest);
+    let h = float_to_decimal(hi, digits, Round::Nearest);
+    if l == h {
+        l
+    } else {
+        format!(
+            "[{}, {}]",
+            float_to_decimal(lo, digits, Round::Down),
+            float_to_decimal(hi, digits, Round::Up)
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(n: i64, d: i64) -> Algebraic {
+        Algebraic::rational(Rational::from((n, d)))
+    }
+    fn pi_mult(n: i64, d: i64) -> Rational {
+        Rational::from((n, d))
+    }
+
+    #[test]
+    fn minimal_polynomials() {
+        // cos(π/4)² = 1/2; cos(π/16): 2T_8(x) = 256x⁸ − 512x⁶ + 320x⁴ − 64x² + 2
+        assert_eq!(
+            cos_field(4).unwrap().min_poly(),
+            [q(-1, 2), q(0, 1), q(1, 1)].map(|x| x.c[0].clone())
+        );
+        let p16: Vec<String> = cos_field(16)
+            .unwrap()
+            .min_poly()
+            .iter()
+            .map(|x| x.to_string())
+            .collect();
+        assert_eq!(p16, ["1/128", "0", "-1/4", "0", "5/4", "0", "-2", "0", "1"]);
+        // cos(π/5) = (1 + √5)/4: 4x² − 2x − 1
+        let p5: Vec<String> = cos_field(5)
+            .unwrap()
+            .min_poly()
+            .iter()
+            .map(|x| x.to_string())
+            .collect();
+        assert_eq!(p5, ["-1/4", "-1/2", "1"]);
+        // cos(π/7): 8x³ − 4x² − 4x + 1
+        let p7: Vec<String> = cos_field(7)
+            .unwrap()
+            .min_poly()
+            .iter()
+            .map(|x| x.to_string())
+            .collect();
+        assert_eq!(p7, ["1/8", "-1/2", "-1/2", "1"]);
+        assert_eq!(cos_degree(16), 8);
+        assert_eq!(cos_degree(9), 3);
+    }
+
+    #[test]
+    fn tan_pi_over_16() {
+        // tan(π/16) = √(4 + 2√2) − √2 − 1: (t + √2 + 1)² = 4 + 2√2
+        let t = Algebraic::sin_pi(&pi_mult(1, 16))
+            .unwrap()
+            .checked_div(&Algebraic::cos_pi(&pi_mult(1, 16)).unwrap())
+            .unwrap();
+        let s2 = q(2, 1).sqrt().unwrap();
+        let lhs = (t.clone() + &s2 + &q(1, 1)).square();
+        let rhs = q(4, 1) + &(q(2, 1) * &s2);
+        assert_eq!(lhs.sign(), rhs.sign());
+        assert_eq!((lhs - &rhs).sign(), Sign::Zero);
+        let (lo, hi) = t.enclosure().unwrap();
+        let v = (std::f64::consts::PI / 16.0).tan();
+        assert!(lo <= v + 1e-15 && v - 1e-15 <= hi);
+        // sin² + cos² = 1 at 3π/32
+        let s = Algebraic::sin_pi(&pi_mult(3, 32)).unwrap();
+        let c = Algebraic::cos_pi(&pi_mult(3, 32)).unwrap();
+        assert_eq!(
+            (s.square() + &c.square()).as_rational(),
+            Some(&Rational::from(1))
+        );
+    }
+
+    #[test]
+    fn fields_join_and_degree_two_agrees_with_quadratic() {
+        // √3 (in Q(cos(π/6))) times cos(π/16) lives in Q(cos(π/48))
+        let s3 = q(3, 1).sqrt().unwrap();
+        assert_eq!(s3.to_string(), "sqrt(3)");
+        let c16 = Algebraic::cos_pi_over(16).unwrap();
+        let x = s3.mul_r(&c16);
+        assert_eq!(x.parts().1.unwrap().generator(), &Generator::CosPi(48));
+        assert_eq!((x.square() - &(q(3, 1) * &c16.square())).sign(), Sign::Zero);
+        // √6 = √2·√3 and 1/(1 + √2) = √2 − 1
+        assert_eq!(
+            q(6, 1).sqrt().unwrap().square().as_rational(),
+            Some(&Rational::from(6))
+        );
+        let s2 = q(2, 1).sqrt().unwrap();
+        let inv = q(1, 1).checked_div(&(q(1, 1) + &s2)).unwrap();
+        assert_eq!(inv.to_string(), "-1+sqrt(2)");
+        // √7 is its own field; cos(π/16) cannot meet it
+        let s7 = q(7, 1).sqrt().unwrap();
+        assert_eq!(s7.to_string(), "sqrt(7)");
+        assert!(s7.compatible(&c16).is_err());
+        // (7 − 4√3) = (2 − √3)²
+        let y = q(7, 1) - &(q(4, 1) * &s3);
+        assert_eq!(y.sqrt().unwrap().to_string(), "2-sqrt(3)");
+        // sqrt(cos(π/16)) is not in Q(cos(π/16))
+        assert!(matches!(
+            c16.sqrt(),
+            Err(ArithError::NotRepresentable { .. })
+        ));
+        assert!(matches!(
+            q(0, 1).checked_div(&q(0, 1)),
+            Err(ArithError::DivisionByZero)
+        ));
+    }
+
+    #[test]
+    fn inverse_and_signs() {
+        let c = Algebraic::cos_pi_over(16).unwrap();
+        let x = c.square() - &q(1, 2) + &c; // nonzero
+        let y = q(1, 1).checked_div(&x).unwrap();
+        assert_eq!(y.mul_r(&x).as_rational(), Some(&Rational::from(1)));
+        // cos(π/16) > cos(π/8) > cos(3π/16)
+        let c8 = Algebraic::cos_pi(&pi_mult(1, 8)).unwrap();
+        let c316 = Algebraic::cos_pi(&pi_mult(3, 16)).unwrap();
+        assert_eq!((c.clone() - &c8).sign(), Sign::Positive);
+        assert_eq!((c316 - &c8).sign(), Sign::Negative);
+        // cos(π/8) = 2cos²(π/16) − 1 exactly, across fields Q(cos(π/8)) ⊂ Q(cos(π/16))
+        assert_eq!((c.square() * &q(2, 1) - &q(1, 1) - &c8).sign(), Sign::Zero);
+        assert!(Algebraic::cos_pi(&pi_mult(1, 1000)).is_err());
+    }
+}
