@@ -1,5 +1,6 @@
 //! The integration tests, one module per subject.
 
+mod algebraic;
 mod audit;
 mod audit_laws;
 mod billiard;

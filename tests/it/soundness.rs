@@ -1,11 +1,12 @@
 //! Soundness of the enclosure backends, and correct rounding of the float backends,
-//! against exact arithmetic (rationals and Q(√d)), on random expression trees.
+//! against exact arithmetic (rationals, Q(√d) and the number fields of the algebraic
+//! backend), on random expression trees.
 //!
-//! Each property runs 10,000 cases.
+//! Each property runs 10,000 cases (2,000 for those over Q(cos(π/16))).
 
 use impactkit::arith::{
-    float_to_rat, rat_to_rug, ArithError, Interval, MpInterval, Mpfr, Quadratic, Rational, Scalar,
-    Sign,
+    float_to_rat, rat_to_rug, Algebraic, ArithError, Interval, MpInterval, Mpfr, Quadratic,
+    Rational, Scalar, Sign,
 };
 use num_rational::BigRational;
 use proptest::prelude::*;
@@ -98,6 +99,75 @@ fn check_enclosure<S: Scalar>(t: &T, d: i64, ctx: &S::Ctx) -> Result<(), TestCas
     Ok(())
 }
 
+/// A random expression over Q(cos(π/16)), of degree 8: leaves are rationals and
+/// cos(kπ/16), evaluated through the input language on every backend.
+#[derive(Clone, Debug)]
+enum C {
+    Q(i64, i64),
+    /// cos(kπ/16)
+    Cos(i64),
+    Add(Box<C>, Box<C>),
+    Sub(Box<C>, Box<C>),
+    Mul(Box<C>, Box<C>),
+    Div(Box<C>, Box<C>),
+}
+
+fn cos_tree() -> impl Strategy<Value = C> {
+    let leaf = prop_oneof![
+        (-30i64..=30, 1i64..=9).prop_map(|(n, m)| C::Q(n, m)),
+        (0i64..32).prop_map(C::Cos),
+    ];
+    leaf.prop_recursive(4, 20, 2, |inner| {
+        prop_oneof![
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| C::Add(Box::new(a), Box::new(b))),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| C::Sub(Box::new(a), Box::new(b))),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| C::Mul(Box::new(a), Box::new(b))),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| C::Div(Box::new(a), Box::new(b))),
+        ]
+    })
+}
+
+fn ev_cos<S: Scalar>(t: &C, ctx: &S::Ctx) -> Result<S, ArithError> {
+    Ok(match t {
+        C::Q(n, m) => S::from_rational(&q(*n, *m), ctx),
+        C::Cos(k) => impactkit::lang::eval_str::<S>(&format!("cos({k}*pi/16)"), ctx)
+            .map_err(|e| ArithError::Domain(e.to_string()))?,
+        C::Add(a, b) => ev_cos::<S>(a, ctx)? + &ev_cos::<S>(b, ctx)?,
+        C::Sub(a, b) => ev_cos::<S>(a, ctx)? - &ev_cos::<S>(b, ctx)?,
+        C::Mul(a, b) => ev_cos::<S>(a, ctx)? * &ev_cos::<S>(b, ctx)?,
+        C::Div(a, b) => ev_cos::<S>(a, ctx)?.checked_div(&ev_cos::<S>(b, ctx)?)?,
+    })
+}
+
+/// The enclosure of `S` contains the exact value in Q(cos(π/16)), and its sign is never
+/// wrong.
+fn check_cos_enclosure<S: Scalar>(t: &C, ctx: &S::Ctx) -> Result<(), TestCaseError> {
+    let exact = ev_cos::<Algebraic>(t, &());
+    let enc = ev_cos::<S>(t, ctx);
+    match (&exact, &enc) {
+        (Ok(x), Ok(y)) => {
+            let (lo, hi) = y
+                .rational_bounds()
+                .expect("enclosures have rational bounds");
+            let below = x.clone() - Algebraic::from_rational(&lo, &());
+            let above = Algebraic::from_rational(&hi, &()) - x.clone();
+            prop_assert!(
+                below.sign() != Sign::Negative && above.sign() != Sign::Negative,
+                "{} = {x} not in {y}",
+                S::NAME
+            );
+            match y.sign() {
+                Sign::Unknown => prop_assert!(lo <= q(0, 1) && q(0, 1) <= hi),
+                s => prop_assert_eq!(s, x.sign()),
+            }
+        }
+        (Ok(x), Err(e)) => prop_assert!(undecided(e), "{}: {e} but exact gave {x}", S::NAME),
+        (Err(e), Ok(y)) => prop_assert!(false, "algebraic failed ({e}) but {} gave {y}", S::NAME),
+        (Err(_), Err(_)) => {}
+    }
+    Ok(())
+}
+
 fn config() -> ProptestConfig {
     ProptestConfig {
         cases: 10_000,
@@ -120,6 +190,23 @@ proptest! {
         prec in 24u32..400,
     ) {
         check_enclosure::<MpInterval>(&t, d, &prec)?;
+    }
+
+    /// The algebraic backend agrees with Q(√d) on degree 2 (√2, √3, √5 live in fields of
+    /// cosines there, √7 in its own field).
+    #[test]
+    fn algebraic_agrees_with_quadratic(t in tree(true), d in prop::sample::select(vec![2i64, 3, 5, 7])) {
+        let a = ev::<Algebraic>(&t, d, &());
+        let b = ev::<Quadratic>(&t, d, &());
+        match (a, b) {
+            (Ok(a), Ok(b)) => {
+                prop_assert_eq!(a.to_quadratic(), Some(b.clone()));
+                prop_assert_eq!(a.to_string(), b.to_string());
+                prop_assert_eq!(a.sign(), b.sign());
+            }
+            (Err(e1), Err(e2)) => prop_assert_eq!(e1, e2),
+            (a, b) => prop_assert!(false, "{a:?} vs {b:?}"),
+        }
     }
 
     /// Rationals and Q(√d) agree on rational trees (no `Root` leaves).
@@ -191,5 +278,19 @@ proptest! {
     fn f64_conversion_is_correctly_rounded(a in (-1_000_000i64..1_000_000, 1i64..100_000)) {
         let x = f64::from_rational(&q(a.0, a.1), &());
         prop_assert_eq!(x, a.0 as f64 / a.1 as f64);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2_000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn inari_intervals_enclose_algebraic(t in cos_tree()) {
+        check_cos_enclosure::<Interval>(&t, &())?;
+    }
+
+    #[test]
+    fn mpfr_intervals_enclose_algebraic(t in cos_tree(), prec in 24u32..400) {
+        check_cos_enclosure::<MpInterval>(&t, &prec)?;
     }
 }
