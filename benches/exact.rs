@@ -7,12 +7,15 @@
 //!   (ξ̇, η̇) = (1 + j/200, 1 − j/200), j = 1..200 (v0 = (100, j/200)), each until exit:
 //!   31,483 rule applications in all.
 //! * the exact 3- and 5-ball plastic cradles of the README (Pasquero Sect. 3.5).
+//! * W4 (issue 34, the `algebraic` backend): the corner at α = π/16, k = tan(π/16) in
+//!   Q(cos(π/16)) (degree 8), ε = 99/100, the 200 entrance velocities of W1b in the
+//!   (ξ̇, η̇) form, (ξ̇, η̇) = (1 + j/200, 1 − j/200), i.e. v0 = (1/k, j/200), each until exit.
 //!
 //! The peer is PARI/GP running the same loop on canonical rationals:
 //! `benches/pari/compare.sh` times both in one run (PARI is not a dependency).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
-use impactkit::arith::Rational;
+use impactkit::arith::{Algebraic, Rational};
 use impactkit::system::corner::Form;
 use impactkit::system::corner_spec::{Algorithm, CornerSpec, RestitutionSpec};
 use impactkit::system::cradle::CradleSpec;
@@ -59,6 +62,25 @@ fn w1b(c: &mut Criterion) {
     });
 }
 
+/// The 200 runs of W4 (see the module docs).
+pub fn w4_specs() -> Vec<CornerSpec> {
+    (1..=200)
+        .map(|j| corner("pi/16", &format!("1/tan(pi/16),{j}/200"), 10_000))
+        .collect()
+}
+
+fn w4(c: &mut Criterion) {
+    let specs = w4_specs();
+    c.bench_function("algebraic/W4 (corner at pi/16, 200 runs)", |b| {
+        b.iter(|| {
+            specs
+                .iter()
+                .map(|s| s.run::<Algebraic>(&()).unwrap().steps)
+                .sum::<usize>()
+        })
+    });
+}
+
 fn cradles(c: &mut Criterion) {
     for balls in [3, 5] {
         let spec = CradleSpec {
@@ -80,6 +102,6 @@ fn cradles(c: &mut Criterion) {
 criterion_group! {
     name = exact;
     config = Criterion::default().sample_size(10);
-    targets = w1, w1b, cradles
+    targets = w1, w1b, w4, cradles
 }
 criterion_main!(exact);

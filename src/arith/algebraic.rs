@@ -396,15 +396,46 @@ impl Algebraic {
             _ => None,
         }
     }
-    /// The same value in the quadratic backend, for elements of degree-2 fields.
+    /// The same value in the quadratic backend, for elements of degree-2 fields (also
+    /// when they are written in a larger field: 4 + 2√2 in Q(cos(π/16))).
     pub fn to_quadratic(&self) -> Option<Quadratic> {
         match &self.f {
             None => Some(Quadratic::rational(self.c[0].clone())),
             Some(_) => {
-                let (a, b, d) = self.degree_two_parts()?;
+                let s = self.simplest();
+                let (a, b, d) = s.degree_two_parts()?;
                 Quadratic::new(a, b, &d).ok()
             }
         }
+    }
+    /// The same value in the smallest field Q(cos(π/m)), m | N, that holds it (itself when
+    /// there is none): a ∈ Q(cos(π/m)) iff a = b(T_{N/m}(θ)) for some b of degree below
+    /// that of cos(π/m), a linear system over Q.
+    pub fn simplest(&self) -> Algebraic {
+        let Some(f) = &self.f else {
+            return self.clone();
+        };
+        let Generator::CosPi(n) = f.gen else {
+            return self.clone();
+        };
+        let mut ms: Vec<u32> = (4..n)
+            .filter(|m| n.is_multiple_of(*m) && cos_degree(*m) < f.degree())
+            .collect();
+        ms.sort_by_key(|&m| (cos_degree(m), m));
+        for m in ms {
+            let Ok(sub) = cos_field(m) else { continue };
+            let image = chebyshev(&Algebraic::generator(f), n / m);
+            let mut cols = Vec::with_capacity(sub.degree());
+            let mut power = Algebraic::rational(Rational::from(1));
+            for _ in 0..sub.degree() {
+                cols.push(embed(&power, f));
+                power = power * &image;
+            }
+            if let Some(b) = solve_exact(&cols, &self.c) {
+                return Algebraic::from_coefficients(&sub, b);
+            }
+        }
+        self.clone()
     }
     /// A rigorous enclosure at `prec` bits.
     pub fn to_mp_interval(&self, prec: u32) -> MpInterval {
@@ -517,6 +548,45 @@ fn chebyshev(x: &Algebraic, k: u32) -> Algebraic {
         t0 = std::mem::replace(&mut t1, t2);
     }
     t1
+}
+
+/// The rationals b with Σ b_j·cols[j] = rhs, if the system is consistent (the columns are
+/// independent: powers of a generator of a subfield).
+fn solve_exact(cols: &[Vec<Rational>], rhs: &[Rational]) -> Option<Vec<Rational>> {
+    let (rows, k) = (rhs.len(), cols.len());
+    let mut a: Vec<Vec<Rational>> = (0..rows)
+        .map(|i| {
+            let mut r: Vec<Rational> = cols.iter().map(|c| c[i].clone()).collect();
+            r.push(rhs[i].clone());
+            r
+        })
+        .collect();
+    let mut pivots = Vec::with_capacity(k);
+    let mut row = 0;
+    for col in 0..k {
+        let p = (row..rows).find(|&i| a[i][col].cmp0().is_ne())?;
+        a.swap(row, p);
+        let inv = Rational::from(a[row][col].recip_ref());
+        for x in &mut a[row] {
+            *x *= &inv;
+        }
+        for i in 0..rows {
+            if i != row && a[i][col].cmp0().is_ne() {
+                let factor = a[i][col].clone();
+                let pivot_row = a[row].clone();
+                for (x, y) in a[i].iter_mut().zip(&pivot_row) {
+                    *x -= Rational::from(&factor * y);
+                }
+            }
+        }
+        pivots.push(row);
+        row += 1;
+    }
+    // consistent iff every row below the pivots has a zero right-hand side
+    if a[row..].iter().any(|r| r[k].cmp0().is_ne()) {
+        return None;
+    }
+    Some(pivots.iter().map(|&r| a[r][k].clone()).collect())
 }
 
 /// Schoolbook product of two coefficient vectors, reduced modulo P.
@@ -649,9 +719,9 @@ fn common_field(x: &Algebraic, y: &Algebraic) -> Result<Arc<Field>, ArithError> 
 
 fn mismatch(a: &Generator, b: &Generator) -> ArithError {
     ArithError::NotRepresentable {
-        what: format!("a value that needs both Q({a}) and Q({b})"),
+        what: format!("a value needing both Q({a}) and Q({b})"),
         backend: Algebraic::NAME,
-        hint: format!("the algebraic backend works in one field per computation and joins only fields Q(cos(pi/n)) of degree up to {MAX_DEGREE}; use an enclosure backend: --arith interval or --arith mpi:BITS"),
+        hint: "use an enclosure backend: --arith interval or --arith mpi:BITS".into(),
     }
 }
 
@@ -846,7 +916,11 @@ impl fmt::Display for Algebraic {
         match (&self.f, self.to_quadratic()) {
             (None, _) => write!(f, "{}", self.c[0]),
             (Some(_), Some(q)) => write!(f, "{q}"),
-            (Some(field), None) => write!(f, "{}", poly_string(&self.c, &field.gen.to_string())),
+            (Some(_), None) => {
+                let s = self.simplest();
+                let field = s.f.as_ref().expect("not rational");
+                write!(f, "{}", poly_string(&s.c, &field.gen.to_string()))
+            }
         }
     }
 }
@@ -941,7 +1015,16 @@ impl Scalar for Algebraic {
             bounds: Some((v.clone(), v)),
         }
     }
+    fn size_digits(&self) -> u64 {
+        let degree = self.f.as_ref().map_or(1, |f| f.degree() as u64);
+        self.exact_digits() / degree
+    }
+    /// The coefficients' digits times the field's degree: one product of two elements
+    /// costs about degree² coefficient products (and a division a Euclidean algorithm
+    /// on polynomials of that degree), so the work limits of exact runs, which read
+    /// this measure, stop a run in Q(cos(π/16)) about as soon, in time, as one in Q.
     fn exact_digits(&self) -> u64 {
+        let degree = self.f.as_ref().map_or(1, |f| f.degree() as u64);
         let bits: u64 = self
             .c
             .iter()
@@ -949,7 +1032,7 @@ impl Scalar for Algebraic {
                 u64::from(q.numer().significant_bits()) + u64::from(q.denom().significant_bits())
             })
             .sum();
-        (bits as f64 * std::f64::consts::LOG10_2).ceil() as u64
+        (bits as f64 * std::f64::consts::LOG10_2).ceil() as u64 * degree
     }
     fn num(&self) -> Num {
         let expr = self.to_string();
@@ -1141,5 +1224,26 @@ mod tests {
         // cos(π/8) = 2cos²(π/16) − 1 exactly, across fields Q(cos(π/8)) ⊂ Q(cos(π/16))
         assert_eq!((c.square() * &q(2, 1) - &q(1, 1) - &c8).sign(), Sign::Zero);
         assert!(Algebraic::cos_pi(&pi_mult(1, 1000)).is_err());
+    }
+
+    #[test]
+    fn values_print_in_their_smallest_field() {
+        let c = Algebraic::cos_pi_over(16).unwrap();
+        // 2cos²(π/16) − 1 = cos(π/8); (tan(π/16) + √2 + 1)² = 4 + 2√2
+        let x = c.square() * &q(2, 1) - &q(1, 1);
+        assert_eq!(x.to_string(), "cos(pi/8)");
+        assert_eq!(
+            x.simplest().parts().1.unwrap().generator(),
+            &Generator::CosPi(8)
+        );
+        let t = Algebraic::sin_pi(&pi_mult(1, 16))
+            .unwrap()
+            .checked_div(&c)
+            .unwrap();
+        let y = (t.clone() + &q(2, 1).sqrt().unwrap() + &q(1, 1)).square();
+        assert_eq!(y.to_string(), "4+2*sqrt(2)");
+        assert_eq!(t.to_string(), "1-4*cos(pi/8)-4*cos(pi/8)^2+8*cos(pi/8)^3");
+        // cos(π/16) itself stays
+        assert_eq!(c.to_string(), "cos(pi/16)");
     }
 }

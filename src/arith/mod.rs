@@ -383,6 +383,13 @@ pub trait Scalar:
         0
     }
 
+    /// Decimal digits of the exact representation itself (the size an input may have);
+    /// [`Scalar::exact_digits`] except where that measure weighs the work of an
+    /// operation (the algebraic backend multiplies it by the field's degree).
+    fn size_digits(&self) -> u64 {
+        self.exact_digits()
+    }
+
     /// Decimal digits one operation on this value handles: [`Scalar::exact_digits`] for
     /// exact backends, the precision for MPFR ones (whose every operation costs it), 0 for
     /// hardware floats. The measure of the searches' work limits.

@@ -93,7 +93,7 @@ pub fn value<S: Scalar>(src: &str, option: &str, ctx: &S::Ctx) -> Result<S, Inpu
 
 /// Why `x` (the value of `src`) is not a usable option value, if it is not.
 fn within_limits<S: Scalar>(x: &S, src: &str) -> Result<(), String> {
-    let digits = x.exact_digits();
+    let digits = x.size_digits();
     if digits > caps::VALUE_DIGITS {
         return Err(format!(
             "`{src}` has {digits} digits, more than the {} an option value may have",

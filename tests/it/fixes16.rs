@@ -141,7 +141,14 @@ fn different_outcomes_are_decided_by_an_enclosure() {
 
 #[test]
 fn equality_outside_q_and_q_sqrt_d_is_undecided_not_no() {
-    let normals = "-tan(pi/16),1;-tan(pi/16),-1";
+    // at π/16 the algebraic backend decides the equality exactly (issue 34) …
+    for arith in ["f64", "mpfr:200", "interval", "mpi:256"] {
+        let v = propagate_json("1,1", "-tan(pi/16),1;-tan(pi/16),-1", "1,0", arith);
+        assert_eq!(v["unique"], true, "{arith}");
+        assert_eq!(v["uniqueness"]["certified_by"], "algebraic");
+    }
+    // … but not with √7 beside cos(π/16): the same corner, one normal scaled by √7
+    let normals = "-sqrt(7)*tan(pi/16),sqrt(7);-tan(pi/16),-1";
     for arith in ["f64", "mpfr:200", "interval", "mpi:256"] {
         let v = propagate_json("1,1", normals, "1,0", arith);
         assert_eq!(v["unique"], serde_json::Value::Null, "{arith}");
@@ -150,7 +157,8 @@ fn equality_outside_q_and_q_sqrt_d_is_undecided_not_no() {
         assert!(
             why.starts_with("outcomes 1 and 2 agree to within 1e-10")
                 && why.contains("at 3392 bits; equality needs exact arithmetic")
-                && why.contains("tan(pi/16)"),
+                && why.contains("tan(pi/16)")
+                && why.contains("algebraic: a value needing both Q(sqrt(7)) and Q(cos(pi/16))"),
             "{why}"
         );
         let (code, text, _) = run(&[
