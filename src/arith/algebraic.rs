@@ -76,6 +76,9 @@ pub struct Field {
     theta: Mutex<HashMap<u32, MpInterval>>,
     /// Images of the generators of subfields Q(cos(π/m)) (by m), for embeddings.
     images: Mutex<HashMap<u32, Algebraic>>,
+    /// The powers 1, φ, φ², … of those images (φ = T_{N/m}(θ)) as coefficient vectors,
+    /// the columns of [`Algebraic::simplest`]'s linear systems.
+    subfield_bases: Mutex<HashMap<u32, Arc<Vec<Vec<Rational>>>>>,
 }
 
 impl Field {
@@ -112,6 +115,7 @@ impl Field {
             red,
             theta: Mutex::new(HashMap::new()),
             images: Mutex::new(HashMap::new()),
+            subfield_bases: Mutex::new(HashMap::new()),
         }
     }
     /// A rigorous enclosure of θ at `prec` bits.
@@ -424,13 +428,7 @@ impl Algebraic {
         ms.sort_by_key(|&m| (cos_degree(m), m));
         for m in ms {
             let Ok(sub) = cos_field(m) else { continue };
-            let image = chebyshev(&Algebraic::generator(f), n / m);
-            let mut cols = Vec::with_capacity(sub.degree());
-            let mut power = Algebraic::rational(Rational::from(1));
-            for _ in 0..sub.degree() {
-                cols.push(embed(&power, f));
-                power = power * &image;
-            }
+            let cols = subfield_basis(f, &sub, m);
             if let Some(b) = solve_exact(&cols, &self.c) {
                 return Algebraic::from_coefficients(&sub, b);
             }
@@ -548,6 +546,34 @@ fn chebyshev(x: &Algebraic, k: u32) -> Algebraic {
         t0 = std::mem::replace(&mut t1, t2);
     }
     t1
+}
+
+/// The powers of the image of cos(π/m) in `f` (cached in `f`).
+fn subfield_basis(f: &Arc<Field>, sub: &Field, m: u32) -> Arc<Vec<Vec<Rational>>> {
+    if let Some(b) = f
+        .subfield_bases
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&m)
+    {
+        return b.clone();
+    }
+    let Generator::CosPi(n) = f.gen else {
+        unreachable!("subfields of fields of cosines only")
+    };
+    let image = chebyshev(&Algebraic::generator(f), n / m);
+    let mut cols = Vec::with_capacity(sub.degree());
+    let mut power = Algebraic::rational(Rational::from(1));
+    for _ in 0..sub.degree() {
+        cols.push(embed(&power, f));
+        power = power * &image;
+    }
+    let cols = Arc::new(cols);
+    f.subfield_bases
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(m, cols.clone());
+    cols
 }
 
 /// The rationals b with Σ b_j·cols[j] = rhs, if the system is consistent (the columns are
