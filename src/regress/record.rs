@@ -84,6 +84,17 @@ pub const MAX_BYTES: u64 = crate::input::files::RECORDS.max_bytes;
 /// Most records in one file.
 pub const MAX_RECORDS: usize = 100_000;
 
+/// The error that takes the place of record `MAX_RECORDS + 1` (at `line`): the limit is
+/// a reported stop, never a quiet skip (the run exits 2 with the report).
+fn over_limit(line: usize) -> RecordError {
+    RecordError {
+        line,
+        reason: format!(
+            "more than {MAX_RECORDS} records in one file: this line and the rest are not read (split the file)"
+        ),
+    }
+}
+
 /// System files read so far, by path.
 #[derive(Default)]
 struct Files(HashMap<PathBuf, Result<serde_json::Value, String>>);
@@ -147,8 +158,12 @@ pub fn parse_jsonl(text: &str, dir: &Path) -> Vec<Result<Record, RecordError>> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
-        .take(MAX_RECORDS)
-        .map(|(i, l)| {
+        .take(MAX_RECORDS + 1)
+        .enumerate()
+        .map(|(k, (i, l))| {
+            if k == MAX_RECORDS {
+                return Err(over_limit(i + 1));
+            }
             let err = |reason: String| RecordError {
                 line: i + 1,
                 reason: crate::input::one_line(&reason),
@@ -190,8 +205,12 @@ pub fn parse_csv(text: &str, dir: &Path) -> Vec<Result<Record, RecordError>> {
     );
     let mut files = Files::default();
     lines
-        .take(MAX_RECORDS)
-        .map(|(i, l)| {
+        .take(MAX_RECORDS + 1)
+        .enumerate()
+        .map(|(k, (i, l))| {
+            if k == MAX_RECORDS {
+                return Err(over_limit(i + 1));
+            }
             let err = |reason: String| RecordError {
                 line: i + 1,
                 reason: crate::input::one_line(&reason),
@@ -236,4 +255,27 @@ pub fn parse_csv(text: &str, dir: &Path) -> Vec<Result<Record, RecordError>> {
             })
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Record 100,001 is an error naming the limit, in both formats (issue 36: no silent
+    /// truncation). Unreadable lines keep the test cheap: each is its own error.
+    #[test]
+    fn the_record_limit_is_a_reported_stop() {
+        let jsonl = "x\n".repeat(MAX_RECORDS + 5);
+        let r = parse_jsonl(&jsonl, Path::new("."));
+        assert_eq!(r.len(), MAX_RECORDS + 1);
+        let last = r.last().unwrap().as_ref().unwrap_err();
+        assert_eq!(last.line, MAX_RECORDS + 1);
+        assert!(last.reason.starts_with("more than 100000 records"));
+        let csv = format!("engine,file,v\n{}", "e,,\n".repeat(MAX_RECORDS + 5));
+        let r = parse_csv(&csv, Path::new("."));
+        assert_eq!(r.len(), MAX_RECORDS + 1);
+        let last = r.last().unwrap().as_ref().unwrap_err();
+        assert_eq!(last.line, MAX_RECORDS + 2);
+        assert!(last.reason.starts_with("more than 100000 records"));
+    }
 }
