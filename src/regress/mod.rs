@@ -6,7 +6,8 @@
 //! enclosures otherwise; the distance engine − law (max norm over the components, the
 //! engine's `f64` values taken as the exact binary numbers they are); the nearest and
 //! second-nearest *distinct* outcomes (laws whose outcomes coincide exactly form one
-//! group); a **not discriminating** flag when every law gives the same outcome; the
+//! group); a **not discriminating** flag when every law that applies gives the same
+//! outcome and none stopped at a limit before giving one; the
 //! engine's energy and the momentum no contact impulse can produce; the engine's contact
 //! order against each law's; and the `expect` clause.
 //!
@@ -276,7 +277,11 @@ fn evaluate<S: Scalar>(
         source: rec.source.clone(),
         arith: arith.to_string(),
         laws,
-        not_discriminating: grouped.len() == 1,
+        // a law stopped at a limit might still have told the outcomes apart
+        not_discriminating: grouped.len() == 1
+            && !results
+                .iter()
+                .any(|(_, r)| r.as_ref().is_err_and(crate::system::laws::unfinished)),
         nearest,
         second,
         nearest_certain,

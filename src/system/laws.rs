@@ -348,7 +348,26 @@ fn winandy_leine<S: Scalar>(sys: &System<S>) -> Result<LawOutcome<S>, LawError> 
 pub fn why_not(e: &LawError) -> String {
     match e {
         LawError::Undecided { .. } => format!("undecided: {e}"),
+        _ if unfinished(e) => format!("not computed: {e}"),
         _ => format!("does not apply: {e}"),
+    }
+}
+
+/// Whether a law stopped at one of its limits (impulses or solves, search depth, work
+/// digits) or on an undecided sign, rather than not applying to the system: its outcome
+/// was not computed, so it may still differ from the others.
+pub fn unfinished(e: &LawError) -> bool {
+    match e {
+        LawError::Undecided { .. } => true,
+        LawError::Domain(m) => [
+            "work limit",
+            "stopped:",
+            "no minimal sequence of at most",
+            "contacts still approach after",
+        ]
+        .iter()
+        .any(|p| m.starts_with(p)),
+        LawError::Arith(_) => false,
     }
 }
 

@@ -491,3 +491,71 @@ fn system_bad_input_exits_2() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+/// Issue 36: a record is "not discriminating" only when no law stopped at a limit before
+/// giving its outcome. On a 33-ball cradle with e = 1/2, Pasquero's procedure, the
+/// Seghete–Murphey search and Newton's repeated solves stop at their limits; only
+/// newton-touching and poisson answer (and agree): the record is not called
+/// non-discriminating, and `laws` says "not computed" for the three.
+#[test]
+fn laws_stopped_at_a_limit_keep_a_record_discriminating() {
+    let n = 33;
+    let list = |f: &dyn Fn(usize) -> &'static str| {
+        (0..n)
+            .map(|i| format!("\"{}\"", f(i)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut toml = format!(
+        "name = \"33-ball cradle\"\nkind = \"cradle\"\ncoordinates = [{}]\nmasses = [{}]\nvelocity = [{}]\nrestitution = \"1/2\"\n",
+        (0..n).map(|i| format!("\"x{}\"", i + 1)).collect::<Vec<_>>().join(", "),
+        list(&|_| "1"),
+        list(&|i| if i == 0 { "1" } else { "0" }),
+    );
+    for i in 0..n - 1 {
+        let normal = list(&|j| {
+            if j == i {
+                "-1"
+            } else if j == i + 1 {
+                "1"
+            } else {
+                "0"
+            }
+        });
+        toml += &format!(
+            "\n[[contact]]\nname = \"c{}\"\nnormal = [{normal}]\n",
+            i + 1
+        );
+    }
+    let d = crate::common::tempdir("regress-c33");
+    std::fs::create_dir_all(&d).unwrap();
+    let sys = d.join("c33.toml");
+    std::fs::write(&sys, toml).unwrap();
+    let v: Vec<String> = (0..n)
+        .map(|i| {
+            if i == 0 {
+                "-0.45454545454545454545".into()
+            } else {
+                "0.045454545454545454545".to_string()
+            }
+        })
+        .collect();
+    let rec = format!(
+        "{{\"id\": \"c33\", \"scenario\": {{\"file\": \"{}\"}}, \"engine\": {{\"name\": \"t\"}}, \"output\": {{\"v\": [{}]}}}}\n",
+        sys.display(),
+        v.join(", ")
+    );
+    let r = d.join("r.jsonl");
+    std::fs::write(&r, rec).unwrap();
+    let (code, out, err) = crate::common::run(&["regress", r.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let first = out.lines().next().unwrap();
+    assert!(first.contains("nearest newton-touching=poisson ("), "{out}");
+    assert!(!first.contains("not discriminating"), "{out}");
+    let (code, laws, _) = crate::common::run(&["laws", sys.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    for law in ["pasquero", "seghete-murphey", "newton-approaching"] {
+        let row = laws.lines().find(|l| l.starts_with(law)).unwrap();
+        assert!(row.contains("not computed: "), "{row}");
+    }
+}
