@@ -7,15 +7,7 @@ cd "$(dirname "$0")/../.."
 cargo build --release -q
 bin=target/release/impactkit
 v0=$(python3 -c "print(';'.join('100,%d/200' % j for j in range(1, 201)))")
-best() { # best wall time in seconds of 5 runs of "$@"
-  local b=999
-  for _ in 1 2 3 4 5; do
-    local s e
-    s=$(date +%s.%N); "$@" >/dev/null; e=$(date +%s.%N)
-    b=$(python3 -c "print(min($b, $e - $s))")
-  done
-  echo "$b"
-}
+. benches/pari/best.sh
 w1=$(best $bin corner --alpha "atan(1/1000)" --v0 "1000,1/2" --eps 99/100 --max-steps 1000 --form xieta --arith exact)
 w1b=$(best $bin corner --alpha "atan(1/100)" --v0 "$v0" --eps 99/100 --form xieta --arith exact)
 p1=$(best gp -q -s 100000000 benches/pari/w1.gp </dev/null)

@@ -10,17 +10,9 @@ cargo build --release -q
 bin=target/release/impactkit
 v0=$(python3 -c "print(';'.join('1/tan(pi/16),%d/200' % j for j in range(1, 201)))")
 steps=$($bin corner --alpha "pi/16" --v0 "$v0" --eps 99/100 --form xieta --arith algebraic --format json |
-  python3 -c "import json, sys; print(sum(r['steps'] for r in json.load(sys.stdin)))")
+  python3 -c "import json, sys; print(sum(r['steps'] for r in json.load(sys.stdin)['runs']))")
 gp -q benches/pari/w4.gp </dev/null | grep -q "steps $steps\$" || { echo "step counts differ"; exit 1; }
-best() { # best wall time in seconds of 5 runs of "$@"
-  local b=999
-  for _ in 1 2 3 4 5; do
-    local s e
-    s=$(date +%s.%N); "$@" >/dev/null; e=$(date +%s.%N)
-    b=$(python3 -c "print(min($b, $e - $s))")
-  done
-  echo "$b"
-}
+. benches/pari/best.sh
 w4=$(best $bin corner --alpha "pi/16" --v0 "$v0" --eps 99/100 --form xieta --arith algebraic)
 p4=$(best gp -q benches/pari/w4.gp </dev/null)
 python3 -c "print(f'W4   impactkit {$w4:.3f} s   PARI/GP {$p4:.3f} s   ratio {$w4 / $p4:.2f}   ($steps steps)')"

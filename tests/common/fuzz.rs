@@ -752,3 +752,13 @@ fn longest_repeat(a: &[u8]) -> Option<Repeat<'_>> {
     }
     best.map(|(i, u, n)| (&a[..i], &a[i..i + u], n, &a[i + n * u..]))
 }
+
+/// A whole number from the environment variable `name` (the fuzz suites' knobs); a value
+/// that is not one is a mistake of whoever set it, named in the panic.
+pub fn env_num(name: &str) -> Option<u64> {
+    std::env::var(name).ok().map(|s| {
+        s.trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("{name}={s}: not a whole number"))
+    })
+}

@@ -8,28 +8,9 @@ use impactkit::lang::eval_str;
 
 const NORMALS_PI16: &str = "sin(pi/16),-cos(pi/16);sin(pi/16),cos(pi/16)";
 
-#[test]
-fn propagate_uniqueness_at_pi_over_16_is_decided_exactly() {
-    for arith in ["algebraic", "mpi:128"] {
-        let v = json(&[
-            "propagate",
-            "--masses",
-            "1,1",
-            "--normals",
-            NORMALS_PI16,
-            "--momentum",
-            "-1,0",
-            "--arith",
-            arith,
-            "--format",
-            "json",
-        ]);
-        assert_eq!(v["unique"], true, "{arith}: {v}");
-        assert_eq!(v["uniqueness"]["certified_by"], "algebraic", "{arith}");
-        assert_eq!(v["sequences"].as_array().unwrap().len(), 2);
-    }
-    // exactly (1, 0): the two alternating sequences of 8 impulses give the same outcome
-    let v = json(&[
+/// The JSON of the issue's `propagate` command at π/16 in `arith`.
+fn propagate_pi16(arith: &str) -> serde_json::Value {
+    json(&[
         "propagate",
         "--masses",
         "1,1",
@@ -38,10 +19,22 @@ fn propagate_uniqueness_at_pi_over_16_is_decided_exactly() {
         "--momentum",
         "-1,0",
         "--arith",
-        "algebraic",
+        arith,
         "--format",
         "json",
-    ]);
+    ])
+}
+
+#[test]
+fn propagate_uniqueness_at_pi_over_16_is_decided_exactly() {
+    for arith in ["algebraic", "mpi:128"] {
+        let v = propagate_pi16(arith);
+        assert_eq!(v["unique"], true, "{arith}: {v}");
+        assert_eq!(v["uniqueness"]["certified_by"], "algebraic", "{arith}");
+        assert_eq!(v["sequences"].as_array().unwrap().len(), 2);
+    }
+    // exactly (1, 0): the two alternating sequences of 8 impulses give the same outcome
+    let v = propagate_pi16("algebraic");
     assert_eq!(
         v["outcomes"],
         serde_json::json!([[{"exact": "1"}, {"exact": "0"}]])

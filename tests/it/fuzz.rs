@@ -44,7 +44,9 @@ use proptest::sample::{select, Index};
 use proptest::strategy::{BoxedStrategy, Strategy, ValueTree};
 use proptest::test_runner::{Config, RngAlgorithm, TestRng, TestRunner};
 
-use crate::common::fuzz::{failure_message, run_batch, shell_quote, summary, Case, Violation};
+use crate::common::fuzz::{
+    env_num, failure_message, run_batch, shell_quote, summary, Case, Violation,
+};
 
 type S = BoxedStrategy<String>;
 type Args = BoxedStrategy<Vec<String>>;
@@ -1141,14 +1143,6 @@ expect = { steps = "1" }
 
 // ---------------------------------------------------------------------------------------
 // the test
-
-fn env_num(name: &str) -> Option<u64> {
-    std::env::var(name).ok().map(|s| {
-        s.trim()
-            .parse()
-            .unwrap_or_else(|_| panic!("{name}={s}: not a whole number"))
-    })
-}
 
 #[test]
 fn fuzz_cli_contract() {

@@ -20,7 +20,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use crate::common::fuzz::{failure_message, run_batch, summary, Case};
+use crate::common::fuzz::{env_num, failure_message, run_batch, summary, Case};
 
 /// A small deterministic generator (xorshift64*): the files do not depend on proptest's
 /// version.
@@ -593,10 +593,6 @@ fn shard_cases(dir: &Path) -> Vec<Case> {
     cases.push(case(vec!["audit".into(), "merge".into(), a0.into()]));
     cases.push(case(os(&["audit", "merge"])));
     cases
-}
-
-fn env_num(name: &str) -> Option<u64> {
-    std::env::var(name).ok().and_then(|s| s.trim().parse().ok())
 }
 
 #[test]
