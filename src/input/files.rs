@@ -26,10 +26,10 @@ pub const CLAIM: FileKind = FileKind {
     what: "claim file",
     max_bytes: 1 << 20,
 };
-/// A records file of `regress` (JSON lines or CSV): 64 MiB.
+/// A records file of `regress` (JSON lines or CSV, streamed): 64 GiB.
 pub const RECORDS: FileKind = FileKind {
     what: "records file",
-    max_bytes: 64 << 20,
+    max_bytes: 64 << 30,
 };
 /// A certificate of `check`: 64 MiB (the largest of the catalogue is about 3 MB).
 pub const CERTIFICATE: FileKind = FileKind {
@@ -64,10 +64,11 @@ fn not_regular(meta: &std::fs::Metadata) -> &'static str {
     }
 }
 
-/// The text of the file at `path`, or one line saying why it is refused: not found or
-/// unreadable, not a regular file (after following symlinks), larger than the cap of
-/// `kind`, or not UTF-8.
-pub fn read_text(path: &Path, kind: FileKind) -> Result<String, String> {
+/// The file at `path` opened for reading, and its size, or one line saying why it is
+/// refused: not found or unreadable, not a regular file (after following symlinks), or
+/// larger than the cap of `kind`. A reader of a file that may grow keeps reading it
+/// within the cap ([`read_text`], the streamed records of `regress`).
+pub fn open(path: &Path, kind: FileKind) -> Result<(std::fs::File, u64), String> {
     let name = path.display();
     let meta = std::fs::metadata(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
     if !meta.is_file() {
@@ -77,17 +78,31 @@ pub fn read_text(path: &Path, kind: FileKind) -> Result<String, String> {
             kind.what
         ));
     }
+    if meta.len() > kind.max_bytes {
+        return Err(format!(
+            "{name}: {} bytes, more than {} (the limit of a {})",
+            meta.len(),
+            kind.max_bytes,
+            kind.what
+        ));
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
+    Ok((file, meta.len()))
+}
+
+/// The text of the file at `path`, or one line saying why it is refused: not found or
+/// unreadable, not a regular file (after following symlinks), larger than the cap of
+/// `kind`, or not UTF-8.
+pub fn read_text(path: &Path, kind: FileKind) -> Result<String, String> {
+    let name = path.display();
+    let (file, len) = open(path, kind)?;
     let too_big = |n: u64| {
         format!(
             "{name}: {n} bytes, more than {} (the limit of a {})",
             kind.max_bytes, kind.what
         )
     };
-    if meta.len() > kind.max_bytes {
-        return Err(too_big(meta.len()));
-    }
-    let file = std::fs::File::open(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    let mut bytes = Vec::with_capacity(len as usize);
     file.take(kind.max_bytes + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| format!("{name}: cannot read: {e}"))?;

@@ -14,16 +14,18 @@
 //! The library entry for a simulator's own test suite is [`check`].
 
 pub mod record;
+pub mod stream;
 
 use crate::arith::backend::{Backend, RunScalar};
-use crate::arith::{decide, Scalar, Sign};
-use crate::report::regress::{
-    EngineRow, ExpectReport, LawCheck, RecordReport, RegressReport, ScenarioRow,
-};
+use crate::arith::{decide, Num, Scalar, Sign};
+use crate::law::propagative::Contacts;
+use crate::report::regress::{ExpectReport, LawCheck, RecordReport, RegressReport};
 use crate::system::file::{System, SystemFile};
-use crate::system::laws::{agree, all, energy, momentum_defect, why_not, Law, LawResult};
+use crate::system::laws::{agree, all, energy, momentum_defect_in, why_not, Law, LawResult};
 use num_rational::BigRational;
-use record::{Record, RecordError};
+use record::{Record, RecordError, ScenarioSpec};
+use std::path::Path;
+use std::sync::Arc;
 
 /// Largest number of Pasquero impulses / Newton solves per law.
 pub const MAX_ITER: usize = 1000;
@@ -120,15 +122,124 @@ fn groups<S: Scalar>(results: &[(Law, LawResult<S>)]) -> Vec<Vec<usize>> {
     out
 }
 
-/// One record against the laws of its system (already computed in `S`).
-fn evaluate<S: Scalar>(
-    rec: &Record,
-    sys: &System<S>,
-    results: &[(Law, LawResult<S>)],
-    grouped: &[Vec<usize>],
-    ctx: &S::Ctx,
-    arith: &str,
-) -> Result<RecordReport, String> {
+/// The laws of one scenario, computed once for every record that names it
+/// ([`prepare`]); object-safe so that scenarios of different backends share one cache.
+pub trait Scenario: Send + Sync {
+    /// One record against the scenario's laws.
+    fn evaluate(&self, rec: &Record) -> RecordReport;
+}
+
+/// A scenario whose system could not be built: every record naming it is that error.
+pub(crate) struct Failed(pub(crate) String);
+
+impl Scenario for Failed {
+    fn evaluate(&self, rec: &Record) -> RecordReport {
+        RecordReport::error(rec.line, rec.id.clone(), self.0.clone())
+    }
+}
+
+/// A law's outcome as printed, per outcome of the law: its numbers and its contacts in
+/// impact order (simultaneous ones joined with `+`).
+struct Shown {
+    numbers: Vec<Num>,
+    named: Vec<Vec<String>>,
+    sequence: Vec<String>,
+}
+
+/// The laws of one system in `S`, and what every record of it reuses.
+struct Laws<S: Scalar> {
+    sys: System<S>,
+    source: String,
+    ctx: S::Ctx,
+    arith: String,
+    results: Vec<(Law, LawResult<S>)>,
+    grouped: Vec<Vec<usize>>,
+    /// Per law, per outcome (empty for a law without one).
+    shown: Vec<Vec<Shown>>,
+    /// A law stopped at a limit: it might still have told the outcomes apart.
+    unfinished: bool,
+    /// The pre-impact energy, and the contacts with ‖p⁻‖²_g for the momentum defect.
+    e0: Result<S, String>,
+    contacts: Result<(Contacts<S>, f64), String>,
+}
+
+impl<S: Scalar> Laws<S> {
+    fn new(sys: System<S>, source: String, ctx: S::Ctx, arith: String) -> Self {
+        let results = crate::budget::with_digit_cap(crate::input::caps::DEFAULT_DIGITS, || {
+            all(&sys, MAX_ITER)
+        });
+        let grouped = groups(&results);
+        let shown = results
+            .iter()
+            .map(|(_, r)| match r {
+                Ok(o) => (0..o.outcomes.len())
+                    .map(|k| {
+                        let named = o.named_sequence(&sys, k);
+                        Shown {
+                            numbers: o.outcomes[k].iter().map(Scalar::num).collect(),
+                            sequence: named.iter().map(|s| s.join("+")).collect(),
+                            named,
+                        }
+                    })
+                    .collect(),
+                Err(_) => Vec::new(),
+            })
+            .collect();
+        let unfinished = results
+            .iter()
+            .any(|(_, r)| r.as_ref().is_err_and(crate::system::laws::unfinished));
+        let e0 = energy(&sys, &sys.velocity).map_err(|e| e.to_string());
+        let contacts = Contacts::new(sys.mass.clone(), sys.normals.clone())
+            .and_then(|c| {
+                let p0 = sys.mass.apply(&sys.velocity);
+                let n = c.inner(&p0, &p0)?.to_f64();
+                Ok((c, n))
+            })
+            .map_err(|e| e.to_string());
+        Laws {
+            sys,
+            source,
+            ctx,
+            arith,
+            results,
+            grouped,
+            shown,
+            unfinished,
+            e0,
+            contacts,
+        }
+    }
+}
+
+impl<S: Scalar> Scenario for Laws<S> {
+    fn evaluate(&self, rec: &Record) -> RecordReport {
+        evaluate(rec, self).unwrap_or_else(|e| RecordReport::error(rec.line, rec.id.clone(), e))
+    }
+}
+
+/// The scenario of `file` (named `source`, e.g. its path), its laws computed exactly
+/// where the numbers allow (rationals, Q(√d), the real algebraic numbers) and as MPFR
+/// enclosures (256 bits) otherwise.
+pub fn prepare(file: &SystemFile, source: &str) -> Arc<dyn Scenario> {
+    struct Job<'a>(&'a SystemFile, &'a str, String);
+    impl RunScalar for Job<'_> {
+        type Out = Arc<dyn Scenario>;
+        fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
+            match self.0.build::<S>(self.1, ctx) {
+                Ok(sys) => Arc::new(Laws::new(sys, self.1.to_string(), ctx.clone(), self.2)),
+                Err(e) => Arc::new(Failed(e.to_string())),
+            }
+        }
+    }
+    let backend = file
+        .exact_backend(source)
+        .unwrap_or(Backend::MpInterval(256));
+    backend.run(Job(file, source, backend.to_string()))
+}
+
+/// One record against the laws of its scenario.
+fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>) -> Result<RecordReport, String> {
+    let (sys, ctx, results) = (&s.sys, &s.ctx, &s.results);
     let v = observed(&rec.output.v, sys, ctx)?;
     let expect_law = match &rec.expect {
         Some(e) => Some(
@@ -153,7 +264,7 @@ fn evaluate<S: Scalar>(
         reason: String::new(),
     });
     let mut dist: Vec<Option<(S, f64)>> = Vec::new();
-    for (law, r) in results {
+    for ((law, r), shown) in results.iter().zip(&s.shown) {
         let Ok(o) = r else {
             let why = r.as_ref().err().map(why_not).unwrap_or_default();
             if expect_law == Some(*law) {
@@ -165,14 +276,14 @@ fn evaluate<S: Scalar>(
             dist.push(None);
             continue;
         };
+        let this_tol = if expect_law == Some(*law) {
+            tol.as_ref()
+        } else {
+            None
+        };
         // the outcome nearest to the engine's (several where the law is not unique)
         let mut best: Option<(usize, S, f64, Option<bool>)> = None;
         for (k, out) in o.outcomes.iter().enumerate() {
-            let this_tol = if expect_law == Some(*law) {
-                tol.as_ref()
-            } else {
-                None
-            };
             let (d, hi, within) = distance(&v, out, this_tol);
             if best.as_ref().is_none_or(|b| hi < b.2) {
                 best = Some((k, d, hi, within));
@@ -202,11 +313,11 @@ fn evaluate<S: Scalar>(
             .contacts
             .as_ref()
             .filter(|_| !o.sequences.get(k).is_none_or(|s| s.is_empty()))
-            .map(|c| consistent(c, &o.named_sequence(sys, k)));
+            .map(|c| consistent(c, &shown[k].named));
         laws.push(LawCheck {
             law: law.name(),
             applies: true,
-            outcome: o.outcomes[k].iter().map(Scalar::num).collect(),
+            outcome: shown[k].numbers.clone(),
             difference: v
                 .iter()
                 .zip(&o.outcomes[k])
@@ -214,18 +325,15 @@ fn evaluate<S: Scalar>(
                 .collect(),
             distance: Some(d.num()),
             distance_upper: Some(hi),
-            sequence: o
-                .named_sequence(sys, k)
-                .iter()
-                .map(|s| s.join("+"))
-                .collect(),
+            sequence: shown[k].sequence.clone(),
             sequence_consistent,
             note: o.note.clone(),
         });
         dist.push(Some((d, hi)));
     }
     // nearest and second-nearest groups of equal outcomes
-    let mut ranked: Vec<(&Vec<usize>, f64)> = grouped
+    let mut ranked: Vec<(&Vec<usize>, f64)> = s
+        .grouped
         .iter()
         .filter_map(|g| dist[g[0]].as_ref().map(|(_, hi)| (g, *hi)))
         .collect();
@@ -234,33 +342,25 @@ fn evaluate<S: Scalar>(
     let nearest = ranked.first().map(|(g, _)| names(g)).unwrap_or_default();
     let second = ranked.get(1).map(|(g, _)| names(g)).unwrap_or_default();
     let nearest_certain = match (ranked.first(), ranked.get(1)) {
-        (Some((a, _)), Some((b, _))) => {
-            let (da, db) = (
-                &dist[a[0]].as_ref().map(|x| &x.0),
-                &dist[b[0]].as_ref().map(|x| &x.0),
-            );
-            match (da, db) {
-                (Some(da), Some(db)) => decide(&db.sub_r(da), "distance gap")
-                    .ok()
-                    .map(|s| s == Sign::Positive),
-                _ => None,
-            }
-        }
+        (Some((a, _)), Some((b, _))) => match (&dist[a[0]], &dist[b[0]]) {
+            (Some((da, _)), Some((db, _))) => decide(&db.sub_r(da), "distance gap")
+                .ok()
+                .map(|s| s == Sign::Positive),
+            _ => None,
+        },
         _ => None,
     };
-    let e0 = energy(sys, &sys.velocity).map_err(|e| e.to_string())?;
+    let e0 = s.e0.clone()?;
     let e1 = energy(sys, &v).map_err(|e| e.to_string())?;
     let change = e1.sub_r(&e0).to_f64() / e0.to_f64();
-    let defect = momentum_defect(sys, &v).map_err(|e| e.to_string())?;
-    let c = crate::law::propagative::Contacts::new(sys.mass.clone(), sys.normals.clone())
-        .map_err(|e| e.to_string())?;
-    let p0 = sys.mass.apply(&sys.velocity);
+    let (c, p0) = s.contacts.as_ref().map_err(Clone::clone)?;
+    let defect = momentum_defect_in(sys, c, &v).map_err(|e| e.to_string())?;
     let rel = (c
         .inner(&defect, &defect)
         .map_err(|e| e.to_string())?
         .to_f64()
-        / c.inner(&p0, &p0).map_err(|e| e.to_string())?.to_f64())
-    .sqrt();
+        / p0)
+        .sqrt();
     Ok(RecordReport {
         line: rec.line,
         id: rec.id.clone(),
@@ -274,14 +374,11 @@ fn evaluate<S: Scalar>(
             .and_then(|s| s.as_str())
             .map(String::from),
         scenario: sys.name.clone(),
-        source: rec.source.clone(),
-        arith: arith.to_string(),
+        source: s.source.clone(),
+        arith: s.arith.clone(),
         laws,
         // a law stopped at a limit might still have told the outcomes apart
-        not_discriminating: grouped.len() == 1
-            && !results
-                .iter()
-                .any(|(_, r)| r.as_ref().is_err_and(crate::system::laws::unfinished)),
+        not_discriminating: s.grouped.len() == 1 && !s.unfinished,
         nearest,
         second,
         nearest_certain,
@@ -298,65 +395,17 @@ fn finite(x: f64) -> Option<f64> {
     x.is_finite().then_some(x)
 }
 
-/// Every record of one scenario, on one backend (the laws computed once).
-fn scenario_reports(recs: &[&Record], backend: Backend) -> Vec<RecordReport> {
-    struct Job<'a>(&'a [&'a Record], String);
-    impl RunScalar for Job<'_> {
-        type Out = Vec<RecordReport>;
-        fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
-            let first = self.0[0];
-            let sys = match first.system.build::<S>(&first.source, ctx) {
-                Ok(s) => s,
-                Err(e) => {
-                    return self
-                        .0
-                        .iter()
-                        .map(|r| RecordReport::error(r.line, r.id.clone(), e.to_string()))
-                        .collect()
-                }
-            };
-            let results = crate::budget::with_digit_cap(crate::input::caps::DEFAULT_DIGITS, || {
-                all(&sys, MAX_ITER)
-            });
-            let grouped = groups(&results);
-            self.0
-                .iter()
-                .map(|r| {
-                    evaluate(r, &sys, &results, &grouped, ctx, &self.1)
-                        .unwrap_or_else(|e| RecordReport::error(r.line, r.id.clone(), e))
-                })
-                .collect()
-        }
-    }
-    backend.run(Job(recs, backend.to_string()))
-}
-
-/// Every record (read by [`record::parse_jsonl`] / [`record::parse_csv`]) against the
-/// laws, in file order, with the summary per engine.
-pub fn regress(records: Vec<Result<Record, RecordError>>) -> RegressReport {
-    let mut reports: Vec<RecordReport> = Vec::new();
-    let mut by_scenario: Vec<(String, Vec<&Record>)> = Vec::new();
-    for r in &records {
-        match r {
-            Err(e) => reports.push(RecordReport::error(e.line, None, e.reason.clone())),
-            Ok(rec) => {
-                let key = serde_json::to_string(&rec.system).unwrap_or_default();
-                match by_scenario.iter_mut().find(|(k, _)| *k == key) {
-                    Some((_, v)) => v.push(rec),
-                    None => by_scenario.push((key, vec![rec])),
-                }
-            }
-        }
-    }
-    for (_, recs) in &by_scenario {
-        crate::budget::checkpoint();
-        let backend = recs[0]
-            .system
-            .exact_backend(&recs[0].source)
-            .unwrap_or(Backend::MpInterval(256));
-        reports.extend(scenario_reports(recs, backend));
-    }
-    reports.sort_by_key(|r| r.line);
+/// Every record (read by [`record::parse_jsonl_line`] / [`record::CsvColumns`]; scenario
+/// files relative to `dir`) against the laws, in order, with the summary per engine. The
+/// command line streams instead ([`stream::run`]); the reports are the same.
+pub fn regress(records: Vec<Result<Record, RecordError>>, dir: &Path) -> RegressReport {
+    let mut cache = stream::Cache::new(dir);
+    let scenarios = cache.scenarios(&records);
+    let reports = records
+        .iter()
+        .zip(scenarios)
+        .map(|(r, s)| stream::report(r, s.as_deref()))
+        .collect();
     RegressReport::of(reports)
 }
 
@@ -409,8 +458,7 @@ pub fn check(
     let rec = Record {
         line: 1,
         id: None,
-        system: system.clone(),
-        source: "system".into(),
+        scenario: ScenarioSpec::System(system.clone(), "system".into()),
         engine: record::Engine {
             name: "caller".into(),
             version: None,
@@ -426,7 +474,7 @@ pub fn check(
             tolerance,
         }),
     };
-    let r = regress(vec![Ok(rec)]).records.remove(0);
+    let r = regress(vec![Ok(rec)], Path::new(".")).records.remove(0);
     if let Some(e) = &r.error {
         return Err(Mismatch::BadInput(e.clone()));
     }
@@ -443,55 +491,4 @@ pub fn check(
         }),
         _ => Ok(r),
     }
-}
-
-/// Engines, grouped for the summary: (name, version), and per scenario how often each
-/// group of laws was the nearest.
-pub fn engines(reports: &[RecordReport]) -> Vec<EngineRow> {
-    let mut out: Vec<EngineRow> = Vec::new();
-    for r in reports.iter().filter(|r| r.error.is_none()) {
-        let row = match out
-            .iter_mut()
-            .position(|e| e.engine == r.engine && e.version == r.version)
-        {
-            Some(i) => &mut out[i],
-            None => {
-                out.push(EngineRow {
-                    engine: r.engine.clone(),
-                    version: r.version.clone(),
-                    records: 0,
-                    expectations: 0,
-                    failed: 0,
-                    scenarios: Vec::new(),
-                });
-                let last = out.len() - 1;
-                &mut out[last]
-            }
-        };
-        row.records += 1;
-        if let Some(x) = &r.expect {
-            row.expectations += 1;
-            if !x.pass {
-                row.failed += 1;
-            }
-        }
-        let scenario = match row.scenarios.iter().position(|s| s.scenario == r.scenario) {
-            Some(i) => &mut row.scenarios[i],
-            None => {
-                row.scenarios.push(ScenarioRow {
-                    scenario: r.scenario.clone(),
-                    not_discriminating: r.not_discriminating,
-                    nearest: Vec::new(),
-                });
-                let last = row.scenarios.len() - 1;
-                &mut row.scenarios[last]
-            }
-        };
-        let law = r.nearest.join("=");
-        match scenario.nearest.iter_mut().find(|(l, _)| *l == law) {
-            Some((_, n)) => *n += 1,
-            None => scenario.nearest.push((law, 1)),
-        }
-    }
-    out
 }

@@ -58,18 +58,47 @@ struct RawRecord {
     expect: Option<Expect>,
 }
 
-/// One record, its system resolved.
+/// One record as read: its scenario named, not yet resolved (records of one scenario
+/// share the resolved system and the laws' outcomes, see [`super::stream`]).
 #[derive(Clone, Debug)]
 pub struct Record {
     /// 1-based line in the records file.
     pub line: usize,
     pub id: Option<String>,
-    pub system: SystemFile,
-    /// How the system was named (file, or "inline").
-    pub source: String,
+    pub scenario: ScenarioSpec,
     pub engine: Engine,
     pub output: Output,
     pub expect: Option<Expect>,
+}
+
+/// How a record names its system.
+#[derive(Clone, Debug)]
+pub enum ScenarioSpec {
+    /// The record's `scenario` value: `{"file": .., ..overrides}` or a whole system.
+    Value(serde_json::Value),
+    /// A system given by a library caller ([`super::check`]), with its source name.
+    System(SystemFile, String),
+}
+
+impl ScenarioSpec {
+    /// The key under which records share one resolved scenario: equal keys, equal systems.
+    pub fn key(&self) -> String {
+        match self {
+            ScenarioSpec::Value(v) => v.to_string(),
+            ScenarioSpec::System(f, source) => format!(
+                "{source}\u{0}{}",
+                serde_json::to_string(f).unwrap_or_default()
+            ),
+        }
+    }
+
+    /// The system and how it was named (file, or "inline"); `dir` resolves files.
+    pub fn resolve(&self, dir: &Path, files: &mut Files) -> Result<(SystemFile, String), String> {
+        match self {
+            ScenarioSpec::Value(v) => scenario(v, dir, files),
+            ScenarioSpec::System(f, source) => Ok((f.clone(), source.clone())),
+        }
+    }
 }
 
 /// A record that could not be read: its line and why.
@@ -81,26 +110,21 @@ pub struct RecordError {
 
 /// Longest records file read, in bytes.
 pub const MAX_BYTES: u64 = crate::input::files::RECORDS.max_bytes;
-/// Most records in one file.
-pub const MAX_RECORDS: usize = 100_000;
+/// Longest record (one line), in bytes.
+pub const MAX_LINE: usize = 1 << 20;
+/// Most scenario files kept parsed at once (past it the cache is emptied and files are
+/// read again when named again).
+pub const MAX_FILES: usize = 256;
 
-/// The error that takes the place of record `MAX_RECORDS + 1` (at `line`): the limit is
-/// a reported stop, never a quiet skip (the run exits 2 with the report).
-fn over_limit(line: usize) -> RecordError {
-    RecordError {
-        line,
-        reason: format!(
-            "more than {MAX_RECORDS} records in one file: this line and the rest are not read (split the file)"
-        ),
-    }
-}
-
-/// System files read so far, by path.
+/// Scenario files read so far, by path (at most [`MAX_FILES`]).
 #[derive(Default)]
-struct Files(HashMap<PathBuf, Result<serde_json::Value, String>>);
+pub struct Files(HashMap<PathBuf, Result<serde_json::Value, String>>);
 
 impl Files {
     fn get(&mut self, path: &Path) -> Result<serde_json::Value, String> {
+        if self.0.len() >= MAX_FILES && !self.0.contains_key(path) {
+            self.0.clear();
+        }
         self.0
             .entry(path.to_path_buf())
             .or_insert_with(|| {
@@ -152,130 +176,94 @@ fn scenario(
     Ok((file, source))
 }
 
-/// The records of a JSON-lines text; `dir` resolves scenario files.
-pub fn parse_jsonl(text: &str, dir: &Path) -> Vec<Result<Record, RecordError>> {
-    let mut files = Files::default();
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .take(MAX_RECORDS + 1)
-        .enumerate()
-        .map(|(k, (i, l))| {
-            if k == MAX_RECORDS {
-                return Err(over_limit(i + 1));
-            }
-            let err = |reason: String| RecordError {
-                line: i + 1,
-                reason: crate::input::one_line(&reason),
-            };
-            let raw: RawRecord = serde_json::from_str(l).map_err(|e| err(e.to_string()))?;
-            let (system, source) = scenario(&raw.scenario, dir, &mut files).map_err(err)?;
-            Ok(Record {
-                line: i + 1,
-                id: raw.id,
-                system,
-                source,
-                engine: raw.engine,
-                output: raw.output,
-                expect: raw.expect,
-            })
-        })
-        .collect()
+/// One line's error: its line and the reason on one line.
+fn error(line: usize, reason: &str) -> RecordError {
+    RecordError {
+        line,
+        reason: crate::input::one_line(reason),
+    }
 }
 
-/// The records of a CSV text (see the module documentation).
-pub fn parse_csv(text: &str, dir: &Path) -> Vec<Result<Record, RecordError>> {
-    let mut lines = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty());
-    let Some((_, header)) = lines.next() else {
-        return Vec::new();
-    };
-    let cols: Vec<&str> = header.split(',').map(str::trim).collect();
-    let col = |name: &str| cols.iter().position(|c| *c == name);
-    let (id, engine, version, file, v, law, tol) = (
-        col("id"),
-        col("engine"),
-        col("version"),
-        col("file"),
-        col("v"),
-        col("expect_law"),
-        col("tolerance"),
-    );
-    let mut files = Files::default();
-    lines
-        .take(MAX_RECORDS + 1)
-        .enumerate()
-        .map(|(k, (i, l))| {
-            if k == MAX_RECORDS {
-                return Err(over_limit(i + 1));
-            }
-            let err = |reason: String| RecordError {
-                line: i + 1,
-                reason: crate::input::one_line(&reason),
-            };
-            let cells: Vec<&str> = l.split(',').map(str::trim).collect();
-            let cell = |c: Option<usize>| c.and_then(|c| cells.get(c)).filter(|s| !s.is_empty());
-            let (Some(engine), Some(file), Some(v)) = (cell(engine), cell(file), cell(v)) else {
-                return Err(err(
-                    "a CSV record needs the columns engine, file and v".into()
-                ));
-            };
-            let v = v
-                .split_whitespace()
-                .map(|x| x.parse::<f64>().map_err(|e| err(format!("v: `{x}`: {e}"))))
-                .collect::<Result<Vec<f64>, _>>()?;
-            let expect = match (cell(law), cell(tol)) {
-                (Some(law), Some(t)) => Some(Expect {
-                    law: law.to_string(),
-                    tolerance: t.parse().map_err(|e| err(format!("tolerance: {e}")))?,
-                }),
-                (None, None) => None,
-                _ => return Err(err("give both expect_law and tolerance, or neither".into())),
-            };
-            let value = serde_json::json!({ "file": file });
-            let (system, source) = scenario(&value, dir, &mut files).map_err(err)?;
-            Ok(Record {
-                line: i + 1,
-                id: cell(id).map(|s| s.to_string()),
-                system,
-                source,
-                engine: Engine {
-                    name: engine.to_string(),
-                    version: cell(version).map(|s| s.to_string()),
-                    params: None,
-                },
-                output: Output {
-                    v,
-                    contacts: None,
-                    impulses: None,
-                },
-                expect,
-            })
-        })
-        .collect()
+/// The record of one JSON line (line `line` of its file).
+pub fn parse_jsonl_line(line: usize, text: &str) -> Result<Record, RecordError> {
+    let raw: RawRecord = serde_json::from_str(text).map_err(|e| error(line, &e.to_string()))?;
+    Ok(Record {
+        line,
+        id: raw.id,
+        scenario: ScenarioSpec::Value(raw.scenario),
+        engine: raw.engine,
+        output: raw.output,
+        expect: raw.expect,
+    })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// The columns of a CSV records file, from its header line.
+#[derive(Clone, Debug)]
+pub struct CsvColumns {
+    id: Option<usize>,
+    engine: Option<usize>,
+    version: Option<usize>,
+    file: Option<usize>,
+    v: Option<usize>,
+    law: Option<usize>,
+    tolerance: Option<usize>,
+}
 
-    /// Record 100,001 is an error naming the limit, in both formats (issue 36: no silent
-    /// truncation). Unreadable lines keep the test cheap: each is its own error.
-    #[test]
-    fn the_record_limit_is_a_reported_stop() {
-        let jsonl = "x\n".repeat(MAX_RECORDS + 5);
-        let r = parse_jsonl(&jsonl, Path::new("."));
-        assert_eq!(r.len(), MAX_RECORDS + 1);
-        let last = r.last().unwrap().as_ref().unwrap_err();
-        assert_eq!(last.line, MAX_RECORDS + 1);
-        assert!(last.reason.starts_with("more than 100000 records"));
-        let csv = format!("engine,file,v\n{}", "e,,\n".repeat(MAX_RECORDS + 5));
-        let r = parse_csv(&csv, Path::new("."));
-        assert_eq!(r.len(), MAX_RECORDS + 1);
-        let last = r.last().unwrap().as_ref().unwrap_err();
-        assert_eq!(last.line, MAX_RECORDS + 2);
-        assert!(last.reason.starts_with("more than 100000 records"));
+impl CsvColumns {
+    /// The columns named by `header` (unknown names are ignored).
+    pub fn new(header: &str) -> Self {
+        let cols: Vec<&str> = header.split(',').map(str::trim).collect();
+        let col = |name: &str| cols.iter().position(|c| *c == name);
+        CsvColumns {
+            id: col("id"),
+            engine: col("engine"),
+            version: col("version"),
+            file: col("file"),
+            v: col("v"),
+            law: col("expect_law"),
+            tolerance: col("tolerance"),
+        }
+    }
+
+    /// The record of one CSV line (line `line` of its file).
+    pub fn parse(&self, line: usize, text: &str) -> Result<Record, RecordError> {
+        let err = |reason: String| error(line, &reason);
+        let cells: Vec<&str> = text.split(',').map(str::trim).collect();
+        let cell = |c: Option<usize>| c.and_then(|c| cells.get(c)).filter(|s| !s.is_empty());
+        let (Some(engine), Some(file), Some(v)) =
+            (cell(self.engine), cell(self.file), cell(self.v))
+        else {
+            return Err(err(
+                "a CSV record needs the columns engine, file and v".into()
+            ));
+        };
+        let v = v
+            .split_whitespace()
+            .map(|x| x.parse::<f64>().map_err(|e| err(format!("v: `{x}`: {e}"))))
+            .collect::<Result<Vec<f64>, _>>()?;
+        let expect = match (cell(self.law), cell(self.tolerance)) {
+            (Some(law), Some(t)) => Some(Expect {
+                law: law.to_string(),
+                tolerance: t.parse().map_err(|e| err(format!("tolerance: {e}")))?,
+            }),
+            (None, None) => None,
+            _ => return Err(err("give both expect_law and tolerance, or neither".into())),
+        };
+        Ok(Record {
+            line,
+            id: cell(self.id).map(|s| s.to_string()),
+            scenario: ScenarioSpec::Value(serde_json::json!({ "file": file })),
+            engine: Engine {
+                name: engine.to_string(),
+                version: cell(self.version).map(|s| s.to_string()),
+                params: None,
+            },
+            output: Output {
+                v,
+                contacts: None,
+                impulses: None,
+            },
+            expect,
+        })
     }
 }

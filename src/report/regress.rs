@@ -3,6 +3,7 @@
 
 use super::{tuple_text, Num, Report, TextOptions};
 use serde::Serialize;
+use std::collections::HashMap;
 
 /// Longest scenario name in the text summary (longer ones are elided in the middle).
 const MAX_NAME: usize = 60;
@@ -149,97 +150,117 @@ pub struct ScenarioRow {
     pub nearest: Vec<(String, usize)>,
 }
 
-/// The whole run.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct RegressReport {
-    pub records: Vec<RecordReport>,
-    pub engines: Vec<EngineRow>,
-    /// Expectations that do not hold.
-    pub failed: usize,
-    /// Records that could not be checked (bad input).
-    pub errors: usize,
+/// What the summary keeps of one record ([`Summary::add`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tally {
+    pub engine: String,
+    pub version: Option<String>,
+    pub scenario: String,
+    /// The nearest group, its laws joined with `=`.
+    pub nearest: String,
+    pub not_discriminating: bool,
+    /// `Some(pass)` for a record with an `expect` clause.
+    pub expect: Option<bool>,
+    pub error: bool,
+    pub non_finite: bool,
 }
 
-impl RegressReport {
-    /// The report of `records`, with the engine summary.
-    pub fn of(records: Vec<RecordReport>) -> Self {
-        let failed = records
-            .iter()
-            .filter(|r| r.expect.as_ref().is_some_and(|x| !x.pass))
-            .count();
-        let errors = records.iter().filter(|r| r.error.is_some()).count();
-        RegressReport {
-            engines: crate::regress::engines(&records),
-            records,
-            failed,
-            errors,
+impl Tally {
+    /// What the summary keeps of `r`.
+    pub fn of(r: &RecordReport) -> Self {
+        Tally {
+            engine: r.engine.clone(),
+            version: r.version.clone(),
+            scenario: r.scenario.clone(),
+            nearest: r.nearest.join("="),
+            not_discriminating: r.not_discriminating,
+            expect: r.expect.as_ref().map(|x| x.pass),
+            error: r.error.is_some(),
+            non_finite: r.non_finite(),
         }
     }
 }
 
-fn short(x: Option<f64>) -> String {
-    x.map_or_else(|| "—".into(), |d| format!("{d:.2e}"))
+/// Most scenario rows per engine in the summary; the records of further scenarios are
+/// counted in one last row, [`OTHER_SCENARIOS`].
+pub const MAX_SCENARIO_ROWS: usize = 1000;
+/// The name of the row that counts the scenarios past [`MAX_SCENARIO_ROWS`].
+pub const OTHER_SCENARIOS: &str = "(further scenarios, counted together)";
+
+/// The per-engine summary of a run, accumulated record by record.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub engines: Vec<EngineRow>,
+    engine_index: HashMap<(String, Option<String>), usize>,
+    scenario_index: Vec<HashMap<String, usize>>,
+    /// Records read (including those with errors).
+    pub records: usize,
+    /// Expectations that do not hold.
+    pub failed: usize,
+    /// Records that could not be checked.
+    pub errors: usize,
+    /// A report held a non-finite number ([`RecordReport::non_finite`]).
+    pub non_finite: bool,
 }
 
-impl Report for RegressReport {
-    fn text(&self, o: &TextOptions) -> String {
-        let mut out = String::new();
-        for r in &self.records {
-            if let Some(e) = &r.error {
-                out += &format!("line {}: error: {e}\n", r.line);
-                continue;
-            }
-            let near = |names: &[&str]| {
-                let d = names
-                    .first()
-                    .and_then(|n| r.laws.iter().find(|l| l.law == *n))
-                    .and_then(|l| l.distance_upper);
-                format!("{} ({})", names.join("="), short(d))
-            };
-            let fits: Vec<&str> = r
-                .laws
-                .iter()
-                .filter(|l| l.sequence_consistent == Some(true))
-                .map(|l| l.law)
-                .collect();
-            let reported = r.laws.iter().any(|l| l.sequence_consistent.is_some());
-            let order = match (reported, fits.is_empty()) {
-                (false, _) => String::new(),
-                (true, true) => "; contact order fits no law".to_string(),
-                (true, false) => format!("; contact order fits {}", fits.join(", ")),
-            };
-            out += &format!(
-                "line {} {} [{}{}] {}: nearest {}, then {}{}{}{}\n",
-                r.line,
-                r.id.as_deref().unwrap_or(""),
-                r.engine,
-                r.set.as_ref().map(|s| format!(" {s}")).unwrap_or_default(),
-                name(&r.scenario),
-                near(&r.nearest),
-                if r.second.is_empty() {
-                    "—".into()
-                } else {
-                    near(&r.second)
-                },
-                if r.not_discriminating {
-                    "; not discriminating"
-                } else {
-                    ""
-                },
-                order,
-                match &r.expect {
-                    Some(x) if x.pass => format!("; expect {} ok", x.law),
-                    Some(x) => format!("; expect {} FAILED ({})", x.law, x.reason),
-                    None => String::new(),
-                }
-            );
-            if o.exact_values {
-                for l in r.laws.iter().filter(|l| l.applies) {
-                    out += &format!("    {:<18} {}\n", l.law, tuple_text(&l.outcome, o));
-                }
+impl Summary {
+    /// Counts one record.
+    pub fn add(&mut self, t: &Tally) {
+        self.records += 1;
+        self.non_finite |= t.non_finite;
+        if t.error {
+            self.errors += 1;
+            return;
+        }
+        let key = (t.engine.clone(), t.version.clone());
+        let e = *self.engine_index.entry(key).or_insert_with(|| {
+            self.engines.push(EngineRow {
+                engine: t.engine.clone(),
+                version: t.version.clone(),
+                records: 0,
+                expectations: 0,
+                failed: 0,
+                scenarios: Vec::new(),
+            });
+            self.scenario_index.push(HashMap::new());
+            self.engines.len() - 1
+        });
+        let row = &mut self.engines[e];
+        row.records += 1;
+        if let Some(pass) = t.expect {
+            row.expectations += 1;
+            if !pass {
+                row.failed += 1;
+                self.failed += 1;
             }
         }
-        out += "\nnearest law per engine and scenario (times, over the engine's records)\n";
+        let index = &mut self.scenario_index[e];
+        let name = if index.len() < MAX_SCENARIO_ROWS || index.contains_key(&t.scenario) {
+            t.scenario.as_str()
+        } else {
+            OTHER_SCENARIOS
+        };
+        let i = *index.entry(name.to_string()).or_insert_with(|| {
+            row.scenarios.push(ScenarioRow {
+                scenario: name.to_string(),
+                not_discriminating: t.not_discriminating,
+                nearest: Vec::new(),
+            });
+            row.scenarios.len() - 1
+        });
+        let sc = &mut row.scenarios[i];
+        sc.not_discriminating &= t.not_discriminating;
+        match sc.nearest.iter_mut().find(|(l, _)| *l == t.nearest) {
+            Some((_, n)) => *n += 1,
+            None => sc.nearest.push((t.nearest.clone(), 1)),
+        }
+    }
+
+    /// The summary in text: per engine and scenario how often each group of laws was
+    /// the nearest, and the counts.
+    pub fn text(&self) -> String {
+        let mut out = "\nnearest law per engine and scenario (times, over the engine's records)\n"
+            .to_string();
         for e in &self.engines {
             out += &format!(
                 "{} {}: {} records, {} expectations, {} failed\n",
@@ -275,10 +296,168 @@ impl Report for RegressReport {
         }
         out += &format!(
             "{} records, {} expectations failed, {} records with errors",
-            self.records.len(),
-            self.failed,
-            self.errors
+            self.records, self.failed, self.errors
         );
         out
+    }
+
+    /// The start of the JSON document of a streamed run, up to its first record: the
+    /// same document as [`RegressReport`]'s ([`super::Document`]).
+    pub fn json_head() -> String {
+        let q = |s: &str| serde_json::Value::from(s).to_string();
+        format!(
+            "{{\"schema\":{},\"version\":{},\"command\":\"regress\",\"records\":[",
+            q(super::SCHEMA),
+            q(super::VERSION)
+        )
+    }
+
+    /// The end of the JSON document of a streamed run, after its last record.
+    pub fn json_tail(&self) -> String {
+        format!(
+            "],\"engines\":{},\"failed\":{},\"errors\":{}{}}}",
+            serde_json::to_string(&self.engines).unwrap_or_else(|_| "[]".into()),
+            self.failed,
+            self.errors,
+            if self.non_finite {
+                ",\"non_finite\":true"
+            } else {
+                ""
+            }
+        )
+    }
+}
+
+/// The whole run.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RegressReport {
+    pub records: Vec<RecordReport>,
+    pub engines: Vec<EngineRow>,
+    /// Expectations that do not hold.
+    pub failed: usize,
+    /// Records that could not be checked (bad input).
+    pub errors: usize,
+}
+
+impl RegressReport {
+    /// The report of `records`, with the engine summary.
+    pub fn of(records: Vec<RecordReport>) -> Self {
+        let s = Self::summary(&records);
+        RegressReport {
+            engines: s.engines,
+            records,
+            failed: s.failed,
+            errors: s.errors,
+        }
+    }
+
+    fn summary(records: &[RecordReport]) -> Summary {
+        let mut s = Summary::default();
+        for r in records {
+            s.add(&Tally::of(r));
+        }
+        s
+    }
+}
+
+fn short(x: Option<f64>) -> String {
+    x.map_or_else(|| "—".into(), |d| format!("{d:.2e}"))
+}
+
+impl Report for RegressReport {
+    fn text(&self, o: &TextOptions) -> String {
+        let mut out: String = self.records.iter().map(|r| r.text(o)).collect();
+        out += &Self::summary(&self.records).text();
+        out
+    }
+}
+
+impl RecordReport {
+    /// The record's lines in text (each ending with a newline).
+    pub fn text(&self, o: &TextOptions) -> String {
+        let r = self;
+        let mut out = String::new();
+        if let Some(e) = &r.error {
+            return format!("line {}: error: {e}\n", r.line);
+        }
+        let near = |names: &[&str]| {
+            let d = names
+                .first()
+                .and_then(|n| r.laws.iter().find(|l| l.law == *n))
+                .and_then(|l| l.distance_upper);
+            format!("{} ({})", names.join("="), short(d))
+        };
+        let fits: Vec<&str> = r
+            .laws
+            .iter()
+            .filter(|l| l.sequence_consistent == Some(true))
+            .map(|l| l.law)
+            .collect();
+        let reported = r.laws.iter().any(|l| l.sequence_consistent.is_some());
+        let order = match (reported, fits.is_empty()) {
+            (false, _) => String::new(),
+            (true, true) => "; contact order fits no law".to_string(),
+            (true, false) => format!("; contact order fits {}", fits.join(", ")),
+        };
+        out += &format!(
+            "line {} {} [{}{}] {}: nearest {}, then {}{}{}{}\n",
+            r.line,
+            r.id.as_deref().unwrap_or(""),
+            r.engine,
+            r.set.as_ref().map(|s| format!(" {s}")).unwrap_or_default(),
+            name(&r.scenario),
+            near(&r.nearest),
+            if r.second.is_empty() {
+                "—".into()
+            } else {
+                near(&r.second)
+            },
+            if r.not_discriminating {
+                "; not discriminating"
+            } else {
+                ""
+            },
+            order,
+            match &r.expect {
+                Some(x) if x.pass => format!("; expect {} ok", x.law),
+                Some(x) => format!("; expect {} FAILED ({})", x.law, x.reason),
+                None => String::new(),
+            }
+        );
+        if o.exact_values {
+            for l in r.laws.iter().filter(|l| l.applies) {
+                out += &format!("    {:<18} {}\n", l.law, tuple_text(&l.outcome, o));
+            }
+        }
+        out
+    }
+
+    /// Whether the report holds a non-finite number: a rounded value or an enclosure
+    /// bound that overflowed, or a note quoting one (as [`super::has_non_finite`] finds
+    /// in its JSON).
+    pub fn non_finite(&self) -> bool {
+        let word = |s: &str| {
+            s.split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|w| matches!(w, "inf" | "NaN" | "nan"))
+        };
+        let num = |n: &Num| match n {
+            Num::Exact { .. } => false,
+            Num::Approx(f) => !f.is_finite(),
+            Num::Enclosure { lo, hi } => !(lo.is_finite() && hi.is_finite()),
+        };
+        let nums = |xs: &[Num]| xs.iter().any(num);
+        self.laws.iter().any(|l| {
+            nums(&l.outcome)
+                || nums(&l.difference)
+                || l.distance.as_ref().is_some_and(num)
+                || l.distance_upper.is_some_and(|d| !d.is_finite())
+                || word(&l.note)
+        }) || num(&self.energy_before)
+            || num(&self.energy_after)
+            || self
+                .expect
+                .as_ref()
+                .is_some_and(|x| x.distance.as_ref().is_some_and(num) || word(&x.reason))
+            || self.error.as_deref().is_some_and(word)
     }
 }

@@ -395,6 +395,10 @@ pub enum Command {
     Regress {
         /// The records file (.jsonl, or .csv); scenario files are relative to it
         records: std::path::PathBuf,
+        /// Worker threads (default: all cores); the output is in file order whatever
+        /// the number
+        #[arg(long, value_parser = jobs)]
+        jobs: Option<usize>,
         #[command(flatten)]
         out: Output,
     },

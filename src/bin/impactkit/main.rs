@@ -182,34 +182,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             let report = spec.report(arith).map_err(spec_failure)?;
             emit("laws", &report, &out)
         }
-        Command::Regress { records, out } => {
-            use impactkit::regress::record::{parse_csv, parse_jsonl};
-            let source = records.display().to_string();
-            let text = read_capped(&records, impactkit::input::files::RECORDS)?;
-            let dir = records.parent().unwrap_or(std::path::Path::new("."));
-            let parsed = if records.extension().is_some_and(|e| e == "csv") {
-                parse_csv(&text, dir)
-            } else {
-                parse_jsonl(&text, dir)
-            };
-            if parsed.is_empty() {
-                return Err(user_error(format!("{source}: no records")));
-            }
-            let report = impactkit::regress::regress(parsed);
-            let code = if report.errors > 0 {
-                2
-            } else if report.failed > 0 {
-                1
-            } else {
-                0
-            };
-            let Printed(text) = emit("regress", &report, &out)?;
-            if code == 0 {
-                Ok(Printed(text))
-            } else {
-                Err(Failure::Report { text, code })
-            }
-        }
+        Command::Regress { records, jobs, out } => regress(&records, jobs, &out),
         Command::System { scenario } => Ok(Printed(system_file(scenario)?.to_toml())),
         Command::BilliardBreak {
             theta,
@@ -956,6 +929,96 @@ fn system_file(
 
 /// The text of `path`, refused (exit 2) when unreadable, not a regular file, not UTF-8 or
 /// above the cap of its kind ([`impactkit::input::files`]).
+/// `impactkit regress`: the records streamed through the laws (each record's report
+/// written as it is checked, in file order), then the summary per engine.
+fn regress(path: &std::path::Path, jobs: Option<usize>, out: &Output) -> Result<Printed, Failure> {
+    use impactkit::regress::stream::{run, RecordFormat};
+    use impactkit::report::regress::Summary;
+    use std::io::Write;
+    let json = match out.format {
+        Format::Text => false,
+        Format::Json => true,
+        Format::Markdown => return Err(user_error("--format: markdown is for verify only")),
+    };
+    let (file, _) = impactkit::input::files::open(path, impactkit::input::files::RECORDS)
+        .map_err(user_error)?;
+    let format = if path.extension().is_some_and(|e| e == "csv") {
+        RecordFormat::Csv
+    } else {
+        RecordFormat::JsonLines
+    };
+    let dir = path.parent().unwrap_or(std::path::Path::new("."));
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let o = text_options(out);
+    let render = move |r: &impactkit::report::regress::RecordReport| {
+        if json {
+            serde_json::to_string(r).unwrap_or_default()
+        } else {
+            r.text(&o)
+        }
+    };
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut first = true;
+    let mut sink = |text: &str| {
+        if json {
+            let sep = if first {
+                Summary::json_head()
+            } else {
+                ",".into()
+            };
+            stdout.write_all(sep.as_bytes())?;
+        }
+        first = false;
+        stdout.write_all(text.as_bytes())
+    };
+    let ran = run(
+        std::io::BufReader::with_capacity(1 << 16, file),
+        format,
+        dir,
+        jobs,
+        &render,
+        &mut sink,
+    )
+    .and_then(|s| stdout.flush().map(|_| s));
+    let summary = match ran {
+        Ok(s) => s,
+        // the reader went away (`| head`): end quietly, as print_out does
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(Printed(String::new())),
+        Err(e) => {
+            return Err(Failure::Exit {
+                code: 2,
+                msg: format!("cannot write the output: {e}"),
+            })
+        }
+    };
+    if summary.records == 0 {
+        return Err(user_error(format!("{}: no records", path.display())));
+    }
+    let text = if json {
+        summary.json_tail()
+    } else if summary.non_finite {
+        format!(
+            "{}\n{}",
+            summary.text(),
+            impactkit::report::NON_FINITE_WARNING
+        )
+    } else {
+        summary.text()
+    };
+    let code = if summary.errors > 0 {
+        2
+    } else if summary.failed > 0 {
+        1
+    } else {
+        0
+    };
+    if code == 0 {
+        Ok(Printed(text))
+    } else {
+        Err(Failure::Report { text, code })
+    }
+}
+
 fn read_capped(
     path: &std::path::Path,
     kind: impactkit::input::files::FileKind,

@@ -1,0 +1,372 @@
+//! `regress` at engine scale: records read, checked and reported a chunk at a time, in
+//! memory that does not grow with the number of records (issue 36).
+//!
+//! - **Lines** ([`Lines`]): a record is one line of at most [`MAX_LINE`] bytes; the file
+//!   is read up to its size cap ([`record::MAX_BYTES`]), and a file that grows past it
+//!   while read ends the run with a reported error on the line where it stopped. No line
+//!   is skipped silently: an over-long or non-UTF-8 line is an error with its number.
+//! - **Scenarios** ([`Cache`]): the laws of a scenario are computed once and kept for the
+//!   records that name it, at most [`MAX_SCENARIOS`] at a time (the least recently used
+//!   go first and are computed again if named again: the same result, more time).
+//! - **Chunks** of [`CHUNK`] records: parsed and checked in parallel (rayon, `jobs`
+//!   threads), each record's report rendered by the caller's function and handed to the
+//!   caller's sink in file order, then dropped; only the per-engine summary
+//!   ([`Summary`]) is kept.
+
+use super::record::{self, CsvColumns, Files, Record, RecordError, MAX_LINE};
+use super::{prepare, Failed, Scenario};
+use crate::report::regress::{RecordReport, Summary, Tally};
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Records checked together (parsed, checked and rendered in parallel).
+pub const CHUNK: usize = 1024;
+/// Scenarios whose laws are kept at once.
+pub const MAX_SCENARIOS: usize = 1024;
+
+/// The report of one record read (`scenario`: its scenario, `None` for a record that
+/// could not be read).
+pub fn report(r: &Result<Record, RecordError>, scenario: Option<&dyn Scenario>) -> RecordReport {
+    match (r, scenario) {
+        (Err(e), _) => RecordReport::error(e.line, None, e.reason.clone()),
+        (Ok(rec), Some(s)) => s.evaluate(rec),
+        (Ok(rec), None) => {
+            RecordReport::error(rec.line, rec.id.clone(), "scenario not resolved".into())
+        }
+    }
+}
+
+/// The scenarios of a run: each computed once, at most [`MAX_SCENARIOS`] kept.
+pub struct Cache {
+    dir: PathBuf,
+    files: Files,
+    map: HashMap<String, (Arc<dyn Scenario>, u64)>,
+    tick: u64,
+}
+
+impl Cache {
+    /// An empty cache; scenario files are relative to `dir`.
+    pub fn new(dir: &Path) -> Self {
+        Cache {
+            dir: dir.to_path_buf(),
+            files: Files::default(),
+            map: HashMap::new(),
+            tick: 0,
+        }
+    }
+
+    /// The scenario of every record (`None` for a record that could not be read): the
+    /// known ones from the cache, the new ones resolved (files read in order) and their
+    /// laws computed in parallel.
+    pub fn scenarios(
+        &mut self,
+        records: &[Result<Record, RecordError>],
+    ) -> Vec<Option<Arc<dyn Scenario>>> {
+        self.tick += 1;
+        let keys: Vec<Option<String>> = records
+            .iter()
+            .map(|r| r.as_ref().ok().map(|r| r.scenario.key()))
+            .collect();
+        let mut here: HashMap<&str, Arc<dyn Scenario>> = HashMap::new();
+        let mut missing: Vec<(&str, usize)> = Vec::new();
+        for (i, k) in keys.iter().enumerate() {
+            let Some(k) = k.as_deref() else { continue };
+            if here.contains_key(k) || missing.iter().any(|(m, _)| *m == k) {
+                continue;
+            }
+            match self.map.get_mut(k) {
+                Some((s, used)) => {
+                    *used = self.tick;
+                    here.insert(k, s.clone());
+                }
+                None => missing.push((k, i)),
+            }
+        }
+        let resolved: Vec<(&str, Result<_, String>)> = missing
+            .into_iter()
+            .map(|(k, i)| {
+                let spec = &records[i]
+                    .as_ref()
+                    .expect("a key comes from a record")
+                    .scenario;
+                (k, spec.resolve(&self.dir, &mut self.files))
+            })
+            .collect();
+        let prepared: Vec<(&str, Arc<dyn Scenario>)> = resolved
+            .into_par_iter()
+            .map(|(k, r)| {
+                let s: Arc<dyn Scenario> = match r {
+                    Ok((file, source)) => prepare(&file, &source),
+                    Err(e) => Arc::new(Failed(e)),
+                };
+                (k, s)
+            })
+            .collect();
+        for (k, s) in prepared {
+            self.insert(k.to_string(), s.clone());
+            here.insert(k, s);
+        }
+        keys.iter()
+            .map(|k| k.as_deref().and_then(|k| here.get(k).cloned()))
+            .collect()
+    }
+
+    /// Keeps `s` under `key`; past [`MAX_SCENARIOS`] the least recently used half goes.
+    fn insert(&mut self, key: String, s: Arc<dyn Scenario>) {
+        if self.map.len() >= MAX_SCENARIOS {
+            let mut ticks: Vec<u64> = self.map.values().map(|(_, t)| *t).collect();
+            ticks.sort_unstable();
+            let cut = ticks[ticks.len() / 2];
+            self.map.retain(|_, (_, t)| *t > cut);
+        }
+        self.map.insert(key, (s, self.tick));
+    }
+}
+
+/// The non-blank lines of a records file with their 1-based numbers, each at most
+/// [`MAX_LINE`] bytes, at most `max_bytes` in all; a line that cannot be read is an
+/// error with its number (and a read error or the size cap ends the lines).
+pub struct Lines<R> {
+    input: R,
+    line: usize,
+    bytes: u64,
+    max_bytes: u64,
+    done: bool,
+}
+
+impl<R: BufRead> Lines<R> {
+    /// The lines of `input`, read up to `max_bytes`.
+    pub fn new(input: R, max_bytes: u64) -> Self {
+        Lines {
+            input,
+            line: 0,
+            bytes: 0,
+            max_bytes,
+            done: false,
+        }
+    }
+
+    /// The next line's bytes (at most `MAX_LINE + 1` kept), whether it was longer, and
+    /// whether there was one; `Err` for a read error.
+    fn raw(&mut self, buf: &mut Vec<u8>) -> std::io::Result<Option<bool>> {
+        let mut long = false;
+        let mut any = false;
+        loop {
+            let avail = match self.input.fill_buf() {
+                Ok(a) => a,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if avail.is_empty() {
+                return Ok(any.then_some(long));
+            }
+            any = true;
+            let (take, end) = match avail.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (avail.len(), false),
+            };
+            let room = (MAX_LINE + 1).saturating_sub(buf.len());
+            buf.extend_from_slice(&avail[..take.min(room)]);
+            long |= take > room;
+            self.input.consume(take);
+            self.bytes += take as u64;
+            if end || self.bytes > self.max_bytes {
+                return Ok(Some(long));
+            }
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Lines<R> {
+    type Item = Result<(usize, String), RecordError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut buf = Vec::new();
+        while !self.done {
+            buf.clear();
+            let read = self.raw(&mut buf);
+            self.line += 1;
+            let err = |reason: String| {
+                Some(Err(RecordError {
+                    line: self.line,
+                    reason,
+                }))
+            };
+            let long = match read {
+                Ok(None) => {
+                    self.done = true;
+                    return None;
+                }
+                Ok(Some(long)) => long,
+                Err(e) => {
+                    self.done = true;
+                    return err(format!("cannot read the records file: {e}"));
+                }
+            };
+            if self.bytes > self.max_bytes {
+                self.done = true;
+                return err(format!(
+                    "the records file grew past {} bytes (the limit of a records file) while read: this line and the rest are not read",
+                    self.max_bytes
+                ));
+            }
+            if long {
+                return err(format!(
+                    "a record is at most {MAX_LINE} bytes (one line): this line is longer"
+                ));
+            }
+            let Ok(text) = String::from_utf8(std::mem::take(&mut buf)) else {
+                return err("not UTF-8 text".into());
+            };
+            if !text.trim().is_empty() {
+                return Some(Ok((self.line, text.trim_end_matches(['\n', '\r']).into())));
+            }
+        }
+        None
+    }
+}
+
+/// How the records of a file are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordFormat {
+    /// One JSON object per line.
+    JsonLines,
+    /// A header line, then one record per line (see [`record`]).
+    Csv,
+}
+
+/// Where a run's output goes: each record's rendered report, in file order.
+pub trait Sink {
+    /// One record's rendered report; an error stops the run.
+    fn record(&mut self, text: &str) -> std::io::Result<()>;
+}
+
+impl<F: FnMut(&str) -> std::io::Result<()>> Sink for F {
+    fn record(&mut self, text: &str) -> std::io::Result<()> {
+        self(text)
+    }
+}
+
+/// Checks every record of `input` (a records file in `format`, scenario files relative
+/// to `dir`) on `jobs` threads: each report rendered by `render` and handed to `sink` in
+/// file order; the summary per engine returned. An error of `sink` stops the run.
+pub fn run<R: BufRead>(
+    input: R,
+    format: RecordFormat,
+    dir: &Path,
+    jobs: usize,
+    render: &(dyn Fn(&RecordReport) -> String + Sync),
+    sink: &mut dyn Sink,
+) -> std::io::Result<Summary> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .map_err(std::io::Error::other)?;
+    let mut cache = Cache::new(dir);
+    let mut summary = Summary::default();
+    let mut columns: Option<CsvColumns> = None;
+    let mut lines = Lines::new(input, record::MAX_BYTES).peekable();
+    while lines.peek().is_some() {
+        let mut chunk: Vec<Result<(usize, String), RecordError>> = Vec::with_capacity(CHUNK);
+        while chunk.len() < CHUNK {
+            match lines.next() {
+                None => break,
+                Some(Ok((_, header))) if format == RecordFormat::Csv && columns.is_none() => {
+                    columns = Some(CsvColumns::new(&header));
+                }
+                Some(l) => chunk.push(l),
+            }
+        }
+        let done = pool.install(|| check_chunk(chunk, columns.as_ref(), &mut cache, render));
+        for (tally, text) in done {
+            summary.add(&tally);
+            sink.record(&text)?;
+        }
+        crate::budget::checkpoint();
+    }
+    Ok(summary)
+}
+
+/// One chunk of lines: parsed, checked and rendered in parallel, in order.
+fn check_chunk(
+    chunk: Vec<Result<(usize, String), RecordError>>,
+    columns: Option<&CsvColumns>,
+    cache: &mut Cache,
+    render: &(dyn Fn(&RecordReport) -> String + Sync),
+) -> Vec<(Tally, String)> {
+    let records: Vec<Result<Record, RecordError>> = chunk
+        .into_par_iter()
+        .map(|l| {
+            let (n, text) = l?;
+            match columns {
+                Some(c) => c.parse(n, &text),
+                None => record::parse_jsonl_line(n, &text),
+            }
+        })
+        .collect();
+    let scenarios = cache.scenarios(&records);
+    records
+        .par_iter()
+        .zip(scenarios)
+        .map(|(r, s)| {
+            let rep = report(r, s.as_deref());
+            (Tally::of(&rep), render(&rep))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &[u8], max: u64) -> Vec<Result<(usize, String), RecordError>> {
+        Lines::new(std::io::Cursor::new(text.to_vec()), max).collect()
+    }
+
+    /// Blank lines are skipped but counted; the last line needs no newline.
+    #[test]
+    fn lines_are_numbered_as_in_the_file() {
+        let got = lines(b"a\n\n  \nb\r\nc", 100);
+        let want: Vec<_> = [(1, "a"), (4, "b"), (5, "c")]
+            .into_iter()
+            .map(|(n, t)| Ok((n, t.to_string())))
+            .collect();
+        assert_eq!(got, want);
+    }
+
+    /// An over-long or non-UTF-8 line is an error with its number; the next line is read.
+    #[test]
+    fn bad_lines_are_errors_with_their_number() {
+        let long = format!("x\n{}\n\u{ff}y\n", "z".repeat(MAX_LINE + 10));
+        let mut text = long.into_bytes();
+        text.extend_from_slice(b"\xff\nlast\n");
+        let got = lines(&text, u64::MAX);
+        assert_eq!(got[0], Ok((1, "x".into())));
+        assert!(got[1]
+            .as_ref()
+            .unwrap_err()
+            .reason
+            .contains("at most 1048576 bytes"));
+        assert_eq!(got[1].as_ref().unwrap_err().line, 2);
+        assert_eq!(got[2], Ok((3, "\u{ff}y".into())));
+        assert_eq!(got[3].as_ref().unwrap_err().line, 4);
+        assert_eq!(got[3].as_ref().unwrap_err().reason, "not UTF-8 text");
+        assert_eq!(got[4], Ok((5, "last".into())));
+        assert_eq!(got.len(), 5);
+    }
+
+    /// Past the size cap the lines end with one error naming the limit: no quiet skip.
+    #[test]
+    fn the_size_cap_is_a_reported_stop() {
+        let got = lines(b"one\ntwo\nthree\nfour\n", 10);
+        assert_eq!(got.len(), 3);
+        assert_eq!(got[0], Ok((1, "one".into())));
+        assert_eq!(got[1], Ok((2, "two".into())));
+        let e = got[2].as_ref().unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(e.reason.contains("grew past 10 bytes"), "{}", e.reason);
+    }
+}
