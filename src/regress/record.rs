@@ -77,7 +77,7 @@ pub enum ScenarioSpec {
     /// The record's `scenario` value: `{"file": .., ..overrides}` or a whole system.
     Value(serde_json::Value),
     /// A system given by a library caller ([`super::check`]), with its source name.
-    System(SystemFile, String),
+    System(Box<SystemFile>, String),
 }
 
 impl ScenarioSpec {
@@ -96,7 +96,7 @@ impl ScenarioSpec {
     pub fn resolve(&self, dir: &Path, files: &mut Files) -> Result<(SystemFile, String), String> {
         match self {
             ScenarioSpec::Value(v) => scenario(v, dir, files),
-            ScenarioSpec::System(f, source) => Ok((f.clone(), source.clone())),
+            ScenarioSpec::System(f, source) => Ok(((**f).clone(), source.clone())),
         }
     }
 }

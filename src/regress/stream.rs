@@ -28,11 +28,15 @@ pub const CHUNK: usize = 1024;
 pub const MAX_SCENARIOS: usize = 1024;
 
 /// The report of one record read (`scenario`: its scenario, `None` for a record that
-/// could not be read).
-pub fn report(r: &Result<Record, RecordError>, scenario: Option<&dyn Scenario>) -> RecordReport {
+/// could not be read; `full`: see [`Scenario::evaluate`]).
+pub fn report(
+    r: &Result<Record, RecordError>,
+    scenario: Option<&dyn Scenario>,
+    full: bool,
+) -> RecordReport {
     match (r, scenario) {
         (Err(e), _) => RecordReport::error(e.line, None, e.reason.clone()),
-        (Ok(rec), Some(s)) => s.evaluate(rec),
+        (Ok(rec), Some(s)) => s.evaluate(rec, full),
         (Ok(rec), None) => {
             RecordReport::error(rec.line, rec.id.clone(), "scenario not resolved".into())
         }
@@ -250,6 +254,13 @@ impl<F: FnMut(&str) -> std::io::Result<()>> Sink for F {
     }
 }
 
+/// How each record's report is rendered: `full` reports (see [`Scenario::evaluate`])
+/// handed to `render`.
+pub struct Render<'a> {
+    pub full: bool,
+    pub render: &'a (dyn Fn(&RecordReport) -> String + Sync),
+}
+
 /// Checks every record of `input` (a records file in `format`, scenario files relative
 /// to `dir`) on `jobs` threads: each report rendered by `render` and handed to `sink` in
 /// file order; the summary per engine returned. An error of `sink` stops the run.
@@ -258,7 +269,7 @@ pub fn run<R: BufRead>(
     format: RecordFormat,
     dir: &Path,
     jobs: usize,
-    render: &(dyn Fn(&RecordReport) -> String + Sync),
+    render: &Render,
     sink: &mut dyn Sink,
 ) -> std::io::Result<Summary> {
     let pool = rayon::ThreadPoolBuilder::new()
@@ -295,7 +306,7 @@ fn check_chunk(
     chunk: Vec<Result<(usize, String), RecordError>>,
     columns: Option<&CsvColumns>,
     cache: &mut Cache,
-    render: &(dyn Fn(&RecordReport) -> String + Sync),
+    render: &Render,
 ) -> Vec<(Tally, String)> {
     let records: Vec<Result<Record, RecordError>> = chunk
         .into_par_iter()
@@ -312,8 +323,8 @@ fn check_chunk(
         .par_iter()
         .zip(scenarios)
         .map(|(r, s)| {
-            let rep = report(r, s.as_deref());
-            (Tally::of(&rep), render(&rep))
+            let rep = report(r, s.as_deref(), render.full);
+            (Tally::of(&rep), (render.render)(&rep))
         })
         .collect()
 }

@@ -90,8 +90,10 @@ pub struct RecordReport {
     pub second: Vec<&'static str>,
     /// The nearest is nearer than the second, decided (`null`: undecided or no second).
     pub nearest_certain: Option<bool>,
-    pub energy_before: Num,
-    pub energy_after: Num,
+    /// The kinetic energy before and after (`null` for a record that could not be
+    /// checked; absent values are never printed in text).
+    pub energy_before: Option<Num>,
+    pub energy_after: Option<Num>,
     /// (E_after − E_before)/E_before (f64).
     pub energy_change: Option<f64>,
     /// ‖Δp off span{∇φ}‖_g / ‖p⁻‖_g (f64): momentum no contact impulse can produce.
@@ -118,8 +120,8 @@ impl RecordReport {
             nearest: Vec::new(),
             second: Vec::new(),
             nearest_certain: None,
-            energy_before: Num::Approx(rug::Float::new(53)),
-            energy_after: Num::Approx(rug::Float::new(53)),
+            energy_before: None,
+            energy_after: None,
             energy_change: None,
             momentum_defect: None,
             expect: None,
@@ -452,8 +454,8 @@ impl RecordReport {
                 || l.distance.as_ref().is_some_and(num)
                 || l.distance_upper.is_some_and(|d| !d.is_finite())
                 || word(&l.note)
-        }) || num(&self.energy_before)
-            || num(&self.energy_after)
+        }) || self.energy_before.as_ref().is_some_and(num)
+            || self.energy_after.as_ref().is_some_and(num)
             || self
                 .expect
                 .as_ref()

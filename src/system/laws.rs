@@ -524,21 +524,11 @@ pub fn momentum<S: Scalar>(sys: &System<S>, v: &[S]) -> Vector<S> {
 /// g-orthogonal projection off span{∇φ_i} (zero for every law; a simulator's drift in
 /// the momenta the contacts do not touch).
 pub fn momentum_defect<S: Scalar>(sys: &System<S>, v: &[S]) -> Result<Vector<S>, LawError> {
-    let c = Contacts::new(sys.mass.clone(), sys.normals.clone())?;
-    momentum_defect_in(sys, &c, v)
-}
-
-/// [`momentum_defect`] with the system's contacts `c` already built (`regress` builds
-/// them once per scenario).
-pub fn momentum_defect_in<S: Scalar>(
-    sys: &System<S>,
-    c: &Contacts<S>,
-    v: &[S],
-) -> Result<Vector<S>, LawError> {
     let dp: Vector<S> = momentum(sys, v)
         .iter()
         .zip(momentum(sys, &sys.velocity))
         .map(|(a, b)| a.sub_r(&b))
         .collect();
+    let c = Contacts::new(sys.mass.clone(), sys.normals.clone())?;
     c.plastic(&dp)
 }

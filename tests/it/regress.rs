@@ -559,3 +559,153 @@ fn laws_stopped_at_a_limit_keep_a_record_discriminating() {
         assert!(row.contains("not computed: "), "{row}");
     }
 }
+
+/// The fixture's records, all three engines, as one JSON-lines text (scenario files
+/// relative to `examples/engines/records`).
+fn fixture_records() -> String {
+    ["mujoco", "pybullet", "pymunk"]
+        .iter()
+        .map(|e| std::fs::read_to_string(format!("{RECORDS}/{e}.jsonl")).unwrap())
+        .collect()
+}
+
+/// The streamed command (one thread, two threads) prints the document the library's
+/// per-record `regress` gives, record for record (issue 36: identical results), over
+/// more records than one chunk holds.
+#[test]
+fn streamed_regress_equals_the_library_call() {
+    use impactkit::regress::record::parse_jsonl_line;
+    let text = fixture_records().repeat(8);
+    let d = tempdir("regress-stream");
+    let path = std::path::Path::new(RECORDS).join(format!(
+        "all-{}.jsonl",
+        d.file_name().unwrap().to_string_lossy()
+    ));
+    std::fs::write(&path, &text).unwrap();
+    let p = path.to_str().unwrap();
+    let one = json(&["regress", p, "--format", "json", "--jobs", "1"]);
+    let two = json(&["regress", p, "--format", "json", "--jobs", "2"]);
+    let (_, text1, _) = run(&["regress", p, "--jobs", "1"]);
+    let (_, text2, _) = run(&["regress", p, "--jobs", "2"]);
+    std::fs::remove_file(&path).unwrap();
+    assert_eq!(one, two);
+    assert_eq!(text1, text2);
+    let records = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| parse_jsonl_line(i + 1, l))
+        .collect();
+    let lib = impactkit::regress::regress(records, std::path::Path::new(RECORDS));
+    let doc = serde_json::to_value(impactkit::report::Document::new("regress", &lib)).unwrap();
+    assert_eq!(one, doc);
+    assert_eq!(one["records"].as_array().unwrap().len(), 8 * 156);
+    const { assert!(8 * 156 > impactkit::regress::stream::CHUNK) };
+}
+
+/// Peak resident memory of a command, in KiB (`wait4`'s `ru_maxrss`; `wait4` reaps the
+/// child, so `Child::wait` is not called).
+#[allow(clippy::zombie_processes)]
+fn peak_kib(args: &[&str]) -> (i32, i64) {
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_impactkit"))
+        .args(args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut status = 0;
+    // SAFETY: a zeroed rusage is a valid value for wait4 to fill
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: waits for our own child, with valid pointers
+    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as i32);
+    (libc::WEXITSTATUS(status), usage.ru_maxrss)
+}
+
+/// Records in bounded memory (issue 36): a generated file of `IMPACTKIT_REGRESS_RECORDS`
+/// records (default 200,000; the benchmark runs 10⁶) over cradle scenarios is checked
+/// in less than 200 MB, the last record's expectation included (no quiet stop).
+#[test]
+fn regress_streams_in_bounded_memory() {
+    let n: usize = std::env::var("IMPACTKIT_REGRESS_RECORDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(200_000);
+    let d = tempdir("regress-many");
+    std::fs::create_dir_all(&d).unwrap();
+    for f in ["cradle3.toml", "cradle5.toml", "cradle3-masses123.toml"] {
+        std::fs::copy(format!("{SYSTEMS}/{f}"), d.join(f)).unwrap();
+    }
+    let path = d.join("many.jsonl");
+    let mut w = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+    use std::io::Write;
+    for i in 0..n {
+        let (file, v) = match i % 3 {
+            0 => (
+                "cradle3.toml",
+                format!(
+                    "[{}, 0.6666666666666666, 0.6666666666666667]",
+                    -1.0 / 3.0 + (i % 7) as f64 * 1e-9
+                ),
+            ),
+            1 => ("cradle5.toml", "[0.0, 0.0, 0.0, 0.0, 1.0]".to_string()),
+            _ => (
+                "cradle3-masses123.toml",
+                "[-0.33333333333333326, -0.1333333333333333, 0.5333333333333332]".to_string(),
+            ),
+        };
+        writeln!(
+            w,
+            r#"{{"id": "r{i}", "scenario": {{"file": "{file}"}}, "engine": {{"name": "gen"}}, "output": {{"v": {v}}}}}"#
+        )
+        .unwrap();
+    }
+    // the last record fails its expectation: the run must reach it
+    writeln!(
+        w,
+        r#"{{"id": "last", "scenario": {{"file": "cradle5.toml"}}, "engine": {{"name": "gen"}}, "output": {{"v": [0.0, 0.0, 0.0, 0.0, 1.0]}}, "expect": {{"law": "newton-touching", "tolerance": 1e-9}}}}"#
+    )
+    .unwrap();
+    drop(w);
+    let p = path.to_str().unwrap();
+    let (code, kib) = peak_kib(&["regress", p, "--format", "json"]);
+    assert_eq!(code, 1, "the last record's expectation fails");
+    assert!(kib < 200 * 1024, "peak {kib} KiB");
+    let (code, out, _) = run(&["regress", p]);
+    assert_eq!(code, 1);
+    assert!(
+        out.ends_with(&format!(
+            "{} records, 1 expectations failed, 0 records with errors\n",
+            n + 1
+        )),
+        "{}",
+        &out[out.len().saturating_sub(300)..]
+    );
+}
+
+/// A device or a FIFO named as the records file or as a scenario file is one clear
+/// error, never a read that does not end.
+#[test]
+fn regress_refuses_devices_as_records_and_scenarios() {
+    let (code, _, err) = run(&["regress", "/dev/zero"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("a device is not read as a records file"),
+        "{err}"
+    );
+    let d = tempdir("regress-dev");
+    std::fs::create_dir_all(&d).unwrap();
+    let path = d.join("dev.jsonl");
+    std::fs::write(
+        &path,
+        r#"{"scenario": {"file": "/dev/zero"}, "engine": {"name": "e"}, "output": {"v": [1]}}"#,
+    )
+    .unwrap();
+    let (code, out, _) = run(&["regress", path.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        out.contains(
+            "line 1: error: scenario file /dev/zero: a device is not read as a system file"
+        ),
+        "{out}"
+    );
+}

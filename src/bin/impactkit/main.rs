@@ -932,7 +932,7 @@ fn system_file(
 /// `impactkit regress`: the records streamed through the laws (each record's report
 /// written as it is checked, in file order), then the summary per engine.
 fn regress(path: &std::path::Path, jobs: Option<usize>, out: &Output) -> Result<Printed, Failure> {
-    use impactkit::regress::stream::{run, RecordFormat};
+    use impactkit::regress::stream::{run, RecordFormat, Render};
     use impactkit::report::regress::Summary;
     use std::io::Write;
     let json = match out.format {
@@ -970,6 +970,11 @@ fn regress(path: &std::path::Path, jobs: Option<usize>, out: &Output) -> Result<
         }
         first = false;
         stdout.write_all(text.as_bytes())
+    };
+    // text prints no exact difference, so it is not computed
+    let render = Render {
+        full: json,
+        render: &render,
     };
     let ran = run(
         std::io::BufReader::with_capacity(1 << 16, file),
