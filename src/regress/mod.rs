@@ -35,18 +35,100 @@ fn exact<S: Scalar>(x: f64, ctx: &S::Ctx) -> Option<S> {
     BigRational::from_float(x).map(|q| S::from_rational(&q, ctx))
 }
 
-/// The engine's velocity in `S`, checked against the system.
-fn observed<S: Scalar>(v: &[f64], sys: &System<S>, ctx: &S::Ctx) -> Result<Vec<S>, String> {
+/// The engine's velocity `field` in `S`, checked against the system.
+fn observed<S: Scalar>(
+    field: &str,
+    v: &[f64],
+    sys: &System<S>,
+    ctx: &S::Ctx,
+) -> Result<Vec<S>, String> {
     if v.len() != sys.velocity.len() {
         return Err(format!(
-            "output.v: {} components, the system has {} coordinates",
+            "{field}: {} components, the system has {} coordinates",
             v.len(),
             sys.velocity.len()
         ));
     }
     v.iter()
-        .map(|&x| exact::<S>(x, ctx).ok_or_else(|| format!("output.v: {x} is not finite")))
+        .map(|&x| exact::<S>(x, ctx).ok_or_else(|| format!("{field}: {x} is not finite")))
         .collect()
+}
+
+/// `(a, b, …)` of f64 values (for error lines).
+fn tuple(xs: impl Iterator<Item = f64>) -> String {
+    let parts: Vec<String> = xs.map(|x| format!("{x}")).collect();
+    format!("({})", parts.join(", "))
+}
+
+/// The record's own fields checked against its system: the engine's pre-impact
+/// velocity `pre` against q̇⁻ within `tolerance` (the `expect` tolerance, else 10⁻⁹ of
+/// max(1, ‖q̇⁻‖∞)), contact names, and the lengths and values of `impulses`.
+fn check_fields<S: Scalar>(
+    rec: &Record,
+    sys: &System<S>,
+    ctx: &S::Ctx,
+    tolerance: Option<f64>,
+) -> Result<(), String> {
+    let out = &rec.output;
+    if let Some(pre) = &out.pre {
+        let p = observed("output.pre", pre, sys, ctx)?;
+        let scale = sys
+            .velocity
+            .iter()
+            .map(|x| x.to_f64().abs())
+            .fold(1.0, f64::max);
+        let t = tolerance.unwrap_or(1e-9 * scale);
+        let tol = exact::<S>(t, ctx).ok_or("output.pre: the tolerance is not finite")?;
+        let (_, hi, within) = distance(&p, &sys.velocity, Some(&tol));
+        if within != Some(true) {
+            return Err(format!(
+                "output.pre: the engine's pre-impact velocity {} is not the scenario's {}: {hi:.3e} apart, more than the tolerance {t:e}",
+                tuple(pre.iter().copied()),
+                tuple(sys.velocity.iter().map(Scalar::to_f64))
+            ));
+        }
+    }
+    if let Some(names) = &out.contacts {
+        if let Some(c) = names
+            .iter()
+            .find(|c| !sys.contacts.contains(c) && !sys.ignored.contains(c))
+        {
+            let known: Vec<&str> = sys
+                .contacts
+                .iter()
+                .chain(&sys.ignored)
+                .map(|s| s.as_str())
+                .collect();
+            return Err(format!(
+                "output.contacts: `{c}` is not a contact of the system (its contacts: {})",
+                known.join(", ")
+            ));
+        }
+    }
+    if let Some(p) = &out.impulses {
+        if let Some(x) = p.iter().find(|x| !x.is_finite()) {
+            return Err(format!("output.impulses: {x} is not finite"));
+        }
+        let all = sys.contacts.len() + sys.ignored.len();
+        match &out.contacts {
+            Some(c) if c.len() != p.len() => {
+                return Err(format!(
+                    "output.impulses: {} values for {} contacts in output.contacts",
+                    p.len(),
+                    c.len()
+                ))
+            }
+            None if p.len() != sys.contacts.len() && p.len() != all => {
+                return Err(format!(
+                    "output.impulses: {} values, the system has {} touching contacts ({all} in all); name them in output.contacts",
+                    p.len(),
+                    sys.contacts.len()
+                ))
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// max_i |a_i − b_i|, the component chosen by its f64 value, and whether every
@@ -292,7 +374,7 @@ pub fn prepare(file: &SystemFile, source: &str) -> Arc<dyn Scenario> {
 fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordReport, String> {
     let (sys, ctx, results) = (&s.sys, &s.ctx, &s.results);
     let num = |x: &S| full.then(|| x.num());
-    let v = observed(&rec.output.v, sys, ctx)?;
+    let v = observed("output.v", &rec.output.v, sys, ctx)?;
     let expect_law = match &rec.expect {
         Some(e) => Some(
             Law::parse(&e.law)
@@ -307,6 +389,7 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
         Some(e) => exact::<S>(e.tolerance, ctx),
         None => None,
     };
+    check_fields(rec, sys, ctx, rec.expect.as_ref().map(|e| e.tolerance))?;
     let mut laws = Vec::new();
     let mut expect = rec.expect.as_ref().map(|e| ExpectReport {
         law: e.law.clone(),
@@ -424,7 +507,7 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
             .engine
             .params
             .as_ref()
-            .and_then(|p| p.get("set"))
+            .and_then(|p| p.set.as_ref())
             .and_then(|s| s.as_str())
             .map(String::from),
         scenario: sys.name.clone(),
@@ -522,6 +605,7 @@ pub fn check(
             v: observed.to_vec(),
             contacts: None,
             impulses: None,
+            pre: None,
         },
         expect: Some(record::Expect {
             law: law.name().into(),

@@ -22,7 +22,15 @@ pub struct Engine {
     #[serde(default)]
     pub version: Option<String>,
     #[serde(default)]
-    pub params: Option<serde_json::Value>,
+    pub params: Option<Params>,
+}
+
+/// The engine's parameters: any keys (documentation for people); `regress` reads `set`,
+/// the name of the parameter set, and skips the others unparsed.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+pub struct Params {
+    #[serde(default)]
+    pub set: Option<serde_json::Value>,
 }
 
 /// What the engine computed.
@@ -34,8 +42,13 @@ pub struct Output {
     /// Contact names in the order the engine reported impulses.
     #[serde(default)]
     pub contacts: Option<Vec<String>>,
+    /// The impulse per reported contact (in the order of `contacts`).
     #[serde(default)]
     pub impulses: Option<Vec<f64>>,
+    /// The engine's own pre-impact velocity: checked against the scenario's (a
+    /// converter's sign or axis mistake is then an error, not a good match).
+    #[serde(default)]
+    pub pre: Option<Vec<f64>>,
 }
 
 /// An expectation: the output lies within `tolerance` (max norm) of `law`'s outcome.
@@ -262,6 +275,7 @@ impl CsvColumns {
                 v,
                 contacts: None,
                 impulses: None,
+                pre: None,
             },
             expect,
         })

@@ -369,7 +369,7 @@ fn record_schema_matches_the_reader() {
     );
     assert_eq!(
         keys(&schema["properties"]["output"]),
-        ["contacts", "impulses", "v"]
+        ["contacts", "impulses", "pre", "v"]
     );
     let laws: Vec<&str> = schema["properties"]["expect"]["properties"]["law"]["enum"]
         .as_array()
@@ -706,6 +706,77 @@ fn regress_refuses_devices_as_records_and_scenarios() {
         out.contains(
             "line 1: error: scenario file /dev/zero: a device is not read as a system file"
         ),
+        "{out}"
+    );
+}
+
+/// Record v2 fields (issue 36): `pre`, the engine's own pre-impact velocity, catches a
+/// converter that flipped v⁻'s y component (which made Siconos and Box2D on the π/6
+/// corner look like exact Seghete–Murphey); contact names and impulse counts are checked.
+#[test]
+fn regress_checks_pre_contacts_and_impulses() {
+    let d = tempdir("regress-v2");
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::copy(format!("{SYSTEMS}/corner-pi6.toml"), d.join("c.toml")).unwrap();
+    // q̇⁻ = (1, tan(π/6)/2); the engine's f64 of it, then the same with y flipped
+    let y = (std::f64::consts::PI / 6.0).tan() / 2.0;
+    let rec = |id: &str, output: &str| {
+        format!(
+            r#"{{"id": "{id}", "scenario": {{"file": "c.toml"}}, "engine": {{"name": "e"}}, "output": {output}}}"#
+        )
+    };
+    let lines = [
+        rec("good", &format!(r#"{{"v": [-1, 0], "pre": [1, {y}]}}"#)),
+        rec(
+            "flipped",
+            &format!(r#"{{"v": [-1, 0], "pre": [1, {}]}}"#, -y),
+        ),
+        rec("short", r#"{"v": [-1, 0], "pre": [1]}"#),
+        rec("name", r#"{"v": [-1, 0], "contacts": ["S1", "wall"]}"#),
+        rec(
+            "count",
+            r#"{"v": [-1, 0], "contacts": ["S1"], "impulses": [1, 2]}"#,
+        ),
+        rec(
+            "ok",
+            r#"{"v": [-1, 0], "contacts": ["S1", "S2"], "impulses": [1, 2]}"#,
+        ),
+    ];
+    let path = d.join("v2.jsonl");
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let (code, out, _) = run(&["regress", path.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}");
+    let line = |n: usize| {
+        out.lines()
+            .find(|l| l.starts_with(&format!("line {n}")))
+            .unwrap()
+    };
+    assert!(line(1).contains("nearest"), "{}", line(1));
+    assert!(
+        line(2).contains("output.pre: the engine's pre-impact velocity (1, -0.28867513459481287) is not the scenario's (1, 0.28867513459481287)"),
+        "{}",
+        line(2)
+    );
+    assert!(
+        line(3).contains("output.pre: 1 components, the system has 2"),
+        "{}",
+        line(3)
+    );
+    assert!(
+        line(4).contains(
+            "output.contacts: `wall` is not a contact of the system (its contacts: S1, S2)"
+        ),
+        "{}",
+        line(4)
+    );
+    assert!(
+        line(5).contains("output.impulses: 2 values for 1 contacts"),
+        "{}",
+        line(5)
+    );
+    assert!(line(6).contains("nearest"), "{}", line(6));
+    assert!(
+        out.contains("6 records, 0 expectations failed, 4 records with errors"),
         "{out}"
     );
 }
