@@ -964,6 +964,9 @@ impl Scalar for Algebraic {
     fn from_rational(q: &BigRational, _ctx: &()) -> Self {
         Algebraic::rational(super::rat_to_rug(q))
     }
+    fn from_f64_exact(x: f64, _ctx: &()) -> Option<Self> {
+        Some(Algebraic::rational(rug::Rational::from_f64(x)?))
+    }
     fn from_i64(n: i64, _ctx: &()) -> Self {
         Algebraic::rational(Rational::from(n))
     }

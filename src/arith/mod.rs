@@ -220,6 +220,13 @@ pub trait Scalar:
         Self::from_rational(&BigRational::from_integer(n.into()), ctx)
     }
 
+    /// The binary number `x` is, exactly (rounded or enclosed where the backend is not
+    /// exact); `None` for NaN and infinities. Exact backends override this to skip the
+    /// detour through `BigRational` (`regress` converts every engine value).
+    fn from_f64_exact(x: f64, ctx: &Self::Ctx) -> Option<Self> {
+        BigRational::from_float(x).map(|q| Self::from_rational(&q, ctx))
+    }
+
     /// The context this value lives in.
     fn ctx(&self) -> Self::Ctx;
 

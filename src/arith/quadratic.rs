@@ -377,6 +377,9 @@ impl Scalar for Quadratic {
     fn from_rational(q: &BigRational, _ctx: &()) -> Self {
         Quadratic::rational(super::rat_to_rug(q))
     }
+    fn from_f64_exact(x: f64, _ctx: &()) -> Option<Self> {
+        Some(Quadratic::rational(rug::Rational::from_f64(x)?))
+    }
     fn from_i64(n: i64, _ctx: &()) -> Self {
         Quadratic::rational(Rational::from(n))
     }

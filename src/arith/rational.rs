@@ -185,6 +185,9 @@ impl Scalar for Rational {
     fn from_rational(q: &BigRational, _ctx: &()) -> Self {
         Rational::from_big(q)
     }
+    fn from_f64_exact(x: f64, _ctx: &()) -> Option<Self> {
+        Some(Rational(rug::Rational::from_f64(x)?))
+    }
     fn from_i64(n: i64, _ctx: &()) -> Self {
         Rational(rug::Rational::from(n))
     }

@@ -22,7 +22,6 @@ use crate::law::propagative::Contacts;
 use crate::report::regress::{ExpectReport, LawCheck, RecordReport, RegressReport};
 use crate::system::file::{System, SystemFile};
 use crate::system::laws::{agree, all, energy, why_not, Law, LawResult};
-use num_rational::BigRational;
 use record::{Record, RecordError, ScenarioSpec};
 use std::path::Path;
 use std::sync::Arc;
@@ -32,7 +31,7 @@ pub const MAX_ITER: usize = 1000;
 
 /// The engine's f64 as the exact number it is, in `S`.
 fn exact<S: Scalar>(x: f64, ctx: &S::Ctx) -> Option<S> {
-    BigRational::from_float(x).map(|q| S::from_rational(&q, ctx))
+    S::from_f64_exact(x, ctx)
 }
 
 /// The engine's velocity `field` in `S`, checked against the system.

@@ -278,27 +278,54 @@ pub fn run<R: BufRead>(
         .map_err(std::io::Error::other)?;
     let mut cache = Cache::new(dir);
     let mut summary = Summary::default();
+    let mut lines = Lines::new(input, record::MAX_BYTES);
+    // a CSV file's header comes first (an unreadable line before it is its own error)
+    let mut early = Vec::new();
     let mut columns: Option<CsvColumns> = None;
-    let mut lines = Lines::new(input, record::MAX_BYTES).peekable();
-    while lines.peek().is_some() {
-        let mut chunk: Vec<Result<(usize, String), RecordError>> = Vec::with_capacity(CHUNK);
-        while chunk.len() < CHUNK {
-            match lines.next() {
-                None => break,
-                Some(Ok((_, header))) if format == RecordFormat::Csv && columns.is_none() => {
-                    columns = Some(CsvColumns::new(&header));
-                }
-                Some(l) => chunk.push(l),
-            }
+    while format == RecordFormat::Csv && columns.is_none() {
+        match lines.next() {
+            None => break,
+            Some(Ok((_, header))) => columns = Some(CsvColumns::new(&header)),
+            Some(e) => early.push(e),
         }
-        let done = pool.install(|| check_chunk(chunk, columns.as_ref(), &mut cache, render));
-        for (tally, text) in done {
-            summary.add(&tally);
-            sink.record(&text)?;
-        }
+    }
+    let mut chunk = next_chunk(&mut lines, early);
+    let mut pending: Vec<(Tally, String)> = Vec::new();
+    // a pipeline: while the pool checks one chunk, this thread writes the previous
+    // chunk's reports and reads the next chunk
+    while !chunk.is_empty() || !pending.is_empty() {
+        let (done, next, written) = std::thread::scope(|scope| {
+            let (cols, cache, pool) = (columns.as_ref(), &mut cache, &pool);
+            let worker =
+                scope.spawn(move || pool.install(|| check_chunk(chunk, cols, cache, render)));
+            let written = pending.drain(..).try_for_each(|(tally, text)| {
+                summary.add(&tally);
+                sink.record(&text)
+            });
+            let next = match written {
+                Ok(()) => next_chunk(&mut lines, Vec::new()),
+                Err(_) => Vec::new(),
+            };
+            let done = worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (done, next, written)
+        });
+        written?;
+        pending = done;
+        chunk = next;
         crate::budget::checkpoint();
     }
     Ok(summary)
+}
+
+/// The next [`CHUNK`] lines (after `early`, lines read already).
+fn next_chunk<R: BufRead>(
+    lines: &mut Lines<R>,
+    mut early: Vec<Result<(usize, String), RecordError>>,
+) -> Vec<Result<(usize, String), RecordError>> {
+    early.extend(lines.take(CHUNK.saturating_sub(early.len())));
+    early
 }
 
 /// One chunk of lines: parsed, checked and rendered in parallel, in order.

@@ -780,3 +780,32 @@ fn regress_checks_pre_contacts_and_impulses() {
         "{out}"
     );
 }
+
+/// The exact backends' direct conversion of an engine's f64 is the value's exact
+/// rational, as the generic path through `BigRational` gives it.
+#[test]
+fn engine_values_convert_exactly() {
+    use impactkit::arith::{Algebraic, Quadratic, Rational, Scalar};
+    use num_rational::BigRational;
+    fn same<S: Scalar<Ctx = ()>>(x: f64) {
+        let direct = S::from_f64_exact(x, &()).map(|v| v.num());
+        let generic = BigRational::from_float(x).map(|q| S::from_rational(&q, &()).num());
+        assert_eq!(direct, generic, "{x:e}");
+    }
+    for x in [
+        0.0,
+        -0.0,
+        0.1,
+        -1.0 / 3.0,
+        1e308,
+        f64::MIN_POSITIVE,
+        5e-324,
+        -2.5,
+        f64::NAN,
+        f64::INFINITY,
+    ] {
+        same::<Rational>(x);
+        same::<Quadratic>(x);
+        same::<Algebraic>(x);
+    }
+}
