@@ -602,23 +602,34 @@ fn streamed_regress_equals_the_library_call() {
     const { assert!(8 * 156 > impactkit::regress::stream::CHUNK) };
 }
 
-/// Peak resident memory of a command, in KiB (`wait4`'s `ru_maxrss`; `wait4` reaps the
-/// child, so `Child::wait` is not called).
-#[allow(clippy::zombie_processes)]
+/// Peak resident memory of a command, in KiB: its `VmHWM`, read while it runs (after
+/// its `exec`; `wait4`'s `ru_maxrss` would count the test process copied by the fork).
 fn peak_kib(args: &[&str]) -> (i32, i64) {
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_impactkit"))
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_impactkit"))
         .args(args)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    let mut status = 0;
-    // SAFETY: a zeroed rusage is a valid value for wait4 to fill
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    // SAFETY: waits for our own child, with valid pointers
-    let pid = unsafe { libc::wait4(child.id() as i32, &mut status, 0, &mut usage) };
-    assert_eq!(pid, child.id() as i32);
-    (libc::WEXITSTATUS(status), usage.ru_maxrss)
+    let status = format!("/proc/{}/status", child.id());
+    let mut peak = 0;
+    loop {
+        let text = std::fs::read_to_string(&status).unwrap_or_default();
+        let field = |name: &str| {
+            text.lines()
+                .find(|l| l.starts_with(name))
+                .map(|l| l[name.len()..].trim().to_string())
+        };
+        if field("Name:").as_deref() == Some("impactkit") {
+            let kib = field("VmHWM:").and_then(|v| v.trim_end_matches(" kB").parse().ok());
+            peak = peak.max(kib.unwrap_or(0));
+        }
+        if let Some(s) = child.try_wait().unwrap() {
+            assert!(peak > 0, "no reading of the child's memory");
+            return (s.code().unwrap_or(-1), peak);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
 }
 
 /// Records in bounded memory (issue 36): a generated file of `IMPACTKIT_REGRESS_RECORDS`
