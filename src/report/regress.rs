@@ -402,7 +402,7 @@ impl RecordReport {
             (true, false) => format!("; contact order fits {}", fits.join(", ")),
         };
         out += &format!(
-            "line {} {} [{}{}] {}: nearest {}, then {}{}{}{}\n",
+            "line {} {} [{}{}] {}: nearest {}, then {}; ΔE/E {}, momentum defect {}{}{}{}\n",
             r.line,
             r.id.as_deref().unwrap_or(""),
             r.engine,
@@ -414,6 +414,9 @@ impl RecordReport {
             } else {
                 near(&r.second)
             },
+            r.energy_change
+                .map_or_else(|| "—".into(), |d| format!("{d:+.2e}")),
+            short(r.momentum_defect),
             if r.not_discriminating {
                 "; not discriminating"
             } else {
