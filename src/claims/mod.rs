@@ -1,7 +1,7 @@
 //! The verification engine: claims of the papers, read from `proofs/**.toml`, each given a
 //! verdict computed here (a claim file never states its own verdict).
 //!
-//! A claim file has `id`, `paper` (file name under `../shared/papers/`), `where`
+//! A claim file has `id`, `paper` (the paper's key, listed in `docs/claims-format.md`), `where`
 //! (section / equation), `statement` (the paper's words), `kind`, `method`, and a table
 //! named after its kind with the formal content:
 //!
@@ -52,6 +52,7 @@ pub mod reduction;
 pub mod report;
 pub mod sample;
 pub mod sampled;
+pub mod schema;
 pub mod termination;
 
 use serde::Serialize;
@@ -187,6 +188,7 @@ impl Claim {
                 ))
             }
         };
+        schema::check(&t, &kind, table).map_err(|e| format!("{}: {e}", file.display()))?;
         Ok(Claim {
             id: req_str(&t, "id", file)?,
             paper: req_str(&t, "paper", file)?,
@@ -628,6 +630,19 @@ pub fn verify_cli(
     jobs: usize,
     exports: &Exports,
 ) -> Result<String, String> {
+    verify_verdicts(paths, only, format, budget_seconds, jobs, exports).map(|(out, _)| out)
+}
+
+/// [`verify_cli`] with the verdict of every claim checked, in the report's order (for
+/// `verify --deny`).
+pub fn verify_verdicts(
+    paths: &[PathBuf],
+    only: Option<&str>,
+    format: &str,
+    budget_seconds: f64,
+    jobs: usize,
+    exports: &Exports,
+) -> Result<(String, Vec<Verdict>), String> {
     if !(budget_seconds.is_finite() && budget_seconds > 0.0 && budget_seconds <= 86_400.0) {
         return Err(format!(
             "--budget-seconds: must be a number in (0, 86400], got {budget_seconds}"
@@ -690,7 +705,8 @@ pub fn verify_cli(
         )?),
         false => None,
     };
-    Ok(match format {
+    let verdicts = results.iter().map(|r| r.verdict).collect();
+    let out = match format {
         "json" => {
             let mut j = report::json(&results);
             if let Some((c, s, q)) = written {
@@ -707,5 +723,6 @@ pub fn verify_cli(
             }
             t
         }
-    })
+    };
+    Ok((out, verdicts))
 }

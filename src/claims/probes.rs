@@ -176,7 +176,13 @@ pub fn run(name: &str, inp: &Inputs) -> Result<Env<R>, String> {
 
 /// The names of every probe.
 pub fn all_probes() -> Vec<&'static str> {
-    PROBES
+    catalogue().into_iter().map(|p| p.0).collect()
+}
+
+/// Every probe with its inputs, outputs and the paper's equations (`verify --probes`),
+/// sorted by name.
+pub fn catalogue() -> Vec<(&'static str, &'static str)> {
+    let mut all: Vec<(&'static str, &'static str)> = PROBES
         .iter()
         .chain(super::probes_more_fp::PROBES)
         .chain(super::probes_more_pq::PROBES)
@@ -186,8 +192,37 @@ pub fn all_probes() -> Vec<&'static str> {
         .chain(super::probes_trex::PROBES)
         .chain(super::probes_step::PROBES)
         .chain(super::probes_steps::PROBES)
-        .map(|p| p.0)
-        .collect()
+        .copied()
+        .collect();
+    all.sort_by_key(|p| p.0);
+    all
+}
+
+/// The probe catalogue as text (one probe per entry: its name, then its inputs -> outputs
+/// and the paper's equations) or as a JSON document.
+pub fn catalogue_report(format: &str) -> String {
+    let all = catalogue();
+    if format == "json" {
+        let probes: Vec<_> = all
+            .iter()
+            .map(|(n, d)| serde_json::json!({"name": n, "signature": d}))
+            .collect();
+        return serde_json::json!({
+            "schema": "impactkit/1",
+            "version": env!("CARGO_PKG_VERSION"),
+            "command": "verify --probes",
+            "probes": probes,
+        })
+        .to_string();
+    }
+    let mut out = format!(
+        "{} probes (inputs -> outputs; the paper's equations). Inputs in brackets are optional.\n",
+        all.len()
+    );
+    for (n, d) in all {
+        out += &format!("{n}\n    {d}\n");
+    }
+    out
 }
 
 fn usize_in(inp: &Inputs, name: &str, default: &str) -> Result<usize, String> {

@@ -41,6 +41,9 @@ pub struct CornerRunReport {
     /// Why the run stopped at its work limit, when it did.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub work_limit: Option<String>,
+    /// Why a rounded run stopped on an arithmetic failure (`termination: arith-failure`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub arith_failure: Option<String>,
     /// Only for `--arith certified`: the deciding arithmetic (`null`: none).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub certified_by: Option<Option<String>>,
@@ -161,7 +164,7 @@ impl Report for CornerRunReport {
         let mut out = format!(
             "steps: {}\nzones: {}\ntermination: {}\nfinal: {}",
             self.steps,
-            self.zones.join(" "),
+            super::elided_words(&self.zones),
             self.termination,
             tuple_text(&self.final_velocity, o)
         );
@@ -183,6 +186,9 @@ impl Report for CornerRunReport {
             );
         }
         if let Some(w) = &self.work_limit {
+            out += &format!("\n{w}");
+        }
+        if let Some(w) = &self.arith_failure {
             out += &format!("\n{w}");
         }
         if let Some(c) = &self.certified_by {

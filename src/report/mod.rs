@@ -93,8 +93,69 @@ pub fn nums<S: Scalar>(xs: &[S]) -> Vec<Num> {
     xs.iter().map(Scalar::num).collect()
 }
 
+/// Words joined by spaces, the middle of a long list elided for text reports: at most
+/// [`LIST_HEAD`] first and [`LIST_TAIL`] last words around `… (N more) …` (JSON keeps
+/// every word).
+pub fn elided_words(words: &[String]) -> String {
+    if words.len() <= LIST_HEAD + LIST_TAIL + 1 {
+        return words.join(" ");
+    }
+    let hidden = words.len() - LIST_HEAD - LIST_TAIL;
+    format!(
+        "{} … ({} more) … {}",
+        words[..LIST_HEAD].join(" "),
+        thousands(hidden),
+        words[words.len() - LIST_TAIL..].join(" ")
+    )
+}
+
+/// Words shown before the elision of [`elided_words`].
+pub const LIST_HEAD: usize = 24;
+/// Words shown after the elision of [`elided_words`].
+pub const LIST_TAIL: usize = 8;
+
+/// `n` with thousands separators (`9,996`).
+pub fn thousands(n: usize) -> String {
+    let d = n.to_string();
+    let mut out = String::new();
+    for (i, c) in d.chars().enumerate() {
+        if i > 0 && (d.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// `(a, b, …)` in text.
 pub fn tuple_text(xs: &[Num], o: &TextOptions) -> String {
     let parts: Vec<String> = xs.iter().map(|x| x.text(o)).collect();
     format!("({})", parts.join(", "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lists_are_elided_in_the_middle() {
+        let words: Vec<String> = (0..10_000).map(|i| format!("Z{i}")).collect();
+        let t = elided_words(&words);
+        assert!(t.starts_with("Z0 Z1 "), "{t}");
+        assert!(t.contains(" Z23 … (9,968 more) … Z9992 "), "{t}");
+        assert!(t.ends_with(" Z9999"), "{t}");
+        let short: Vec<String> = (0..33).map(|i| i.to_string()).collect();
+        assert_eq!(elided_words(&short), short.join(" "));
+        assert!(
+            elided_words(&(0..34).map(|i| i.to_string()).collect::<Vec<_>>()).contains("(2 more)")
+        );
+    }
+
+    #[test]
+    fn thousands_are_separated() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+    }
 }

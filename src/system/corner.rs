@@ -73,6 +73,10 @@ pub enum Termination {
     Ambiguous { step: usize, zones: Vec<Zone> },
     /// The exact numbers outgrew [`CornerRun::max_digits`].
     WorkLimit { step: usize, digits: u64 },
+    /// A rounded arithmetic (`f64`, `mpfr:BITS`) could not go on: a denominator that is
+    /// nonzero in exact arithmetic rounded to 0 (e.g. k⁴ẋ² + ẏ² of (13d) underflowing
+    /// as the velocity decays). A property of the rounded computation, not bad input.
+    ArithFailure { step: usize, reason: String },
 }
 
 impl Termination {
@@ -85,6 +89,7 @@ impl Termination {
             Termination::Undecided { .. } => "undecided",
             Termination::Ambiguous { .. } => "ambiguous",
             Termination::WorkLimit { .. } => "work-limit",
+            Termination::ArithFailure { .. } => "arith-failure",
         }
     }
 }

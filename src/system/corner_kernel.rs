@@ -231,7 +231,9 @@ impl<S: Scalar> Kernel<S> {
     }
 }
 
-/// An undecided sign (or a division by an enclosure of 0) as the run's termination.
+/// An undecided sign (or a division by an enclosure of 0) as the run's termination; a
+/// division by zero of the rounded loop (this kernel runs no exact backend) as an
+/// arithmetic failure of the run.
 #[cold]
 fn undecided(e: LawError, step: usize) -> Result<End, LawError> {
     let t = match e {
@@ -246,6 +248,10 @@ fn undecided(e: LawError, step: usize) -> Result<End, LawError> {
             quantity: "a denominator".into(),
             lo,
             hi,
+        },
+        LawError::Arith(ArithError::DivisionByZero) => Termination::ArithFailure {
+            step,
+            reason: "division by zero: a denominator rounded to 0 (it is nonzero in exact arithmetic, the velocity being nonzero)".into(),
         },
         other => return Err(other),
     };

@@ -516,6 +516,7 @@ impl CornerRunReport {
             undecided: None,
             ambiguous: None,
             work_limit: None,
+            arith_failure: None,
             certified_by: None,
             attempts: None,
             certificate: None,
@@ -544,6 +545,11 @@ impl CornerRunReport {
             Termination::WorkLimit { step, digits } => {
                 out.work_limit = Some(format!(
                     "stopped at step {step}: the exact numbers reached {digits} digits (--max-digits); raise --max-digits, or use --arith certified"
+                ))
+            }
+            Termination::ArithFailure { step, reason } => {
+                out.arith_failure = Some(format!(
+                    "stopped at step {step}: {reason}; use --arith certified, or an exact arithmetic"
                 ))
             }
             _ => {}
@@ -630,6 +636,7 @@ pub fn long_run_to_report<S: Scalar>(lr: &LongRun<S>, arith: &str) -> CornerRunR
         undecided: None,
         ambiguous: None,
         work_limit: None,
+        arith_failure: None,
         certified_by: None,
         attempts: None,
         certificate: Some(c),

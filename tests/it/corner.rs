@@ -1,6 +1,7 @@
 //! The disk in a corner: the forms of the rules agree exactly, the paper's example of
 //! Sect. 6 is reproduced on every kind of arithmetic, and the enclosures are sound.
 
+use crate::common::{json, run, tempdir};
 use impactkit::arith::{Interval, Quadratic, Rational, Scalar, Sign};
 use impactkit::lang::eval_str;
 use impactkit::law::corner::*;
@@ -435,4 +436,58 @@ fn w1_numerator_has_26581_bits() {
     // Z12 once, then the single-wall impacts alternate
     assert_eq!(t.zones[0], Zone::Z12);
     assert!(t.zones[1..].windows(2).all(|p| p[0] != p[1]));
+}
+
+/// Issue 37: ordinary inputs whose f64 run decays below the smallest double (ε = 0, the
+/// velocity halving in Z12 Z1) end as a result, `arith-failure` at the step where a
+/// denominator of (13d) rounded to 0, not as bad input; `--svg` with its default CORs
+/// (which include 0) draws; a long zone list is elided in text and full in JSON.
+#[test]
+fn f64_underflow_ends_the_run_as_a_result() {
+    for v0 in ["1,tan(pi/12)", "cos(pi/16),sin(pi/16)"] {
+        let alpha = if v0.starts_with('1') { "pi/6" } else { "pi/8" };
+        let args = [
+            "corner", "--alpha", alpha, "--v0", v0, "--eps", "0", "--arith", "f64",
+        ];
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{v0}: {err}");
+        assert!(out.contains("termination: arith-failure"), "{out}");
+        assert!(
+            out.contains("division by zero: a denominator rounded to 0"),
+            "{out}"
+        );
+        assert!(out.contains(" more) … "), "the zone list is elided: {out}");
+        let mut json_args = args.to_vec();
+        json_args.extend(["--format", "json"]);
+        let v = json(&json_args);
+        assert_eq!(v["termination"], "arith-failure");
+        let steps = v["steps"].as_u64().unwrap() as usize;
+        assert_eq!(
+            v["zones"].as_array().unwrap().len(),
+            steps + 1,
+            "JSON keeps every zone"
+        );
+        assert!(v["arith_failure"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("stopped at step {steps}:")));
+    }
+    let d = tempdir("corner-svg-defaults");
+    std::fs::create_dir_all(&d).unwrap();
+    let svg = d.join("corner.svg");
+    let (code, _, err) = run(&[
+        "corner",
+        "--alpha",
+        "pi/6",
+        "--v0",
+        "1,tan(pi/12)",
+        "--eps",
+        "1/2",
+        "--arith",
+        "f64",
+        "--svg",
+        svg.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
 }

@@ -5,6 +5,7 @@ mod audit;
 mod audit_laws;
 mod billiard;
 mod certificates;
+mod claim_authoring;
 mod claims;
 mod claims_cb;
 mod claims_more_fp;

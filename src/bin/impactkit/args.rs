@@ -68,6 +68,33 @@ impl Default for Output {
     }
 }
 
+/// The verdicts `verify --deny` turns into exit status 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DenyArg {
+    Refuted,
+    Inconclusive,
+    /// confirmed-on-samples.
+    Sampled,
+    /// proved-on-subdomain.
+    Subdomain,
+    /// Every verdict but proved and refuted.
+    Unproved,
+}
+
+impl DenyArg {
+    /// Whether `v` is denied by this class.
+    pub fn denies(self, v: impactkit::claims::Verdict) -> bool {
+        use impactkit::claims::Verdict as V;
+        match self {
+            DenyArg::Refuted => v == V::Refuted,
+            DenyArg::Inconclusive => v == V::Inconclusive,
+            DenyArg::Sampled => v == V::ConfirmedOnSamples,
+            DenyArg::Subdomain => v == V::ProvedOnSubdomain,
+            DenyArg::Unproved => !matches!(v, V::Proved | V::Refuted),
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum AlgorithmArg {
     /// Theoretical algorithm: S = S_v = 0.
@@ -431,6 +458,15 @@ pub enum Command {
         /// into this directory (`<id>.smt2`; scripts/smt_crosscheck.py runs Z3 on them).
         #[arg(long)]
         smtlib: Option<std::path::PathBuf>,
+        /// Exit with status 1 (after the full report) when a claim's verdict is in this
+        /// comma list, for CI: refuted, inconclusive, sampled (confirmed on samples),
+        /// subdomain (proved on a subdomain), unproved (= inconclusive,sampled,subdomain).
+        #[arg(long, value_enum, value_delimiter = ',')]
+        deny: Vec<DenyArg>,
+        /// List every probe a claim can call (its inputs, outputs and the paper's
+        /// equations) and exit.
+        #[arg(long)]
+        probes: bool,
         #[command(flatten)]
         out: Output,
     },

@@ -241,8 +241,18 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             jobs,
             certificates,
             smtlib,
+            deny,
+            probes,
             out,
         } => {
+            if probes {
+                let format = if out.format == Format::Json {
+                    "json"
+                } else {
+                    "text"
+                };
+                return Ok(Printed(impactkit::claims::probes::catalogue_report(format)));
+            }
             let jobs = jobs.unwrap_or_else(|| {
                 std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
             });
@@ -255,7 +265,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 certificates,
                 smtlib,
             };
-            impactkit::claims::verify_cli(
+            let (text, verdicts) = impactkit::claims::verify_verdicts(
                 &paths,
                 only.as_deref(),
                 format,
@@ -263,8 +273,16 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 jobs,
                 &exports,
             )
-            .map(Printed)
-            .map_err(user_error)
+            .map_err(user_error)?;
+            let denied = verdicts
+                .iter()
+                .filter(|v| deny.iter().any(|d| d.denies(**v)))
+                .count();
+            if denied == 0 {
+                return Ok(Printed(text));
+            }
+            eprintln!("verify: {denied} claim(s) with a verdict that --deny names (exit status 1)");
+            Err(Failure::Report { text, code: 1 })
         }
         Command::Propagate {
             masses,
