@@ -76,6 +76,9 @@ impl Axis {
 
     /// The expression at coordinate `t` ∈ [0, 1]: `lo + (hi - lo)·t` for a range (the
     /// ends themselves at t = 0 and 1), entry ⌊t·len⌋ of a list (the last at t = 1).
+    /// Where both ends are rationals or a + b·π with rational a, b, the point is written
+    /// exactly in that form (`3*pi/8`, `2/5`), which every backend then reads as it
+    /// reads any input (an `f64` run rounds it once, as a user typing it would).
     pub fn at(&self, t: &Frac) -> String {
         match self {
             Axis::Value(v) => v.clone(),
@@ -85,12 +88,23 @@ impl Axis {
                 } else if t.num == t.den {
                     hi.clone()
                 } else {
-                    format!("({lo})+(({hi})-({lo}))*({t})")
+                    short_point(lo, hi, t)
+                        .unwrap_or_else(|| format!("({lo})+(({hi})-({lo}))*({t})"))
                 }
             }
             Axis::List(xs) => xs[t.index(xs.len())].clone(),
         }
     }
+}
+
+/// `lo + (hi − lo)·t` exactly, when both ends are of the form a + b·π.
+fn short_point(lo: &str, hi: &str, t: &Frac) -> Option<String> {
+    use crate::lang::{format_pi_linear, parse, pi_linear};
+    use num_bigint::BigInt;
+    let (l, h) = (pi_linear(&parse(lo).ok()?)?, pi_linear(&parse(hi).ok()?)?);
+    let t = num_rational::BigRational::new(BigInt::from(t.num), BigInt::from(t.den));
+    let at = |a: &num_rational::BigRational, b: &num_rational::BigRational| a + (b - a) * &t;
+    Some(format_pi_linear(&(at(&l.0, &h.0), at(&l.1, &h.1))))
 }
 
 /// A coordinate t = num/den ∈ [0, 1], both exactly representable in `f64` (< 2⁵³), so
@@ -429,7 +443,14 @@ mod tests {
             "-(pi/16)+alphabet*(pi/16)"
         );
         let r = Axis::parse("0..1", "--eps").unwrap();
-        assert_eq!(r.at(&Frac { num: 1, den: 4 }), "(0)+((1)-(0))*(1/4)");
+        assert_eq!(r.at(&Frac { num: 1, den: 4 }), "1/4");
+        let d = Axis::parse("-alpha..pi/2", "--direction").unwrap();
+        assert_eq!(
+            d.at(&Frac { num: 1, den: 4 }),
+            "(-alpha)+((pi/2)-(-alpha))*(1/4)"
+        );
+        let d = Axis::parse("0..pi/2", "--direction").unwrap();
+        assert_eq!(d.at(&Frac { num: 3, den: 4 }), "3*pi/8");
         assert_eq!(r.at(&Frac { num: 1, den: 1 }), "1");
     }
 

@@ -1,5 +1,5 @@
 //! Reports of a verification run: JSON (the shape of issue 7), text, Markdown (the
-//! README's claims table).
+//! claims catalogue, docs/claims.md).
 
 use super::{ClaimResult, Verdict};
 use serde_json::{json, Value};
@@ -119,9 +119,9 @@ fn cell(s: &str) -> String {
     s.replace('|', "\\|").replace('\n', " ")
 }
 
-/// The README's claims table: one row per claim (claim, paper, where, kind, verdict), the
+/// The claims catalogue (docs/claims.md): one row per claim (claim, paper, where, kind, verdict), the
 /// summary, then the refuted claims with their exact counterexamples (long values cut;
-/// `--format json` has them whole). The README holds exactly this text (a test keeps it so).
+/// `--format json` has them whole). docs/claims.md holds exactly this text (a test keeps it so).
 pub fn markdown(results: &[ClaimResult]) -> String {
     let mut out =
         String::from("| claim | paper | where | kind | verdict |\n|---|---|---|---|---|\n");

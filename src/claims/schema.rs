@@ -77,6 +77,9 @@ const CASE: &[(&str, Node)] = &[
 
 /// The step lemma of an induction ([`super::induction`]).
 const STEP: &[(&str, Node)] = &[
+    // read only to be refused with the reason (the engine builds the lemma's conclusions)
+    ("conclude", Value),
+    ("case", Value),
     ("assume", Value),
     ("calls", Tables(CALL)),
     ("derive", Names),
@@ -87,7 +90,13 @@ const STEP: &[(&str, Node)] = &[
     ("vars", Names),
 ];
 
-const INDUCTION: &[(&str, Node)] = &[("conserved", Value), ("why", Value), ("step", Table(STEP))];
+const INDUCTION: &[(&str, Node)] = &[
+    // read only to be refused with the reason (the runs start from the claim's inputs)
+    ("base", Value),
+    ("conserved", Value),
+    ("why", Value),
+    ("step", Table(STEP)),
+];
 
 /// A ranking-function proof that every run stops ([`super::termination`]).
 const TERMINATION: &[(&str, Node)] = &[

@@ -2,7 +2,7 @@
 //! checked before reading and again while reading (a file that grows past it is refused),
 //! symlinks resolved and checked the same way. A FIFO, a device (`/dev/zero`), a socket
 //! or a directory is refused with one line naming the path: reading one could wait
-//! forever or never end. The caps are in the README's limits table.
+//! forever or never end. The caps are in the limits table of docs/conventions.md.
 
 use std::io::Read;
 use std::path::Path;

@@ -201,7 +201,7 @@ impl SystemFile {
     pub fn to_toml(&self) -> String {
         let body = toml::to_string(self).unwrap_or_else(|e| format!("# not writable: {e}\n"));
         format!(
-            "# impactkit system file (impactkit system --help; README \"System files\")\n{body}"
+            "# impactkit system file (impactkit system --help; docs/laws-regress.md \"System files\")\n{body}"
         )
     }
 

@@ -108,7 +108,7 @@ fn propagate_f64_no_longer_splits_one_outcome_in_two() {
     assert_eq!(s["different_zones"], 0);
     assert_eq!(s["audited_terminations"]["unique"], 101);
     let r = &recs[4];
-    assert_eq!(r["inputs"]["p2"], "(-1)+((1)-(-1))*(4/100)");
+    assert_eq!(r["inputs"]["p2"], "-23/25");
     assert_eq!(r["audited"]["termination"], "unique");
     assert_eq!(r["reference"]["termination"], "unique");
     let printed = reproduces(r, "/outcomes/0");
@@ -164,25 +164,38 @@ fn propagate_f64_no_longer_splits_one_outcome_in_two() {
 }
 
 /// γ⁻ on the anti-diagonal γ1 + γ2 = 0 lies exactly on the boundary of the cones IIa and
-/// IIb (masses 1, 1, 1): the exact reference takes IIa; at grid points where the rounded
-/// γ1 + γ2 is not 0, `f64` takes IIb, and γ⁺ differs by rounding only.
+/// IIb (masses 1, 1, 1): the exact reference takes IIa. Grid points between rational ends
+/// are written exactly (`-1/5,1/5`), so `f64` reads γ1 + γ2 = 0 exactly and takes every
+/// cone the reference takes; between the ends ±√2 the rounded γ1 + γ2 of some grid points
+/// is not 0, `f64` takes IIb, and γ⁺ differs by rounding only.
 #[test]
 fn sequential_f64_takes_the_neighbouring_cone_on_a_boundary() {
+    let (exact_points, _) = audit(
+        "sequential-rational",
+        &["sequential", "--gamma", "-1..1,-1..1", "--grid", "21x21"],
+    );
+    assert_eq!(exact_points["summary"]["different_zones"], 0);
     let (out, recs) = audit(
         "sequential",
-        &["sequential", "--gamma", "-1..1,-1..1", "--grid", "21x21"],
+        &[
+            "sequential",
+            "--gamma",
+            "-sqrt(2)..sqrt(2),-sqrt(2)..sqrt(2)",
+            "--grid",
+            "21x21",
+        ],
     );
     let s = &out["summary"];
     assert_eq!(s["samples"], 441);
     assert_eq!(s["certified"], 441);
     assert_eq!(s["undecided"], 0);
-    assert_eq!(s["different_zones"], 4);
+    assert_eq!(s["different_zones"], 6);
     assert_eq!(s["different_termination"], 0);
     let diverging: Vec<&serde_json::Value> = recs
         .iter()
         .filter(|r| r["comparison"]["same_zones"] == false)
         .collect();
-    assert_eq!(diverging.len(), 4);
+    assert_eq!(diverging.len(), 6);
     for r in &diverging {
         let g: Vec<f64> = r["coords"]
             .as_array()

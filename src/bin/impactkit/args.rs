@@ -20,7 +20,7 @@ Conventions (every command):
   exit status          0 success (the JSON says \"complete\": false when a sign stayed
                        undecided, \"non_finite\": true when f64 overflowed), 2 bad input
                        (one line naming the option), 1 internal error
-  limits               every count and size has one; see the README's Limits table
+  limits               every count and size has one; see docs/conventions.md (Limits)
   --svg -              writes the figure to standard output instead of the report";
 
 #[derive(Parser)]
@@ -299,7 +299,7 @@ pub enum Command {
     #[command(allow_negative_numbers = true)]
     Step {
         /// The system: a TOML file (masses, force, springs, affine gaps, q and p at t = 0;
-        /// README "The time stepper").
+        /// docs/step.md).
         #[arg(long)]
         system: std::path::PathBuf,
         /// The time step h (an expression, positive).
