@@ -222,6 +222,21 @@ pub struct CsvColumns {
     tolerance: Option<usize>,
 }
 
+/// A number of a CSV cell: a decimal as an engine prints it, or any expression of the
+/// input language (`-1/3`, `sqrt(2)/2`), read as `f64` reads it (the nearest double of a
+/// rational; a decimal is read exactly and rounded once).
+fn csv_number(x: &str, column: &str) -> Result<f64, String> {
+    if let Ok(v) = x.parse::<f64>() {
+        return Ok(v);
+    }
+    crate::input::value::<f64>(x, column, &()).map_err(|e| {
+        format!(
+            "{column}: `{x}`: {}",
+            e.to_string().trim_start_matches(&format!("{column}: "))
+        )
+    })
+}
+
 impl CsvColumns {
     /// The columns named by `header` (unknown names are ignored).
     pub fn new(header: &str) -> Self {
@@ -252,12 +267,12 @@ impl CsvColumns {
         };
         let v = v
             .split_whitespace()
-            .map(|x| x.parse::<f64>().map_err(|e| err(format!("v: `{x}`: {e}"))))
+            .map(|x| csv_number(x, "v").map_err(err))
             .collect::<Result<Vec<f64>, _>>()?;
         let expect = match (cell(self.law), cell(self.tolerance)) {
             (Some(law), Some(t)) => Some(Expect {
                 law: law.to_string(),
-                tolerance: t.parse().map_err(|e| err(format!("tolerance: {e}")))?,
+                tolerance: csv_number(t, "tolerance").map_err(err)?,
             }),
             (None, None) => None,
             _ => return Err(err("give both expect_law and tolerance, or neither".into())),

@@ -978,3 +978,28 @@ fn corner_batches_and_work_limit() {
     ]);
     assert!(e.contains("--arith"), "{e}");
 }
+
+/// One grammar (issue 37): a command that draws SVG only refuses another extension before
+/// any work, and only `verify` offers `--format markdown`.
+#[test]
+fn svg_extensions_and_formats_are_each_commands_own() {
+    let corner = [
+        "corner", "--alpha", "pi/6", "--v0", "1,1", "--eps", "1", "--arith", "f64",
+    ];
+    let mut png = corner.to_vec();
+    png.extend(["--svg", "figure.png"]);
+    let e = bad(&png);
+    assert!(e.contains("--svg") && e.contains("draws SVG only"), "{e}");
+    let e = bad(&[
+        "step", "--system", "x.toml", "--dt", "1/10", "--steps", "1", "--svg", "a.PNG",
+    ]);
+    assert!(e.contains("draws SVG only"), "{e}");
+    let mut md = corner.to_vec();
+    md.extend(["--format", "markdown"]);
+    assert!(bad(&md).contains("markdown"));
+    let (code, help, _) = run(&["corner", "--help"]);
+    assert_eq!(code, 0);
+    assert!(!help.contains("markdown"), "{help}");
+    let (_, help, _) = run(&["verify", "--help"]);
+    assert!(help.contains("markdown"));
+}

@@ -306,9 +306,12 @@ fn induction_checks_its_lemmas() {
     // a malformed induction table is named, not ignored: bad input before any verdict
     let head = &nom_text[..nom_text.find("\n[implication.induction]").unwrap()];
     let malformed = head.replacen("samples = 25\n", "samples = 25\ninduction = 5\n", 1);
-    let e = impactkit::claims::Claim::parse(&malformed, std::path::Path::new("m.toml"))
-        .unwrap_err();
-    assert!(e.contains("`implication.induction`: must be a table"), "{e}");
+    let e =
+        impactkit::claims::Claim::parse(&malformed, std::path::Path::new("m.toml")).unwrap_err();
+    assert!(
+        e.contains("`implication.induction`: must be a table"),
+        "{e}"
+    );
     // a false conclusion on the runs: the instance at the run's start fails, no proof, and
     // a sample point refutes it
     mutant_refuted(nom, "\"multiple == 0\"", "\"multiple == 1\"");

@@ -310,12 +310,21 @@ fn regress_reads_csv() {
         &path,
         "id,engine,version,file,v,expect_law,tolerance\n\
          a,mine,1.0,cradle3.toml,-0.3333333333333333 0.6666666666666666 0.6666666666666666,newton-touching,1e-15\n\
-         b,mine,1.0,cradle3.toml,0 0 1,,\n",
+         b,mine,1.0,cradle3.toml,0 0 1,,\n         c,mine,1.0,cradle3.toml,-1/3 2/3 2/3,newton-touching,1e-15\n         d,mine,1.0,cradle3.toml,-1/0 0 1,,\n",
     )
     .unwrap();
-    let v = json(&["regress", path.to_str().unwrap(), "--format", "json"]);
+    let (_, out, _) = run(&["regress", path.to_str().unwrap(), "--format", "json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["records"][0]["expect"]["pass"], true);
     assert_eq!(v["records"][1]["nearest"][0], "pasquero");
+    // every number is an expression (issue 37): -1/3 is read as f64 reads it
+    assert_eq!(
+        v["records"][2]["expect"]["pass"], true,
+        "{}",
+        v["records"][2]
+    );
+    let e = v["records"][3]["error"].as_str().unwrap();
+    assert!(e.contains("v: `-1/0`: division by zero"), "{e}");
 }
 
 #[test]

@@ -40,8 +40,37 @@ pub struct Cli {
 pub enum Format {
     Text,
     Json,
-    /// Markdown (verify only).
+}
+
+/// The formats of `verify`: those of every command, and the Markdown catalogue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum VerifyFormat {
+    Text,
+    Json,
+    /// The claims catalogue as a Markdown table (docs/claims.md).
     Markdown,
+}
+
+/// The output options of `verify`.
+#[derive(Args, Clone, Copy, Debug)]
+pub struct VerifyOutput {
+    /// Output format: text (for people), json (schema impactkit/1) or markdown (the
+    /// catalogue table of docs/claims.md).
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: VerifyFormat,
+}
+
+impl VerifyOutput {
+    /// The shared output options (markdown reports errors as text does).
+    pub fn common(self) -> Output {
+        Output {
+            format: match self.format {
+                VerifyFormat::Json => Format::Json,
+                _ => Format::Text,
+            },
+            ..Output::default()
+        }
+    }
 }
 
 /// Output options shared by every command.
@@ -187,7 +216,7 @@ pub enum Command {
         max_bits: u32,
         /// Also draw the figure of Sect. 8 (disk, walls, v0, exit velocities) to FILE
         /// ("-": standard output, instead of the report).
-        #[arg(long)]
+        #[arg(long, value_parser = svg_file)]
         svg: Option<std::path::PathBuf>,
         /// The CORs drawn in the figure, "EXPR,EXPR,...".
         #[arg(long, default_value = "1,0.8,0.6,0.4,0.2,0")]
@@ -248,7 +277,7 @@ pub enum Command {
         #[arg(long, alias = "max-depth", default_value_t = 64, value_parser = billiard_depth)]
         max_steps: usize,
         /// Write Fig. 5 (with --sweep) as SVG to FILE ("-": standard output).
-        #[arg(long)]
+        #[arg(long, value_parser = svg_file)]
         svg: Option<std::path::PathBuf>,
         /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
         #[arg(long, value_parser = parse_backend)]
@@ -319,7 +348,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value = "argmin")]
         order: OrderArg,
         /// Write the coordinates against time as SVG to FILE ("-": standard output).
-        #[arg(long)]
+        #[arg(long, value_parser = svg_file)]
         svg: Option<std::path::PathBuf>,
         /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
         #[arg(long, value_parser = parse_backend)]
@@ -347,7 +376,7 @@ pub enum Command {
         arith: Backend,
         /// Also draw the characteristics diagram (Fig. 6) to FILE (SVG; "-": standard
         /// output).
-        #[arg(long)]
+        #[arg(long, value_parser = svg_file)]
         svg: Option<std::path::PathBuf>,
         #[command(flatten)]
         out: Output,
@@ -468,7 +497,7 @@ pub enum Command {
         #[arg(long)]
         probes: bool,
         #[command(flatten)]
-        out: Output,
+        out: VerifyOutput,
     },
     /// Re-check certificates of `verify --certificates` without the prover (exit 1 when
     /// one is rejected).
@@ -519,7 +548,7 @@ pub enum SequentialCommand {
         arith: Backend,
         /// Also draw the cones (Fig. 4(a)) to FILE (SVG; "-": standard output, instead of
         /// the report).
-        #[arg(long)]
+        #[arg(long, value_parser = svg_file)]
         svg: Option<std::path::PathBuf>,
         #[command(flatten)]
         out: Output,
@@ -765,6 +794,18 @@ fn corner_steps(s: &str) -> Result<usize, String> {
 
 /// `--budget-seconds`: a finite number of seconds within
 /// [`BUDGET_SECONDS`](impactkit::input::caps::BUDGET_SECONDS).
+/// `--svg FILE` of a command that draws SVG only: FILE.svg (or without an extension),
+/// or `-`; another extension (`x.png`) is refused rather than written as SVG text.
+pub(crate) fn svg_file(s: &str) -> Result<std::path::PathBuf, String> {
+    let p = std::path::PathBuf::from(s);
+    match p.extension().and_then(|e| e.to_str()) {
+        Some(e) if !e.eq_ignore_ascii_case("svg") && s != "-" => Err(format!(
+            "this command draws SVG only: give a FILE ending in .svg, or - for standard output (got .{e})"
+        )),
+        _ => Ok(p),
+    }
+}
+
 pub(crate) fn budget(s: &str) -> Result<f64, String> {
     let (lo, hi) = impactkit::input::caps::BUDGET_SECONDS;
     match s.trim().parse::<f64>() {

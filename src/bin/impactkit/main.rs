@@ -6,7 +6,7 @@ mod audit;
 
 use args::{
     AlgorithmArg, Cli, Command, EndArg, FormArg, Format, OrderArg, Output, PennyCommand,
-    PennyLawArg, RunLawArg, SequentialCommand, StepLawArg, TableArg,
+    PennyLawArg, RunLawArg, SequentialCommand, StepLawArg, TableArg, VerifyFormat,
 };
 use clap::Parser;
 use impactkit::arith::ArithError;
@@ -124,7 +124,6 @@ fn emit<R: Report>(command: &str, report: &R, out: &Output) -> Result<Printed, F
             doc.non_finite = non_finite.then_some(true);
             serde_json::to_string(&doc).map(Printed).map_err(internal)
         }
-        Format::Markdown => Err(user_error("--format: markdown is for verify only")),
     }
 }
 
@@ -246,7 +245,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             out,
         } => {
             if probes {
-                let format = if out.format == Format::Json {
+                let format = if out.format == VerifyFormat::Json {
                     "json"
                 } else {
                     "text"
@@ -257,9 +256,9 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
             });
             let format = match out.format {
-                Format::Text => "text",
-                Format::Json => "json",
-                Format::Markdown => "markdown",
+                VerifyFormat::Text => "text",
+                VerifyFormat::Json => "json",
+                VerifyFormat::Markdown => "markdown",
             };
             let exports = impactkit::claims::Exports {
                 certificates,
@@ -851,7 +850,7 @@ fn name_and_output(c: &Command) -> (&'static str, Output) {
         Command::Rods { out, .. } => ("rods", *out),
         Command::Step { out, .. } => ("step", *out),
         Command::Cradle { out, .. } => ("cradle", *out),
-        Command::Verify { out, .. } => ("verify", *out),
+        Command::Verify { out, .. } => ("verify", out.common()),
         Command::Check { out, .. } => ("check", *out),
         Command::Laws { out, .. } => ("laws", *out),
         Command::Regress { out, .. } => ("regress", *out),
@@ -956,7 +955,6 @@ fn regress(path: &std::path::Path, jobs: Option<usize>, out: &Output) -> Result<
     let json = match out.format {
         Format::Text => false,
         Format::Json => true,
-        Format::Markdown => return Err(user_error("--format: markdown is for verify only")),
     };
     let (file, _) = impactkit::input::files::open(path, impactkit::input::files::RECORDS)
         .map_err(user_error)?;
