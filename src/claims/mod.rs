@@ -517,16 +517,30 @@ pub fn run_parallel(
     jobs: usize,
     done: &(dyn Fn(&str) + Sync),
 ) -> Vec<ClaimResult> {
+    run_ordered(claims, only, budget, jobs, done, &|_| {})
+}
+
+/// [`run_parallel`], handing every result to `emit` as soon as it and every claim before
+/// it are decided, in the report's order (`verify` prints them as they come).
+pub fn run_ordered(
+    claims: &[Claim],
+    only: Option<&str>,
+    budget: Duration,
+    jobs: usize,
+    done: &(dyn Fn(&str) + Sync),
+    emit: &(dyn Fn(&ClaimResult) + Sync),
+) -> Vec<ClaimResult> {
     use rayon::prelude::*;
     let chosen: Vec<&Claim> = claims
         .iter()
         .filter(|c| only.is_none_or(|o| o == c.id))
         .collect();
-    let one = |c: &Claim| {
+    let order = std::sync::Mutex::new((0usize, std::collections::BTreeMap::new()));
+    let one = |(i, c): (usize, &&Claim)| {
         let t = Instant::now();
         let o = check_within(c, budget);
         done(&c.id);
-        ClaimResult {
+        let r = ClaimResult {
             id: c.id.clone(),
             paper: c.paper.clone(),
             location: c.location.clone(),
@@ -539,14 +553,24 @@ pub fn run_parallel(
             certificate: o.certificate,
             statement: c.statement.clone(),
             seconds: t.elapsed().as_secs_f64(),
+        };
+        // a poisoned lock (a panicking emit) only stops the streaming
+        if let Ok(mut g) = order.lock() {
+            let (next, waiting) = &mut *g;
+            waiting.insert(i, r.clone());
+            while let Some(ready) = waiting.remove(next) {
+                emit(&ready);
+                *next += 1;
+            }
         }
+        r
     };
     match rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()
     {
-        Ok(pool) if jobs > 1 => pool.install(|| chosen.par_iter().map(|c| one(c)).collect()),
-        _ => chosen.iter().map(|c| one(c)).collect(),
+        Ok(pool) if jobs > 1 => pool.install(|| chosen.par_iter().enumerate().map(one).collect()),
+        _ => chosen.iter().enumerate().map(one).collect(),
     }
 }
 
@@ -630,11 +654,13 @@ pub fn verify_cli(
     jobs: usize,
     exports: &Exports,
 ) -> Result<String, String> {
-    verify_verdicts(paths, only, format, budget_seconds, jobs, exports).map(|(out, _)| out)
+    verify_verdicts(paths, only, format, budget_seconds, jobs, exports, None).map(|(out, _)| out)
 }
 
 /// [`verify_cli`] with the verdict of every claim checked, in the report's order (for
-/// `verify --deny`).
+/// `verify --deny`). With `stream` and the text format, each claim's lines go to `stream`
+/// as soon as they and every claim before them are decided, and the report returned is
+/// the rest (the summary).
 pub fn verify_verdicts(
     paths: &[PathBuf],
     only: Option<&str>,
@@ -642,6 +668,7 @@ pub fn verify_verdicts(
     budget_seconds: f64,
     jobs: usize,
     exports: &Exports,
+    stream: Option<&(dyn Fn(&str) + Sync)>,
 ) -> Result<(String, Vec<Verdict>), String> {
     if !(budget_seconds.is_finite() && budget_seconds > 0.0 && budget_seconds <= 86_400.0) {
         return Err(format!(
@@ -685,7 +712,14 @@ pub fn verify_verdicts(
     {
         bar.set_style(style);
     }
-    let results = run_parallel(
+    let stream = stream.filter(|_| format == "text");
+    let w = report::id_width(
+        claims
+            .iter()
+            .filter(|c| only.is_none_or(|o| o == c.id))
+            .map(|c| c.id.as_str()),
+    );
+    let results = run_ordered(
         &claims,
         only,
         Duration::from_secs_f64(budget_seconds),
@@ -693,6 +727,11 @@ pub fn verify_verdicts(
         &|id| {
             bar.set_message(id.to_string());
             bar.inc(1);
+        },
+        &|r| {
+            if let Some(out) = stream {
+                bar.suspend(|| out(&report::text_line(r, w)));
+            }
         },
     );
     bar.finish_and_clear();
@@ -717,7 +756,10 @@ pub fn verify_verdicts(
         }
         "markdown" => report::markdown(&results),
         _ => {
-            let mut t = report::text(&results);
+            let mut t = match stream {
+                Some(_) => report::text_summary(&results),
+                None => report::text(&results),
+            };
             if let Some((c, s, q)) = written {
                 t += &format!("{c} certificates written; {s} SMT-LIB files with {q} queries\n");
             }

@@ -91,28 +91,36 @@ fn cut(s: &str, n: usize) -> String {
 
 /// One line per claim, then the counterexamples, then the summary.
 pub fn text(results: &[ClaimResult]) -> String {
-    // a long id (a user's claim file) widens the column at most to 60 (a width past
-    // 65535 would not format)
-    let w = results
-        .iter()
-        .map(|r| r.id.len().min(60))
-        .max()
-        .unwrap_or(0);
-    let mut out = String::new();
-    for r in results {
-        out += &format!(
-            "{:w$}  {:20}  {}\n",
-            r.id,
-            r.verdict.name(),
-            r.detail,
-            w = w
-        );
-        if let Some(c) = &r.corrected {
-            out += &format!("{:w$}  {:20}  corrected: {c}\n", "", "", w = w);
-        }
-    }
-    out += &format!("\n{} claims: {}\n", results.len(), summary_line(results));
+    let w = id_width(results.iter().map(|r| r.id.as_str()));
+    let mut out: String = results.iter().map(|r| text_line(r, w)).collect();
+    out += &text_summary(results);
     out
+}
+
+/// The width of the id column: the longest id, at most 60 (a user's long id widens the
+/// column no further; a width past 65535 would not format).
+pub fn id_width<'a>(ids: impl Iterator<Item = &'a str>) -> usize {
+    ids.map(|id| id.len().min(60)).max().unwrap_or(0)
+}
+
+/// One claim's lines of the text report (its verdict and detail, and its correction).
+pub fn text_line(r: &ClaimResult, w: usize) -> String {
+    let mut out = format!(
+        "{:w$}  {:20}  {}\n",
+        r.id,
+        r.verdict.name(),
+        r.detail,
+        w = w
+    );
+    if let Some(c) = &r.corrected {
+        out += &format!("{:w$}  {:20}  corrected: {c}\n", "", "", w = w);
+    }
+    out
+}
+
+/// The last lines of the text report: the count of each verdict.
+pub fn text_summary(results: &[ClaimResult]) -> String {
+    format!("\n{} claims: {}\n", results.len(), summary_line(results))
 }
 
 fn cell(s: &str) -> String {

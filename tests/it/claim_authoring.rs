@@ -116,3 +116,48 @@ fn probes_lists_every_probe() {
         .iter()
         .all(|p| p["signature"].as_str().unwrap().contains("->")));
 }
+
+/// `verify` prints each claim's line as soon as it and the claims before it are decided:
+/// the first line arrives while later claims are still being checked, and the streamed
+/// report is the same text as the report of the library call.
+#[test]
+fn verify_streams_its_results_in_order() {
+    use std::io::{BufRead, BufReader, Read};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_impactkit"))
+        .args(["verify", "proofs/fp", "--jobs", "2"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    out.read_line(&mut first).unwrap();
+    assert!(first.starts_with("fp-"), "{first}");
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the first line came before the last claim was decided"
+    );
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    assert!(child.wait().unwrap().success());
+    let streamed = first + &rest;
+    let library = impactkit::claims::verify_cli(
+        &["proofs/fp".into()],
+        None,
+        "text",
+        120.0,
+        2,
+        &Default::default(),
+    )
+    .unwrap();
+    let lines = |s: &str| -> Vec<String> {
+        s.trim_end()
+            .lines()
+            .map(|l| l.split_whitespace().take(2).collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    assert_eq!(
+        lines(&streamed),
+        lines(&library),
+        "same claims, verdicts and order"
+    );
+}

@@ -264,6 +264,13 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 certificates,
                 smtlib,
             };
+            // text: each claim's lines as soon as it and the claims before it are decided
+            // (a closed pipe ends the streaming quietly; the summary then fails quietly too)
+            let stream = |lines: &str| {
+                use std::io::Write;
+                let mut o = std::io::stdout().lock();
+                let _ = o.write_all(lines.as_bytes()).and_then(|()| o.flush());
+            };
             let (text, verdicts) = impactkit::claims::verify_verdicts(
                 &paths,
                 only.as_deref(),
@@ -271,6 +278,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 budget_seconds,
                 jobs,
                 &exports,
+                Some(&stream),
             )
             .map_err(user_error)?;
             let denied = verdicts
