@@ -16,7 +16,7 @@
 //! (no symbolic backend), the kind falls back to exact evaluation at rational sample
 //! points: `confirmed-on-samples` (not a proof) or `refuted` with the exact point.
 
-use super::sample::{env_json, env_text, Space};
+use super::sample_points::{env_json, env_text, Space};
 use super::{field, int_field, pairs, Claim, Outcome, Verdict};
 use crate::lang::{self, show};
 use num_rational::BigRational;

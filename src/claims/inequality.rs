@@ -21,7 +21,7 @@
 //! certified by exact or 256-bit interval evaluation at that point; `inconclusive`
 //! reports the boxes left undecided.
 
-use super::sample::{read_box, Space};
+use super::sample_points::{read_box, Space};
 use super::{int_field, Claim, Outcome, Verdict};
 use crate::arith::{ArithError, Interval, MpInterval, Scalar};
 use crate::lang::{self, show, Env, Relation};

@@ -160,11 +160,11 @@ pub fn run(name: &str, inp: &Inputs) -> Result<Env<R>, String> {
         "sequential.abc" => super::probes_sequential::sequential_abc(inp),
         "billiard.break" => super::probes_billiard::billiard_break(inp),
         "penny.run" => super::probes_penny_run::penny_run(inp),
-        _ => super::probes_more_fp::run(name, inp)
-            .or_else(|| super::probes_more_pq::run(name, inp))
-            .or_else(|| super::probes_more_sm::run(name, inp))
+        _ => super::probes_fp::run(name, inp)
+            .or_else(|| super::probes_pq::run(name, inp))
+            .or_else(|| super::probes_sm::run(name, inp))
             .or_else(|| super::probes_trex::run(name, inp))
-            .or_else(|| super::probes_step::run(name, inp))
+            .or_else(|| super::probes_stepper::run(name, inp))
             .unwrap_or_else(|| {
                 Err(format!(
                     "unknown probe \"{name}\" (known: {})",
@@ -184,14 +184,14 @@ pub fn all_probes() -> Vec<&'static str> {
 pub fn catalogue() -> Vec<(&'static str, &'static str)> {
     let mut all: Vec<(&'static str, &'static str)> = PROBES
         .iter()
-        .chain(super::probes_more_fp::PROBES)
-        .chain(super::probes_more_pq::PROBES)
-        .chain(super::probes_more_sm::PROBES)
-        .chain(super::probes_more_wl::PROBES)
+        .chain(super::probes_fp::PROBES)
+        .chain(super::probes_pq::PROBES)
+        .chain(super::probes_sm::PROBES)
+        .chain(super::probes_wl::PROBES)
         .chain(super::probes_cb::PROBES)
         .chain(super::probes_trex::PROBES)
-        .chain(super::probes_step::PROBES)
-        .chain(super::probes_steps::PROBES)
+        .chain(super::probes_stepper::PROBES)
+        .chain(super::probes_induction_steps::PROBES)
         .copied()
         .collect();
     all.sort_by_key(|p| p.0);

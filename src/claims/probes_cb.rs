@@ -76,7 +76,7 @@ pub fn run<S: Scalar>(name: &str, inp: &ProbeIn<S>) -> Option<Result<Env<S>, Str
         "penny.eq12" => penny_eq12(inp),
         "penny.table1" => penny_table1(inp),
         "penny.initial" => penny_initial(inp),
-        _ => return super::probes_step::run_generic(name, inp),
+        _ => return super::probes_stepper::run_generic(name, inp),
     })
 }
 

@@ -174,10 +174,10 @@ pub fn run<S: Scalar>(name: &str, inp: &ProbeIn<S>) -> Option<Result<Env<S>, Str
         "char.single" => char_single(inp),
         "cradle.run" => cradle(inp),
         "propagative" => reflections(inp),
-        "propagative.minimal" => super::probes_more_sm::minimal(inp),
-        "propagative.rotations" => super::probes_more_sm::rotations(inp),
-        "rods" => super::probes_more_wl::rods(inp),
-        "rods.states" => super::probes_more_wl::rods_states(inp),
+        "propagative.minimal" => super::probes_sm::minimal(inp),
+        "propagative.rotations" => super::probes_sm::rotations(inp),
+        "rods" => super::probes_wl::rods(inp),
+        "rods.states" => super::probes_wl::rods_states(inp),
         "sequential.law" => sequential_law(inp),
         "sequential.balls" => sequential_balls(inp),
         "sequential.cradle" => sequential_cradle(inp),
@@ -186,12 +186,12 @@ pub fn run<S: Scalar>(name: &str, inp: &ProbeIn<S>) -> Option<Result<Env<S>, Str
         "corner.zone_ta_sa" => corner_zone_ta_sa(inp),
         "corner.compose" => corner_compose(inp),
         // exact where the root is (symbolic: a radical); at a rational point with an
-        // irrational root, the 256-bit enclosure of claims::probes_more_fp
+        // irrational root, the 256-bit enclosure of claims::probes_fp
         "corner.rho" => corner_rho(inp)?,
         // the rational geometries t = tan(θ/4); θ in Q(√d) is claims::probes_billiard
         "billiard.break" if !inp.has("half") && !inp.has("theta_over_pi") => billiard_break(inp),
-        // one step of a run, for the induction (claims::probes_steps)
-        "cradle.step" | "char.step" => return super::probes_steps::run(name, inp),
+        // one step of a run, for the induction (claims::probes_induction_steps)
+        "cradle.step" | "char.step" => return super::probes_induction_steps::run(name, inp),
         // Clark-Bloch (the penny and the nonholonomic law): claims::probes_cb
         _ => return super::probes_cb::run(name, inp),
     })

@@ -36,7 +36,7 @@
 //! violates it (checked by the exact rational path). Otherwise no proof: the reason is
 //! returned and the caller samples.
 
-use super::sample::env_json;
+use super::sample_points::env_json;
 use super::sampled::{self, Case};
 use super::{Claim, Outcome, Verdict};
 use crate::arith::symbolic::{

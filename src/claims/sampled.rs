@@ -23,7 +23,7 @@
 
 use super::probes::{self, Inputs};
 use super::probes_generic::{self, ProbeIn};
-use super::sample::{env_json, env_text, Space};
+use super::sample_points::{env_json, env_text, Space};
 use super::{int_field, pairs, str_list, Claim, Outcome, Verdict};
 use crate::arith::{Rational, Scalar, Symbolic};
 use crate::lang::{self, show, Env, Relation};

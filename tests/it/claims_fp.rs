@@ -4,7 +4,7 @@
 //! Fassino–Pasquero (2020): every claim file of `proofs/fp/` added for issue 13 (and the
 //! two rewritten, `fp-result6-iterations`, `fp-example-pi4`) with its expected verdict,
 //! the exact counterexamples of the refuted ones, and one mutant per kind and per probe
-//! of `probes_more_fp.rs` that must come out refuted.
+//! of `probes_fp.rs` that must come out refuted.
 
 use crate::common::claims::{load, mutant_refuted, verdict_of};
 use impactkit::claims::{check, Outcome, Verdict};

@@ -229,9 +229,10 @@ fn corner_asym_run(inp: &Inputs) -> Result<Env<R>, String> {
 /// `e1..er`. Outputs the run, ½q̇ᵀMq̇ before (`ke0`) and after (`kef`), the final rates
 /// `rate<i>` = n_i·q̇_f and β of the first step (`beta1`, when it is multiple).
 fn char_procedure(inp: &Inputs) -> Result<Env<R>, String> {
-    let (c, cors, v, sigma) =
-        super::probes_steps::procedure_system(&super::probes_generic::ProbeIn::from_strings(inp))
-            .map_err(|e| format!("char.procedure: {e}"))?;
+    let (c, cors, v, sigma) = super::probes_induction_steps::procedure_system(
+        &super::probes_generic::ProbeIn::from_strings(inp),
+    )
+    .map_err(|e| format!("char.procedure: {e}"))?;
     let limits = Limits {
         max_steps: usize_of(inp, "max_iter", 10_000)?,
         max_digits: None,

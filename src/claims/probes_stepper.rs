@@ -249,7 +249,7 @@ fn step_run(inp: &Inputs) -> Result<Env<R>, String> {
 /// ⟨p⁻, u⟩_g < 0 — its minimal sequences (Definition 1 over S), and whether their outcome
 /// is feasible for every closed contact (all the normals given).
 fn impact_set(inp: &Inputs) -> Result<Env<R>, String> {
-    let (m, normals, p) = super::probes_more_sm::system(inp)?;
+    let (m, normals, p) = super::probes_sm::system(inp)?;
     let p = p.ok_or("probe input `p1` missing")?;
     let mass = SymMatrix::diagonal(&m);
     let all = Contacts::new(mass.clone(), normals.clone()).map_err(err)?;
