@@ -349,11 +349,49 @@ pub const SUMMARY_FILE: &str = "audit.json";
 /// What the output directory of one run (or shard, or merge) holds.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Stored {
+    /// `impactkit/1`, as every JSON document of impactkit (absent from the files of
+    /// versions before it: read as such).
+    #[serde(default = "stored_schema")]
+    pub schema: String,
+    /// The version of impactkit that wrote the file.
+    #[serde(default)]
+    pub version: String,
+    /// `audit`.
+    #[serde(default = "stored_command")]
+    pub command: String,
     pub config: Config,
     pub shard: Shard,
     pub summary: summary::Summary,
     /// The figures written (file names), or why none was.
     pub figures: figure::Figures,
+}
+
+fn stored_schema() -> String {
+    "impactkit/1".into()
+}
+
+fn stored_command() -> String {
+    "audit".into()
+}
+
+impl Stored {
+    /// The stored result of a run, shard or merge, with the document's schema fields.
+    pub fn new(
+        config: Config,
+        shard: Shard,
+        summary: summary::Summary,
+        figures: figure::Figures,
+    ) -> Stored {
+        Stored {
+            schema: stored_schema(),
+            version: env!("CARGO_PKG_VERSION").into(),
+            command: stored_command(),
+            config,
+            shard,
+            summary,
+            figures,
+        }
+    }
 }
 
 /// Creates `dir` if needed and checks that a file can be written there, before any work

@@ -675,8 +675,11 @@ pub fn verify_verdicts(
             "--budget-seconds: must be a number in (0, 86400], got {budget_seconds}"
         ));
     }
-    if !(1..=256).contains(&jobs) {
-        return Err(format!("--jobs: must be an integer in 1..=256, got {jobs}"));
+    let (lo, hi) = (crate::input::caps::JOBS.min, crate::input::caps::JOBS.max);
+    if !(lo..=hi).contains(&(jobs as u64)) {
+        return Err(format!(
+            "--jobs: must be an integer in {lo}..={hi}, got {jobs}"
+        ));
     }
     for (opt, d) in [
         ("--certificates", &exports.certificates),

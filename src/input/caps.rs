@@ -96,7 +96,7 @@ pub const AUDIT_SAMPLES: Cap = Cap {
     min: 1,
     max: 100_000_000,
 };
-/// `--jobs` of `audit`: worker threads.
+/// `--jobs` of `audit`, `regress` and `verify`: worker threads.
 pub const JOBS: Cap = Cap {
     option: "--jobs",
     min: 1,

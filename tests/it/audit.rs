@@ -170,6 +170,11 @@ fn merged_shards_equal_the_single_run() {
     }
     let m = json(&args);
     assert_eq!(m["summary"], single["summary"]);
+    // audit.json is a document of impactkit like the others (issue 37)
+    let stored: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(merged.join("audit.json")).unwrap()).unwrap();
+    assert_eq!(stored["schema"], "impactkit/1");
+    assert_eq!(stored["command"], "audit");
     for f in ["samples.jsonl", "audit.json", "map.svg"] {
         let a = std::fs::read(one.join(f));
         let b = std::fs::read(merged.join(f));

@@ -476,8 +476,8 @@ pub enum Command {
         /// verdicts); a claim past it is `inconclusive (time)`.
         #[arg(long, default_value_t = 120.0, value_parser = budget)]
         budget_seconds: f64,
-        /// Claims checked in parallel (default: every core).
-        #[arg(long)]
+        /// Claims checked in parallel (default: every core; 1..=1024, as every --jobs).
+        #[arg(long, value_parser = jobs)]
         jobs: Option<usize>,
         /// Write a certificate per proved or refuted claim into this directory
         /// (`<id>.json`, re-checked by `impactkit check`).

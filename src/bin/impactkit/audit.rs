@@ -569,12 +569,7 @@ fn finish(
         }
         None => figure::Figures::default(),
     };
-    let stored = Stored {
-        config: config.clone(),
-        shard,
-        summary: summary.clone(),
-        figures: figures.clone(),
-    };
+    let stored = Stored::new(config.clone(), shard, summary.clone(), figures.clone());
     if let Some(dir) = &out {
         impactkit::audit::write_out(dir, &stored, &records).map_err(input)?;
     }
