@@ -520,6 +520,13 @@ pub fn run_parallel(
     run_ordered(claims, only, budget, jobs, done, &|_| {})
 }
 
+/// The claims `verify` checks: all, or the one with id `only`.
+fn chosen<'a>(claims: &'a [Claim], only: Option<&'a str>) -> impl Iterator<Item = &'a Claim> {
+    claims
+        .iter()
+        .filter(move |c| only.is_none_or(|o| o == c.id))
+}
+
 /// [`run_parallel`], handing every result to `emit` as soon as it and every claim before
 /// it are decided, in the report's order (`verify` prints them as they come).
 pub fn run_ordered(
@@ -531,10 +538,7 @@ pub fn run_ordered(
     emit: &(dyn Fn(&ClaimResult) + Sync),
 ) -> Vec<ClaimResult> {
     use rayon::prelude::*;
-    let chosen: Vec<&Claim> = claims
-        .iter()
-        .filter(|c| only.is_none_or(|o| o == c.id))
-        .collect();
+    let chosen: Vec<&Claim> = chosen(claims, only).collect();
     let order = std::sync::Mutex::new((0usize, std::collections::BTreeMap::new()));
     let one = |(i, c): (usize, &&Claim)| {
         let t = Instant::now();
@@ -701,10 +705,7 @@ pub fn verify_verdicts(
         }
     }
     use std::io::IsTerminal;
-    let total = claims
-        .iter()
-        .filter(|c| only.is_none_or(|o| o == c.id))
-        .count();
+    let total = chosen(&claims, only).count();
     let bar = if std::io::stderr().is_terminal() {
         indicatif::ProgressBar::new(total as u64)
     } else {
@@ -716,12 +717,7 @@ pub fn verify_verdicts(
         bar.set_style(style);
     }
     let stream = stream.filter(|_| format == "text");
-    let w = report::id_width(
-        claims
-            .iter()
-            .filter(|c| only.is_none_or(|o| o == c.id))
-            .map(|c| c.id.as_str()),
-    );
+    let w = report::id_width(chosen(&claims, only).map(|c| c.id.as_str()));
     let results = run_ordered(
         &claims,
         only,
