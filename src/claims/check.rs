@@ -19,10 +19,15 @@
 //! - **Exact computations** (`exact-example`, `fp-audit`, `identity`, interval
 //!   branch-and-bound on `inequality`): recomputed; they are their own certificate.
 //!
-//! Not re-checked here: that the root cells chart each parameter's range and the cone
-//! exactly (the charts of `claims::prove`), that a split piece left out has no point, and
-//! the Gram reduction's extension to every dimension (the engine's checks, named in the
-//! certificate).
+//! - **The cover** ([`super::check_charts`]): the root cells chart each parameter's range
+//!   and the cone exactly, every split's pieces chart its parent (a piece left out has no
+//!   point), every cell outside the hypotheses has a hypothesis shown false there, and
+//!   the proof is of the claim's own statement.
+//!
+//! Not re-checked here: the Gram reduction's extension to every dimension (the engine's
+//! checks, named in the certificate), and that the obligations are what the law's code
+//! gives on each cell's chart (the claim's expressions run by the engine; the SMT
+//! cross-check reads the same obligations).
 
 use super::{Claim, Verdict};
 use crate::arith::symbolic::{Poly, Symbolic};
@@ -46,6 +51,8 @@ pub struct Checked {
     pub conclusions: usize,
     /// Conclusions on an outcome's zone (the engine's zone certificate; not re-derived).
     pub zone_conclusions: usize,
+    /// The cover of the domain by the cells ([`super::check_charts`]).
+    pub cover: super::check_charts::Cover,
 }
 
 /// The sign of a polynomial at every point of the open positive orthant of `positive`,
@@ -145,7 +152,7 @@ fn quadratic(p: &Poly, positive: &[String], depth: u32) -> bool {
 }
 
 /// The sign of a rational function (text) on the cell, by the rules: `None` undecided.
-fn value_sign(text: &str, positive: &[String]) -> Result<Option<i8>, String> {
+pub(super) fn value_sign(text: &str, positive: &[String]) -> Result<Option<i8>, String> {
     let x: Symbolic = crate::lang::parse_symbolic(text).map_err(|e| format!("{text}: {e}"))?;
     let n = orthant_sign(x.numerator(), positive, 2);
     if n == Some(0) {
@@ -158,7 +165,7 @@ fn value_sign(text: &str, positive: &[String]) -> Result<Option<i8>, String> {
     })
 }
 
-fn holds(rel: &str, sign: i8) -> Result<bool, String> {
+pub(super) fn holds(rel: &str, sign: i8) -> Result<bool, String> {
     Ok(match rel {
         ">" => sign > 0,
         ">=" => sign >= 0,
@@ -264,68 +271,6 @@ fn check_cell(cell: &Value, out: &mut Checked) -> Result<(), String> {
         }
     }
     out.cells += 1;
-    Ok(())
-}
-
-/// The cells cover what the roots chart: every root and split piece is a leaf or split
-/// again, and every leaf is reached exactly once.
-fn check_cover(proof: &Value) -> Result<(), String> {
-    let key = |v: &Value| -> Option<(String, String)> {
-        Some((
-            v.get("case")?.as_str()?.to_string(),
-            v.get("cell")?.as_str()?.to_string(),
-        ))
-    };
-    let (Some(roots), Some(splits), Some(others)) = (
-        proof.get("roots").and_then(|r| r.as_array()),
-        proof.get("splits").and_then(|r| r.as_array()),
-        proof.get("other cells").and_then(|r| r.as_array()),
-    ) else {
-        return Err("no record of the cells' construction (roots, splits)".into());
-    };
-    let mut leaves: BTreeMap<(String, String), usize> = BTreeMap::new();
-    for c in proof
-        .get("cells")
-        .and_then(|c| c.as_array())
-        .into_iter()
-        .flatten()
-        .chain(others)
-    {
-        let k = key(c).ok_or("a malformed cell")?;
-        *leaves.entry(k).or_default() += 1;
-    }
-    let mut children: BTreeMap<(String, String), Vec<String>> = BTreeMap::new();
-    for s in splits {
-        let case = s
-            .get("case")
-            .and_then(|c| c.as_str())
-            .ok_or("a malformed split")?;
-        let parent = s
-            .get("parent")
-            .and_then(|c| c.as_str())
-            .ok_or("a malformed split")?;
-        children.insert((case.into(), parent.into()), strs(s.get("children")));
-    }
-    let mut reached: BTreeMap<(String, String), usize> = BTreeMap::new();
-    let mut stack: Vec<(String, String)> = roots.iter().filter_map(key).collect();
-    if stack.len() != roots.len() {
-        return Err("a malformed root".into());
-    }
-    let mut steps = 0usize;
-    while let Some(k) = stack.pop() {
-        steps += 1;
-        if steps > 10_000_000 {
-            return Err("the split record does not end".into());
-        }
-        match children.get(&k) {
-            Some(cs) => stack.extend(cs.iter().map(|c| (k.0.clone(), c.clone()))),
-            None if leaves.contains_key(&k) => *reached.entry(k).or_default() += 1,
-            None => return Err(format!("the cell {} is neither proved nor split", k.1)),
-        }
-    }
-    if let Some((k, _)) = leaves.iter().find(|(k, n)| reached.get(*k) != Some(n)) {
-        return Err(format!("the cell {} is not reached from a root", k.1));
-    }
     Ok(())
 }
 
@@ -471,7 +416,16 @@ fn verdict_ok(claim: &Claim, cert: &Value, verdict: &str, out: &mut Checked) -> 
         ));
     }
     for p in list {
-        check_cover(p)?;
+        // the claim's own proof is of the claim (an inequality: as the implication
+        // "holds", the documented rewrite of `verify`)
+        let stated = match claim.kind.as_str() {
+            "inequality" => {
+                super::as_implication(claim).ok_or("an inequality without a proof table")?
+            }
+            _ => claim.clone(),
+        };
+        let top = std::ptr::eq(p, body).then_some(&stated.content);
+        super::check_charts::check_cover(p, top, &mut out.cover)?;
         for cell in p
             .get("cells")
             .and_then(|c| c.as_array())
@@ -524,6 +478,13 @@ pub fn check_cli(paths: &[std::path::PathBuf], json: bool) -> Result<(String, bo
                 "reason": r.rejected, "cells": r.cells, "signs": r.facts,
                 "radical signs (SMT only)": r.radical_facts, "conclusions": r.conclusions,
                 "zone conclusions (not re-derived)": r.zone_conclusions,
+                "cover": {
+                    "root cells": r.cover.roots, "splits": r.cover.splits,
+                    "outside cells": r.cover.outside,
+                    "outside cells on a law output (engine's value)": r.cover.outside_engine,
+                    "undefined or refused cells (counted)": r.cover.unproved_leaves,
+                    "lemma statements (engine's)": r.cover.lemmas,
+                },
             })).collect::<Vec<_>>(),
             "accepted": accepted,
             "rejected": rows.len() - accepted,
@@ -534,8 +495,9 @@ pub fn check_cli(paths: &[std::path::PathBuf], json: bool) -> Result<(String, bo
         for r in &rows {
             s += &match &r.rejected {
                 None => format!(
-                    "{:<40} accepted  {} ({} cells, {} signs re-derived, {} by radicals left to SMT, {} conclusions, {} zone conclusions not re-derived)\n",
-                    r.claim, r.verdict, r.cells, r.facts, r.radical_facts, r.conclusions, r.zone_conclusions
+                    "{:<40} accepted  {} ({} cells, {} signs re-derived, {} by radicals left to SMT, {} conclusions, {} zone conclusions not re-derived; cover: {} root cells, {} splits, {} outside)\n",
+                    r.claim, r.verdict, r.cells, r.facts, r.radical_facts, r.conclusions, r.zone_conclusions,
+                    r.cover.roots, r.cover.splits, r.cover.outside + r.cover.outside_engine
                 ),
                 Some(why) => format!("{:<40} REJECTED  {}: {why}\n", r.claim, r.verdict),
             };

@@ -26,6 +26,7 @@
 //! `confirmed-on-samples` (N exact samples, not a proof), `inconclusive` (with the reason).
 
 pub mod check;
+mod check_charts;
 pub mod example;
 pub mod export;
 pub mod fp_audit;
@@ -384,7 +385,7 @@ fn inequality_proved(claim: &Claim, deadline: Instant) -> Result<Outcome, String
 
 /// An `inequality` claim with a `proof` table as the implication "`holds`" over the same
 /// variables, derived quantities and hypotheses.
-fn as_implication(claim: &Claim) -> Option<Claim> {
+pub(super) fn as_implication(claim: &Claim) -> Option<Claim> {
     let t = &claim.content;
     t.get("proof")?;
     let mut c = claim.clone();

@@ -61,7 +61,7 @@ pub enum Attempt {
 /// A parameter range of the `domain` table; ends are rational functions of the other
 /// parameters (e.g. `(S, inf)`), handled after them.
 #[derive(Clone, Debug)]
-enum Range {
+pub(super) enum Range {
     Point(Symbolic),
     /// Ends: `None` is infinite; the flag says closed.
     Interval(Option<(Symbolic, bool)>, Option<(Symbolic, bool)>),
@@ -71,6 +71,39 @@ enum Range {
 }
 
 impl Range {
+    /// The range written back in the syntax of `proof.domain` (what a certificate records
+    /// and `impactkit check` reads with [`parse_range`]).
+    pub(super) fn text(&self) -> String {
+        let end = |e: &Option<(Symbolic, bool)>, inf: &str| match e {
+            Some((v, _)) => v.render_string(),
+            None => inf.to_string(),
+        };
+        match self {
+            Range::Point(v) => v.render_string(),
+            Range::Interval(None, None) => "R".into(),
+            Range::Interval(lo, hi) => format!(
+                "{}{}, {}{}",
+                if matches!(lo, Some((_, true))) {
+                    '['
+                } else {
+                    '('
+                },
+                end(lo, "-inf"),
+                end(hi, "inf"),
+                if matches!(hi, Some((_, true))) {
+                    ']'
+                } else {
+                    ')'
+                },
+            ),
+            Range::Union(parts) => parts
+                .iter()
+                .map(Range::text)
+                .collect::<Vec<_>>()
+                .join(" u "),
+        }
+    }
+
     /// The parameters the ends depend on.
     fn depends(&self) -> Vec<String> {
         match self {
@@ -89,7 +122,7 @@ fn parse_end(s: &str, x: &str) -> Result<Symbolic, String> {
     lang::parse_symbolic(x.trim()).map_err(|e| format!("range {s}: {e}"))
 }
 
-fn parse_range(s: &str) -> Result<Range, String> {
+pub(super) fn parse_range(s: &str) -> Result<Range, String> {
     let s = s.trim();
     if s.contains(" u ") {
         return s
@@ -387,6 +420,9 @@ struct Cell {
     env: Env<Symbolic>,
     charts: Vec<String>,
     text: String,
+    /// How the cell was made, for a certificate: a root's parameter pieces and cone
+    /// forms, or a split piece's substitution (`Null` when not recorded).
+    origin: Value,
 }
 
 /// The cells of one case: every combination of parameter pieces and cone values.
@@ -394,7 +430,9 @@ fn cells(
     case: &Case,
     params: &[(String, Range)],
     cone: &[String],
+    tree: &mut Tree,
 ) -> Result<(Vec<Cell>, Vec<usize>), String> {
+    let case_name = case.name.as_str();
     // a cone variable the case fixes (a degenerate box side) or derives is not charted
     let cone: Vec<String> = cone
         .iter()
@@ -445,25 +483,36 @@ fn cells(
     };
     let mut used = Vec::new();
     // the product of the parameter pieces
-    let mut combos: Vec<(Env<Symbolic>, Vec<String>, Vec<String>)> =
-        vec![(Env::new(), Vec::new(), Vec::new())];
+    // each combination: values, chart variables, text, and the pieces taken (for a
+    // certificate: parameter, range, value; `None` after a split of the piece)
+    type Combo = (Env<Symbolic>, Vec<String>, Vec<String>, Vec<Value>, String);
+    let mut combos: Vec<Combo> = vec![(
+        Env::new(),
+        Vec::new(),
+        Vec::new(),
+        Vec::new(),
+        String::new(),
+    )];
     for (n, r) in &params {
         let mut next = Vec::new();
-        for (env, charts, text) in &combos {
+        for (env, charts, text, steps, _) in &combos {
             for p in pieces(n, r, env)? {
                 let (mut e, mut c, mut t) = (env.clone(), charts.clone(), text.clone());
                 e.insert(n.clone(), p.value.clone());
                 c.extend(p.chart.clone());
                 t.push(p.text.clone());
-                next.push((e, c, t));
+                let mut st = steps.clone();
+                st.push(json!([n, r.text(), p.value.render_string()]));
+                let joined = t.join(", ");
+                next.push((e, c, t, st, joined));
             }
         }
         combos = next;
     }
     let mut out = Vec::new();
-    let mut work: Vec<_> = combos.into_iter().rev().collect();
+    let mut work: Vec<Combo> = combos.into_iter().rev().collect();
     let mut budget = MAX_CELLS;
-    while let Some((penv, pcharts, ptext)) = work.pop() {
+    while let Some((penv, pcharts, ptext, psteps, proot)) = work.pop() {
         budget = budget.saturating_sub(1);
         if budget == 0 {
             return Err(format!(
@@ -476,6 +525,7 @@ fn cells(
                 env: penv,
                 charts,
                 text: ptext.join(", "),
+                origin: json!({"params": psteps, "params piece": proot, "cone": null}),
             });
             continue;
         }
@@ -526,6 +576,7 @@ fn cells(
                 env: penv,
                 charts,
                 text: ptext.join(", "),
+                origin: Value::Null,
             };
             let free = || {
                 d.variables()
@@ -541,33 +592,44 @@ fn cells(
                         d.render_string()
                     )
                 })?;
+            tree.split(case_name, &piece.text, &parts);
+            if let Some(s) = tree.splits.last_mut() {
+                s["before the cone"] = true.into();
+            }
             work.extend(
                 parts
                     .into_iter()
                     .rev()
-                    .map(|c| (c.env, c.charts, vec![c.text])),
+                    .map(|c| (c.env, c.charts, vec![c.text], psteps.clone(), proot.clone())),
             );
             continue;
         }
         used.extend(forms.1.iter().copied());
         // every combination of form values
-        let mut vcombos: Vec<(Vec<Symbolic>, Vec<String>, Vec<String>)> =
-            vec![(Vec::new(), Vec::new(), Vec::new())];
+        type VCombo = (Vec<Symbolic>, Vec<String>, Vec<String>, Vec<&'static str>);
+        let mut vcombos: Vec<VCombo> = vec![(Vec::new(), Vec::new(), Vec::new(), Vec::new())];
         for (i, f) in forms.0.iter().enumerate() {
             let c = format!("c_{}", i + 1);
             let mut next = Vec::new();
-            for (b, charts, text) in &vcombos {
+            for (b, charts, text, signs) in &vcombos {
                 for (v, chart, sgn) in form_values(f, &c) {
                     let (mut b, mut ch, mut t) = (b.clone(), charts.clone(), text.clone());
+                    let mut sg = signs.clone();
                     b.push(v);
                     ch.extend(chart);
                     t.push(format!("[{}] {sgn}", f.text));
-                    next.push((b, ch, t));
+                    sg.push(sgn);
+                    next.push((b, ch, t, sg));
                 }
             }
             vcombos = next;
         }
-        for (b, ccharts, ctext) in vcombos {
+        let form_record: Vec<Value> = forms
+            .0
+            .iter()
+            .map(|f| json!({"form": f.text, "relation": f.rel.map(lang::Rel::symbol)}))
+            .collect();
+        for (b, ccharts, ctext, signs) in vcombos {
             let mut env = penv.clone();
             for (j, name) in cone.iter().enumerate() {
                 let mut aj = a.clone();
@@ -586,6 +648,12 @@ fn cells(
                 env,
                 charts,
                 text: format!("{}; {}", ptext.join(", "), ctext.join(", ")),
+                origin: json!({
+                    "params": psteps,
+                    "params piece": proot,
+                    "piece": ptext.join(", "),
+                    "cone": {"vars": cone, "forms": form_record, "signs": signs},
+                }),
             });
         }
     }
@@ -616,7 +684,9 @@ fn derive_symbolic(case: &Case, env: &mut Env<Symbolic>) -> Result<(), String> {
 /// What one cell gives.
 enum CellResult {
     Holds(Vec<Value>),
-    Outside,
+    /// A hypothesis (or an agreement's condition) decided false on the whole cell: the
+    /// relation and its `lhs - rhs` there, for a certificate.
+    Outside(Value),
     /// A quantity of the claim divides by a value that is zero on the whole cell (e.g. the
     /// ratio |v1|/|v0| at v0 = 0): the claim says nothing there, as at a sample point.
     Undefined,
@@ -715,6 +785,8 @@ fn show_value(x: &Symbolic) -> Value {
 /// leaves that are not proved cells (outside the hypotheses, undefined, refused).
 #[derive(Default)]
 struct Tree {
+    /// The claim (or the engine's lemma) the proof is of, as TOML.
+    source: String,
     roots: Vec<Value>,
     splits: Vec<Value>,
     leaves: Vec<Value>,
@@ -724,31 +796,68 @@ impl Tree {
     fn on() -> bool {
         crate::arith::symbolic::decision_log_enabled()
     }
-    fn leaf(&mut self, case: &str, cell: &str, status: &str) {
+    fn root(&mut self, case: &str, cell: &Cell) {
         if Self::on() {
-            self.leaves
-                .push(json!({"case": case, "cell": cell, "status": status}));
+            let mut r = json!({"case": case, "cell": cell.text, "chart": chart_json(&cell.env)});
+            if let Value::Object(o) = &cell.origin {
+                r.as_object_mut().expect("an object").extend(o.clone());
+            }
+            self.roots.push(r);
+        }
+    }
+    fn leaf(&mut self, case: &str, cell: &Cell, status: &str, why: Value) {
+        if Self::on() {
+            self.leaves.push(json!({
+                "case": case, "cell": cell.text, "status": status, "chart": chart_json(&cell.env),
+                "evidence": why,
+            }));
         }
     }
     fn split(&mut self, case: &str, parent: &str, parts: &[Cell]) {
         if Self::on() {
             let children: Vec<&str> = parts.iter().map(|c| c.text.as_str()).collect();
+            let pieces: Vec<Value> = parts
+                .iter()
+                .map(|c| {
+                    let mut o = c.origin.clone();
+                    if let Some(m) = o.as_object_mut() {
+                        m.remove("dropped");
+                        m.insert("cell".into(), c.text.clone().into());
+                        m.insert("chart".into(), Value::Object(chart_json(&c.env)));
+                    }
+                    o
+                })
+                .collect();
+            let dropped = parts
+                .first()
+                .and_then(|c| c.origin.get("dropped").cloned())
+                .unwrap_or_else(|| json!([]));
             self.splits.push(json!({
                 "case": case,
                 "parent": parent,
                 "children": children,
+                "pieces": pieces,
+                "dropped": dropped,
                 "without points": 3 - parts.len().min(3),
             }));
         }
     }
     fn attach(self, mut cert: Value) -> Value {
         if Self::on() {
+            cert["source"] = self.source.into();
             cert["roots"] = Value::Array(self.roots);
             cert["splits"] = Value::Array(self.splits);
             cert["other cells"] = Value::Array(self.leaves);
         }
         cert
     }
+}
+
+/// The values of a cell's variables in its chart variables, for a certificate.
+fn chart_json(env: &Env<Symbolic>) -> serde_json::Map<String, Value> {
+    env.iter()
+        .map(|(k, v)| (k.clone(), v.render_string().into()))
+        .collect()
 }
 
 /// The decided signs of a cell, for a certificate: each value as a rational function of
@@ -817,6 +926,21 @@ fn obligation(r: &lang::Relation, scope: &Env<Symbolic>) -> Value {
     json!({"guards": guards, "body": body})
 }
 
+/// A relation decided false on a cell, for a certificate: its text, relation and
+/// `lhs - rhs` (where it evaluates).
+fn false_relation(r: &lang::Relation, env: &Env<Symbolic>) -> Value {
+    let d = r
+        .lhs
+        .eval_in(env, &())
+        .and_then(|l| r.rhs.eval_in(env, &()).map(|x| l.sub_r(&x)));
+    json!({
+        "relation": r.text,
+        "rel": r.rel.symbol(),
+        "guarded": r.guard.is_some(),
+        "lhs - rhs": d.ok().map(|d| radical_names(&d.render_string())),
+    })
+}
+
 /// Evaluates one cell of an implication (`sides = None`) or an agreement.
 fn run_cell(
     t: &toml::Table,
@@ -834,7 +958,7 @@ fn run_cell(
     for a in &case.space.assume {
         match decide(a, &env) {
             Ok(Some(true)) => {}
-            Ok(Some(false)) => return Ok(CellResult::Outside),
+            Ok(Some(false)) => return Ok(CellResult::Outside(false_relation(a, &env))),
             Ok(None) => open_hyp = Some(format!("hypothesis `{}` undecided", a.text)),
             Err(e) => return Ok(undefined_or_open(e)),
         }
@@ -899,7 +1023,7 @@ fn run_cell(
             for r in &case.conclude {
                 match decide(r, &scope) {
                     Ok(Some(true)) => {}
-                    Ok(Some(false)) => return Ok(CellResult::Outside),
+                    Ok(Some(false)) => return Ok(CellResult::Outside(false_relation(r, &scope))),
                     _ => return Ok(open(format!("`{}` undecided", r.text))),
                 }
             }
@@ -1262,6 +1386,10 @@ fn linear_split(cell: &Cell, e: &Symbolic, positive: &[String]) -> Option<Vec<Ce
     }
     // each side N = s·c is charted by a variable whose solved value stays in its range
     let mut parts = Vec::new();
+    let mut dropped = Vec::new();
+    let n_text = Symbolic::from_parts(n.clone(), one.clone())
+        .ok()?
+        .render_string();
     for (s, text) in [(1i64, "> 0"), (0, "= 0"), (-1, "< 0")] {
         let sc = Symbolic::var(&fresh).mul_r(&q(&BigRational::from_integer(s.into())));
         let mut done = false;
@@ -1273,23 +1401,37 @@ fn linear_split(cell: &Cell, e: &Symbolic, positive: &[String]) -> Option<Vec<Ce
             if s != 0 {
                 new_pos.push(fresh.clone());
             }
+            let side = json!({
+                "var": v, "n": n_text, "a": a.render_string(), "r": r.render_string(),
+                "side": s, "fresh": fresh,
+            });
+            let mut bounded = false;
             if positive.contains(v) {
                 match with_positive_variables(&new_pos, || sol.sign()) {
                     Sign::Positive => {}
                     // v would not be positive anywhere on this side: no point of the cell
                     // has N of this sign
                     Sign::Negative | Sign::Zero => {
+                        let mut d = side;
+                        d["solution"] = sol.render_string().into();
+                        dropped.push(d);
                         done = true;
                         break;
                     }
                     // the side between 0 and the root v* = −r/a (a positive rational)
                     // is charted by v = v*·c/(1 + c): exactly 0 < v < v*
                     Sign::Unknown => match bounded_chart(a, r, s, &fresh, &new_pos, first) {
-                        Some(b) => sol = b,
+                        Some(b) => {
+                            sol = b;
+                            bounded = true;
+                        }
                         None => continue,
                     },
                 }
             }
+            let mut origin = side;
+            origin["by"] = sol.render_string().into();
+            origin["bounded"] = bounded.into();
             let Some(env) = cell
                 .env
                 .iter()
@@ -1310,6 +1452,7 @@ fn linear_split(cell: &Cell, e: &Symbolic, positive: &[String]) -> Option<Vec<Ce
                     cell.text,
                     e.render_string().chars().take(80).collect::<String>()
                 ),
+                origin,
             });
             done = true;
             break;
@@ -1317,6 +1460,10 @@ fn linear_split(cell: &Cell, e: &Symbolic, positive: &[String]) -> Option<Vec<Ce
         if !done {
             return None;
         }
+    }
+    for p in &mut parts {
+        p.origin["kind"] = "linear".into();
+        p.origin["dropped"] = json!(dropped);
     }
     Some(parts)
 }
@@ -1406,6 +1553,7 @@ fn split_cell(cell: &Cell, f: &str) -> Vec<Cell> {
             env,
             charts,
             text: format!("{}, {text}", cell.text),
+            origin: json!({"kind": "free", "var": f, "by": by.render_string(), "fresh": t}),
         })
     })
     .collect()
@@ -1510,16 +1658,16 @@ fn attempt_cells(
 ) -> Result<Attempt, String> {
     let t = &claim.content;
     let mut certificate = Vec::new();
-    let mut tree = Tree::default();
+    let mut tree = Tree {
+        source: toml::to_string(&claim.content).unwrap_or_default(),
+        ..Tree::default()
+    };
     let (mut n_cells, mut outside, mut undefined) = (0usize, 0usize, 0usize);
     let mut refused: Vec<String> = Vec::new();
     for case in sampled::cases(t)? {
-        let (cs, used) = cells(&case, params, cone)?;
-        if crate::arith::symbolic::decision_log_enabled() {
-            tree.roots.extend(
-                cs.iter()
-                    .map(|c| json!({"case": case.name, "cell": c.text})),
-            );
+        let (cs, used) = cells(&case, params, cone, &mut tree)?;
+        for c in &cs {
+            tree.root(&case.name, c);
         }
         let mut cs: Vec<Cell> = cs.into_iter().rev().collect();
         let mut budget_cells = MAX_CELLS;
@@ -1548,11 +1696,7 @@ fn attempt_cells(
             match r {
                 CellResult::Holds(signs) => {
                     n_cells += 1;
-                    let chart: serde_json::Map<String, Value> = cell
-                        .env
-                        .iter()
-                        .map(|(k, v)| (k.clone(), v.render_string().into()))
-                        .collect();
+                    let chart = chart_json(&cell.env);
                     let mut c = json!({
                         "case": case.name,
                         "cell": cell.text,
@@ -1566,13 +1710,13 @@ fn attempt_cells(
                     }
                     certificate.push(c);
                 }
-                CellResult::Outside => {
+                CellResult::Outside(why) => {
                     outside += 1;
-                    tree.leaf(&case.name, &cell.text, "outside");
+                    tree.leaf(&case.name, cell, "outside", why);
                 }
                 CellResult::Undefined => {
                     undefined += 1;
-                    tree.leaf(&case.name, &cell.text, "undefined");
+                    tree.leaf(&case.name, cell, "undefined", Value::Null);
                 }
                 CellResult::False(why) => {
                     if let Some(o) = witness(t, &case, cell, sides, true) {
@@ -1613,7 +1757,6 @@ fn attempt_cells(
                     if let Some(f) = free_factor {
                         let parts = split_cell(cell, &f);
                         tree.split(&case.name, &cell.text, &parts);
-                        tree.split(&case.name, &cell.text, &parts);
                         cs.extend(parts);
                         continue;
                     }
@@ -1636,7 +1779,6 @@ fn attempt_cells(
                     if let Some(f) = free {
                         let parts = split_cell(cell, &f);
                         tree.split(&case.name, &cell.text, &parts);
-                        tree.split(&case.name, &cell.text, &parts);
                         cs.extend(parts);
                         continue;
                     }
@@ -1651,7 +1793,7 @@ fn attempt_cells(
                     // then established on the other cells only
                     if is_refusal(&why) {
                         refused.push(format!("{}{}: {why}", sampled::label(&case), cell.text));
-                        tree.leaf(&case.name, &cell.text, "refused");
+                        tree.leaf(&case.name, cell, "refused", Value::Null);
                         continue;
                     }
                     let label = sampled::label(&case);
