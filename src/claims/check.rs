@@ -9,10 +9,10 @@
 //!   its rule, re-derived here ([`orthant_sign`]: coefficients of one sign on the open
 //!   orthant of the cell's positive chart variables, AM–GM dominance, a quadratic with a
 //!   negative discriminant; the zero polynomial); every conclusion follows from its
-//!   obligation (its body's sign, or a guard decided false), the signs again re-derived.
-//!   Signs decided by radical elimination are re-derived by the Z3 cross-check only, and
-//!   conclusions on an outcome's zone (each excluded zone shown empty) are not re-derived
-//!   (both counted).
+//!   obligation (its body's sign, or a guard decided false), the signs again re-derived;
+//!   a conclusion on an outcome's zone (FP eq. (1)) by each excluded zone's conditions
+//!   shown infeasible ([`zone_conclusion`]). Signs decided by radical elimination are
+//!   re-derived by the Z3 cross-check only (counted).
 //! - **Refutations**: the witness is re-evaluated exactly by the claim's own evaluation
 //!   (the law code on exact rationals, at the single point: a degenerate box) and must
 //!   violate the claim; an identity's witness must lie in the declared domain.
@@ -31,6 +31,7 @@
 
 use super::{Claim, Verdict};
 use crate::arith::symbolic::{Poly, Symbolic};
+use crate::arith::Scalar;
 use num_rational::BigRational;
 use num_traits::Signed;
 use serde_json::Value;
@@ -49,8 +50,11 @@ pub struct Checked {
     pub facts: usize,
     pub radical_facts: usize,
     pub conclusions: usize,
-    /// Conclusions on an outcome's zone (the engine's zone certificate; not re-derived).
+    /// Conclusions on an outcome's zone (each excluded zone shown empty; re-derived and
+    /// counted among `conclusions` too).
     pub zone_conclusions: usize,
+    /// Outputs of an agreement found identical on both sides (the engine's values).
+    pub outputs: usize,
     /// The cover of the domain by the cells ([`super::check_charts`]).
     pub cover: super::check_charts::Cover,
 }
@@ -193,6 +197,115 @@ pub(super) fn pair(v: &Value) -> Option<(&str, &str)> {
     Some((v.get(0)?.as_str()?, v.get(1)?.as_str()?))
 }
 
+/// The conditions of a zone of FP eq. (1) on (ξ̇, η̇) as `(p, strict)`, meaning p > 0
+/// (strict) or p ≥ 0: Z0: −ξ̇ ≥ 0, −η̇ ≥ 0; Z1: −ξ̇ ≥ 0, η̇ > 0; Z2: ξ̇ > 0, −η̇ ≥ 0;
+/// Z12: ξ̇ > 0, η̇ > 0.
+fn zone_conditions(code: i64, xi: &Symbolic, eta: &Symbolic) -> Option<[(Symbolic, bool); 2]> {
+    let (mx, me) = (-xi.clone(), -eta.clone());
+    Some(match code {
+        0 => [(mx, false), (me, false)],
+        1 => [(mx, false), (eta.clone(), true)],
+        2 => [(xi.clone(), true), (me, false)],
+        12 => [(xi.clone(), true), (eta.clone(), true)],
+        _ => return None,
+    })
+}
+
+/// A conclusion `zoneN != c` (or `== c`) re-derived: every zone it excludes has two
+/// conditions with no common point in the cell — one false by the rules, or a
+/// combination λp₁ + μp₂ (λ, μ each 1 or ±ξ̇, ±η̇ of the input, decided ≥ 0) decided
+/// < 0, or = 0 with a positive multiplier on a strict condition.
+fn zone_conclusion(d: &Value, positive: &[String]) -> Result<(), String> {
+    let text = d
+        .get("relation")
+        .and_then(|r| r.as_str())
+        .ok_or("a zone conclusion without its relation")?;
+    let r = crate::lang::parse_relation(text).map_err(|e| e.to_string())?;
+    let c = r
+        .rhs
+        .as_rational()
+        .filter(|c| c.is_integer())
+        .and_then(|c| i64::try_from(c.to_integer()).ok())
+        .ok_or("a zone conclusion on a value that is not a zone code")?;
+    let want: BTreeSet<i64> = match r.rel {
+        crate::lang::Rel::Ne => [c].into(),
+        crate::lang::Rel::Eq => [0, 1, 2, 12].into_iter().filter(|z| *z != c).collect(),
+        _ => return Err(format!("`{text}` is not a zone conclusion")),
+    };
+    let parse = |k: &str, v: &Value| -> Result<Symbolic, String> {
+        let t = v
+            .get(k)
+            .and_then(|x| x.as_str())
+            .ok_or_else(|| format!("`{text}`: no {k}"))?;
+        crate::lang::parse_symbolic(t).map_err(|e| format!("{t}: {e}"))
+    };
+    let (xi, eta) = (parse("xi", d)?, parse("eta", d)?);
+    let one = Symbolic::constant(&BigRational::from_integer(1.into()));
+    let input = d.get("input").cloned().unwrap_or(Value::Null);
+    let sign = |x: &Symbolic| value_sign(&x.render_string(), positive);
+    let mut shown = BTreeSet::new();
+    for z in d
+        .get("zones excluded")
+        .and_then(|z| z.as_array())
+        .into_iter()
+        .flatten()
+    {
+        let code = z
+            .get("zone")
+            .and_then(|c| c.as_i64())
+            .ok_or("a malformed excluded zone")?;
+        let conds = zone_conditions(code, &xi, &eta).ok_or("an unknown zone")?;
+        let by = z
+            .get("by")
+            .ok_or_else(|| format!("`{text}`: zone {code} excluded without a reason"))?;
+        let empty = if let Some(i) = by.get("condition").and_then(|i| i.as_u64()) {
+            let (p, strict) = conds.get(i as usize).ok_or("a malformed condition")?;
+            matches!(sign(p)?, Some(-1)) || (*strict && sign(p)? == Some(0))
+        } else {
+            let ms = strs(by.get("multipliers"));
+            let [l, m] = ms.as_slice() else {
+                return Err(format!("`{text}`: zone {code}: a malformed certificate"));
+            };
+            let mut signs = Vec::new();
+            let mut vals = Vec::new();
+            for t in [l, m] {
+                let v = crate::lang::parse_symbolic(t).map_err(|e| format!("{t}: {e}"))?;
+                let allowed = v.is_identical(&one)
+                    || ["xi", "eta"].iter().any(|k| {
+                        parse(k, &input).is_ok_and(|x| v.is_identical(&x) || v.is_identical(&-x))
+                    });
+                let s = sign(&v)?;
+                if !allowed || !matches!(s, Some(0 | 1)) {
+                    return Err(format!(
+                        "`{text}`: the multiplier {t} is not 1 or ±ξ̇, ±η̇ decided ≥ 0"
+                    ));
+                }
+                signs.push(s == Some(1));
+                vals.push(v);
+            }
+            let sum = vals[0]
+                .mul_r(&conds[0].0)
+                .add_r(&vals[1].mul_r(&conds[1].0));
+            let strict = (conds[0].1 && signs[0]) || (conds[1].1 && signs[1]);
+            match sign(&sum)? {
+                Some(-1) => true,
+                Some(0) => strict,
+                _ => false,
+            }
+        };
+        if !empty {
+            return Err(format!("`{text}`: zone {code} is not shown empty"));
+        }
+        shown.insert(code);
+    }
+    if shown != want {
+        return Err(format!(
+            "`{text}`: the zones shown empty are not those it excludes"
+        ));
+    }
+    Ok(())
+}
+
 /// One proved cell: its facts and its conclusions.
 fn check_cell(cell: &Value, out: &mut Checked) -> Result<(), String> {
     let at = cell.get("cell").and_then(|c| c.as_str()).unwrap_or("?");
@@ -232,10 +345,17 @@ fn check_cell(cell: &Value, out: &mut Checked) -> Result<(), String> {
         .into_iter()
         .flatten()
     {
-        let Some(ob) = d.get("obligation") else {
-            // a conclusion on the zone of an outcome, decided by showing each excluded
-            // zone empty (its signs are among the facts above): counted, not re-derived
+        if d.get("zones excluded").is_some() {
+            // a conclusion on the zone of an outcome: each zone it excludes shown empty
+            zone_conclusion(d, &positive).map_err(|e| format!("cell {at}: {e}"))?;
             out.zone_conclusions += 1;
+            out.conclusions += 1;
+            continue;
+        }
+        let Some(ob) = d.get("obligation") else {
+            // not a conclusion: a note (a hypothesis not needed, a radical's radicand), or
+            // an agreement's output, the same value on both sides as the engine computed
+            out.outputs += usize::from(d.get("output").is_some());
             continue;
         };
         let what = d.get("relation").and_then(|r| r.as_str()).unwrap_or("?");
@@ -477,7 +597,8 @@ pub fn check_cli(paths: &[std::path::PathBuf], json: bool) -> Result<(String, bo
                 "claim": r.claim, "verdict": r.verdict, "accepted": r.rejected.is_none(),
                 "reason": r.rejected, "cells": r.cells, "signs": r.facts,
                 "radical signs (SMT only)": r.radical_facts, "conclusions": r.conclusions,
-                "zone conclusions (not re-derived)": r.zone_conclusions,
+                "zone conclusions (re-derived, among the conclusions)": r.zone_conclusions,
+                "agreement outputs (engine's values)": r.outputs,
                 "cover": {
                     "root cells": r.cover.roots, "splits": r.cover.splits,
                     "outside cells": r.cover.outside,
@@ -495,7 +616,7 @@ pub fn check_cli(paths: &[std::path::PathBuf], json: bool) -> Result<(String, bo
         for r in &rows {
             s += &match &r.rejected {
                 None => format!(
-                    "{:<40} accepted  {} ({} cells, {} signs re-derived, {} by radicals left to SMT, {} conclusions, {} zone conclusions not re-derived; cover: {} root cells, {} splits, {} outside)\n",
+                    "{:<40} accepted  {} ({} cells, {} signs re-derived, {} by radicals left to SMT, {} conclusions ({} on zones); cover: {} root cells, {} splits, {} outside)\n",
                     r.claim, r.verdict, r.cells, r.facts, r.radical_facts, r.conclusions, r.zone_conclusions,
                     r.cover.roots, r.cover.splits, r.cover.outside + r.cover.outside_engine
                 ),

@@ -1152,7 +1152,7 @@ fn zone_conclusion(r: &lang::Relation, scope: &Env<Symbolic>) -> Option<Result<V
         let conds = zone_conditions(z, xi, eta)?;
         let cert = zone_empty(&conds, &mult);
         match cert {
-            Some(text) => certs.push(json!({ "zone": z, "empty": text })),
+            Some((text, by)) => certs.push(json!({ "zone": z, "empty": text, "by": by })),
             None => {
                 return Some(Err(format!(
                     "{name} = {z} is not excluded on the cell (no certificate)"
@@ -1160,16 +1160,28 @@ fn zone_conclusion(r: &lang::Relation, scope: &Env<Symbolic>) -> Option<Result<V
             }
         }
     }
-    Some(Ok(json!({ "relation": r.text, "zones excluded": certs })))
+    let show = |v: &Symbolic| radical_names(&v.render_string());
+    let input: serde_json::Map<String, Value> = ["xi", "eta"]
+        .iter()
+        .filter_map(|v| scope.get(*v).map(|x| (v.to_string(), show(x).into())))
+        .collect();
+    Some(Ok(json!({
+        "relation": r.text,
+        "zones excluded": certs,
+        "xi": show(xi),
+        "eta": show(eta),
+        "input": input,
+    })))
 }
 
 /// A certificate that p₁ ▷ 0 ∧ p₂ ▷ 0 has no point in the cell (see [`zone_conclusion`]).
-fn zone_empty(conds: &[(Symbolic, bool); 2], mult: &[(Symbolic, Sign)]) -> Option<String> {
+fn zone_empty(conds: &[(Symbolic, bool); 2], mult: &[(Symbolic, Sign)]) -> Option<(String, Value)> {
     // a condition false on the whole cell
-    for (p, strict) in conds {
+    for (i, (p, strict)) in conds.iter().enumerate() {
+        let by = json!({ "condition": i });
         match p.sign() {
-            Sign::Negative => return Some(format!("{} < 0", p.render_string())),
-            Sign::Zero if *strict => return Some(format!("{} = 0", p.render_string())),
+            Sign::Negative => return Some((format!("{} < 0", p.render_string()), by)),
+            Sign::Zero if *strict => return Some((format!("{} = 0", p.render_string()), by)),
             _ => {}
         }
     }
@@ -1184,14 +1196,18 @@ fn zone_empty(conds: &[(Symbolic, bool); 2], mult: &[(Symbolic, Sign)]) -> Optio
                 _ => false,
             };
             if ok {
-                return Some(format!(
+                let text = format!(
                     "({})*({}) + ({})*({}) = {}",
                     l.render_string(),
                     conds[0].0.render_string(),
                     m.render_string(),
                     conds[1].0.render_string(),
                     sum.render_string()
-                ));
+                );
+                let by = json!({ "multipliers": [
+                    radical_names(&l.render_string()), radical_names(&m.render_string()),
+                ]});
+                return Some((text, by));
             }
         }
     }

@@ -253,6 +253,14 @@ fn undecided(e: LawError, step: usize) -> Result<End, LawError> {
             step,
             reason: "division by zero: a denominator rounded to 0 (it is nonzero in exact arithmetic, the velocity being nonzero)".into(),
         },
+        // a law's denominator decided 0 (e.g. |V1 + V2|^2 of β, zero only at v = 0, which
+        // ends the run before): rounding, not a point where the law is undefined
+        LawError::Domain(m) if m.contains("denominator") => Termination::ArithFailure {
+            step,
+            reason: format!(
+                "a denominator rounded to 0 ({m}; it is nonzero in exact arithmetic, the velocity being nonzero)"
+            ),
+        },
         other => return Err(other),
     };
     Ok(End::Other(Box::new(t)))

@@ -187,6 +187,17 @@ fn the_cover_of_the_domain_is_rederived_by_the_checker() {
         },
         "positive variables are not the chart's",
     );
+    // a zone conclusion whose excluded zone is not empty: η̇ of the outcome negated
+    rejected_with(
+        &fp1,
+        |c| {
+            let d = &mut c["certificate"]["cells"][0]["decided"][0];
+            assert_eq!(d["relation"], "zone1 != 1");
+            let eta = d["eta"].as_str().unwrap().to_string();
+            d["eta"] = format!("-({eta})").into();
+        },
+        "is not shown empty",
+    );
     // a split that leaves out a side (its piece and the piece's leaf dropped)
     rejected_with(
         &zb,

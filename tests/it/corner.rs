@@ -472,6 +472,27 @@ fn f64_underflow_ends_the_run_as_a_result() {
             .unwrap()
             .starts_with(&format!("stopped at step {steps}:")));
     }
+    // issue 38: the asymmetric run's β denominator |V1 + V2|^2 underflows to 0 in f64
+    // (zero only at v = 0; the quadratic run goes on for 1,515 steps): a result too
+    let (code, out, err) = run(&[
+        "corner",
+        "--alpha",
+        "pi/6",
+        "--v0",
+        "1,tan(pi/12)",
+        "--eps1",
+        "0",
+        "--eps2",
+        "0.001",
+        "--arith",
+        "f64",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("termination: arith-failure"), "{out}");
+    assert!(
+        out.contains("a denominator rounded to 0 (beta is undefined"),
+        "{out}"
+    );
     let d = tempdir("corner-svg-defaults");
     std::fs::create_dir_all(&d).unwrap();
     let svg = d.join("corner.svg");
