@@ -70,6 +70,14 @@ impl<S: Scalar> Contacts<S> {
             })
             .collect();
         match SymMatrix::from_upper(upper)?.check_positive_definite() {
+            // rounded arithmetic may lose a pivot to cancellation or overflow (masses of
+            // 1e-300): it cannot tell dependence apart from rounding
+            Err(LinalgError::Domain(_)) if S::kind() == crate::arith::Kind::Float => {
+                Err(LawError::Domain(format!(
+                    "the Gram matrix of (11) is singular in {} (the normals are dependent, or a pivot was lost to rounding or overflow); an exact arithmetic decides it",
+                    S::NAME
+                )))
+            }
             Err(LinalgError::Domain(_)) => Err(LawError::Domain(
                 "the normals are linearly dependent (the Gram matrix of (11) is singular)".into(),
             )),
