@@ -197,20 +197,6 @@ pub(super) fn pair(v: &Value) -> Option<(&str, &str)> {
     Some((v.get(0)?.as_str()?, v.get(1)?.as_str()?))
 }
 
-/// The conditions of a zone of FP eq. (1) on (ξ̇, η̇) as `(p, strict)`, meaning p > 0
-/// (strict) or p ≥ 0: Z0: −ξ̇ ≥ 0, −η̇ ≥ 0; Z1: −ξ̇ ≥ 0, η̇ > 0; Z2: ξ̇ > 0, −η̇ ≥ 0;
-/// Z12: ξ̇ > 0, η̇ > 0.
-fn zone_conditions(code: i64, xi: &Symbolic, eta: &Symbolic) -> Option<[(Symbolic, bool); 2]> {
-    let (mx, me) = (-xi.clone(), -eta.clone());
-    Some(match code {
-        0 => [(mx, false), (me, false)],
-        1 => [(mx, false), (eta.clone(), true)],
-        2 => [(xi.clone(), true), (me, false)],
-        12 => [(xi.clone(), true), (eta.clone(), true)],
-        _ => return None,
-    })
-}
-
 /// A conclusion `zoneN != c` (or `== c`) re-derived: every zone it excludes has two
 /// conditions with no common point in the cell — one false by the rules, or a
 /// combination λp₁ + μp₂ (λ, μ each 1 or ±ξ̇, ±η̇ of the input, decided ≥ 0) decided
@@ -254,7 +240,7 @@ fn zone_conclusion(d: &Value, positive: &[String]) -> Result<(), String> {
             .get("zone")
             .and_then(|c| c.as_i64())
             .ok_or("a malformed excluded zone")?;
-        let conds = zone_conditions(code, &xi, &eta).ok_or("an unknown zone")?;
+        let conds = super::prove::zone_conditions(code, &xi, &eta).ok_or("an unknown zone")?;
         let by = z
             .get("by")
             .ok_or_else(|| format!("`{text}`: zone {code} excluded without a reason"))?;

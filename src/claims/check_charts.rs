@@ -546,6 +546,8 @@ fn relation_value(rel: &lang::Relation, case: &Case, chart: &Env<Symbolic>) -> O
     Some(l.sub_r(&r))
 }
 
+/// The determinant by cofactors: the checker's own (the prover's charts use theirs; a
+/// shared one would let one mistake pass both).
 fn det(m: &[Vec<Symbolic>]) -> Symbolic {
     if m.is_empty() {
         return constant(1);

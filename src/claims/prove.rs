@@ -1102,7 +1102,11 @@ fn radicand_not_established(rad: &Radical, case: &Case, env: &Env<Symbolic>) -> 
 
 /// The conditions `p > 0` (`true`) or `p >= 0` (`false`) of a zone of FP eq. (1) for
 /// (ξ̇, η̇): Z0 ξ̇ ≤ 0, η̇ ≤ 0; Z1 ξ̇ ≤ 0, η̇ > 0; Z2 ξ̇ > 0, η̇ ≤ 0; Z12 ξ̇ > 0, η̇ > 0.
-fn zone_conditions(code: i64, xi: &Symbolic, eta: &Symbolic) -> Option<[(Symbolic, bool); 2]> {
+pub(super) fn zone_conditions(
+    code: i64,
+    xi: &Symbolic,
+    eta: &Symbolic,
+) -> Option<[(Symbolic, bool); 2]> {
     let (mx, me) = (-xi.clone(), -eta.clone());
     Some(match code {
         0 => [(mx, false), (me, false)],
