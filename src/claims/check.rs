@@ -24,10 +24,13 @@
 //!   point), every cell outside the hypotheses has a hypothesis shown false there, and
 //!   the proof is of the claim's own statement.
 //!
-//! Not re-checked here: the Gram reduction's extension to every dimension (the engine's
-//! checks, named in the certificate), and that the obligations are what the law's code
-//! gives on each cell's chart (the claim's expressions run by the engine; the SMT
-//! cross-check reads the same obligations).
+//! - **A Gram reduction**: its checks (the law natural, M = I in the domain, the objects,
+//!   the echelon coverage) recomputed from the claim file by the engine's own function
+//!   and compared with the certificate's.
+//!
+//! Not re-checked here: that the obligations are what the law's code gives on each cell's
+//! chart (the claim's expressions run by the engine; the SMT cross-check reads the same
+//! obligations), and an agreement's outputs found identical on both sides.
 
 use super::{Claim, Verdict};
 use crate::arith::symbolic::{Poly, Symbolic};
@@ -53,6 +56,8 @@ pub struct Checked {
     /// Conclusions on an outcome's zone (each excluded zone shown empty; re-derived and
     /// counted among `conclusions` too).
     pub zone_conclusions: usize,
+    /// Gram reductions whose checks were recomputed from the claim file.
+    pub reductions: usize,
     /// Outputs of an agreement found identical on both sides (the engine's values).
     pub outputs: usize,
     /// The cover of the domain by the cells ([`super::check_charts`]).
@@ -521,15 +526,30 @@ fn verdict_ok(claim: &Claim, cert: &Value, verdict: &str, out: &mut Checked) -> 
             body.get("method").and_then(|m| m.as_str()).unwrap_or("?")
         ));
     }
+    // the claim's own proof is of the claim (an inequality: as the implication "holds",
+    // the documented rewrite of `verify`)
+    let stated = match claim.kind.as_str() {
+        "inequality" => {
+            super::as_implication(claim).ok_or("an inequality without a proof table")?
+        }
+        _ => claim.clone(),
+    };
+    // a Gram reduction: its checks recomputed from the claim file, as the engine ran them
+    let again = super::prove::reduction_of(&stated)?;
+    match (body.get("reduction"), again) {
+        (None, None) => {}
+        (Some(r), Some(a)) if *r == a => out.reductions += 1,
+        (Some(_), Some(_)) => {
+            return Err(
+                "the Gram reduction's checks, recomputed, differ from the certificate's".into(),
+            )
+        }
+        (Some(_), None) => return Err("a Gram reduction the claim does not ask for".into()),
+        (None, Some(_)) => {
+            return Err("the claim's Gram reduction is missing from the certificate".into())
+        }
+    }
     for p in list {
-        // the claim's own proof is of the claim (an inequality: as the implication
-        // "holds", the documented rewrite of `verify`)
-        let stated = match claim.kind.as_str() {
-            "inequality" => {
-                super::as_implication(claim).ok_or("an inequality without a proof table")?
-            }
-            _ => claim.clone(),
-        };
         let top = std::ptr::eq(p, body).then_some(&stated.content);
         super::check_charts::check_cover(p, top, &mut out.cover)?;
         for cell in p
@@ -585,6 +605,7 @@ pub fn check_cli(paths: &[std::path::PathBuf], json: bool) -> Result<(String, bo
                 "radical signs (SMT only)": r.radical_facts, "conclusions": r.conclusions,
                 "zone conclusions (re-derived, among the conclusions)": r.zone_conclusions,
                 "agreement outputs (engine's values)": r.outputs,
+                "Gram reductions (checks recomputed)": r.reductions,
                 "cover": {
                     "root cells": r.cover.roots, "splits": r.cover.splits,
                     "outside cells": r.cover.outside,

@@ -1587,8 +1587,13 @@ pub fn attempt(claim: &Claim, deadline: Instant) -> Option<Attempt> {
     Some(attempt_with(claim, spec, deadline).unwrap_or_else(Attempt::NoProof))
 }
 
-fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<Attempt, String> {
-    let t = &claim.content;
+/// Parameters with their ranges, in the order of `proof.domain`.
+type Params = Vec<(String, Range)>;
+
+/// The parameters (with their ranges) and the cone variables of a `proof` table: a cone
+/// variable with its own range in `domain` (other than R) is a parameter, its range being
+/// part of the paper's domain, which the cone's completing forms would exceed.
+fn domain_and_cone(spec: &toml::Table) -> Result<(Params, Vec<String>), String> {
     let params: Vec<(String, Range)> = match spec.get("domain") {
         Some(toml::Value::Table(m)) => m
             .iter()
@@ -1601,8 +1606,6 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
             .collect::<Result<_, String>>()?,
         _ => return Err("`proof.domain` must be a table".into()),
     };
-    // a cone variable with its own range in `domain` (other than R) is a parameter: its
-    // range is part of the paper's domain, which the cone's completing forms would exceed
     let cone: Vec<String> = super::str_list(spec, "cone")?
         .into_iter()
         .filter(|c| {
@@ -1615,6 +1618,26 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
         .into_iter()
         .filter(|(n, _)| !cone.contains(n))
         .collect();
+    Ok((params, cone))
+}
+
+/// The Gram reduction's checks of a claim recomputed from its file (for `impactkit
+/// check`): what [`gram_reduction`] gives on the claim's own `proof` table, `None` when
+/// the claim asks for none.
+pub(super) fn reduction_of(claim: &Claim) -> Result<Option<Value>, String> {
+    let Some(spec) = claim.content.get("proof").and_then(|p| p.as_table()) else {
+        return Ok(None);
+    };
+    let Some(red) = spec.get("reduction") else {
+        return Ok(None);
+    };
+    let (_, cone) = domain_and_cone(spec)?;
+    gram_reduction(claim, red, &cone).map(Some)
+}
+
+fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<Attempt, String> {
+    let t = &claim.content;
+    let (params, cone) = domain_and_cone(spec)?;
     if cone.len() > 4 {
         return Err("at most 4 cone variables".into());
     }

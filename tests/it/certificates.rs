@@ -119,6 +119,7 @@ fn the_cover_of_the_domain_is_rederived_by_the_checker() {
         &[
             "proofs/fp/fp-result1.toml",
             "proofs/fp/fp-6-zone-boundaries-corrected.toml",
+            "proofs/sm/sm-involution.toml",
         ],
         "cover",
     );
@@ -197,6 +198,14 @@ fn the_cover_of_the_domain_is_rederived_by_the_checker() {
             d["eta"] = format!("-({eta})").into();
         },
         "is not shown empty",
+    );
+    // a Gram reduction whose recorded checks are not what the claim file gives
+    let inv = read("sm-involution");
+    accepted(&inv.to_string()).unwrap();
+    rejected_with(
+        &inv,
+        |c| c["certificate"]["reduction"]["dimension"] = 2.into(),
+        "recomputed, differ",
     );
     // a split that leaves out a side (its piece and the piece's leaf dropped)
     rejected_with(
