@@ -484,7 +484,7 @@ fn cells(
     let mut used = Vec::new();
     // the product of the parameter pieces
     // each combination: values, chart variables, text, and the pieces taken (for a
-    // certificate: parameter, range, value; `None` after a split of the piece)
+    // certificate: parameter, range, value) and the text of the parameter piece
     type Combo = (Env<Symbolic>, Vec<String>, Vec<String>, Vec<Value>, String);
     let mut combos: Vec<Combo> = vec![(
         Env::new(),
