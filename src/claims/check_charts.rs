@@ -35,7 +35,7 @@
 //! source; for the claim's own proof, the source must be the claim).
 
 use super::check::{strs, value_sign};
-use super::prove::{parse_range, Range};
+use super::prove::{domain_and_cone, Range};
 use super::sampled::{self, Case};
 use crate::arith::{Scalar, Symbolic};
 use crate::lang::{self, Env};
@@ -160,23 +160,9 @@ fn statement(table: &toml::Table) -> Result<Statement, String> {
         .get("proof")
         .and_then(|p| p.as_table())
         .ok_or("the proof's source has no `proof` table")?;
-    let mut ranges = BTreeMap::new();
-    for (k, v) in spec
-        .get("domain")
-        .and_then(|d| d.as_table())
-        .into_iter()
-        .flatten()
-    {
-        ranges.insert(
-            k.clone(),
-            parse_range(v.as_str().ok_or("a malformed domain")?)?,
-        );
-    }
-    let cone: Vec<String> = strs(serde_json::to_value(spec.get("cone")).ok().as_ref())
-        .into_iter()
-        .filter(|c| !matches!(ranges.get(c), Some(r) if !matches!(r, Range::Interval(None, None))))
-        .collect();
-    ranges.retain(|n, _| !cone.contains(n));
+    // the claim's `proof.domain` and `cone` read as `verify` reads them
+    let (params, cone) = domain_and_cone(spec)?;
+    let ranges: BTreeMap<String, Range> = params.into_iter().collect();
     Ok(Statement {
         cases: sampled::cases(table)?,
         ranges,
@@ -1037,6 +1023,7 @@ fn abs_bounds_hold(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::claims::prove::parse_range;
 
     #[test]
     fn canonical_pieces_of_ranges() {

@@ -1588,12 +1588,12 @@ pub fn attempt(claim: &Claim, deadline: Instant) -> Option<Attempt> {
 }
 
 /// Parameters with their ranges, in the order of `proof.domain`.
-type Params = Vec<(String, Range)>;
+pub(super) type Params = Vec<(String, Range)>;
 
 /// The parameters (with their ranges) and the cone variables of a `proof` table: a cone
 /// variable with its own range in `domain` (other than R) is a parameter, its range being
 /// part of the paper's domain, which the cone's completing forms would exceed.
-fn domain_and_cone(spec: &toml::Table) -> Result<(Params, Vec<String>), String> {
+pub(super) fn domain_and_cone(spec: &toml::Table) -> Result<(Params, Vec<String>), String> {
     let params: Vec<(String, Range)> = match spec.get("domain") {
         Some(toml::Value::Table(m)) => m
             .iter()
