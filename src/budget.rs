@@ -19,6 +19,9 @@ thread_local! {
     /// The deterministic work limit of the exact laws run by `laws`, `regress` and
     /// `compare-cradle`: the decimal digits of a velocity ([`with_digit_cap`]).
     static DIGITS: Cell<Option<u64>> = const { Cell::new(None) };
+    /// The deterministic work limit of the search of minimal sequences run by `laws` and
+    /// `regress`: reflections ([`with_reflection_cap`]).
+    static REFLECTIONS: Cell<Option<u64>> = const { Cell::new(None) };
 }
 
 /// Runs `f` with the exact iterated laws of this thread bounded by `cap` decimal digits
@@ -38,6 +41,25 @@ pub fn with_digit_cap<T>(cap: u64, f: impl FnOnce() -> T) -> T {
 /// This thread's digit cap ([`with_digit_cap`]), if any.
 pub fn digit_cap() -> Option<u64> {
     DIGITS.with(Cell::get)
+}
+
+/// Runs `f` with the searches of minimal sequences of this thread (Seghete–Murphey,
+/// Definition 1) bounded by `cap` reflections in place of their own default
+/// ([`crate::input::caps::REFLECTIONS`]).
+pub fn with_reflection_cap<T>(cap: u64, f: impl FnOnce() -> T) -> T {
+    struct Restore(Option<u64>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            REFLECTIONS.with(|d| d.set(self.0));
+        }
+    }
+    let _restore = Restore(REFLECTIONS.with(|d| d.replace(Some(cap))));
+    f()
+}
+
+/// This thread's reflection cap ([`with_reflection_cap`]), if any.
+pub fn reflection_cap() -> Option<u64> {
+    REFLECTIONS.with(Cell::get)
 }
 
 /// Whether `deadline` has passed; if so, this thread's work is marked as cut by the clock.

@@ -115,10 +115,22 @@ pub const LIST: usize = 1_000;
 pub const CONTACTS: usize = 8;
 /// Reflections the search of minimal sequences (Seghete–Murphey, Definition 1) may
 /// compute before it stops with an error naming `--max-steps`: a deterministic bound on
-/// the work of `propagate` and of the Seghete–Murphey row of `compare-cradle`. In exact
+/// the work of `propagate` (`laws`, `regress` and `compare-cradle` use
+/// [`DEFAULT_LAWS_REFLECTIONS`]). In exact
 /// arithmetic a reflection counts one more for every 100 digits of the momentum it
 /// reflects.
 pub const REFLECTIONS: u64 = 400_000;
+/// `--max-reflections` of `laws`: the reflections its search of minimal sequences may
+/// compute (counted as for [`REFLECTIONS`]), at most that bound.
+pub const LAWS_REFLECTIONS: Cap = Cap {
+    option: "--max-reflections",
+    min: 1,
+    max: REFLECTIONS,
+};
+/// Default of `--max-reflections` of `laws`, and the bound of `regress`: six times what
+/// the largest example needs (8,274 for the 3-ball billiard rack at π/3), and small
+/// enough that a certified run climbing its whole precision ladder stays within seconds.
+pub const DEFAULT_LAWS_REFLECTIONS: u64 = 50_000;
 /// Decimal digits of one exact option value (numerator and denominator): `1e-100000`
 /// is a valid expression, but not a coefficient a law should iterate with.
 pub const VALUE_DIGITS: u64 = 10_000;

@@ -253,7 +253,7 @@ pub fn minimal_sequences<S: Scalar>(
     if c.feasible(p)? {
         return Ok(vec![(Vec::new(), p.to_vec())]);
     }
-    let mut work = Work(crate::input::caps::REFLECTIONS);
+    let mut work = Work::new();
     let mut out = Vec::new();
     // (W, p W, P(W)): the momenta of the proper subsequences of W
     type Node<S> = (Vec<usize>, Vector<S>, Vec<Vector<S>>);
@@ -307,20 +307,38 @@ pub fn minimal_sequences<S: Scalar>(
     Ok(out)
 }
 
-/// The reflections a search may still compute ([`crate::input::caps::REFLECTIONS`]): a
-/// deterministic bound on its work, whatever the depth and the number of contacts.
-struct Work(u64);
+/// The reflections a search may still compute, of its limit: this thread's cap
+/// ([`crate::budget::with_reflection_cap`], `laws --max-reflections`) or
+/// [`crate::input::caps::REFLECTIONS`]. A deterministic bound on its work, whatever the
+/// depth and the number of contacts.
+struct Work {
+    left: u64,
+    limit: u64,
+    /// The option that raises the limit, when the cap is the caller's.
+    option: Option<&'static str>,
+}
 
 impl Work {
+    fn new() -> Work {
+        let cap = crate::budget::reflection_cap();
+        let limit = cap.unwrap_or(crate::input::caps::REFLECTIONS);
+        Work {
+            left: limit,
+            limit,
+            option: cap.map(|_| crate::input::caps::LAWS_REFLECTIONS.option),
+        }
+    }
+
     fn spend(&mut self, n: u64) -> Result<(), LawError> {
         crate::budget::checkpoint();
-        if self.0 < n {
+        if self.left < n {
+            let option = self.option.map(|o| format!(", {o}")).unwrap_or_default();
             return Err(LawError::Domain(format!(
-                "the search of minimal sequences needs more than {} reflections (its work limit; a reflection counts one more per 100 digits of its numbers and per 8 coordinates)",
-                crate::input::caps::REFLECTIONS
+                "the search of minimal sequences needs more than {} reflections (its work limit{option}; a reflection counts one more per 100 digits of its numbers and per 8 coordinates)",
+                self.limit
             )));
         }
-        self.0 -= n;
+        self.left -= n;
         Ok(())
     }
 }

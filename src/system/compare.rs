@@ -80,6 +80,7 @@ impl CompareSpec {
             source: "--masses/--v0/--eps".into(),
             max_iter: self.max_iter,
             max_digits: self.max_digits,
+            max_reflections: crate::input::caps::DEFAULT_LAWS_REFLECTIONS,
         };
         let r = spec.report(Arith::Backend(backend)).map_err(|e| match e {
             SpecError::Input(mut e) if e.option.starts_with("--masses/--v0/--eps: ") => {

@@ -353,8 +353,8 @@ pub fn why_not(e: &LawError) -> String {
     }
 }
 
-/// Whether a law stopped at one of its limits (impulses or solves, search depth, work
-/// digits) or on an undecided sign, rather than not applying to the system: its outcome
+/// Whether a law stopped at one of its limits (impulses or solves, search depth or
+/// reflections, work digits) or on an undecided sign, rather than not applying to the system: its outcome
 /// was not computed, so it may still differ from the others.
 pub fn unfinished(e: &LawError) -> bool {
     match e {
@@ -363,6 +363,7 @@ pub fn unfinished(e: &LawError) -> bool {
             "work limit",
             "stopped:",
             "no minimal sequence of at most",
+            "the search of minimal sequences needs more than",
             "contacts still approach after",
         ]
         .iter()

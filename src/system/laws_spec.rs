@@ -25,6 +25,9 @@ pub struct LawsSpec {
     /// The work limit of the exact iterated laws: decimal digits of a velocity
     /// (`--max-digits`, [`crate::input::caps::DIGITS`]).
     pub max_digits: u64,
+    /// The work limit of the search of minimal sequences (Seghete–Murphey):
+    /// reflections (`--max-reflections`, [`crate::input::caps::LAWS_REFLECTIONS`]).
+    pub max_reflections: u64,
 }
 
 /// The report rows of every law on `sys`.
@@ -135,7 +138,9 @@ impl LawsSpec {
                 Ok((rows(&sys, &results), agreement(&results), summary))
             }
         }
-        crate::budget::with_digit_cap(self.max_digits, || backend.run(Job(self)))
+        crate::budget::with_reflection_cap(self.max_reflections, || {
+            crate::budget::with_digit_cap(self.max_digits, || backend.run(Job(self)))
+        })
     }
 
     /// Exact rationals, or one Q(√d), when the system's numbers lie there.
@@ -164,6 +169,9 @@ impl LawsSpec {
         crate::input::caps::DIGITS
             .parse(&self.max_digits.to_string())
             .map_err(|e| super::input("--max-digits", e))?;
+        crate::input::caps::LAWS_REFLECTIONS
+            .parse(&self.max_reflections.to_string())
+            .map_err(|e| super::input("--max-reflections", e))?;
         let (laws, summary, agreement, decided_by, name) = match arith {
             Arith::Backend(b) => {
                 let (mut laws, own, summary) = self.run_on(b)?;

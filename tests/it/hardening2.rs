@@ -198,6 +198,84 @@ fn a_large_general_system_is_bounded_by_the_search_work_limit() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// The Seghete–Murphey row of `laws` stops its search of minimal sequences at
+/// `--max-reflections` (default 50,000), once per rung of a certified ladder: a system
+/// whose search needs more (a 3 × 3 general system; the 5-ball cradle with a π entry,
+/// whose ladder climbs to 3,392 bits) says so in its row, naming the option, and the
+/// other rows are computed. The fuzz cases took 5.5–11 s under the old bound of
+/// 400,000 reflections per rung.
+#[test]
+fn the_search_of_minimal_sequences_of_laws_is_bounded_by_max_reflections() {
+    let d = scratch("reflections");
+    let general = "name = \"general 3x3\"\nkind = \"general\"\ncoordinates = [\"q0\", \"q1\", \"q2\"]\nmasses = [\"4\", \"2\", \"3\"]\nvelocity = [\"2\", \"-4\", \"5\"]\nrestitution = \"1/2\"\n\n[[contact]]\nname = \"c0\"\nnormal = [\"-1\", \"1\", \"2\"]\n\n[[contact]]\nname = \"c1\"\nnormal = [\"-1\", \"2\", \"-2\"]\n\n[[contact]]\nname = \"c2\"\nnormal = [\"-2\", \"-3\", \"0\"]\n";
+    std::fs::write(d.join("general.toml"), general).unwrap();
+    let cradle = example("examples/systems/cradle5.toml").replace(
+        "normal = [\"0\", \"-1\", \"1\", \"0\", \"0\"]",
+        "normal = [\"0\", \"-1\", \"pi\", \"0\", \"0\"]",
+    );
+    assert!(cradle.contains("\"pi\""));
+    std::fs::write(d.join("cradle-pi.toml"), cradle).unwrap();
+    for (file, arith) in [("general.toml", "mpi:64"), ("cradle-pi.toml", "interval")] {
+        let path = d.join(file);
+        let v = quick(20, || {
+            json(&["laws", s(&path), "--arith", arith, "--format", "json"])
+        });
+        let laws = v["laws"].as_array().unwrap();
+        let sm = laws.iter().find(|l| l["law"] == "seghete-murphey").unwrap();
+        let note = sm["note"].as_str().unwrap();
+        assert!(
+            note.starts_with("not computed: the search of minimal sequences needs more than 50000 reflections (its work limit, --max-reflections"),
+            "{file}: {note}"
+        );
+        let newton = laws.iter().find(|l| l["law"] == "newton-touching").unwrap();
+        assert_eq!(
+            newton["outcomes"].as_array().unwrap().len(),
+            1,
+            "{file}: {newton}"
+        );
+    }
+    // a smaller bound is reached sooner; the bound is an option with a range
+    let v = json(&[
+        "laws",
+        s(&d.join("general.toml")),
+        "--arith",
+        "f64",
+        "--max-reflections",
+        "10",
+        "--format",
+        "json",
+    ]);
+    assert!(
+        v.to_string().contains("needs more than 10 reflections"),
+        "{v}"
+    );
+    for bad_value in ["0", "400001", "-5"] {
+        let err = bad(&[
+            "laws",
+            s(&d.join("general.toml")),
+            "--max-reflections",
+            bad_value,
+        ]);
+        assert!(err.contains("--max-reflections"), "{bad_value}: {err}");
+    }
+    // the examples' searches fit the default: the 3-ball billiard rack needs 8,274
+    let v = json(&[
+        "laws",
+        "examples/systems/billiard-pi3.toml",
+        "--format",
+        "json",
+    ]);
+    let sm = v["laws"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["law"] == "seghete-murphey")
+        .unwrap()
+        .clone();
+    assert_eq!(sm["outcomes"].as_array().unwrap().len(), 2, "{sm}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[test]
 fn a_stiff_rod_meets_the_kept_digits_limit_before_memory_runs_out() {
     let err = quick(5, || {

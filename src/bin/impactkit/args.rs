@@ -435,6 +435,11 @@ pub enum Command {
         /// number of decimal digits of a velocity's exact numbers.
         #[arg(long, default_value_t = impactkit::input::caps::DEFAULT_DIGITS, value_parser = digits)]
         max_digits: u64,
+        /// Work limit of Seghete-Murphey's search of minimal sequences: reflections
+        /// computed, each counting one more per 100 digits of its numbers and per 8
+        /// coordinates (at most 400000)
+        #[arg(long, default_value_t = impactkit::input::caps::DEFAULT_LAWS_REFLECTIONS, value_parser = reflections)]
+        max_reflections: u64,
         /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS | certified
         #[arg(long, default_value = "certified")]
         arith: String,
@@ -777,6 +782,7 @@ count_parser! {
     depth: usize = DEPTH;
     billiard_depth: usize = BILLIARD_DEPTH;
     digits: u64 = DIGITS;
+    reflections: u64 = LAWS_REFLECTIONS;
     balls: usize = BALLS;
     sweep: usize = SWEEP;
     samples: usize = SAMPLES;

@@ -163,6 +163,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             file,
             max_steps,
             max_digits,
+            max_reflections,
             arith,
             max_bits,
             out,
@@ -177,6 +178,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 source,
                 max_iter: max_steps,
                 max_digits,
+                max_reflections,
             };
             let report = spec.report(arith).map_err(spec_failure)?;
             emit("laws", &report, &out)
