@@ -155,6 +155,38 @@ fn tiny_coefficients_meet_the_digit_work_limit_of_the_exact_laws() {
         .unwrap()
         .contains("work limit"));
     bad(&["laws", s(&file), "--max-digits", "5"]);
+    // a tiny middle mass: Winandy–Leine's cone matrices double their digits with every
+    // cone (2.5 s to reach 64 cones); the construction stops at the same digit limit
+    let tiny_mass = d.join("m.toml");
+    let text = example("examples/systems/cradle3.toml").replace(
+        "masses = [\"1\", \"1\", \"1\"]",
+        "masses = [\"1\", \"1e-300\", \"1\"]",
+    );
+    assert!(text.contains("1e-300"));
+    std::fs::write(&tiny_mass, text).unwrap();
+    let v = quick(5, || {
+        json(&[
+            "laws",
+            s(&tiny_mass),
+            "--arith",
+            "exact",
+            "--format",
+            "json",
+        ])
+    });
+    let wl = v["laws"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["law"] == "winandy-leine")
+        .unwrap();
+    assert!(
+        wl["note"]
+            .as_str()
+            .unwrap()
+            .starts_with("not computed: work limit: the matrix of cone"),
+        "{wl}"
+    );
     quick(5, || {
         json(&[
             "compare-cradle",

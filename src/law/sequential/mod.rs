@@ -294,6 +294,17 @@ pub fn construct<S: Scalar>(
         let last = cones.last().expect("at least C_I");
         let v = last.to.clone();
         let q = mat_mul(&last.q, &cradle.reflection(&v)?);
+        // the deterministic work limit of `laws` and `regress` (`--max-digits`): the
+        // matrices' exact numbers grow with every cone
+        if let Some(cap) = crate::budget::digit_cap() {
+            let digits: u64 = q.iter().flatten().map(Scalar::exact_digits).sum();
+            if digits > cap {
+                return Err(LawError::Domain(format!(
+                    "work limit: the matrix of cone {} has {digits} digits (--max-digits {cap})",
+                    cones.len() + 1
+                )));
+            }
+        }
         let qi = inverse(&q)?;
         let cols = [
             [qi[0][0].clone(), qi[1][0].clone()],
