@@ -1,5 +1,5 @@
 //! Cost of Pasquero's procedure (Sect. 3.5) on n-ball cradles, n = 3, 10, 100, in f64,
-//! exact rationals and inari intervals: masses 1, 2, 3, 1, 2, 3, …, COR 9/10 on every
+//! exact rationals and 53-bit intervals: masses 1, 2, 3, 1, 2, 3, …, COR 9/10 on every
 //! contact, ball 1 at velocity 1, the others at rest, at most 50 impulses.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};

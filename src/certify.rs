@@ -1,6 +1,6 @@
 //! The precision ladder of `--arith certified`, as data, and one function that climbs it.
 //!
-//! A certified run tries, in order, inari intervals (53 bits), MPFR intervals at 106 bits
+//! A certified run tries, in order, 53-bit intervals (`f64` bounds), MPFR intervals at 106 bits
 //! and doubling precision up to `max_bits`, then exact rationals, then exact Q(√d), then
 //! one exact real number field Q(θ) (the `algebraic` backend) — Ziv's
 //! strategy, as Arb's documentation describes it: retry at higher precision until every

@@ -3,7 +3,7 @@
 //! Impact laws of multibody mechanics (Fassino–Pasquero, Pasquero, Winandy–Leine,
 //! Seghete–Murphey, Clark–Bloch), implemented once, generically over the arithmetic
 //! ([`arith::Scalar`]): `f64`, exact rationals, exact quadratic fields Q(√d), MPFR floats,
-//! and rigorous intervals (inari, and MPFR-backed at any precision).
+//! and rigorous intervals (`f64` bounds rounded outward, and MPFR-backed at any precision).
 
 pub mod arith;
 pub mod audit;

@@ -10,7 +10,7 @@
 //! | `quadratic` | [`Quadratic`] | exact in one field Q(√d) (GMP) |
 //! | `algebraic` | [`Algebraic`] | exact in one real number field Q(θ), θ = cos(π/N) or √r (GMP) |
 //! | `mpfr:BITS` | [`Mpfr`] | rounded (MPFR, round to nearest, any precision) |
-//! | `interval` | [`Interval`] | rigorous enclosure (inari, 53 bits) |
+//! | `interval` | [`Interval`] | rigorous enclosure (`f64` bounds rounded outward, 53 bits) |
 //! | `mpi:BITS` | [`MpInterval`] | rigorous enclosure (MPFR, directed rounding, any precision) |
 //! | `symbolic` | [`Symbolic`] | exact rational functions over Q in named variables |
 //!
@@ -33,6 +33,7 @@ mod mp_interval;
 mod mpfr;
 mod quadratic;
 mod rational;
+mod rounding;
 pub mod symbolic;
 
 pub use algebraic::{Algebraic, Field, Generator, MAX_DEGREE};

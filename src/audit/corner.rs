@@ -500,7 +500,7 @@ impl CornerAudit {
 const FIRST_BITS: u32 = 128;
 
 /// The certified reference: MPFR intervals at [`FIRST_BITS`] bits; if a sign stays
-/// undecided there, the whole ladder of [`crate::certify`] (inari intervals, MPFR
+/// undecided there, the whole ladder of [`crate::certify`] (53-bit intervals, MPFR
 /// intervals up to `max_bits`, exact, Q(√d)).
 fn reference_report(spec: &CornerSpec, max_bits: u32) -> Result<CornerRunReport, SpecError> {
     let first = spec.report(Backend::MpInterval(FIRST_BITS));

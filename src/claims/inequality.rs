@@ -1,5 +1,5 @@
 //! Kind `inequality`: a sign condition holds on a parameter box, proved by rigorous
-//! interval branch-and-bound (inari intervals, then MPFR intervals at 256 bits on boxes
+//! interval branch-and-bound (53-bit intervals, then MPFR intervals at 256 bits on boxes
 //! the first cannot decide).
 //!
 //! ```toml

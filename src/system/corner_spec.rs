@@ -153,7 +153,7 @@ impl CornerSpec {
         backend.run(Job(self, backend))
     }
 
-    /// The certified run ([`crate::certify`]): inari intervals; if a zone decision is
+    /// The certified run ([`crate::certify`]): 53-bit intervals; if a zone decision is
     /// undecided, MPFR intervals at doubled precision up to `max_bits`; then exact
     /// arithmetic where the inputs are exactly representable (rationals, or one field
     /// Q(√d)). Reports which arithmetic decided every zone, and every attempt.

@@ -473,7 +473,7 @@ impl CradleSpec {
     }
 
     /// The run on `arith`: a backend, or the certified ladder ([`crate::certify`]):
-    /// inari intervals, MPFR intervals at doubling precision up to `max_bits`, then exact
+    /// 53-bit intervals, MPFR intervals at doubling precision up to `max_bits`, then exact
     /// rationals and Q(√d) where the inputs allow; reports which one decided every sign.
     pub fn report_arith(&self, arith: Arith) -> Result<CradleReport, SpecError> {
         let max_bits = match arith {

@@ -57,7 +57,7 @@ fn paper_example_section_6() {
     let sa = spec("pi/4", "1/sqrt(2),1/sqrt(2)", "1", Algorithm::Sa);
     let t = sa.run::<f64>(&()).unwrap();
     assert_eq!((t.steps, t.zones.clone()), (1, vec![Zone::Z2, Zone::Z0]));
-    // inari intervals cannot decide η̇0 = 0; the certified run finishes exactly in Q(√2)
+    // 53-bit intervals cannot decide η̇0 = 0; the certified run finishes exactly in Q(√2)
     let t = ex.run::<Interval>(&()).unwrap();
     assert!(
         matches!(t.termination, Termination::Undecided { step: 0, .. }),

@@ -179,7 +179,7 @@ proptest! {
     #![proptest_config(config())]
 
     #[test]
-    fn inari_intervals_enclose_exact(t in tree(true), d in prop::sample::select(vec![2i64, 3, 5, 7])) {
+    fn f64_intervals_enclose_exact(t in tree(true), d in prop::sample::select(vec![2i64, 3, 5, 7])) {
         check_enclosure::<Interval>(&t, d, &())?;
     }
 
@@ -285,7 +285,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 2_000, ..ProptestConfig::default() })]
 
     #[test]
-    fn inari_intervals_enclose_algebraic(t in cos_tree()) {
+    fn f64_intervals_enclose_algebraic(t in cos_tree()) {
         check_cos_enclosure::<Interval>(&t, &())?;
     }
 
