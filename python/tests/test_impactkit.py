@@ -1,0 +1,140 @@
+"""The Python package against the command line: the same numbers, the same errors."""
+
+import json
+import os
+import pathlib
+import subprocess
+from fractions import Fraction
+
+import pytest
+
+import impactkit
+from impactkit import Exact, Interval, System
+from impactkit.testing import assert_impact
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CLI = os.environ.get("IMPACTKIT_BIN", str(ROOT / "target" / "release" / "impactkit"))
+
+
+def cli(*args):
+    return subprocess.run([CLI, *args], capture_output=True, text=True, cwd=ROOT)
+
+
+def test_numbers_are_what_they_are():
+    assert impactkit.eval("1/3 + 1/6") == Fraction(1, 2)
+    assert impactkit.eval("2^100") == 2**100
+    assert str(impactkit.eval("tan(pi/6)", arith="quadratic")) == "1/3*sqrt(3)"
+    assert impactkit.eval("cos(pi/16)", arith="algebraic") == impactkit.eval("cos(pi/16)", arith="algebraic")
+    assert abs(float(impactkit.eval("sqrt(2)", arith="quadratic")) - 2**0.5) < 1e-15
+    x = impactkit.eval("sqrt(2)", arith="mpi:200")
+    assert isinstance(x, Interval) and isinstance(x.lo, Fraction)
+    assert x.lo * x.lo <= 2 <= x.hi * x.hi and x.width < Fraction(1, 10**59)
+    assert impactkit.eval("0.1", arith="f64") == 0.1
+
+
+@pytest.mark.parametrize(
+    "expr, arith",
+    [("1/0", "exact"), ("sqrt(2)", "exact"), ("1 +", "exact"), ("pi", "quadratic")],
+)
+def test_bad_input_is_a_value_error_with_the_cli_message(expr, arith):
+    with pytest.raises(ValueError) as e:
+        impactkit.eval(expr, arith=arith)
+    r = cli("eval", expr, "--arith", arith)
+    assert r.returncode == 2
+    assert r.stderr.strip() == f"error: {e.value}"
+
+
+def test_an_unknown_arithmetic_names_the_option_and_the_reason():
+    with pytest.raises(ValueError) as e:
+        impactkit.eval("1", arith="f65")
+    option, reason = str(e.value).split(": ", 1)
+    assert option == "--arith"
+    r = cli("eval", "1", "--arith", "f65")
+    assert r.returncode == 2 and reason in r.stderr and "--arith" in r.stderr
+
+
+def test_inputs_are_taken_exactly():
+    # a float is its binary value; a Fraction and an expression are exact
+    c = System.cradle(3, masses=[1, Fraction(1, 2), "sqrt(4)"], restitution=0.5)
+    report = c.laws(velocity=[0.1, 0, 0])
+    assert report["system"]["masses"] == [1, Fraction(1, 2), 2]
+    assert report["system"]["velocity"][0] == Fraction(0.1)
+    assert report["system"]["restitution"] == [Fraction(1, 2)] * 2
+    with pytest.raises(ValueError, match="finite"):
+        c.laws(velocity=[float("nan"), 0, 0])
+    with pytest.raises(TypeError):
+        c.laws(velocity=[None, 0, 0])
+
+
+def _cli_laws(path, arith):
+    r = cli("laws", str(path), "--arith", arith, "--format", "json")
+    assert r.returncode == 0, r.stderr
+    return impactkit._convert(json.loads(r.stdout))
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "examples" / "systems").glob("*.toml")), ids=lambda p: p.stem)
+def test_every_example_system_gives_the_cli_numbers(path):
+    system = System.from_file(path)
+    for arith in ["certified", "f64"]:
+        ours = system.laws(arith=arith)
+        theirs = _cli_laws(path, arith)
+        for key in ["laws", "agreement", "system", "arith", "agreement_decided_by"]:
+            assert ours.get(key) == theirs.get(key), (path.name, arith, key)
+
+
+def test_bad_system_files_name_the_problem():
+    with pytest.raises(ValueError, match="velocity"):
+        System.from_toml('name = "x"\nmasses = ["1"]\n')
+    text = (ROOT / "examples/systems/cradle3.toml").read_text().replace('masses = ["1", "1", "1"]', 'masses = ["1", "-1", "1"]')
+    with pytest.raises(ValueError) as e:
+        System.from_toml(text).laws()
+    assert "masses" in str(e.value) or "mass" in str(e.value)
+
+
+def test_assert_impact_passes_and_names_the_nearest_law():
+    cradle = System.cradle(3)
+    assert_impact(cradle, pre=[1, 0, 0], post=[0.0, 0.0, 1.0], law="newton-approaching")
+    assert_impact(cradle, pre=[1, 0, 0], post=[-1 / 3, 2 / 3, 2 / 3], law="newton-touching", tol=1e-15)
+    with pytest.raises(AssertionError) as e:
+        # an LCP engine's "wrong" cradle is Newton over both touching contacts
+        assert_impact(cradle, pre=[1, 0, 0], post=[-1 / 3, 2 / 3, 2 / 3], law="pasquero")
+    msg = str(e.value)
+    assert "nearest law: newton-touching at " in msg and "energy change" in msg
+    with pytest.raises(ValueError, match="unknown law"):
+        assert_impact(cradle, pre=[1, 0, 0], post=[0, 0, 1], law="newtons")
+
+
+def test_an_undecided_sign_is_said_not_guessed():
+    # pi in a normal: no exact arithmetic holds it, and two laws' outcomes that are equal
+    # cannot be shown equal by enclosures
+    text = (ROOT / "examples/systems/cradle5.toml").read_text().replace(
+        'normal = ["0", "-1", "1", "0", "0"]', 'normal = ["0", "-1", "pi", "0", "0"]'
+    )
+    report = System.from_toml(text).laws(arith="interval")
+    assert report["agreement_decided_by"] is None
+    assert any(row["agree"] is None for row in report["agreement"])
+    for row in report["laws"]:
+        for outcome in row["outcomes"]:
+            assert all(isinstance(x, Interval) for x in outcome)
+
+
+def _python_blocks(path):
+    text = path.read_text()
+    blocks, inside, cur = [], False, []
+    for line in text.splitlines():
+        if line.strip() == "```python":
+            inside, cur = True, []
+        elif inside and line.strip() == "```":
+            inside = False
+            blocks.append("\n".join(cur))
+        elif inside:
+            cur.append(line)
+    return blocks
+
+
+@pytest.mark.parametrize("doc", ["README.md", "docs/python.md"])
+def test_the_documented_examples_run_as_written(doc):
+    blocks = _python_blocks(ROOT / doc)
+    assert blocks, doc
+    for code in blocks:
+        exec(compile(code, doc, "exec"), {})
