@@ -28,13 +28,26 @@ thread_local! {
 /// of a velocity (Pasquero's procedure, Newton's repeated solves): past it they stop with
 /// a work limit, whatever the machine's load.
 pub fn with_digit_cap<T>(cap: u64, f: impl FnOnce() -> T) -> T {
-    struct Restore(Option<u64>);
+    with_cap(&DIGITS, cap, f)
+}
+
+/// Runs `f` with the thread-local cap `key` set to `cap`, restored afterwards (also when
+/// `f` unwinds).
+fn with_cap<T>(
+    key: &'static std::thread::LocalKey<Cell<Option<u64>>>,
+    cap: u64,
+    f: impl FnOnce() -> T,
+) -> T {
+    struct Restore(
+        &'static std::thread::LocalKey<Cell<Option<u64>>>,
+        Option<u64>,
+    );
     impl Drop for Restore {
         fn drop(&mut self) {
-            DIGITS.with(|d| d.set(self.0));
+            self.0.with(|d| d.set(self.1));
         }
     }
-    let _restore = Restore(DIGITS.with(|d| d.replace(Some(cap))));
+    let _restore = Restore(key, key.with(|d| d.replace(Some(cap))));
     f()
 }
 
@@ -47,14 +60,7 @@ pub fn digit_cap() -> Option<u64> {
 /// Definition 1) bounded by `cap` reflections in place of their own default
 /// ([`crate::input::caps::REFLECTIONS`]).
 pub fn with_reflection_cap<T>(cap: u64, f: impl FnOnce() -> T) -> T {
-    struct Restore(Option<u64>);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            REFLECTIONS.with(|d| d.set(self.0));
-        }
-    }
-    let _restore = Restore(REFLECTIONS.with(|d| d.replace(Some(cap))));
-    f()
+    with_cap(&REFLECTIONS, cap, f)
 }
 
 /// This thread's reflection cap ([`with_reflection_cap`]), if any.

@@ -40,6 +40,17 @@ pub fn bad(args: &[&str]) -> String {
     err
 }
 
+/// The row of law `law` in the `laws` rows of a `laws` / `compare-cradle` report.
+pub fn law_row(v: &serde_json::Value, law: &str) -> serde_json::Value {
+    v["laws"]
+        .as_array()
+        .expect("laws rows")
+        .iter()
+        .find(|l| l["law"] == law)
+        .unwrap_or_else(|| panic!("no row {law}: {v}"))
+        .clone()
+}
+
 /// The row of laws `a` and `b` in the agreement table of a `laws` / `compare-cradle` report.
 pub fn agreement(v: &serde_json::Value, a: &str, b: &str) -> serde_json::Value {
     v["agreement"]

@@ -4,7 +4,7 @@
 //! contract (exit 0 with the result, or exit 2 with one line naming the input) well
 //! within the 5 s a user would wait.
 
-use crate::common::{bad, json, run};
+use crate::common::{bad, json, law_row, run};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -174,12 +174,7 @@ fn tiny_coefficients_meet_the_digit_work_limit_of_the_exact_laws() {
             "json",
         ])
     });
-    let wl = v["laws"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|l| l["law"] == "winandy-leine")
-        .unwrap();
+    let wl = law_row(&v, "winandy-leine");
     assert!(
         wl["note"]
             .as_str()
@@ -297,13 +292,7 @@ fn the_search_of_minimal_sequences_of_laws_is_bounded_by_max_reflections() {
         "--format",
         "json",
     ]);
-    let sm = v["laws"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|l| l["law"] == "seghete-murphey")
-        .unwrap()
-        .clone();
+    let sm = law_row(&v, "seghete-murphey");
     assert_eq!(sm["outcomes"].as_array().unwrap().len(), 2, "{sm}");
     let _ = std::fs::remove_dir_all(&d);
 }

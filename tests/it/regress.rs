@@ -1,7 +1,7 @@
 //! System files, `impactkit laws`, `impactkit system` and `impactkit regress` on the
 //! committed engine fixture (`examples/engines/records/`).
 
-use crate::common::{agreement, bad, exact, json, run, tempdir};
+use crate::common::{agreement, bad, exact, json, law_row, run, tempdir};
 use serde_json::Value;
 
 const SYSTEMS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/systems");
@@ -445,13 +445,7 @@ fn laws_in_f64_never_split_one_outcome() {
             "--format",
             "json",
         ]);
-        let sm = v["laws"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|l| l["law"] == "seghete-murphey")
-            .unwrap()
-            .clone();
+        let sm = law_row(&v, "seghete-murphey");
         assert_eq!(sm["unique"], true, "{arith}: {sm}");
         assert_eq!(sm["outcomes"].as_array().unwrap().len(), 1, "{arith}");
     }
