@@ -30,7 +30,7 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 
 from . import _core
 
-__all__ = ["Exact", "Interval", "System", "eval", "law_names", "number", "to_float"]
+__all__ = ["Exact", "Interval", "System", "eval", "law_names", "number", "regress", "to_float"]
 __version__ = _core.__version__
 
 Value = Union[Fraction, float, "Exact", "Interval"]
@@ -156,6 +156,18 @@ def eval(expr: str, arith: str = "exact") -> Value:  # noqa: A001 (the command's
     0.1
     """
     return number(_core.eval(expr, arith))
+
+
+def regress(path: Union[str, "os.PathLike[str]"], jobs: int = 1) -> Dict[str, Any]:
+    """``impactkit regress RECORDS``: every record's exact report (``records``, in file
+    order: ``nearest``, ``laws`` with distances, ``expect``, ``error``) and the summary
+    (``engines``, ``failed``, ``errors``).
+
+    >>> run = regress("examples/engines/records/wrong-expect.jsonl")
+    >>> run["failed"], [r["nearest"][0] for r in run["records"]]
+    (2, ['pasquero', 'pasquero'])
+    """
+    return _convert(_core.regress(os.fspath(path), jobs))
 
 
 def law_names() -> List[str]:

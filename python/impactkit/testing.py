@@ -1,5 +1,10 @@
 """A test helper for physics-engine developers: pin an engine's impact against a law.
 
+The check is ``impactkit regress`` on one record, exact: the engine's floats are taken as
+the binary values they are, the law's outcome is computed exactly where the system's
+numbers allow, and the distance (largest componentwise difference) is compared with the
+tolerance through its exact value or a rigorous enclosure.
+
 >>> from impactkit import System
 >>> from impactkit.testing import assert_impact
 >>> cradle = System.cradle(3)
@@ -7,73 +12,63 @@
 >>> assert_impact(cradle, pre=[1, 0, 0], post=[0.0, 0.0, 1.0], law="newton-touching")
 Traceback (most recent call last):
 ...
-AssertionError: post-impact velocity [0.0, 0.0, 1.0] differs from newton-touching by 0.667 (tol 1e-09); nearest law: newton-approaching at 0 (also: pasquero, seghete-murphey, winandy-leine); energy change +0 of 0.5
+AssertionError: newton-touching: distance 0.667 > tolerance 1e-09 (outcome [-1/3, 2/3, 2/3]); nearest: pasquero=seghete-murphey=newton-approaching=winandy-leine at 0; energy change ΔE/E +0
 """
 
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Optional, Sequence
 
-from . import Input, System, law_names, to_float
+from . import Input, System, _core, _convert, _expr, law_names
 
-__all__ = ["assert_impact", "distances"]
-
-
-def _energy(masses: List[List[float]], v: Sequence[float]) -> float:
-    n = len(v)
-    return 0.5 * sum(v[i] * masses[i][j] * v[j] for i in range(n) for j in range(n))
+__all__ = ["assert_impact", "check"]
 
 
-def _mass_matrix(report: dict) -> List[List[float]]:
-    s = report["system"]
-    if s.get("mass_matrix"):
-        return [[to_float(x) for x in row] for row in s["mass_matrix"]]
-    m = [to_float(x) for x in s["masses"]]
-    return [[m[i] if i == j else 0.0 for j in range(len(m))] for i in range(len(m))]
+def check(
+    system: System,
+    pre: Optional[Sequence[Input]],
+    post: Sequence[float],
+    law: str = "newton-touching",
+    tol: float = 1e-9,
+) -> Dict[str, Any]:
+    """The exact report of one engine observation (``regress`` on one record): ``laws``
+    (each law's ``outcome``, ``distance``, ``distance_upper``, ``note``), ``nearest``,
+    ``energy_change``, ``momentum_defect`` and ``expect`` (``pass``, ``reason``).
+    ``pre`` replaces the system's pre-impact velocity (``None``: keep it)."""
+    if law not in law_names():
+        raise ValueError(f"law: unknown law {law!r} (one of {', '.join(law_names())})")
+    v = None if pre is None else [_expr(x) for x in pre]
+    return _convert(_core.check(system.toml, [float(x) for x in post], law, float(tol), system.source, v))
 
 
-def distances(report: dict, post: Sequence[float]) -> Dict[str, Optional[float]]:
-    """Per law of a ``System.laws`` report, the largest componentwise |post − outcome| over
-    its nearest outcome (``None``: the law gave no outcome)."""
-    out: Dict[str, Optional[float]] = {}
-    for row in report["laws"]:
-        ds = [max(abs(p - to_float(o)) for p, o in zip(post, outcome)) for outcome in row["outcomes"]]
-        out[row["law"]] = min(ds) if ds else None
-    return out
+def _short(x: Any) -> str:
+    return str(x) if not isinstance(x, float) else f"{x:.3g}"
 
 
 def assert_impact(
     system: System,
-    pre: Sequence[Input],
+    pre: Optional[Sequence[Input]],
     post: Sequence[float],
     law: str = "newton-touching",
     tol: float = 1e-9,
-    arith: str = "certified",
 ) -> None:
-    """Asserts that an engine's post-impact velocity ``post`` (from ``pre``) is ``law``'s
-    outcome on ``system`` within ``tol`` (largest componentwise difference). The failure
-    message names the nearest law, its distance and the energy change."""
-    if law not in law_names():
-        raise ValueError(f"law: unknown law {law!r} (one of {', '.join(law_names())})")
-    report = system.laws(velocity=pre, arith=arith)
-    post = [float(x) for x in post]
-    if len(post) != len(report["system"]["velocity"]):
-        raise ValueError(f"post: {len(post)} components, the system has {len(report['system']['velocity'])} coordinates")
-    d = distances(report, post)
-    if d[law] is not None and d[law] <= tol:
+    """Asserts that an engine's post-impact velocity ``post`` (from ``pre``) lies within
+    ``tol`` (largest componentwise difference) of an outcome of ``law`` on ``system``.
+    The failure message names the law's outcome, the nearest laws and their distance,
+    and the relative energy change."""
+    r = check(system, pre, post, law, tol)
+    if r["expect"]["pass"]:
         return
-    m = _mass_matrix(report)
-    e0 = _energy(m, [to_float(x) for x in report["system"]["velocity"]])
-    de = _energy(m, post) - e0
-    ranked: List[Tuple[float, str]] = sorted((v, k) for k, v in d.items() if v is not None)
-    if ranked:
-        best = ranked[0][0]
-        ties = [k for v, k in ranked if v == best]
-        also = f" (also: {', '.join(ties[1:])})" if len(ties) > 1 else ""
-        nearest = f"nearest law: {ties[0]} at {best:.3g}{also}"
-    else:
-        nearest = "no law gave an outcome"
-    if d[law] is None:
-        row = next(r for r in report["laws"] if r["law"] == law)
+    rows = {row["law"]: row for row in r["laws"]}
+    row = rows[law]
+    if not row["applies"]:
         head = f"{law} gives no outcome here ({row['note']})"
     else:
-        head = f"post-impact velocity {post} differs from {law} by {d[law]:.3g} (tol {tol:g})"
-    raise AssertionError(f"{head}; {nearest}; energy change {de:+.3g} of {e0:.3g}")
+        outcome = "[" + ", ".join(_short(x) for x in row["outcome"]) + "]"
+        head = f"{law}: distance {row['distance_upper']:.3g} > tolerance {tol:g} (outcome {outcome})"
+    if r["nearest"]:
+        best = rows[r["nearest"][0]]["distance_upper"]
+        nearest = f"nearest: {'='.join(r['nearest'])} at {best:.3g}"
+    else:
+        nearest = "no law gave an outcome"
+    de = r.get("energy_change")
+    energy = f"; energy change ΔE/E {de:+.3g}" if de is not None else ""
+    raise AssertionError(f"{head}; {nearest}{energy}")

@@ -78,6 +78,94 @@ fn cradle_toml(masses: Vec<String>, velocity: Vec<String>, restitution: &str) ->
     SystemFile::cradle(&masses, &velocity, restitution).to_toml()
 }
 
+/// One engine observation checked against one law, exactly (`impactkit::regress::check`,
+/// the `regress` of one record): the whole record report — every law's distance, the
+/// nearest laws, the energy change, and `expect.pass`. `velocity` replaces the file's
+/// pre-impact velocity.
+#[pyfunction]
+#[pyo3(signature = (toml, observed, law, tolerance, source = "<string>", velocity = None))]
+fn check<'py>(
+    py: Python<'py>,
+    toml: &str,
+    observed: Vec<f64>,
+    law: &str,
+    tolerance: f64,
+    source: &str,
+    velocity: Option<Vec<String>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let mut file = SystemFile::from_toml(toml, source).map_err(value_error)?;
+    if let Some(v) = velocity {
+        file.velocity = v.into_iter().map(Number::Text).collect();
+    }
+    let law = impactkit::system::laws::Law::parse(law)
+        .ok_or_else(|| value_error(format!("law: unknown law {law:?}")))?;
+    if !(tolerance >= 0.0 && tolerance.is_finite()) {
+        return Err(value_error("tolerance: must be a finite number >= 0"));
+    }
+    let report = py
+        .allow_threads(|| impactkit::regress::check_report(&file, &observed, law, tolerance))
+        .map_err(value_error)?;
+    to_py(py, &report)
+}
+
+/// `impactkit regress RECORDS` (JSON lines, or CSV for a `.csv` file): every record's
+/// report in file order, and the per-engine summary (`engines`, `failed`, `errors`).
+#[pyfunction]
+#[pyo3(signature = (path, jobs = 1))]
+fn regress<'py>(
+    py: Python<'py>,
+    path: std::path::PathBuf,
+    jobs: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    use impactkit::regress::stream::{run, RecordFormat, Render};
+    use impactkit::report::regress::RecordReport;
+    use std::sync::Mutex;
+    let (file, _) = impactkit::input::files::open(&path, impactkit::input::files::RECORDS)
+        .map_err(value_error)?;
+    let format = if path.extension().is_some_and(|e| e == "csv") {
+        RecordFormat::Csv
+    } else {
+        RecordFormat::JsonLines
+    };
+    let dir = path
+        .parent()
+        .unwrap_or(std::path::Path::new("."))
+        .to_path_buf();
+    let kept: Mutex<Vec<RecordReport>> = Mutex::new(Vec::new());
+    let keep = |r: &RecordReport| {
+        kept.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(r.clone());
+        String::new()
+    };
+    let summary = py
+        .allow_threads(|| {
+            let render = Render {
+                full: true,
+                render: &keep,
+            };
+            let mut sink = |_: &str| Ok(());
+            run(
+                std::io::BufReader::new(file),
+                format,
+                &dir,
+                jobs.clamp(1, 1024),
+                &render,
+                &mut sink,
+            )
+        })
+        .map_err(value_error)?;
+    let mut records = kept.into_inner().unwrap_or_else(|e| e.into_inner());
+    records.sort_by_key(|r| r.line);
+    let out = pyo3::types::PyDict::new(py);
+    out.set_item("records", to_py(py, &records)?)?;
+    out.set_item("engines", to_py(py, &summary.engines)?)?;
+    out.set_item("failed", summary.failed)?;
+    out.set_item("errors", summary.errors)?;
+    out.set_item("non_finite", summary.non_finite)?;
+    Ok(out.into_any())
+}
+
 /// Reads a system file's text; `ValueError` with the command line's message if it is not
 /// one.
 #[pyfunction]
@@ -103,6 +191,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cradle_toml, m)?)?;
     m.add_function(wrap_pyfunction!(law_names, m)?)?;
     m.add_function(wrap_pyfunction!(check_system, m)?)?;
+    m.add_function(wrap_pyfunction!(check, m)?)?;
+    m.add_function(wrap_pyfunction!(regress, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -10,7 +10,7 @@ import pytest
 
 import impactkit
 from impactkit import Exact, Interval, System
-from impactkit.testing import assert_impact
+from impactkit.testing import assert_impact, check
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CLI = os.environ.get("IMPACTKIT_BIN", str(ROOT / "target" / "release" / "impactkit"))
@@ -99,7 +99,14 @@ def test_assert_impact_passes_and_names_the_nearest_law():
         # an LCP engine's "wrong" cradle is Newton over both touching contacts
         assert_impact(cradle, pre=[1, 0, 0], post=[-1 / 3, 2 / 3, 2 / 3], law="pasquero")
     msg = str(e.value)
-    assert "nearest law: newton-touching at " in msg and "energy change" in msg
+    assert "nearest: newton-touching=poisson at 3.7e-17" in msg and "energy change" in msg
+    # exact: one ulp off Newton's outcome is outside a zero tolerance, inside 1e-15
+    report = check(cradle, [1, 0, 0], [-1 / 3, 2 / 3, 2 / 3], "newton-touching", 0.0)
+    row = next(r for r in report["laws"] if r["law"] == "newton-touching")
+    assert row["outcome"] == [Fraction(-1, 3), Fraction(2, 3), Fraction(2, 3)]
+    exact = [Fraction(-1, 3), Fraction(2, 3), Fraction(2, 3)]
+    assert row["distance"] == max(abs(Fraction(x) - y) for x, y in zip([-1 / 3, 2 / 3, 2 / 3], exact))
+    assert report["expect"]["pass"] is False
     with pytest.raises(ValueError, match="unknown law"):
         assert_impact(cradle, pre=[1, 0, 0], post=[0, 0, 1], law="newtons")
 
@@ -138,3 +145,23 @@ def test_the_documented_examples_run_as_written(doc):
     assert blocks, doc
     for code in blocks:
         exec(compile(code, doc, "exec"), {})
+
+
+@pytest.mark.parametrize("name", ["pybullet.jsonl", "pymunk.jsonl", "mujoco.jsonl", "wrong-expect.jsonl"])
+def test_engine_records_through_regress_give_the_cli_report(name):
+    path = ROOT / "examples" / "engines" / "records" / name
+    ours = impactkit.regress(path, jobs=2)
+    r = cli("regress", str(path), "--format", "json")
+    theirs = impactkit._convert(json.loads(r.stdout))
+    assert r.returncode == (1 if theirs["failed"] else 0)
+    assert ours["records"] == theirs["records"]
+    assert ours["engines"] == theirs["engines"]
+    assert (ours["failed"], ours["errors"]) == (theirs["failed"], theirs["errors"])
+    assert len(ours["records"]) > 0
+
+
+def test_a_records_file_that_is_not_one_is_a_value_error(tmp_path):
+    with pytest.raises(ValueError):
+        impactkit.regress(tmp_path)
+    with pytest.raises(ValueError):
+        impactkit.regress(tmp_path / "missing.jsonl")

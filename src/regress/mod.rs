@@ -592,6 +592,31 @@ pub fn check(
     law: Law,
     tolerance: f64,
 ) -> Result<RecordReport, Mismatch> {
+    let r = check_report(system, observed, law, tolerance).map_err(Mismatch::BadInput)?;
+    let row = r.laws.iter().find(|c| c.law == law.name());
+    match (row, &r.expect) {
+        (Some(c), _) if !c.applies => Err(Mismatch::DoesNotApply {
+            law: law.name(),
+            reason: c.note.clone(),
+        }),
+        (Some(c), Some(x)) if !x.pass => Err(Mismatch::Exceeds {
+            law: law.name(),
+            distance: c.distance_upper.unwrap_or(f64::INFINITY),
+            tolerance,
+        }),
+        _ => Ok(r),
+    }
+}
+
+/// The whole report of [`check`] — every law's distance, the nearest laws, the energy
+/// change, and whether the expectation passed — pass or fail; `Err` only for bad input
+/// (the reason). For callers that explain a failure (the Python test helper).
+pub fn check_report(
+    system: &SystemFile,
+    observed: &[f64],
+    law: Law,
+    tolerance: f64,
+) -> Result<RecordReport, String> {
     let rec = Record {
         line: 1,
         id: None,
@@ -613,20 +638,8 @@ pub fn check(
         }),
     };
     let r = regress(vec![Ok(rec)], Path::new(".")).records.remove(0);
-    if let Some(e) = &r.error {
-        return Err(Mismatch::BadInput(e.clone()));
-    }
-    let row = r.laws.iter().find(|c| c.law == law.name());
-    match (row, &r.expect) {
-        (Some(c), _) if !c.applies => Err(Mismatch::DoesNotApply {
-            law: law.name(),
-            reason: c.note.clone(),
-        }),
-        (Some(c), Some(x)) if !x.pass => Err(Mismatch::Exceeds {
-            law: law.name(),
-            distance: c.distance_upper.unwrap_or(f64::INFINITY),
-            tolerance,
-        }),
-        _ => Ok(r),
+    match &r.error {
+        Some(e) => Err(e.clone()),
+        None => Ok(r),
     }
 }
