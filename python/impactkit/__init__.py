@@ -24,6 +24,7 @@ True
 """
 
 from fractions import Fraction
+import numbers
 import os
 import re
 from typing import Any, Dict, List, Optional, Sequence, Union
@@ -131,17 +132,20 @@ def to_float(x: Union[Value, int]) -> float:
 
 
 def _expr(x: Input) -> str:
-    """An input as an expression of the input language, exactly."""
+    """An input as an expression of the input language, exactly (NumPy scalars too)."""
     if isinstance(x, bool):
         raise TypeError("a number is expected, not a bool")
     if isinstance(x, str):
         return x
-    if isinstance(x, int):
-        return str(x)
-    if isinstance(x, float):
-        if x != x or x in (float("inf"), float("-inf")):
-            raise ValueError(f"{x} is not a finite number")
-        x = Fraction(x)
+    if isinstance(x, numbers.Integral):
+        return str(int(x))
+    if isinstance(x, numbers.Rational):
+        x = Fraction(int(x.numerator), int(x.denominator))
+    elif isinstance(x, numbers.Real):
+        f = float(x)
+        if f != f or f in (float("inf"), float("-inf")):
+            raise ValueError(f"{f} is not a finite number")
+        x = Fraction(f)
     if isinstance(x, Fraction):
         return f"{x.numerator}/{x.denominator}" if x.denominator != 1 else str(x.numerator)
     raise TypeError(f"a number (int, Fraction, float or str) is expected, not {type(x).__name__}")
@@ -209,6 +213,23 @@ class System:
             _core.cradle_toml([_expr(m) for m in masses], [_expr(v) for v in velocity], _expr(restitution)),
             f"cradle({n})",
         )
+
+    @classmethod
+    def corner(
+        cls,
+        alpha: str,
+        velocity: Sequence[Input],
+        restitution: Union[Input, Sequence[Input]] = 1,
+        mass: Input = 1,
+    ) -> "System":
+        """The disk in a corner of half-angle ``alpha`` (an expression, e.g. ``"pi/6"``),
+        walls kx − y = 0 and kx + y = 0 with k = tan(alpha), one coefficient or one per
+        wall (``impactkit system corner``; Fassino–Pasquero 2020, Sect. 2)."""
+        eps = list(restitution) if isinstance(restitution, (list, tuple)) else [restitution] * 2
+        if len(eps) != 2:
+            raise ValueError("restitution: one coefficient, or one per wall (2)")
+        text = _core.corner_toml(alpha, [_expr(v) for v in velocity], _expr(eps[0]), _expr(eps[1]), _expr(mass))
+        return cls(text, f"corner({alpha})")
 
     def laws(
         self,

@@ -175,6 +175,13 @@ fn check_system(toml: &str, source: &str) -> PyResult<()> {
     Ok(())
 }
 
+/// The system file of the disk in a corner (`impactkit system corner`; Fassino–Pasquero
+/// 2020, Sect. 2): half-angle `alpha`, velocity, the walls' two coefficients, the mass.
+#[pyfunction]
+fn corner_toml(alpha: &str, velocity: Vec<String>, eps1: &str, eps2: &str, mass: &str) -> String {
+    SystemFile::corner(alpha, &velocity, [eps1, eps2], mass).to_toml()
+}
+
 /// The names of the laws `laws` computes, in its order.
 #[pyfunction]
 fn law_names() -> Vec<&'static str> {
@@ -189,6 +196,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(eval, m)?)?;
     m.add_function(wrap_pyfunction!(laws, m)?)?;
     m.add_function(wrap_pyfunction!(cradle_toml, m)?)?;
+    m.add_function(wrap_pyfunction!(corner_toml, m)?)?;
     m.add_function(wrap_pyfunction!(law_names, m)?)?;
     m.add_function(wrap_pyfunction!(check_system, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;

@@ -165,3 +165,21 @@ def test_a_records_file_that_is_not_one_is_a_value_error(tmp_path):
         impactkit.regress(tmp_path)
     with pytest.raises(ValueError):
         impactkit.regress(tmp_path / "missing.jsonl")
+
+
+def test_the_corner_builder_gives_the_papers_reflection():
+    # alpha = pi/4, v = (1, 1/2): both walls approached; Newton's law over both gives -v
+    corner = System.corner("pi/4", [1, Fraction(1, 2)])
+    assert corner.outcomes("newton-touching") == [[Fraction(-1), Fraction(-1, 2)]]
+    # the same system as the example file
+    ours = corner.laws()["laws"]
+    theirs = System.from_file(ROOT / "examples/systems/corner-pi4.toml").laws()["laws"]
+    assert [r["outcomes"] for r in ours] == [r["outcomes"] for r in theirs]
+    with pytest.raises(ValueError, match="restitution"):
+        System.corner("pi/4", [1, 0], restitution=[1, 1, 1])
+
+
+def test_numpy_scalars_are_numbers_if_numpy_is_there():
+    np = pytest.importorskip("numpy")
+    c = System.cradle(3, masses=np.array([1, 2, 3]))
+    assert c.laws(velocity=np.array([1.0, 0.0, 0.0]))["system"]["masses"] == [1, 2, 3]
