@@ -183,3 +183,19 @@ def test_numpy_scalars_are_numbers_if_numpy_is_there():
     np = pytest.importorskip("numpy")
     c = System.cradle(3, masses=np.array([1, 2, 3]))
     assert c.laws(velocity=np.array([1.0, 0.0, 0.0]))["system"]["masses"] == [1, 2, 3]
+
+
+def test_the_example_tour_runs(capsys, tmp_path):
+    import runpy
+
+    old = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        tour = runpy.run_path(str(ROOT / "examples" / "python" / "tour.py"))
+        tour["main"](str(tmp_path / "corner.png"))
+    finally:
+        os.chdir(old)
+    out = capsys.readouterr().out
+    assert "3-ball cradle, e = 1/2 (agreement decided in exact)" in out
+    assert "newton-touching     (0, 1/2, 1/2)" in out
+    assert "pybullet:" in out
