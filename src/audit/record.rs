@@ -157,7 +157,7 @@ pub fn compare(rec: &mut Record, audited_zones: &[&str], audited_final: &[Num], 
 /// Working precision of the distance enclosures.
 const PREC: u32 = 256;
 
-/// Rigorous bounds of a report number at [`PREC`] bits (`None`: not a number we can bound).
+/// Rigorous bounds of a report number at `PREC` bits (`None`: not a number we can bound).
 pub fn num_bounds(x: &Num) -> Option<(Float, Float)> {
     use crate::arith::{ExactValue, Scalar};
     match x {

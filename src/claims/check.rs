@@ -6,12 +6,12 @@
 //!   lemmas of an induction or a termination included): the cells cover the domain as
 //!   charted (every root cell of every case is a leaf or split, every split's pieces are
 //!   leaves or split, every leaf is reached once); every sign decided in a cell holds by
-//!   its rule, re-derived here ([`orthant_sign`]: coefficients of one sign on the open
+//!   its rule, re-derived here (`orthant_sign`: coefficients of one sign on the open
 //!   orthant of the cell's positive chart variables, AM–GM dominance, a quadratic with a
 //!   negative discriminant; the zero polynomial); every conclusion follows from its
 //!   obligation (its body's sign, or a guard decided false), the signs again re-derived;
 //!   a conclusion on an outcome's zone (FP eq. (1)) by each excluded zone's conditions
-//!   shown infeasible ([`zone_conclusion`]). Signs decided by radical elimination are
+//!   shown infeasible (`zone_conclusion`). Signs decided by radical elimination are
 //!   re-derived by the Z3 cross-check only (counted).
 //! - **Refutations**: the witness is re-evaluated exactly by the claim's own evaluation
 //!   (the law code on exact rationals, at the single point: a degenerate box) and must
@@ -19,7 +19,7 @@
 //! - **Exact computations** (`exact-example`, `fp-audit`, `identity`, interval
 //!   branch-and-bound on `inequality`): recomputed; they are their own certificate.
 //!
-//! - **The cover** ([`super::check_charts`]): the root cells chart each parameter's range
+//! - **The cover** (`check_charts.rs`): the root cells chart each parameter's range
 //!   and the cone exactly, every split's pieces chart its parent (a piece left out has no
 //!   point), every cell outside the hypotheses has a hypothesis shown false there, and
 //!   the proof is of the claim's own statement.
@@ -60,7 +60,7 @@ pub struct Checked {
     pub reductions: usize,
     /// Outputs of an agreement found identical on both sides (the engine's values).
     pub outputs: usize,
-    /// The cover of the domain by the cells ([`super::check_charts`]).
+    /// The cover of the domain by the cells (`check_charts.rs`).
     pub cover: super::check_charts::Cover,
 }
 

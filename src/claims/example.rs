@@ -17,7 +17,7 @@
 //! An optional `missing = "…"` (next to `probe`) names data the paper does not give and the
 //! claim needs (a body shape, a time step): the probe still runs on a *declared* model and
 //! its values are shown, but the verdict is `inconclusive` — "cannot be decided without
-//! <missing>; with the declared model: …" followed by what the relations gave there.
+//! `<missing>`; with the declared model: …" followed by what the relations gave there.
 
 use super::probes::{self, Inputs};
 use super::{pairs, Claim, Outcome, Verdict};

@@ -7,7 +7,7 @@
 //! rule that decided it, and each conclusion's obligation as rational functions of the
 //! chart variables; the lemmas of an induction or a termination, nested; the leaves of an
 //! interval branch-and-bound with their decisions) and, for a refutation, the exact
-//! witness. `impactkit check` re-checks them ([`super::check`]).
+//! witness. `impactkit check` re-checks them (`claims::check`).
 //!
 //! **SMT-LIB** (`DIR/<id>.smt2`, QF_NRA): for every cell of every symbolic proof (the
 //! lemmas included) one query "a point of the cell where one of the signs the engine

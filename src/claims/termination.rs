@@ -88,7 +88,7 @@ const FP_ZONES: &[(&str, &[&str])] = &[
     ("Z12", &["k*x + y > 0", "k*x - y > 0"]),
 ];
 
-/// The registered runs: TA's (S = 0, see [`super::induction::ONLY_WITH`]) stops only at
+/// The registered runs: TA's (S = 0, see `induction::ONLY_WITH`) stops only at
 /// an exit (Z0; v = 0 is in Z0, so the rest test never stops it first); TA with the rest
 /// test ‖v‖ <= S_v of Sect. 6 (`corner.trace`, S = 0) stops at an exit or at rest.
 pub const TERMINATING: &[Terminating] = &[

@@ -1,5 +1,5 @@
 //! The limits of the command line's counts and sizes, in one place (the limits of the
-//! input language itself are in [`crate::lang::limits`]). Each bounds the work one
+//! input language itself are in `lang/limits.rs`). Each bounds the work one
 //! command line can ask for; docs/conventions.md lists them with the option that sets or raises
 //! them. A value outside its range is bad input: exit 2, one line naming the option.
 

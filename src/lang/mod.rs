@@ -33,7 +33,7 @@
 //! # Evaluation
 //!
 //! Numbers are read exactly (`0.9` = 9/10, `4.5e-16` = 45/10¹⁷) and handed to the backend
-//! once, through [`Scalar::from_rational`](crate::arith::Scalar::from_rational); the
+//! once, through [`crate::arith::Scalar::from_rational`]; the
 //! operations are then the backend's own. Each backend evaluates an expression as well as
 //! it can:
 //! * **rounded** backends (`f64`, `mpfr:BITS`) compute like a floating-point program:

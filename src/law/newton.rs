@@ -229,7 +229,7 @@ pub fn newton<S: Scalar>(
 }
 
 /// Poisson's law with restitution `e` (one per contact) on every contact of `c`:
-/// compression, then expansion with Λ_E ≥ EΛ_C (Winandy–Leine Sect. 1, Glocker [7]).
+/// compression, then expansion with Λ_E ≥ EΛ_C (Winandy–Leine Sect. 1, Glocker \[7\]).
 pub fn poisson<S: Scalar>(
     c: &Constraints<S>,
     v: &[S],

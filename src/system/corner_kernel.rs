@@ -128,7 +128,7 @@ impl<S: Scalar> Kernel<S> {
 
     /// [`Kernel::run`], handing the zone of every classified velocity to `record`
     /// (a no-op when only the end matters). The rule is matched once, and each rule has
-    /// its own copy of the loop ([`Kernel::iterate`]); kept out of line, so that the loop
+    /// its own copy of the loop (`Kernel::iterate`); kept out of line, so that the loop
     /// has the registers to itself.
     #[inline(never)]
     pub fn run_with(&self, v0: V2<S>, record: impl FnMut(Zone)) -> Result<KernelEnd<S>, LawError> {

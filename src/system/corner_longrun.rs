@@ -132,7 +132,7 @@ pub struct Pattern<S> {
 pub enum Outcome<S> {
     /// Every future step follows the pattern: the run never reaches Z0.
     NeverExits {
-        /// The invariant cone K = cone(rays[0], rays[1]) ⊂ P, in (ξ̇, η̇), det > 0.
+        /// The invariant cone K = cone(`rays[0]`, `rays[1]`) ⊂ P, in (ξ̇, η̇), det > 0.
         cone: [V2<S>; 2],
         /// ρ(M) = λ₁ (enclosure): ‖v‖ decays like ρ per period.
         rho: MpInterval,
@@ -156,7 +156,7 @@ pub enum Outcome<S> {
 #[derive(Clone, Debug)]
 pub struct LongRun<S> {
     /// The zones of the velocities processed one by one before the pattern (the entry
-    /// steps), e.g. [Z12].
+    /// steps), e.g. `[Z12]`.
     pub entry_zones: Vec<Zone>,
     /// `None` when the run exits during the entry steps.
     pub pattern: Option<Pattern<S>>,

@@ -259,7 +259,7 @@ impl Poly {
     pub fn lex_leading(&self) -> Option<(&Monomial, &BigRational)> {
         self.terms.iter().max_by(|a, b| lex_cmp(a.0, b.0))
     }
-    /// `self / d` when `d` divides `self` exactly in Q[variables], `None` otherwise (or
+    /// `self / d` when `d` divides `self` exactly in Q\[variables\], `None` otherwise (or
     /// for `d = 0`). Sparse division in the lexicographic order: the quotient's degree in
     /// each variable is that of `self` minus that of `d`, so a step past those degrees
     /// ends the attempt. Its work counts towards [`with_deadline`]'s bound.

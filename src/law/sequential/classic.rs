@@ -33,7 +33,7 @@ fn on_cradle<S: Scalar>(
     })
 }
 
-/// Generalised Newton law (Glocker [6]): ξ = γ⁺ + eγ⁻, 0 ≤ ξ ⊥ Λ ≥ 0, with γ⁺ = γ⁻ + GΛ
+/// Generalised Newton law (Glocker \[6\]): ξ = γ⁺ + eγ⁻, 0 ≤ ξ ⊥ Λ ≥ 0, with γ⁺ = γ⁻ + GΛ
 /// (eq. (6)), both contacts closed: [`newton_impulse`] in its
 /// [`NewtonVariant::Glocker`] reading.
 pub fn newton<S: Scalar>(
@@ -46,7 +46,7 @@ pub fn newton<S: Scalar>(
     })
 }
 
-/// Generalised Poisson law (Glocker [7]): compression 0 ≤ γ⁻ + GΛ_C ⊥ Λ_C ≥ 0, then
+/// Generalised Poisson law (Glocker \[7\]): compression 0 ≤ γ⁻ + GΛ_C ⊥ Λ_C ≥ 0, then
 /// expansion 0 ≤ γ⁺ ⊥ Λ_E − eΛ_C ≥ 0 with γ⁺ = γ⁻ + G(Λ_C + Λ_E): [`poisson_impulse`].
 pub fn poisson<S: Scalar>(
     cradle: &Cradle<S>,
