@@ -6,9 +6,33 @@
 //! the claim is reported `inconclusive (time)` and its thread really stops.
 //!
 //! Outside [`with_deadline`] a checkpoint costs one thread-local read.
+//!
+//! [`cancel`] asks every computation of the process to stop (Ctrl-C in the Python
+//! package): deadlines count as passed, `verify` checks no further claim and an audit no
+//! further sample, until [`clear_cancel`].
 
 use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+/// Set by [`cancel`]: every deadline has passed.
+static CANCELLED: AtomicBool = AtomicBool::new(false);
+
+/// Asks every running computation of the process to stop at its next checkpoint (the
+/// Python package calls it on Ctrl-C; the caller discards the results).
+pub fn cancel() {
+    CANCELLED.store(true, Ordering::Relaxed);
+}
+
+/// Whether [`cancel`] was called (and not cleared since).
+pub fn cancelled() -> bool {
+    CANCELLED.load(Ordering::Relaxed)
+}
+
+/// Ends a cancellation, before the next computation starts.
+pub fn clear_cancel() {
+    CANCELLED.store(false, Ordering::Relaxed);
+}
 
 thread_local! {
     static DEADLINE: Cell<Option<Instant>> = const { Cell::new(None) };
@@ -63,6 +87,13 @@ pub fn with_reflection_cap<T>(cap: u64, f: impl FnOnce() -> T) -> T {
     with_cap(&REFLECTIONS, cap, f)
 }
 
+/// Runs `f` under both work limits of the laws of `laws`, `regress` and
+/// `compare-cradle`: `digits` ([`with_digit_cap`]) and `reflections`
+/// ([`with_reflection_cap`]).
+pub fn with_law_caps<T>(digits: u64, reflections: u64, f: impl FnOnce() -> T) -> T {
+    with_reflection_cap(reflections, || with_digit_cap(digits, f))
+}
+
 /// This thread's reflection cap ([`with_reflection_cap`]), if any.
 pub fn reflection_cap() -> Option<u64> {
     REFLECTIONS.with(Cell::get)
@@ -70,7 +101,7 @@ pub fn reflection_cap() -> Option<u64> {
 
 /// Whether `deadline` has passed; if so, this thread's work is marked as cut by the clock.
 pub fn passed(deadline: Instant) -> bool {
-    let p = Instant::now() >= deadline;
+    let p = cancelled() || Instant::now() >= deadline;
     if p {
         TIMED.with(|t| t.set(true));
     }

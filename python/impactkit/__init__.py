@@ -31,7 +31,24 @@ from typing import Any, Dict, List, Optional, Sequence, Union
 
 from . import _core
 
-__all__ = ["Exact", "Interval", "System", "eval", "law_names", "number", "regress", "to_float"]
+__all__ = [
+    "Exact",
+    "Interval",
+    "System",
+    "Undecided",
+    "audit",
+    "corner",
+    "cradle",
+    "eval",
+    "law_names",
+    "number",
+    "penny",
+    "propagate",
+    "regress",
+    "step",
+    "to_float",
+    "verify",
+]
 __version__ = _core.__version__
 
 Value = Union[Fraction, float, "Exact", "Interval"]
@@ -97,7 +114,38 @@ class Interval:
         return NotImplemented
 
 
-def _bound(s: str) -> Union[Fraction, float]:
+class Undecided:
+    """The result of a run that hangs on a sign its arithmetic could not decide: the
+    quantity and its enclosure ``[lo, hi]``, never a guessed value. ``bool()`` is False.
+
+    >>> r = corner("pi/4", ["1", "1"], arith="f64")
+    >>> r["termination"]
+    'exit'
+    """
+
+    __slots__ = ("quantity", "lo", "hi")
+
+    def __init__(self, quantity: str, lo: str, hi: str):
+        self.quantity, self.lo, self.hi = quantity, lo, hi
+
+    def __bool__(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return f"Undecided({self.quantity!r}, lo={self.lo!r}, hi={self.hi!r})"
+
+
+def _report(r: Dict[str, Any]) -> Any:
+    """A run's report with Python numbers, or :class:`Undecided`."""
+    if r.get("complete") is False and "undecided" in r:
+        u = r["undecided"]
+        return Undecided(u["quantity"], u["lo"], u["hi"])
+    return _convert(r)
+
+
+def _bound(s: Union[str, float]) -> Union[Fraction, float]:
+    if isinstance(s, float):
+        return s
     return float(s) if s.lstrip("-") in ("inf", "nan") else Fraction(s)
 
 
@@ -182,7 +230,55 @@ def law_names() -> List[str]:
 class System:
     """A system file (TOML, the format of ``impactkit laws``; docs/laws-regress.md)."""
 
-    def __init__(self, toml: str, source: str = "<string>"):
+    def __init__(
+        self,
+        toml: Optional[str] = None,
+        source: str = "<string>",
+        *,
+        velocity: Optional[Sequence[Input]] = None,
+        normals: Optional[Sequence[Sequence[Input]]] = None,
+        masses: Optional[Sequence[Input]] = None,
+        mass_matrix: Optional[Sequence[Sequence[Input]]] = None,
+        restitution: Union[Input, Sequence[Input], None] = None,
+        touching: Optional[Sequence[bool]] = None,
+        names: Optional[Sequence[str]] = None,
+        coordinates: Optional[Sequence[str]] = None,
+        name: Optional[str] = None,
+        energetic: Optional[Input] = None,
+    ):
+        """A system from a file's text, or from its parts as keyword arguments:
+        ``velocity`` (q̇⁻), ``normals`` (one ∇φ per contact), ``masses`` (a diagonal mass
+        matrix) or ``mass_matrix``, ``restitution`` (one coefficient, or one per contact),
+        ``touching``, contact ``names``, ``coordinates``, ``name`` and Seghete–Murphey's
+        ``energetic`` R.
+
+        >>> two = System(masses=[1, 1], normals=[[-1, 1]], velocity=[1, 0], restitution=0)
+        >>> two.outcomes("newton-touching")
+        [[Fraction(1, 2), Fraction(1, 2)]]
+        >>> System(masses=[1, 1], normals=[[-1, 1]], velocity=[1, 0], touching=[True, False])
+        Traceback (most recent call last):
+        ...
+        ValueError: touching: 2 entries for 1 contacts (one per normal)
+        """
+        if toml is None:
+            if velocity is None or normals is None:
+                raise ValueError("System: give a file's text, or velocity= and normals=")
+            per_contact = isinstance(restitution, (list, tuple))
+            toml = _core.system_toml(
+                [_expr(v) for v in velocity],
+                [[_expr(x) for x in row] for row in normals],
+                masses=None if masses is None else [_expr(m) for m in masses],
+                mass_matrix=None if mass_matrix is None else [[_expr(x) for x in row] for row in mass_matrix],
+                restitution=None if restitution is None or per_contact else _expr(restitution),  # type: ignore[arg-type]
+                contact_restitution=[_expr(e) for e in restitution] if per_contact else None,  # type: ignore[union-attr]
+                touching=None if touching is None else [bool(t) for t in touching],
+                names=None if names is None else [str(n) for n in names],
+                coordinates=None if coordinates is None else [str(c) for c in coordinates],
+                name=name,
+                energetic=None if energetic is None else _expr(energetic),
+            )
+        elif velocity is not None or normals is not None or masses is not None or mass_matrix is not None:
+            raise ValueError("System: give a file's text or its parts, not both")
         self.toml = toml
         self.source = source
         # read once, so that a bad file fails here
@@ -231,6 +327,25 @@ class System:
         text = _core.corner_toml(alpha, [_expr(v) for v in velocity], _expr(eps[0]), _expr(eps[1]), _expr(mass))
         return cls(text, f"corner({alpha})")
 
+    @classmethod
+    def billiard(
+        cls,
+        theta: str,
+        radii: Sequence[Input] = (1, 1, 1),
+        masses: Optional[Sequence[Input]] = None,
+    ) -> "System":
+        """The billiard break of Seghete–Murphey Sect. VII-A: the cue ball c at the
+        origin moving at (1, 0) into balls a and b placed at angle ``theta`` (an
+        expression), radii (r_a, r_b, r_c), masses by default the radii cubed
+        (``impactkit system billiard``).
+
+        >>> rack = System.billiard("pi/3")
+        >>> len(rack.outcomes("seghete-murphey"))
+        2
+        """
+        m = None if masses is None else [_expr(x) for x in masses]
+        return cls(_core.billiard_toml(theta, [_expr(r) for r in radii], m), f"billiard({theta})")
+
     def laws(
         self,
         velocity: Optional[Sequence[Input]] = None,
@@ -255,3 +370,237 @@ class System:
 
     def __repr__(self) -> str:
         return f"System.from_file({self.source!r})" if self.source != "<string>" else "System(<toml>)"
+
+
+def _exprs(xs: Optional[Sequence[Input]]) -> Optional[List[str]]:
+    return None if xs is None else [_expr(x) for x in xs]
+
+
+def _opt(x: Optional[Input]) -> Optional[str]:
+    return None if x is None else _expr(x)
+
+
+def corner(
+    alpha: str,
+    v0: Sequence[Input],
+    eps: Union[Input, Sequence[Input]] = 1,
+    algorithm: str = "ta",
+    threshold: Optional[Input] = None,
+    rest_threshold: Optional[Input] = None,
+    max_steps: int = 10_000,
+    form: str = "xy",
+    arith: str = "certified",
+    trace: bool = False,
+    max_digits: int = 20_000,
+    max_bits: int = 3392,
+) -> Any:
+    """``impactkit corner``: the disk in the corner of half-angle ``alpha`` (Fassino–
+    Pasquero 2020), from entrance velocity ``v0``, with one COR or one per wall
+    (Pasquero's rule (10)), under algorithm TA or SA (Sect. 6). The report: ``steps``,
+    ``zones``, ``termination``, ``final`` (exact where the inputs allow) and
+    ``certified_by``; :class:`Undecided` when no arithmetic decided a branch.
+
+    >>> r = corner("pi/4", [1, Fraction(1, 2)], arith="exact")
+    >>> r["zones"], r["final"]
+    (['Z12', 'Z0'], [Fraction(-1, 1), Fraction(-1, 2)])
+    >>> corner("pi/6", [1, 0], eps=[1, Fraction(1, 2)], arith="quadratic")["final"]
+    [Fraction(-3, 4), Exact('1/4*sqrt(3)')]
+    """
+    e = list(eps) if isinstance(eps, (list, tuple)) else None
+    if e is not None and len(e) != 2:
+        raise ValueError("--eps: one COR, or one per wall (2)")
+    return _report(
+        _core.corner(
+            alpha,
+            [_expr(v) for v in v0],
+            eps=None if e is not None else _expr(eps),  # type: ignore[arg-type]
+            eps1=None if e is None else _expr(e[0]),
+            eps2=None if e is None else _expr(e[1]),
+            algorithm=algorithm,
+            threshold=_opt(threshold),
+            rest_threshold=_opt(rest_threshold),
+            max_steps=max_steps,
+            max_digits=max_digits,
+            form=form,
+            arith=arith,
+            max_bits=max_bits,
+            trace=trace,
+        )
+    )
+
+
+def cradle(
+    balls: int,
+    eps: Union[Input, Sequence[Input]] = 1,
+    masses: Optional[Sequence[Input]] = None,
+    v0: Optional[Sequence[Input]] = None,
+    sigma: Optional[Input] = None,
+    max_steps: int = 10_000,
+    arith: str = "certified",
+    trace: bool = False,
+    max_digits: int = 20_000,
+    max_bits: int = 3392,
+) -> Any:
+    """``impactkit cradle``: Newton's cradle through Pasquero's step-by-step procedure
+    (Sect. 3.5): one COR for all contacts or one per contact, masses (default 1), initial
+    velocities (default: ball 1 at 1, the others at rest). The report: ``iterations``,
+    ``termination``, ``final``, ``certified_by``.
+
+    >>> r = cradle(3, arith="exact")
+    >>> r["final"], r["termination"]
+    ([Fraction(0, 1), Fraction(0, 1), Fraction(1, 1)], 'exit')
+    """
+    e = [_expr(x) for x in eps] if isinstance(eps, (list, tuple)) else [_expr(eps)]
+    return _report(
+        _core.cradle(
+            balls,
+            e,
+            masses=_exprs(masses),
+            v0=_exprs(v0),
+            sigma=_opt(sigma),
+            max_steps=max_steps,
+            max_digits=max_digits,
+            trace=trace,
+            arith=arith,
+            max_bits=max_bits,
+        )
+    )
+
+
+def propagate(
+    masses: Sequence[Input],
+    normals: Sequence[Sequence[Input]],
+    momentum: Sequence[Input],
+    eps: Optional[Input] = None,
+    max_steps: int = 12,
+    arith: str = "exact",
+) -> Any:
+    """``impactkit propagate``: Seghete–Murphey's propagative model (Definition 1):
+    the minimal sequences of reset maps from momentum p = M q̇⁻ and their outcomes, and
+    whether the outcome is unique (decided exactly where the field allows).
+
+    >>> r = propagate([1, 1], [["sin(pi/16)", "-cos(pi/16)"], ["sin(pi/16)", "cos(pi/16)"]], [-1, 0], arith="algebraic")
+    >>> r["unique"], r["outcomes"]
+    (True, [[Fraction(1, 1), Fraction(0, 1)]])
+    """
+    return _report(
+        _core.propagate(
+            [_expr(m) for m in masses],
+            [[_expr(x) for x in row] for row in normals],
+            [_expr(p) for p in momentum],
+            eps=_opt(eps),
+            max_steps=max_steps,
+            arith=arith,
+        )
+    )
+
+
+def penny(
+    law: str,
+    table: str = "ellipse",
+    impacts: int = 20,
+    a: Optional[Input] = None,
+    b: Optional[Input] = None,
+    rates: Optional[Sequence[Input]] = None,
+    arith: str = "mpi:128",
+    **params: Input,
+) -> Any:
+    """``impactkit penny run``: the rolling penny on a table bounded by an ellipse or a
+    circle (Clark–Bloch, Sect. VI), ``impacts`` impacts under the elastic map (15) or
+    the plastic one (18); ``params`` are ``mass``, ``radius``, ``inertia``,
+    ``spin_inertia``, ``x0``, ``y0``, ``theta0``, ``phi0`` (defaults: Table I, Sect. VI-A).
+
+    >>> r = penny("elastic", impacts=2, arith="f64")
+    >>> [(i["index"], i["end"]) for i in r["impacts"]]
+    [(1, 'front'), (2, 'back')]
+    """
+    known = {"mass", "radius", "inertia", "spin_inertia", "x0", "y0", "theta0", "phi0"}
+    for k in params:
+        if k not in known:
+            raise TypeError(f"penny() got an unexpected keyword argument {k!r}")
+    return _report(
+        _core.penny_run(
+            law,
+            table=table,
+            impacts=impacts,
+            a=_opt(a),
+            b=_opt(b),
+            rates=_exprs(rates),
+            arith=arith,
+            **{k: _expr(v) for k, v in params.items()},
+        )
+    )
+
+
+def step(
+    system: Union[str, "os.PathLike[str]"],
+    dt: Input,
+    steps: int,
+    law: str,
+    eps: Optional[Input] = None,
+    order: str = "argmin",
+    arith: str = "exact",
+) -> Any:
+    """``impactkit step``: the Seghete–Murphey time stepper (Sect. VI–VII) on a step
+    system file (a path, or the file's text; docs/step.md), ``steps`` steps of size
+    ``dt`` with the elastic, plastic (11) or inelastic (17, with ``eps``) law.
+
+    >>> r = step("examples/step/ball-gravity.toml", dt="1/10", steps=5, law="elastic", arith="quadratic")
+    >>> [n["q"][1] for n in r["nodes"]][:3], r["nodes"][0]["energy"]
+    ([Fraction(1, 4), Fraction(1, 5), Fraction(1, 20)], Fraction(3, 1))
+    """
+    text, source = _text_and_source(system)
+    return _report(_core.step(text, _expr(dt), steps, law, eps=_opt(eps), order=order, arith=arith, source=source))
+
+
+def _text_and_source(x: Union[str, "os.PathLike[str]"]) -> "tuple[str, str]":
+    if isinstance(x, str) and ("\n" in x or "=" in x):
+        return x, "<string>"
+    with open(x, encoding="utf-8") as f:
+        return f.read(1 << 20), os.fspath(x)
+
+
+def verify(
+    paths: Union[str, "os.PathLike[str]", Sequence[Union[str, "os.PathLike[str]"]]] = "proofs",
+    only: Optional[str] = None,
+    budget_seconds: float = 120.0,
+    jobs: int = 1,
+) -> List[Dict[str, Any]]:
+    """``impactkit verify``: every claim of the claim files (directories are searched),
+    with its computed ``verdict``, ``detail``, ``counterexample``, ``corrected`` and
+    ``certificate``, in the order of the files' paths. Ctrl-C stops it (``KeyboardInterrupt``).
+
+    >>> [(c["id"], c["verdict"]) for c in verify(["proofs/fp/fp-example-pi4.toml", "proofs/fp/fp-example-pi4-xi1.toml"])]
+    [('fp-example-pi4-xi1', 'refuted'), ('fp-example-pi4', 'proved')]
+    """
+    if isinstance(paths, (str, os.PathLike)):
+        paths = [paths]
+    return list(_core.verify([os.fspath(p) for p in paths], only, budget_seconds, jobs))
+
+
+def _check(
+    system: "System",
+    post: Sequence[float],
+    law: str = "newton-touching",
+    tol: float = 1e-9,
+    pre: Optional[Sequence[Input]] = None,
+) -> Dict[str, Any]:
+    """``regress.check(system, post, law, tol)``: the exact report of one engine
+    observation (``regress`` on one record): ``laws`` (each law's ``outcome``,
+    ``distance``, ``distance_upper``, ``note``), ``nearest``, ``energy_change``,
+    ``momentum_defect`` and ``expect`` (``pass``, ``reason``). ``pre`` replaces the
+    system's pre-impact velocity.
+
+    >>> r = regress.check(System.cradle(3), [0.0, 0.0, 1.0], "pasquero", 1e-12)
+    >>> r["expect"]["pass"], r["nearest"][0]
+    (True, 'pasquero')
+    """
+    if law not in law_names():
+        raise ValueError(f"law: unknown law {law!r} (one of {', '.join(law_names())})")
+    v = None if pre is None else [_expr(x) for x in pre]
+    return _convert(_core.check(system.toml, [float(x) for x in post], law, float(tol), system.source, v))
+
+
+regress.check = _check  # type: ignore[attr-defined]
+
+from . import audit  # noqa: E402 (uses the helpers above)

@@ -17,7 +17,7 @@ AssertionError: newton-touching: distance 0.667 > tolerance 1e-09 (outcome [-1/3
 
 from typing import Any, Dict, Optional, Sequence
 
-from . import Input, System, _core, _convert, _expr, law_names
+from . import Input, System, _check
 
 __all__ = ["assert_impact", "check"]
 
@@ -33,10 +33,7 @@ def check(
     (each law's ``outcome``, ``distance``, ``distance_upper``, ``note``), ``nearest``,
     ``energy_change``, ``momentum_defect`` and ``expect`` (``pass``, ``reason``).
     ``pre`` replaces the system's pre-impact velocity (``None``: keep it)."""
-    if law not in law_names():
-        raise ValueError(f"law: unknown law {law!r} (one of {', '.join(law_names())})")
-    v = None if pre is None else [_expr(x) for x in pre]
-    return _convert(_core.check(system.toml, [float(x) for x in post], law, float(tol), system.source, v))
+    return _check(system, post, law, tol, pre)
 
 
 def _short(x: Any) -> str:

@@ -18,6 +18,83 @@ fn value_error(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
+/// A count within its cap (the command line's range), or the command line's message.
+fn capped(cap: impactkit::input::caps::Cap, n: u64) -> PyResult<u64> {
+    cap.parse(&n.to_string())
+        .map_err(|e| value_error(format!("{}: {e}", cap.option)))
+}
+
+/// One of `names`, or the command line's message for `option`.
+fn choice<T: Copy>(option: &str, given: &str, names: &[(&str, T)]) -> PyResult<T> {
+    names
+        .iter()
+        .find(|(n, _)| *n == given)
+        .map(|(_, t)| *t)
+        .ok_or_else(|| {
+            let all: Vec<&str> = names.iter().map(|(n, _)| *n).collect();
+            value_error(format!(
+                "{option}: invalid value {given:?} (one of {})",
+                all.join(", ")
+            ))
+        })
+}
+
+fn backend(arith: &str) -> PyResult<Backend> {
+    arith
+        .parse()
+        .map_err(|e| value_error(format!("--arith: {e}")))
+}
+
+/// A law's run failing as the command line reports it: bad input, or a sign no
+/// arithmetic decided (`ValueError` naming the quantity and its enclosure).
+fn spec_error(e: impactkit::system::SpecError) -> PyErr {
+    use impactkit::arith::ArithError;
+    use impactkit::law::LawError;
+    use impactkit::system::SpecError;
+    match e {
+        SpecError::Law(LawError::Arith(e @ ArithError::Unbounded { .. })) => value_error(format!(
+            "--arith: the computation overflowed ({e}); exact, quadratic or mpfr:BITS arithmetic has the range"
+        )),
+        SpecError::Law(LawError::Arith(e)) => value_error(format!("--arith: {e}")),
+        other => value_error(other),
+    }
+}
+
+/// Runs `f` on its own thread with the GIL released, checking for Ctrl-C (and other
+/// signals) every 50 ms; on `KeyboardInterrupt` the computation is asked to stop
+/// ([`impactkit::budget::cancel`]), waited for, and the interrupt raised.
+fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyResult<T> {
+    impactkit::budget::clear_cancel();
+    let out = py.allow_threads(|| {
+        std::thread::scope(|scope| {
+            let worker = std::thread::Builder::new()
+                .stack_size(64 << 20)
+                .spawn_scoped(scope, f)
+                .map_err(|e| value_error(format!("cannot start a thread: {e}")))?;
+            loop {
+                if worker.is_finished() {
+                    return Ok(worker.join());
+                }
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                if let Err(e) = Python::with_gil(|py| py.check_signals()) {
+                    impactkit::budget::cancel();
+                    let _ = worker.join();
+                    impactkit::budget::clear_cancel();
+                    return Err(e);
+                }
+            }
+        })
+    })?;
+    out.map_err(|panic| {
+        let msg = panic
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_default();
+        pyo3::exceptions::PyRuntimeError::new_err(format!("impactkit bug: {msg}"))
+    })
+}
+
 fn to_py<'py, T: serde::Serialize>(py: Python<'py>, x: &T) -> PyResult<Bound<'py, PyAny>> {
     pythonize::pythonize(py, x).map_err(|e| value_error(format!("impactkit bug: {e}")))
 }
@@ -117,20 +194,11 @@ fn regress<'py>(
     path: std::path::PathBuf,
     jobs: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
-    use impactkit::regress::stream::{run, RecordFormat, Render};
+    use impactkit::regress::stream::{open_records, run, Render};
     use impactkit::report::regress::RecordReport;
     use std::sync::Mutex;
-    let (file, _) = impactkit::input::files::open(&path, impactkit::input::files::RECORDS)
-        .map_err(value_error)?;
-    let format = if path.extension().is_some_and(|e| e == "csv") {
-        RecordFormat::Csv
-    } else {
-        RecordFormat::JsonLines
-    };
-    let dir = path
-        .parent()
-        .unwrap_or(std::path::Path::new("."))
-        .to_path_buf();
+    let (file, format, dir) = open_records(&path).map_err(value_error)?;
+    let jobs = capped(impactkit::input::caps::JOBS, jobs as u64)? as usize;
     let kept: Mutex<Vec<RecordReport>> = Mutex::new(Vec::new());
     let keep = |r: &RecordReport| {
         kept.lock()
@@ -149,7 +217,7 @@ fn regress<'py>(
                 std::io::BufReader::new(file),
                 format,
                 &dir,
-                jobs.clamp(1, 1024),
+                jobs,
                 &render,
                 &mut sink,
             )
@@ -191,6 +259,488 @@ fn law_names() -> Vec<&'static str> {
         .collect()
 }
 
+/// A run's report, or — when its result hangs on a sign no arithmetic of the run
+/// decided — `{"complete": False, "undecided": {"quantity", "lo", "hi"}}` (what the
+/// command prints then); other failures raise `ValueError`.
+fn run_report<'py, R: serde::Serialize>(
+    py: Python<'py>,
+    r: Result<R, impactkit::system::SpecError>,
+) -> PyResult<Bound<'py, PyAny>> {
+    use impactkit::law::LawError;
+    use impactkit::system::SpecError;
+    match r {
+        Ok(report) => to_py(py, &report),
+        Err(SpecError::Law(LawError::Undecided { quantity, lo, hi })) => {
+            let out = pyo3::types::PyDict::new(py);
+            let sign = pyo3::types::PyDict::new(py);
+            sign.set_item("quantity", quantity)?;
+            sign.set_item("lo", lo)?;
+            sign.set_item("hi", hi)?;
+            out.set_item("complete", false)?;
+            out.set_item("undecided", sign)?;
+            Ok(out.into_any())
+        }
+        Err(e) => Err(spec_error(e)),
+    }
+}
+
+fn algorithm(given: &str) -> PyResult<impactkit::system::corner_spec::Algorithm> {
+    use impactkit::system::corner_spec::Algorithm;
+    choice(
+        "--algorithm",
+        given,
+        &[("ta", Algorithm::Ta), ("sa", Algorithm::Sa)],
+    )
+}
+
+fn form(given: &str) -> PyResult<impactkit::system::corner::Form> {
+    use impactkit::system::corner::Form;
+    choice(
+        "--form",
+        given,
+        &[("xy", Form::Xy), ("phi", Form::Phi), ("xieta", Form::XiEta)],
+    )
+}
+
+/// `impactkit corner`: the disk in a corner (Fassino–Pasquero 2020): the run from `v0`
+/// (two expressions) under algorithm TA or SA, one COR `eps` or two (`eps1`, `eps2`,
+/// Pasquero's rule (10)).
+#[pyfunction]
+#[pyo3(signature = (alpha, v0, eps = None, eps1 = None, eps2 = None, algorithm = "ta", threshold = None, rest_threshold = None, max_steps = 10_000, max_digits = DEFAULT_DIGITS, form = "xy", arith = "certified", max_bits = DEFAULT_MAX_BITS, trace = false))]
+#[allow(clippy::too_many_arguments)]
+fn corner<'py>(
+    py: Python<'py>,
+    alpha: String,
+    v0: Vec<String>,
+    eps: Option<String>,
+    eps1: Option<String>,
+    eps2: Option<String>,
+    algorithm: &str,
+    threshold: Option<String>,
+    rest_threshold: Option<String>,
+    max_steps: u64,
+    max_digits: u64,
+    form: &str,
+    arith: &str,
+    max_bits: u32,
+    trace: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    use impactkit::input::caps::{DIGITS, STEPS};
+    use impactkit::system::corner_spec::{CornerSpec, RestitutionSpec};
+    let restitution = match (eps, eps1, eps2) {
+        (Some(e), None, None) => RestitutionSpec::Symmetric(e),
+        (None, Some(a), Some(b)) => RestitutionSpec::Asymmetric(a, b),
+        _ => return Err(value_error("--eps: give eps, or both eps1 and eps2")),
+    };
+    if v0.len() != 2 {
+        return Err(value_error(format!(
+            "--v0: two components (x, y), got {}",
+            v0.len()
+        )));
+    }
+    let spec = CornerSpec {
+        alpha,
+        v0: v0.join(","),
+        restitution,
+        algorithm: self::algorithm(algorithm)?,
+        threshold,
+        rest_threshold,
+        max_steps: capped(STEPS, max_steps)? as usize,
+        form: self::form(form)?,
+        record_velocities: trace,
+        max_digits: Some(capped(DIGITS, max_digits)?),
+    };
+    let arith = Arith::parse(arith, max_bits).map_err(value_error)?;
+    let r = py.allow_threads(|| spec.report_arith(arith));
+    run_report(py, r)
+}
+
+/// `impactkit cradle`: Newton's cradle through Pasquero's procedure (Sect. 3.5):
+/// `balls` balls, one COR `eps` or one per contact (a list), masses and velocities as
+/// expressions.
+#[pyfunction]
+#[pyo3(signature = (balls, eps, masses = None, v0 = None, sigma = None, max_steps = 10_000, max_digits = DEFAULT_DIGITS, trace = false, arith = "certified", max_bits = DEFAULT_MAX_BITS))]
+#[allow(clippy::too_many_arguments)]
+fn cradle<'py>(
+    py: Python<'py>,
+    balls: u64,
+    eps: Vec<String>,
+    masses: Option<Vec<String>>,
+    v0: Option<Vec<String>>,
+    sigma: Option<String>,
+    max_steps: u64,
+    max_digits: u64,
+    trace: bool,
+    arith: &str,
+    max_bits: u32,
+) -> PyResult<Bound<'py, PyAny>> {
+    use impactkit::input::caps::{BALLS, DIGITS, STEPS};
+    use impactkit::system::cradle::CradleSpec;
+    let spec = CradleSpec {
+        balls: capped(BALLS, balls)? as usize,
+        eps: eps.join(","),
+        masses: masses.map(|m| m.join(",")),
+        v0: v0.map_or_else(|| "1".to_string(), |v| v.join(",")),
+        sigma,
+        max_iter: capped(STEPS, max_steps)? as usize,
+        record_velocities: trace,
+        max_digits: Some(capped(DIGITS, max_digits)?),
+    };
+    let arith = Arith::parse(arith, max_bits).map_err(value_error)?;
+    let r = py.allow_threads(|| spec.report_arith(arith));
+    run_report(py, r)
+}
+
+/// `impactkit propagate`: the propagative model of Seghete–Murphey (Definition 1): every
+/// outcome of the minimal sequences of reset maps from the momentum `momentum`, masses
+/// (a diagonal mass matrix) and contact normals (one row per contact).
+#[pyfunction]
+#[pyo3(signature = (masses, normals, momentum, eps = None, max_steps = 12, arith = "exact"))]
+fn propagate<'py>(
+    py: Python<'py>,
+    masses: Vec<String>,
+    normals: Vec<Vec<String>>,
+    momentum: Vec<String>,
+    eps: Option<String>,
+    max_steps: u64,
+    arith: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    use impactkit::system::propagate::PropagateSpec;
+    let spec = PropagateSpec {
+        masses: masses.join(","),
+        normals: normals
+            .iter()
+            .map(|r| r.join(","))
+            .collect::<Vec<_>>()
+            .join(";"),
+        momentum: momentum.join(","),
+        restitution: eps,
+        max_depth: capped(impactkit::input::caps::DEPTH, max_steps)? as usize,
+    };
+    let b = backend(arith)?;
+    let r = py.allow_threads(|| spec.report(b));
+    run_report(py, r)
+}
+
+/// `impactkit penny run`: the rolling penny on a table bounded by an ellipse or a circle
+/// (Clark–Bloch, Sect. VI), `impacts` impacts under the elastic map (15) or the plastic
+/// one (18). Omitted parameters take Table I's values and Sect. VI-A's initial data.
+#[pyfunction]
+#[pyo3(signature = (law, table = "ellipse", impacts = 20, a = None, b = None, mass = None, radius = None, inertia = None, spin_inertia = None, x0 = None, y0 = None, theta0 = None, phi0 = None, rates = None, arith = "mpi:128"))]
+#[allow(clippy::too_many_arguments)]
+fn penny_run<'py>(
+    py: Python<'py>,
+    law: &str,
+    table: &str,
+    impacts: usize,
+    a: Option<String>,
+    b: Option<String>,
+    mass: Option<String>,
+    radius: Option<String>,
+    inertia: Option<String>,
+    spin_inertia: Option<String>,
+    x0: Option<String>,
+    y0: Option<String>,
+    theta0: Option<String>,
+    phi0: Option<String>,
+    rates: Option<Vec<String>>,
+    arith: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    use impactkit::system::penny_run::RunLaw;
+    use impactkit::system::penny_spec::{RunSpec, TableKind};
+    let spec = RunSpec {
+        table: choice(
+            "--table",
+            table,
+            &[
+                ("ellipse", TableKind::Ellipse),
+                ("circle", TableKind::Circle),
+            ],
+        )?,
+        a,
+        b,
+        params: [mass, radius, inertia, spin_inertia],
+        law: choice(
+            "--law",
+            law,
+            &[("elastic", RunLaw::Elastic), ("plastic", RunLaw::Plastic)],
+        )?,
+        impacts,
+        initial: [x0, y0, theta0, phi0],
+        rates: rates.map(|r| r.join(",")),
+    };
+    let b = backend(arith)?;
+    let r = py.allow_threads(|| spec.report(b, false).map(|(report, _)| report));
+    run_report(py, r)
+}
+
+/// `impactkit step`: the Seghete–Murphey time stepper (Sect. VI–VII) on a step system
+/// file's text (docs/step.md): `steps` steps of size `dt` with the elastic, plastic (11)
+/// or inelastic (17, with `eps`) impact law.
+#[pyfunction]
+#[pyo3(signature = (toml, dt, steps, law, eps = None, order = "argmin", arith = "exact", source = "<string>"))]
+#[allow(clippy::too_many_arguments)]
+fn step<'py>(
+    py: Python<'py>,
+    toml: &str,
+    dt: String,
+    steps: usize,
+    law: &str,
+    eps: Option<String>,
+    order: &str,
+    arith: &str,
+    source: &str,
+) -> PyResult<Bound<'py, PyAny>> {
+    use impactkit::system::step_file::{LawArg, StepFile, StepSpec};
+    use impactkit::system::stepper::Order;
+    let spec = StepSpec {
+        file: StepFile::from_toml(toml, source).map_err(value_error)?,
+        source: source.to_string(),
+        dt,
+        steps,
+        law: choice(
+            "--law",
+            law,
+            &[
+                ("elastic", LawArg::Elastic),
+                ("plastic", LawArg::Plastic),
+                ("inelastic", LawArg::Inelastic),
+            ],
+        )?,
+        eps,
+        order: choice(
+            "--order",
+            order,
+            &[("argmin", Order::Argmin), ("argmax", Order::Argmax)],
+        )?,
+    };
+    let b = backend(arith)?;
+    let r = py.allow_threads(|| spec.report(b));
+    run_report(py, r)
+}
+
+/// `impactkit verify PATHS`: every claim of the claim files (directories are searched)
+/// with its computed verdict, detail, counterexample and certificate, in the files'
+/// order. Ctrl-C stops it.
+#[pyfunction]
+#[pyo3(signature = (paths, only = None, budget_seconds = 120.0, jobs = 1))]
+fn verify<'py>(
+    py: Python<'py>,
+    paths: Vec<std::path::PathBuf>,
+    only: Option<String>,
+    budget_seconds: f64,
+    jobs: u64,
+) -> PyResult<Bound<'py, PyAny>> {
+    use impactkit::claims;
+    let (lo, hi) = impactkit::input::caps::BUDGET_SECONDS;
+    if !(lo..=hi).contains(&budget_seconds) {
+        return Err(value_error(format!(
+            "--budget-seconds: expected a number of seconds in {lo}..={hi}"
+        )));
+    }
+    let jobs = capped(impactkit::input::caps::JOBS, jobs)? as usize;
+    let all = claims::load_paths(&paths).map_err(value_error)?;
+    if let Some(id) = &only {
+        if !all.iter().any(|c| &c.id == id) {
+            return Err(value_error(format!("--only: no claim with id \"{id}\"")));
+        }
+    }
+    let budget = std::time::Duration::from_secs_f64(budget_seconds);
+    let results = interruptible(py, || {
+        claims::run_parallel(&all, only.as_deref(), budget, jobs, &|_| {})
+    })?;
+    to_py(py, &results)
+}
+
+/// `impactkit audit corner`: where over a domain does the audited arithmetic (`f64`, or
+/// `mpfr:BITS`) take another branch than the certified computation of the corner, and
+/// how far apart do the final states end. Options as the command's (ranges `a..b`,
+/// lists `a,b,c`); returns `(config, summary, records)`. Ctrl-C stops it.
+#[pyfunction]
+#[pyo3(signature = (alpha, eps = None, direction = None, v0 = None, speed = None, eps1 = None, eps2 = None, algorithm = "ta", threshold = None, rest_threshold = None, reference_algorithm = None, form = "xy", max_steps = 10_000, samples = None, grid = None, seed = 0, arith = "f64", reference = true, max_bits = DEFAULT_MAX_BITS, max_digits = DEFAULT_DIGITS, sample_seconds = 10.0, jobs = None))]
+#[allow(clippy::too_many_arguments)]
+fn audit_corner<'py>(
+    py: Python<'py>,
+    alpha: String,
+    eps: Option<String>,
+    direction: Option<String>,
+    v0: Option<String>,
+    speed: Option<String>,
+    eps1: Option<String>,
+    eps2: Option<String>,
+    algorithm: &str,
+    threshold: Option<String>,
+    rest_threshold: Option<String>,
+    reference_algorithm: Option<String>,
+    form: &str,
+    max_steps: u64,
+    samples: Option<u64>,
+    grid: Option<String>,
+    seed: u64,
+    arith: &str,
+    reference: bool,
+    max_bits: u32,
+    max_digits: u64,
+    sample_seconds: f64,
+    jobs: Option<u64>,
+) -> PyResult<Bound<'py, PyAny>> {
+    use impactkit::audit::corner::{CornerOptions, Outcome};
+    use impactkit::audit::domain::{parse_grid, Sampling, Shard};
+    use impactkit::audit::summary::Summary;
+    use impactkit::input::caps::{AUDIT_SAMPLES, DIGITS, JOBS, STEPS};
+    if reference {
+        Arith::parse("certified", max_bits).map_err(value_error)?;
+    }
+    let (lo, hi) = impactkit::input::caps::BUDGET_SECONDS;
+    if !(lo..=hi).contains(&sample_seconds) {
+        return Err(value_error(format!(
+            "--sample-seconds: expected a number of seconds in {lo}..={hi}"
+        )));
+    }
+    let audit = CornerOptions {
+        alpha,
+        direction,
+        v0,
+        speed,
+        eps,
+        eps1,
+        eps2,
+        algorithm: self::algorithm(algorithm)?,
+        threshold,
+        rest_threshold,
+        reference_algorithm: reference_algorithm
+            .as_deref()
+            .map(self::algorithm)
+            .transpose()?,
+        form: self::form(form)?,
+        max_steps: capped(STEPS, max_steps)? as usize,
+        max_digits: capped(DIGITS, max_digits)?,
+        audited: backend(arith)?,
+        reference: reference.then_some(max_bits),
+        sample_seconds,
+    }
+    .build()
+    .map_err(value_error)?;
+    let sampling = match (grid, samples) {
+        (Some(_), Some(_)) => {
+            return Err(value_error("--grid: give --grid or --samples, not both"))
+        }
+        (Some(g), None) => Sampling::Grid(parse_grid(&g).map_err(value_error)?),
+        (None, Some(n)) => Sampling::Quasi {
+            samples: capped(AUDIT_SAMPLES, n)?,
+            seed,
+        },
+        (None, None) => {
+            return Err(value_error(
+                "--samples: give samples=N (quasi-random) or grid=\"N1xN2...\"",
+            ))
+        }
+    };
+    let exec = impactkit::audit::Execution {
+        jobs: jobs
+            .map(|j| capped(JOBS, j).map(|j| j as usize))
+            .transpose()?,
+        shard: Shard::ALL,
+        progress: false,
+    };
+    let ran = interruptible(py, || audit.run(sampling, &exec, true))?;
+    let (config, outcome) = ran.map_err(value_error)?;
+    let records = match outcome {
+        Outcome::Records(r) => r,
+        Outcome::Tally(_) => Vec::new(),
+    };
+    let out = pyo3::types::PyDict::new(py);
+    out.set_item("config", to_py(py, &config)?)?;
+    out.set_item("summary", to_py(py, &Summary::of(&records))?)?;
+    out.set_item("records", to_py(py, &records)?)?;
+    Ok(out.into_any())
+}
+
+/// A system file from its parts (what `System(...)` takes as keyword arguments): the
+/// pre-impact velocity; masses (a diagonal mass matrix) or a mass matrix; one normal per
+/// contact (∇φ at the contact configuration), with names, touching flags and
+/// coefficients of restitution (one for all, or one per contact).
+#[pyfunction]
+#[pyo3(signature = (velocity, normals, masses = None, mass_matrix = None, restitution = None, contact_restitution = None, touching = None, names = None, coordinates = None, name = None, energetic = None))]
+#[allow(clippy::too_many_arguments)]
+fn system_toml(
+    velocity: Vec<String>,
+    normals: Vec<Vec<String>>,
+    masses: Option<Vec<String>>,
+    mass_matrix: Option<Vec<Vec<String>>>,
+    restitution: Option<String>,
+    contact_restitution: Option<Vec<String>>,
+    touching: Option<Vec<bool>>,
+    names: Option<Vec<String>>,
+    coordinates: Option<Vec<String>>,
+    name: Option<String>,
+    energetic: Option<String>,
+) -> PyResult<String> {
+    use impactkit::system::file::ContactSpec;
+    let n = normals.len();
+    let per_contact = |what: &str, len: Option<usize>| match len {
+        Some(k) if k != n => Err(value_error(format!(
+            "{what}: {k} entries for {n} contacts (one per normal)"
+        ))),
+        _ => Ok(()),
+    };
+    per_contact("touching", touching.as_ref().map(Vec::len))?;
+    per_contact("names", names.as_ref().map(Vec::len))?;
+    per_contact(
+        "contact_restitution",
+        contact_restitution.as_ref().map(Vec::len),
+    )?;
+    let text = |v: Vec<String>| v.into_iter().map(Number::Text).collect::<Vec<_>>();
+    let contact = normals
+        .into_iter()
+        .enumerate()
+        .map(|(i, normal)| ContactSpec {
+            name: names.as_ref().map(|v| v[i].clone()),
+            normal: text(normal),
+            touching: touching.as_ref().map(|v| v[i]),
+            restitution: contact_restitution
+                .as_ref()
+                .map(|v| Number::Text(v[i].clone())),
+            poisson: None,
+        })
+        .collect();
+    let file = SystemFile {
+        name,
+        kind: None,
+        coordinates,
+        masses: masses.map(text),
+        mass_matrix: mass_matrix.map(|m| m.into_iter().map(text).collect()),
+        velocity: text(velocity),
+        restitution: restitution.map(Number::Text),
+        energetic: energetic.map(Number::Text),
+        contact,
+    };
+    let toml = file.to_toml();
+    SystemFile::from_toml(&toml, "<System>").map_err(value_error)?;
+    Ok(toml)
+}
+
+/// The system file of the billiard break (`impactkit system billiard`; Seghete–Murphey
+/// Sect. VII-A): the cue ball c at the origin moving at (1, 0) into balls a and b at
+/// angle `theta`, radii and masses (default: the radii cubed).
+#[pyfunction]
+#[pyo3(signature = (theta, radii, masses = None))]
+fn billiard_toml(theta: &str, radii: Vec<String>, masses: Option<Vec<String>>) -> PyResult<String> {
+    use impactkit::system::file::billiard_touching;
+    let [ra, rb, rc] = <[String; 3]>::try_from(radii)
+        .map_err(|_| value_error("--radii: three radii (r_a, r_b, r_c)"))?;
+    let m = match masses {
+        Some(m) => <[String; 3]>::try_from(m)
+            .map_err(|_| value_error("--masses: three masses (m_a, m_b, m_c)"))?,
+        None => [&ra, &rb, &rc].map(|r| format!("({r})^3")),
+    };
+    let radii = [ra.as_str(), rb.as_str(), rc.as_str()];
+    let touching = billiard_touching(theta, radii).map_err(value_error)?;
+    let toml = SystemFile::billiard(theta, radii, [&m[0], &m[1], &m[2]], touching).to_toml();
+    SystemFile::from_toml(&toml, "<billiard>").map_err(value_error)?;
+    Ok(toml)
+}
+
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(eval, m)?)?;
@@ -201,6 +751,15 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(check_system, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(regress, m)?)?;
+    m.add_function(wrap_pyfunction!(corner, m)?)?;
+    m.add_function(wrap_pyfunction!(cradle, m)?)?;
+    m.add_function(wrap_pyfunction!(propagate, m)?)?;
+    m.add_function(wrap_pyfunction!(penny_run, m)?)?;
+    m.add_function(wrap_pyfunction!(step, m)?)?;
+    m.add_function(wrap_pyfunction!(verify, m)?)?;
+    m.add_function(wrap_pyfunction!(audit_corner, m)?)?;
+    m.add_function(wrap_pyfunction!(system_toml, m)?)?;
+    m.add_function(wrap_pyfunction!(billiard_toml, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

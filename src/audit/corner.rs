@@ -68,6 +68,106 @@ pub struct CornerAudit {
     pub sample_seconds: f64,
 }
 
+/// A corner audit's options as text, as the command line and the Python package take
+/// them; [`CornerOptions::build`] checks and parses them into a [`CornerAudit`].
+#[derive(Clone, Debug)]
+pub struct CornerOptions {
+    /// `--alpha`: a value, range `a..b` or list `a,b,c`.
+    pub alpha: String,
+    /// `--direction` φ of v₀ (polar entrance, with `speed`).
+    pub direction: Option<String>,
+    /// `--v0 "X,Y"` (Cartesian entrance), instead of `direction`.
+    pub v0: Option<String>,
+    /// `--speed` (default 1).
+    pub speed: Option<String>,
+    /// `--eps`, or `eps1` and `eps2` (Pasquero's rule (10)).
+    pub eps: Option<String>,
+    pub eps1: Option<String>,
+    pub eps2: Option<String>,
+    pub algorithm: Algorithm,
+    pub threshold: Option<String>,
+    pub rest_threshold: Option<String>,
+    /// Default: `algorithm`.
+    pub reference_algorithm: Option<Algorithm>,
+    pub form: Form,
+    pub max_steps: usize,
+    pub max_digits: u64,
+    pub audited: Backend,
+    /// `None`: `--reference none`.
+    pub reference: Option<u32>,
+    pub sample_seconds: f64,
+}
+
+impl CornerOptions {
+    /// The audit these options state; errors name the option (`--alpha`, `--v0`, …).
+    pub fn build(&self) -> Result<CornerAudit, InputError> {
+        let axis = |s: &str, o: &str| Axis::parse(s, o);
+        let opt_axis = |s: &Option<String>, o: &str| s.as_deref().map(|s| axis(s, o)).transpose();
+        let cors = match (&self.eps, &self.eps1, &self.eps2) {
+            (Some(e), _, _) => Cors::Symmetric(axis(e, "--eps")?),
+            (None, Some(a), Some(b)) => Cors::Asymmetric(axis(a, "--eps1")?, axis(b, "--eps2")?),
+            _ => {
+                return Err(InputError::new(
+                    "--eps",
+                    "give --eps, or both --eps1 and --eps2",
+                ))
+            }
+        };
+        if self.algorithm == Algorithm::Ta
+            && (self.threshold.is_some() || self.rest_threshold.is_some())
+        {
+            return Err(InputError::new(
+                "--threshold",
+                "TA has S = S_v = 0 (Sect. 6); thresholds need --algorithm sa",
+            ));
+        }
+        let alpha = axis(&self.alpha, "--alpha")?;
+        let entrance = match (&self.direction, &self.v0) {
+            (Some(d), _) => Entrance::Polar {
+                direction: axis(d, "--direction")?,
+                speed: axis(self.speed.as_deref().unwrap_or("1"), "--speed")?,
+            },
+            (None, Some(v)) => {
+                let parts = crate::lang::split_list(v);
+                let [x, y] = parts.as_slice() else {
+                    return Err(InputError::new(
+                        "--v0",
+                        format!(
+                            "expected two components \"X,Y\" (each a value or a range a..b), got {}",
+                            parts.len()
+                        ),
+                    ));
+                };
+                Entrance::Cartesian {
+                    x: axis(x, "--v0")?,
+                    y: axis(y, "--v0")?,
+                }
+            }
+            (None, None) => return Err(InputError::new("--direction", "give --direction or --v0")),
+        };
+        Ok(CornerAudit {
+            alpha,
+            entrance,
+            cors,
+            algorithm: self.algorithm,
+            threshold: match (self.algorithm, &self.threshold) {
+                (Algorithm::Sa, None) => Some(Axis::Value(
+                    crate::system::corner_spec::DEFAULT_SA_THRESHOLD.into(),
+                )),
+                (_, t) => opt_axis(t, "--threshold")?,
+            },
+            rest_threshold: opt_axis(&self.rest_threshold, "--rest-threshold")?,
+            reference_algorithm: self.reference_algorithm.unwrap_or(self.algorithm),
+            form: self.form,
+            max_steps: self.max_steps,
+            max_digits: self.max_digits,
+            audited: self.audited,
+            reference: self.reference,
+            sample_seconds: self.sample_seconds,
+        })
+    }
+}
+
 fn form_name(f: Form) -> &'static str {
     match f {
         Form::Xy => "xy",

@@ -254,6 +254,7 @@ where
                     let (lo, hi) = (c * CHUNK, count.min((c + 1) * CHUNK));
                     let mut tally = Tally::default();
                     for j in lo..hi {
+                        interrupted()?;
                         points.point_into(shard.index + j * shard.count, t);
                         let (steps, end) = sample(scratch, t)?;
                         tally.add(steps, end);
@@ -267,6 +268,14 @@ where
     let out = in_pool(exec.jobs, work)?;
     bar.finish_and_clear();
     out
+}
+
+/// An error once the process was asked to stop ([`crate::budget::cancel`]).
+fn interrupted() -> Result<(), InputError> {
+    match crate::budget::cancelled() {
+        true => Err(InputError::new("audit", "interrupted")),
+        false => Ok(()),
+    }
 }
 
 /// Points handed to a worker at a time (one progress-bar update each).
@@ -298,6 +307,7 @@ where
                     let (lo, hi) = (c * CHUNK, count.min((c + 1) * CHUNK));
                     let mut out = Vec::with_capacity((hi - lo) as usize);
                     for j in lo..hi {
+                        interrupted()?;
                         let i = shard.index + j * shard.count;
                         points.point_into(i, t);
                         out.push(sample(scratch, i, t)?);

@@ -543,7 +543,10 @@ pub fn run_ordered(
     let order = std::sync::Mutex::new((0usize, std::collections::BTreeMap::new()));
     let one = |(i, c): (usize, &&Claim)| {
         let t = Instant::now();
-        let o = check_within(c, budget);
+        let o = match crate::budget::cancelled() {
+            true => Outcome::inconclusive("interrupted before it was checked"),
+            false => check_within(c, budget),
+        };
         done(&c.id);
         let r = ClaimResult {
             id: c.id.clone(),

@@ -298,9 +298,10 @@ fn quadratic_form<S: Scalar>(a: &[Vec<S>], w: &[S]) -> S {
 impl<S: Scalar> Laws<S> {
     fn new(sys: System<S>, source: String, ctx: S::Ctx, arith: String) -> Self {
         use crate::input::caps::{DEFAULT_DIGITS, DEFAULT_LAWS_REFLECTIONS};
-        let results = crate::budget::with_reflection_cap(DEFAULT_LAWS_REFLECTIONS, || {
-            crate::budget::with_digit_cap(DEFAULT_DIGITS, || all(&sys, MAX_ITER))
-        });
+        let results =
+            crate::budget::with_law_caps(DEFAULT_DIGITS, DEFAULT_LAWS_REFLECTIONS, || {
+                all(&sys, MAX_ITER)
+            });
         let grouped = groups(&results);
         let shown = results
             .iter()

@@ -242,6 +242,21 @@ pub enum RecordFormat {
     Csv,
 }
 
+/// A records file opened for [`run`]: the file (refused unless a regular file within the
+/// records cap, [`crate::input::files::RECORDS`]), its format (CSV for a `.csv` name,
+/// else JSON lines) and the directory its scenario files are relative to.
+pub fn open_records(
+    path: &std::path::Path,
+) -> Result<(std::fs::File, RecordFormat, std::path::PathBuf), String> {
+    let (file, _) = crate::input::files::open(path, crate::input::files::RECORDS)?;
+    let format = match path.extension().is_some_and(|e| e == "csv") {
+        true => RecordFormat::Csv,
+        false => RecordFormat::JsonLines,
+    };
+    let dir = path.parent().unwrap_or(std::path::Path::new("."));
+    Ok((file, format, dir.to_path_buf()))
+}
+
 /// Where a run's output goes: each record's rendered report, in file order.
 pub trait Sink {
     /// One record's rendered report; an error stops the run.

@@ -138,8 +138,8 @@ impl LawsSpec {
                 Ok((rows(&sys, &results), agreement(&results), summary))
             }
         }
-        crate::budget::with_reflection_cap(self.max_reflections, || {
-            crate::budget::with_digit_cap(self.max_digits, || backend.run(Job(self)))
+        crate::budget::with_law_caps(self.max_digits, self.max_reflections, || {
+            backend.run(Job(self))
         })
     }
 

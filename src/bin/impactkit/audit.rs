@@ -7,7 +7,7 @@ use super::args::{
 use super::{emit, user_error, Failure, Printed};
 use clap::Subcommand;
 use impactkit::arith::backend::Backend;
-use impactkit::audit::corner::{CornerAudit, Cors, Entrance, Outcome};
+use impactkit::audit::corner::{CornerOptions, Outcome};
 use impactkit::audit::domain::{parse_grid, Axis, Sampling, Shard};
 use impactkit::audit::summary::{AuditReport, Summary, Timing};
 use impactkit::audit::{figure, vector_axes, Arithmetics, Config, Execution, Law, Stored};
@@ -252,60 +252,22 @@ pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
             max_steps,
             common,
         } => {
-            let cors = match (eps, eps1, eps2) {
-                (Some(e), _, _) => Cors::Symmetric(axis(&e, "--eps")?),
-                (None, Some(a), Some(b)) => {
-                    Cors::Asymmetric(axis(&a, "--eps1")?, axis(&b, "--eps2")?)
-                }
-                _ => return Err(user_error("--eps: give --eps, or both --eps1 and --eps2")),
-            };
             let alg = |a: AlgorithmArg| match a {
                 AlgorithmArg::Ta => Algorithm::Ta,
                 AlgorithmArg::Sa => Algorithm::Sa,
             };
-            let algorithm = alg(algorithm);
-            let reference_algorithm = reference_algorithm.map_or(algorithm, alg);
-            let opt_axis = |s: Option<String>, o: &str| s.map(|s| axis(&s, o)).transpose();
-            if algorithm == Algorithm::Ta && (threshold.is_some() || rest_threshold.is_some()) {
-                return Err(user_error(
-                    "--threshold: TA has S = S_v = 0 (Sect. 6); thresholds need --algorithm sa",
-                ));
-            }
-            let reference = reference(&common)?;
-            let audit = CornerAudit {
-                alpha: axis(&alpha, "--alpha")?,
-                entrance: match (direction, v0) {
-                    (Some(d), _) => Entrance::Polar {
-                        direction: axis(&d, "--direction")?,
-                        speed: axis(speed.as_deref().unwrap_or("1"), "--speed")?,
-                    },
-                    (None, Some(v)) => {
-                        let parts = impactkit::lang::split_list(&v);
-                        let [x, y] = parts.as_slice() else {
-                            return Err(user_error(format!(
-                                "--v0: expected two components \"X,Y\" (each a value or a range a..b), got {}",
-                                parts.len()
-                            )));
-                        };
-                        Entrance::Cartesian {
-                            x: axis(x, "--v0")?,
-                            y: axis(y, "--v0")?,
-                        }
-                    }
-                    (None, None) => {
-                        return Err(user_error("--direction: give --direction or --v0"))
-                    }
-                },
-                cors,
-                algorithm,
-                threshold: match (algorithm, threshold) {
-                    (Algorithm::Sa, None) => Some(Axis::Value(
-                        impactkit::system::corner_spec::DEFAULT_SA_THRESHOLD.into(),
-                    )),
-                    (_, t) => opt_axis(t, "--threshold")?,
-                },
-                rest_threshold: opt_axis(rest_threshold, "--rest-threshold")?,
-                reference_algorithm,
+            let audit = CornerOptions {
+                alpha,
+                direction,
+                v0,
+                speed,
+                eps,
+                eps1,
+                eps2,
+                algorithm: alg(algorithm),
+                threshold,
+                rest_threshold,
+                reference_algorithm: reference_algorithm.map(alg),
                 form: match form {
                     FormArg::Xy => Form::Xy,
                     FormArg::Phi => Form::Phi,
@@ -314,9 +276,11 @@ pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
                 max_steps,
                 max_digits: common.max_digits,
                 audited: common.arith,
-                reference,
+                reference: reference(&common)?,
                 sample_seconds: common.sample_seconds,
-            };
+            }
+            .build()
+            .map_err(input)?;
             let (sampling, exec) = sampling_and_execution(&common)?;
             let start = Instant::now();
             let (config, outcome) = audit

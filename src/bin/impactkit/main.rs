@@ -959,21 +959,14 @@ fn system_file(
 /// `impactkit regress`: the records streamed through the laws (each record's report
 /// written as it is checked, in file order), then the summary per engine.
 fn regress(path: &std::path::Path, jobs: Option<usize>, out: &Output) -> Result<Printed, Failure> {
-    use impactkit::regress::stream::{run, RecordFormat, Render};
+    use impactkit::regress::stream::{run, Render};
     use impactkit::report::regress::Summary;
     use std::io::Write;
     let json = match out.format {
         Format::Text => false,
         Format::Json => true,
     };
-    let (file, _) = impactkit::input::files::open(path, impactkit::input::files::RECORDS)
-        .map_err(user_error)?;
-    let format = if path.extension().is_some_and(|e| e == "csv") {
-        RecordFormat::Csv
-    } else {
-        RecordFormat::JsonLines
-    };
-    let dir = path.parent().unwrap_or(std::path::Path::new("."));
+    let (file, format, dir) = impactkit::regress::stream::open_records(path).map_err(user_error)?;
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let o = text_options(out);
     let render = move |r: &impactkit::report::regress::RecordReport| {
@@ -1005,7 +998,7 @@ fn regress(path: &std::path::Path, jobs: Option<usize>, out: &Output) -> Result<
     let ran = run(
         std::io::BufReader::with_capacity(1 << 16, file),
         format,
-        dir,
+        &dir,
         jobs,
         &render,
         &mut sink,
