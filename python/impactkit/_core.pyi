@@ -28,3 +28,107 @@ def check(
     velocity: Optional[List[str]] = None,
 ) -> Dict[str, Any]: ...
 def regress(path: str, jobs: int = 1) -> Dict[str, Any]: ...
+def corner(
+    alpha: str,
+    v0: List[str],
+    eps: Optional[str] = None,
+    eps1: Optional[str] = None,
+    eps2: Optional[str] = None,
+    algorithm: str = "ta",
+    threshold: Optional[str] = None,
+    rest_threshold: Optional[str] = None,
+    max_steps: int = 10000,
+    max_digits: int = 20000,
+    form: str = "xy",
+    arith: str = "certified",
+    max_bits: int = 3392,
+    trace: bool = False,
+) -> Dict[str, Any]: ...
+def cradle(
+    balls: int,
+    eps: List[str],
+    masses: Optional[List[str]] = None,
+    v0: Optional[List[str]] = None,
+    sigma: Optional[str] = None,
+    max_steps: int = 10000,
+    max_digits: int = 20000,
+    trace: bool = False,
+    arith: str = "certified",
+    max_bits: int = 3392,
+) -> Dict[str, Any]: ...
+def propagate(
+    masses: List[str],
+    normals: List[List[str]],
+    momentum: List[str],
+    eps: Optional[str] = None,
+    max_steps: int = 12,
+    arith: str = "exact",
+) -> Dict[str, Any]: ...
+def penny_run(
+    law: str,
+    table: str = "ellipse",
+    impacts: int = 20,
+    a: Optional[str] = None,
+    b: Optional[str] = None,
+    mass: Optional[str] = None,
+    radius: Optional[str] = None,
+    inertia: Optional[str] = None,
+    spin_inertia: Optional[str] = None,
+    x0: Optional[str] = None,
+    y0: Optional[str] = None,
+    theta0: Optional[str] = None,
+    phi0: Optional[str] = None,
+    rates: Optional[List[str]] = None,
+    arith: str = "mpi:128",
+) -> Dict[str, Any]: ...
+def step(
+    toml: str,
+    dt: str,
+    steps: int,
+    law: str,
+    eps: Optional[str] = None,
+    order: str = "argmin",
+    arith: str = "exact",
+    source: str = "<string>",
+) -> Dict[str, Any]: ...
+def verify(
+    paths: List[str], only: Optional[str] = None, budget_seconds: float = 120.0, jobs: int = 1
+) -> List[Dict[str, Any]]: ...
+def audit_corner(
+    alpha: str,
+    eps: Optional[str] = None,
+    direction: Optional[str] = None,
+    v0: Optional[str] = None,
+    speed: Optional[str] = None,
+    eps1: Optional[str] = None,
+    eps2: Optional[str] = None,
+    algorithm: str = "ta",
+    threshold: Optional[str] = None,
+    rest_threshold: Optional[str] = None,
+    reference_algorithm: Optional[str] = None,
+    form: str = "xy",
+    max_steps: int = 10000,
+    samples: Optional[int] = None,
+    grid: Optional[str] = None,
+    seed: int = 0,
+    arith: str = "f64",
+    reference: bool = True,
+    max_bits: int = 3392,
+    max_digits: int = 20000,
+    sample_seconds: float = 10.0,
+    jobs: Optional[int] = None,
+) -> Dict[str, Any]: ...
+def system_toml(
+    velocity: List[str],
+    normals: List[List[str]],
+    masses: Optional[List[str]] = None,
+    mass_matrix: Optional[List[List[str]]] = None,
+    restitution: Optional[str] = None,
+    contact_restitution: Optional[List[str]] = None,
+    touching: Optional[List[bool]] = None,
+    names: Optional[List[str]] = None,
+    coordinates: Optional[List[str]] = None,
+    name: Optional[str] = None,
+    energetic: Optional[str] = None,
+) -> str: ...
+def billiard_toml(theta: str, radii: List[str], masses: Optional[List[str]] = None) -> str: ...

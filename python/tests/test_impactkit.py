@@ -199,3 +199,111 @@ def test_the_example_tour_runs(capsys, tmp_path):
     assert "3-ball cradle, e = 1/2 (agreement decided in exact)" in out
     assert "newton-touching     (0, 1/2, 1/2)" in out
     assert "pybullet:" in out
+
+
+def _cli_json(*args):
+    r = cli(*args, "--format", "json")
+    assert r.returncode == 0, r.stderr
+    return impactkit._convert(json.loads(r.stdout))
+
+
+def test_runs_give_the_cli_numbers():
+    ours = impactkit.corner("pi/6", [1, "tan(pi/12)"], eps=Fraction(1, 2), arith="quadratic")
+    theirs = _cli_json("corner", "--alpha", "pi/6", "--v0", "1,tan(pi/12)", "--eps", "1/2", "--arith", "quadratic")
+    for key in ["zones", "final", "termination", "steps"]:
+        assert ours[key] == theirs[key], key
+    ours = impactkit.cradle(4, eps=[1, Fraction(1, 2), 0], masses=[1, 2, 3, 4], arith="exact")
+    theirs = _cli_json("cradle", "--balls", "4", "--eps", "1,1/2,0", "--masses", "1,2,3,4", "--arith", "exact")
+    for key in ["final", "termination", "iterations"]:
+        assert ours[key] == theirs[key], key
+    normals = [["-1", "1", "0"], ["0", "-1", "1"]]
+    ours = impactkit.propagate([1, 1, 1], normals, [1, 0, 0])
+    theirs = _cli_json("propagate", "--masses", "1,1,1", "--normals", "-1,1,0;0,-1,1", "--momentum", "1,0,0", "--arith", "exact")
+    assert ours["outcomes"] == theirs["outcomes"] == [[0, 0, 1]]
+    assert ours["sequences"] == theirs["sequences"]
+    path = ROOT / "examples/step/ball-gravity.toml"
+    ours = impactkit.step(path, "1/10", 12, "inelastic", eps="1/2", arith="quadratic")
+    theirs = _cli_json("step", "--system", str(path), "--dt", "1/10", "--steps", "12", "--law", "inelastic", "--eps", "1/2", "--arith", "quadratic")
+    assert ours["nodes"] == theirs["nodes"] and ours["impacts"] == theirs["impacts"]
+    ours = impactkit.penny("plastic", impacts=3)
+    theirs = _cli_json("penny", "run", "--law", "plastic", "--impacts", "3")
+    assert ours["impacts"] == theirs["impacts"]
+
+
+def test_verify_gives_the_cli_verdicts():
+    files = sorted(str(p) for p in (ROOT / "proofs" / "fp").glob("fp-example-pi4*.toml"))
+    ours = impactkit.verify(files, jobs=2)
+    theirs = _cli_json("verify", *files)
+    assert [(c["id"], c["verdict"], c["detail"]) for c in ours] == [
+        (c["id"], c["verdict"], c["detail"]) for c in theirs["claims"]
+    ]
+    refuted = next(c for c in ours if c["verdict"] == "refuted")
+    assert refuted["counterexample"] is not None
+    with pytest.raises(ValueError, match="--only: no claim"):
+        impactkit.verify(files, only="no-such-claim")
+    with pytest.raises(ValueError, match="--jobs"):
+        impactkit.verify(files, jobs=0)
+
+
+def test_the_corner_audit_gives_the_cli_summary():
+    from impactkit import audit
+
+    run = audit.corner(alpha="pi/64..pi/4", direction="-alpha..alpha", eps="0.5..1", samples=60, seed=7)
+    theirs = json.loads(cli(
+        "audit", "corner", "--alpha", "pi/64..pi/4", "--direction", "-alpha..alpha", "--eps", "0.5..1",
+        "--samples", "60", "--seed", "7", "--format", "json",
+    ).stdout)
+    assert run.summary == theirs["summary"] and run.config == theirs["config"]
+    assert len(run.records) == 60 and run.summary["samples"] == 60
+    with pytest.raises(ValueError, match="--samples"):
+        audit.corner(alpha="pi/6", eps=1, direction="0")
+    with pytest.raises(ValueError, match="--alpha"):
+        audit.corner(alpha="pi", eps=1, direction="0", samples=3)
+
+
+def test_a_system_from_its_parts_is_the_file():
+    parts = System(
+        masses=[1, 1, 1], velocity=[1, 0, 0], normals=[[-1, 1, 0], [0, -1, 1]], restitution=1, names=["12", "23"]
+    )
+    assert parts.laws()["laws"] == System.cradle(3).laws()["laws"]
+    m = System(mass_matrix=[[2, 0], [0, 1]], velocity=[1, 0], normals=[[-1, 1]], restitution=[0])
+    assert m.outcomes("newton-touching") == [[Fraction(2, 3), Fraction(2, 3)]]
+    with pytest.raises(ValueError, match="give a file's text"):
+        System(masses=[1])
+    with pytest.raises(ValueError, match="names"):
+        System(masses=[1, 1], velocity=[1, 0], normals=[[-1, 1]], names=["a", "b"])
+    rack = System.billiard("pi/3")
+    theirs = System.from_file(ROOT / "examples/systems/billiard-pi3.toml")
+    assert [r["outcomes"] for r in rack.laws()["laws"]] == [r["outcomes"] for r in theirs.laws()["laws"]]
+
+
+def test_an_undecided_run_returns_undecided():
+    # momentum pi - pi: interval arithmetic cannot decide the sign of <p, u1>_g
+    r = impactkit.propagate([1, 1], [[-1, 1]], ["pi - pi", 0], arith="interval")
+    assert isinstance(r, impactkit.Undecided) and not r
+    assert r.quantity == "<p, u1>_g" and Fraction(r.lo) < 0 < Fraction(r.hi)
+    theirs = json.loads(cli("propagate", "--masses", "1,1", "--normals", "-1,1", "--momentum", "pi-pi,0",
+                            "--arith", "interval", "--format", "json").stdout)
+    assert theirs["undecided"] == {"quantity": r.quantity, "lo": r.lo, "hi": r.hi}
+    # a run that reports its own undecided step (the corner) says so in its report
+    r = impactkit.corner("pi/6", ["cos(pi/6)", "sin(pi/6)"], arith="interval")
+    assert r["termination"] == "undecided" and r["undecided"]["quantity"] == "eta - S"
+    # and the certified ladder decides it
+    assert impactkit.corner("pi/6", ["cos(pi/6)", "sin(pi/6)"])["termination"] != "undecided"
+
+
+def test_ctrl_c_stops_a_long_audit():
+    import _thread
+    import threading
+    import time
+
+    from impactkit import audit
+
+    timer = threading.Timer(0.5, _thread.interrupt_main)
+    start = time.monotonic()
+    timer.start()
+    with pytest.raises(KeyboardInterrupt):
+        audit.corner(alpha="pi/64..pi/4", direction="-alpha..alpha", eps="0..1", samples=1_000_000, jobs=1)
+    assert time.monotonic() - start < 30
+    # and the next run is not cancelled
+    assert audit.corner(alpha="pi/6", direction="0", eps=1, samples=2).summary["samples"] == 2
