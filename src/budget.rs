@@ -133,6 +133,19 @@ pub fn expired() -> bool {
 
 /// Runs `f` with checkpoints unwinding past `deadline` (or past an earlier deadline of an
 /// enclosing call): `None` when `f` was stopped there. Other panics propagate.
+///
+/// # Example
+///
+/// ```
+/// use impactkit::budget::{checkpoint, with_deadline};
+/// use std::time::{Duration, Instant};
+/// let quick = with_deadline(Instant::now() + Duration::from_secs(60), || 2 + 2);
+/// assert_eq!(quick, Some(4));
+/// let endless = with_deadline(Instant::now() + Duration::from_millis(10), || loop {
+///     checkpoint();
+/// });
+/// assert_eq!(endless, None::<()>);
+/// ```
 pub fn with_deadline<T>(deadline: Instant, f: impl FnOnce() -> T) -> Option<T> {
     struct Restore(Option<Instant>);
     impl Drop for Restore {

@@ -52,6 +52,16 @@ impl std::fmt::Display for Arith {
 }
 
 /// The backends a certified run tries, in order.
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::backend::Backend;
+/// use impactkit::certify::ladder;
+/// let rungs = ladder(256);
+/// assert_eq!(rungs[0], Backend::Interval);
+/// assert!(rungs.contains(&Backend::Exact) && rungs.contains(&Backend::Algebraic));
+/// ```
 pub fn ladder(max_bits: u32) -> Vec<Backend> {
     let mut out = vec![Backend::Interval];
     let mut bits = MIN_MAX_BITS;

@@ -38,6 +38,10 @@
 //! guides are in `docs/` (docs/library.md for the library), and the Python package in
 //! `python/` calls it through PyO3.
 
+/// The GMP/MPFR binding whose types appear in the public API (`Rational::as_rug`,
+/// `Rational::from_rug`), re-exported so that callers use the same version.
+pub use rug;
+
 pub mod arith;
 pub mod audit;
 pub mod budget;

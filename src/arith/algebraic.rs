@@ -308,6 +308,17 @@ fn sqrt_field(r: &Integer) -> Arc<Field> {
 /// Invariant: `f` is `None` exactly for rational elements, which have one coefficient;
 /// otherwise `c` has `deg P` coefficients and some `c[i]`, `i ≥ 1`, is nonzero.
 #[derive(Clone, Debug)]
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::{Algebraic, Scalar, Sign};
+/// use impactkit::lang::eval_str;
+/// let c = eval_str::<Algebraic>("cos(pi/16)^2 + sin(pi/16)^2 - 1", &()).unwrap();
+/// assert_eq!(c.sign(), Sign::Zero);
+/// let t = eval_str::<Algebraic>("tan(pi/16) - 1/5", &()).unwrap();
+/// assert_eq!(t.sign(), Sign::Negative);
+/// ```
 pub struct Algebraic {
     c: Vec<Rational>,
     f: Option<Arc<Field>>,

@@ -11,6 +11,15 @@ pub const MAX_BITS: u32 = 1 << 16;
 
 /// The backends of `--arith`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::backend::Backend;
+/// let b: Backend = "mpi:200".parse().unwrap();
+/// assert_eq!(b.to_string(), "mpi:200");
+/// assert!("f65".parse::<Backend>().is_err());
+/// ```
 pub enum Backend {
     F64,
     Exact,

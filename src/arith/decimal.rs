@@ -179,6 +179,15 @@ impl Num {
         matches!(self, Num::Exact { .. })
     }
 
+    /// An exact value's input-language form (`"-1/3"`, `"1/4*sqrt(3)"`); `None` for a
+    /// rounded value or an enclosure.
+    pub fn exact_expr(&self) -> Option<&str> {
+        match self {
+            Num::Exact { expr, .. } => Some(expr),
+            _ => None,
+        }
+    }
+
     /// The JSON string(s): the exact form, the shortest decimal that reads back as the
     /// same binary value, or outward decimal bounds.
     fn json_fields(&self) -> Vec<(&'static str, String)> {

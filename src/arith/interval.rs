@@ -22,6 +22,17 @@ use std::fmt;
 /// An interval `[lo, hi]` of `f64` bounds that contains the true value (`lo` may be −∞,
 /// `hi` +∞; never empty).
 #[derive(Clone, Copy, Debug, PartialEq)]
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::{Interval, Scalar};
+/// use impactkit::lang::eval_str;
+/// let x = eval_str::<Interval>("1/10", &()).unwrap();
+/// assert!(x.lo() < x.hi() && x.lo() <= 0.1 && 0.1 <= x.hi());
+/// let y = x.mul_r(&x.lift_i64(10));
+/// assert!(y.lo() <= 1.0 && 1.0 <= y.hi());
+/// ```
 pub struct Interval {
     lo: f64,
     hi: f64,

@@ -42,17 +42,33 @@ pub use decimal::{ExactValue, Num, TextOptions};
 pub use interval::Interval;
 pub use mp_interval::MpInterval;
 pub use mpfr::Mpfr;
+/// The big integers and rationals of the public API (`Scalar::from_rational`,
+/// `Scalar::rational_bounds`, exact probes), re-exported so that a caller needs no
+/// `num-bigint` or `num-rational` dependency of its own.
+pub use num_bigint::BigInt;
+pub use num_rational::BigRational;
 pub use quadratic::Quadratic;
 pub use rational::Rational;
 pub use symbolic::Symbolic;
 
-use num_rational::BigRational;
 use std::fmt::{Debug, Display};
 use std::ops::{Add, Mul, Neg, Sub};
 
 /// The outcome of a sign decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::{Interval, Quadratic, Scalar, Sign};
+/// use impactkit::lang::eval_str;
+/// let q = eval_str::<Quadratic>("sqrt(2) - 1414/1000", &Default::default()).unwrap();
+/// assert_eq!(q.sign(), Sign::Positive);
+/// // an enclosure that holds 0 has no decided sign
+/// let i = eval_str::<Interval>("sqrt(2)^2 - 2", &()).unwrap();
+/// assert_eq!(i.sign(), Sign::Unknown);
+/// ```
 pub enum Sign {
     Negative,
     Zero,
@@ -182,6 +198,21 @@ pub struct Rendered {
 ///
 /// Constants are made from an existing value with [`Scalar::lift`], so that they carry the
 /// same context (MPFR precision) as the data they meet.
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::{Rational, Scalar};
+/// use impactkit::lang::eval_str;
+/// // the kinetic energy ½ m v², generic over the arithmetic
+/// fn energy<S: Scalar>(m: &S, v: &S) -> S {
+///     m.mul_r(v).mul_r(v).checked_div(&m.lift_i64(2)).unwrap()
+/// }
+/// let m = eval_str::<Rational>("3", &()).unwrap();
+/// let v = eval_str::<Rational>("2/3", &()).unwrap();
+/// assert_eq!(energy(&m, &v).to_string(), "2/3");
+/// assert_eq!(energy(&3.0_f64, &0.5), 0.375);
+/// ```
 pub trait Scalar:
     Sized
     + Clone

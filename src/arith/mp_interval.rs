@@ -16,6 +16,18 @@ use std::fmt;
 
 /// An enclosure `[lo, hi]` with MPFR bounds of one precision.
 #[derive(Clone, Debug, PartialEq)]
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::{MpInterval, Scalar};
+/// use impactkit::lang::eval_str;
+/// let pi = eval_str::<MpInterval>("pi", &256).unwrap();
+/// let (lo, hi) = pi.enclosure().unwrap();
+/// assert!(lo <= std::f64::consts::PI && std::f64::consts::PI <= hi);
+/// let (a, b) = pi.rational_bounds().unwrap();
+/// assert!(&b - &a < impactkit::arith::BigRational::new(1.into(), 10u32.pow(9).into()));
+/// ```
 pub struct MpInterval {
     lo: Float,
     hi: Float,

@@ -29,6 +29,17 @@ use std::sync::Arc;
 ///
 /// Invariant: `d` is `Some` exactly when `b ≠ 0` (a rational element has `b = 0`, no `d`).
 #[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::{Quadratic, Scalar};
+/// use impactkit::lang::eval_str;
+/// let x = eval_str::<Quadratic>("tan(pi/12)", &()).unwrap();
+/// assert_eq!(x.to_string(), "2-sqrt(3)");
+/// let one = x.mul_r(&eval_str::<Quadratic>("2 + sqrt(3)", &()).unwrap());
+/// assert_eq!(one.to_string(), "1");
+/// ```
 pub struct Quadratic {
     a: Rational,
     b: Rational,

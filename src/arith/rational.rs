@@ -17,6 +17,16 @@ use std::ops::{Add, Mul, Neg, Sub};
 
 /// An exact rational number (GMP `mpq_t`, always in lowest terms).
 #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::{Rational, Scalar};
+/// let a = Rational::new(1, 3);
+/// let b = Rational::new(1, 6);
+/// assert_eq!((a + &b).to_string(), "1/2");
+/// assert!(Rational::new(1, 1).checked_div(&Rational::new(0, 1)).is_err());
+/// ```
 pub struct Rational(rug::Rational);
 
 impl Rational {

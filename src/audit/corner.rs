@@ -71,6 +71,31 @@ pub struct CornerAudit {
 /// A corner audit's options as text, as the command line and the Python package take
 /// them; [`CornerOptions::build`] checks and parses them into a [`CornerAudit`].
 #[derive(Clone, Debug)]
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::backend::Backend;
+/// use impactkit::audit::corner::{CornerOptions, Outcome};
+/// use impactkit::audit::domain::{Sampling, Shard};
+/// use impactkit::audit::summary::Summary;
+/// use impactkit::audit::Execution;
+/// use impactkit::system::corner::Form;
+/// use impactkit::system::corner_spec::Algorithm;
+/// let audit = CornerOptions {
+///     alpha: "pi/6".into(), direction: Some("0..alpha".into()), v0: None, speed: None,
+///     eps: Some("1".into()), eps1: None, eps2: None, algorithm: Algorithm::Ta,
+///     threshold: None, rest_threshold: None, reference_algorithm: None, form: Form::Xy,
+///     max_steps: 10_000, max_digits: 20_000, audited: Backend::F64, reference: Some(3392),
+///     sample_seconds: 10.0,
+/// }.build().unwrap();
+/// let exec = Execution { jobs: Some(1), shard: Shard::ALL, progress: false };
+/// let (_, outcome) = audit.run(Sampling::Grid(vec![5]), &exec, true).unwrap();
+/// let Outcome::Records(records) = outcome else { unreachable!() };
+/// let summary = Summary::of(&records);
+/// // at φ = α the entrance velocity runs along wall S1, and f64 sees both walls hit
+/// assert_eq!((summary.samples, summary.different_zones), (5, 1));
+/// ```
 pub struct CornerOptions {
     /// `--alpha`: a value, range `a..b` or list `a,b,c`.
     pub alpha: String,

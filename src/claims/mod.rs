@@ -275,6 +275,27 @@ pub struct ClaimResult {
 /// net. If any computation of the claim saw its deadline pass ([`crate::budget::passed`]),
 /// whatever it computed is discarded and the claim is `inconclusive` with `(time)` in its
 /// detail, counted apart in the summary.
+///
+/// # Example
+///
+/// ```
+/// use impactkit::claims::{check, Claim, Verdict};
+/// use std::path::Path;
+/// let text = r#"
+///     id = "sum-of-thirds"
+///     paper = "none"
+///     where = "example"
+///     statement = "1/3 + 2/3 = 1"
+///     kind = "identity"
+///     method = "exact"
+///     [identity]
+///     lhs = "1/3 + 2/3"
+///     rhs = "1"
+/// "#;
+/// let claim = Claim::parse(text, Path::new("example.toml")).unwrap();
+/// let outcome = check(&claim, std::time::Duration::from_secs(10));
+/// assert_eq!(outcome.verdict, Verdict::Proved, "{}", outcome.detail);
+/// ```
 pub fn check(claim: &Claim, budget: Duration) -> Outcome {
     crate::budget::take_timed();
     let deadline = Instant::now() + budget;
@@ -669,6 +690,24 @@ pub fn verify_cli(
 /// `verify --deny`). With `stream` and the text format, each claim's lines go to `stream`
 /// as soon as they and every claim before them are decided, and the report returned is
 /// the rest (the summary).
+///
+/// # Example
+///
+/// ```
+/// use impactkit::claims::{verify_verdicts, Exports, Verdict};
+/// let dir = std::env::temp_dir().join(format!("impactkit-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let claim = |id: &str, lhs: &str| format!(
+///     "id = \"{id}\"\npaper = \"none\"\nwhere = \"example\"\nstatement = \"{lhs} = 1\"\n\
+///      kind = \"identity\"\nmethod = \"exact\"\n[identity]\nlhs = \"{lhs}\"\nrhs = \"1\"\n");
+/// std::fs::write(dir.join("a.toml"), claim("right", "1/3 + 2/3")).unwrap();
+/// std::fs::write(dir.join("b.toml"), claim("wrong", "1/3 + 1/3")).unwrap();
+/// let (json, verdicts) =
+///     verify_verdicts(&[dir.clone()], None, "json", 60.0, 1, &Exports::default(), None).unwrap();
+/// assert_eq!(verdicts, [Verdict::Proved, Verdict::Refuted]);
+/// assert!(json.contains("\"verdict\":\"refuted\""), "{json}");
+/// std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 pub fn verify_verdicts(
     paths: &[PathBuf],
     only: Option<&str>,

@@ -17,6 +17,14 @@ pub struct Cap {
 impl Cap {
     /// `s` as a whole number in `min..=max`, or the reason it is refused (one line; the
     /// caller names the option).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use impactkit::input::caps::STEPS;
+    /// assert_eq!(STEPS.parse("100"), Ok(100));
+    /// assert_eq!(STEPS.parse("0").unwrap_err(), "0 is outside 1..=1000000 (the limit of --max-steps)");
+    /// ```
     pub fn parse(&self, s: &str) -> Result<u64, String> {
         let t = s.trim();
         let n: u64 = t.parse().map_err(|_| {

@@ -88,6 +88,17 @@ use num_rational::BigRational;
 use num_traits::One;
 
 /// Parses and evaluates `src` (no variables) in the backend `S`.
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::Rational;
+/// use impactkit::lang::eval_str;
+/// assert_eq!(eval_str::<Rational>("(1 + 1/2)^2", &()).unwrap().to_string(), "9/4");
+/// let e = eval_str::<Rational>("sqrt(2)", &()).unwrap_err();
+/// assert!(e.to_string().contains("irrational"), "{e}");
+/// assert!(eval_str::<Rational>("1/(1 - 1)", &()).is_err());
+/// ```
 pub fn eval_str<S: Scalar>(src: &str, ctx: &S::Ctx) -> Result<S, EvalError> {
     parse(src)?.eval(ctx)
 }

@@ -175,6 +175,22 @@ impl<S: Scalar> Constraints<S> {
 
 /// The ideal rule (5): I = −2β(V⊥₁ + … + V⊥_h) for a multiple impact (h ≥ 2),
 /// −2V⊥_j for a single impact, 0 without impact.
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::Rational;
+/// use impactkit::law::characterization::{impulse_ideal, Constraints};
+/// use impactkit::linalg::SymMatrix;
+/// let r = |n| Rational::new(n, 1);
+/// // 3-ball cradle, ball 1 at speed 1: only contact 1 (between balls 1 and 2) is hit
+/// let mass = SymMatrix::diagonal(&[r(1), r(1), r(1)]);
+/// let c = Constraints::new(mass, vec![vec![r(1), r(-1), r(0)], vec![r(0), r(1), r(-1)]]).unwrap();
+/// let v = [r(1), r(0), r(0)];
+/// assert_eq!(c.impacting(&v).unwrap(), vec![0]);
+/// let i = impulse_ideal(&c, &[0], &v).unwrap();
+/// assert_eq!(i.iter().map(|x| x.to_string()).collect::<Vec<_>>(), ["-1", "1", "0"]);
+/// ```
 pub fn impulse_ideal<S: Scalar>(
     c: &Constraints<S>,
     set: &[usize],

@@ -128,6 +128,21 @@ fn cos_sin_2alpha<S: Scalar>(k: &S) -> Result<(S, S), LawError> {
 }
 
 /// TR_id in (ẋ, ẏ) form, eqs. (3a–3d), for a given zone.
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::Rational;
+/// use impactkit::law::corner::{tr_id_xy, zone_xy, Zone};
+/// use impactkit::law::V2;
+/// let r = |n, d| Rational::new(n, d);
+/// // α = π/4 (k = 1); v = (1, 1/2) approaches both walls: zone Z12
+/// let (k, v) = (r(1, 1), V2::new(r(1, 1), r(1, 2)));
+/// let zone = zone_xy(&k, &v, &r(0, 1)).unwrap();
+/// assert_eq!(zone, Zone::Z12);
+/// let out = tr_id_xy(&k, zone, &v).unwrap();
+/// assert_eq!((out.x.to_string(), out.y.to_string()), ("-1".into(), "-1/2".into()));
+/// ```
 pub fn tr_id_xy<S: Scalar>(k: &S, zone: Zone, v: &V2<S>) -> Result<V2<S>, LawError> {
     let (x, y) = (&v.x, &v.y);
     match zone {

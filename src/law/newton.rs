@@ -165,6 +165,22 @@ pub fn poisson_impulse<S: Scalar>(
 /// Newton's law with restitution `e` (one per contact) on every contact of `c` (all
 /// touching), in `variant`; [`NewtonVariant::Approaching`] repeats its solve at most
 /// `max_rounds` times.
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::Rational;
+/// use impactkit::law::characterization::Constraints;
+/// use impactkit::law::newton::{newton, NewtonVariant};
+/// use impactkit::linalg::SymMatrix;
+/// let r = |n| Rational::new(n, 1);
+/// let mass = SymMatrix::diagonal(&[r(1), r(1), r(1)]);
+/// let c = Constraints::new(mass, vec![vec![r(1), r(-1), r(0)], vec![r(0), r(1), r(-1)]]).unwrap();
+/// let v = [r(1), r(0), r(0)];
+/// let out = newton(&c, &v, &[r(1), r(1)], NewtonVariant::Touching, 10).unwrap();
+/// let s: Vec<String> = out.velocity.iter().map(|x| x.to_string()).collect();
+/// assert_eq!(s, ["-1/3", "2/3", "2/3"]);
+/// ```
 pub fn newton<S: Scalar>(
     c: &Constraints<S>,
     v: &[S],

@@ -22,6 +22,19 @@ use crate::linalg::{add, dot, nullspace, scale, solve, sub, SymMatrix, Vector};
 
 /// A nonholonomic impact at one configuration: M, the ω^k and dh.
 #[derive(Clone, Debug)]
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::Rational;
+/// use impactkit::law::nonholonomic::NonholonomicImpact;
+/// use impactkit::linalg::SymMatrix;
+/// let r = |n| Rational::new(n, 1);
+/// // a particle in the plane with the constraint ẏ = 0 hitting the wall x = 0
+/// let imp = NonholonomicImpact::new(SymMatrix::diagonal(&[r(1), r(1)]), vec![vec![r(0), r(1)]], vec![r(1), r(0)]).unwrap();
+/// let out = imp.elastic(&[r(2), r(0)]).unwrap();
+/// assert_eq!(out.velocity.iter().map(|x| x.to_string()).collect::<Vec<_>>(), ["-2", "0"]);
+/// ```
 pub struct NonholonomicImpact<S> {
     pub mass: SymMatrix<S>,
     /// The constraining one-forms ω^k of (7), (8), as rows.

@@ -245,6 +245,22 @@ pub type Sequenced<S> = (Vec<usize>, Vector<S>);
 ///   (eq. (7)), so in any W w V the proper subsequence W V produces the same momenta
 ///   after every step; if W w V were feasible, W V would be too, and W w V is never
 ///   minimal.
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::Rational;
+/// use impactkit::law::propagative::{minimal_sequences, Contacts};
+/// use impactkit::linalg::SymMatrix;
+/// let r = |n| Rational::new(n, 1);
+/// let mass = SymMatrix::diagonal(&[r(1), r(1), r(1)]);
+/// let c = Contacts::new(mass, vec![vec![r(-1), r(1), r(0)], vec![r(0), r(-1), r(1)]]).unwrap();
+/// let found = minimal_sequences(&c, &[r(1), r(0), r(0)], 12).unwrap();
+/// assert_eq!(found.len(), 1);
+/// let (seq, p) = &found[0];
+/// assert_eq!(seq, &vec![0, 1]);
+/// assert_eq!(p.iter().map(|x| x.to_string()).collect::<Vec<_>>(), ["0", "0", "1"]);
+/// ```
 pub fn minimal_sequences<S: Scalar>(
     c: &Contacts<S>,
     p: &[S],

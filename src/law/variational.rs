@@ -171,6 +171,20 @@ impl<S: Scalar> Lagrangian<S> {
     /// One step of length h from the node (q₀, p₀): solves p₀ = −D₁L_d(q₀, q₁) (the DEL
     /// (28) with p₀ = D₂L_d of the previous step, (29)) and returns (q₁, p₁ = D₂L_d).
     /// With held contacts, `force` replaces f (see `crate::system::stepper`).
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use impactkit::arith::Rational;
+    /// use impactkit::law::variational::Lagrangian;
+    /// use impactkit::linalg::SymMatrix;
+    /// let r = |n, d| Rational::new(n, d);
+    /// // a unit mass under gravity g = 10 (force −10 on y), one step of h = 1/10
+    /// let l = Lagrangian { mass: SymMatrix::diagonal(&[r(1, 1), r(1, 1)]), force: vec![r(0, 1), r(-10, 1)], springs: vec![] };
+    /// let (q, p) = l.step(&[r(0, 1), r(1, 4)], &[r(1, 1), r(0, 1)], &r(1, 10)).unwrap();
+    /// assert_eq!([q[0].to_string(), q[1].to_string()], ["1/10", "1/5"]);
+    /// assert_eq!([p[0].to_string(), p[1].to_string()], ["1", "-1"]);
+    /// ```
     pub fn step(&self, q0: &[S], p0: &[S], h: &S) -> Result<(Vector<S>, Vector<S>), LawError> {
         let dq = self.displacement(q0, p0, h)?;
         // p₁ = D₂L_d(q₀, q₁) = p₀ − h∇V(q̄) (the sum of the two DEL forms), written

@@ -587,6 +587,23 @@ pub enum Mismatch {
 /// // sequential pairwise collisions give (0, 0, 1): far from Newton's simultaneous law
 /// assert!(check(&cradle, &[0.0, 0.0, 1.0], Law::NewtonTouching, 1e-6).is_err());
 /// ```
+///
+/// # Example
+///
+/// ```
+/// use impactkit::regress::{check, Mismatch};
+/// use impactkit::system::file::SystemFile;
+/// use impactkit::system::laws::Law;
+/// let cradle = SystemFile::cradle(&["1".into(), "1".into(), "1".into()], &["1".into(), "0".into(), "0".into()], "1");
+/// // an engine that resolves both touching contacts at once
+/// let post = [-1.0 / 3.0, 2.0 / 3.0, 2.0 / 3.0];
+/// let r = check(&cradle, &post, Law::NewtonTouching, 1e-15).unwrap();
+/// assert_eq!(r.nearest[0], "newton-touching");
+/// match check(&cradle, &post, Law::Pasquero, 1e-9) {
+///     Err(Mismatch::Exceeds { distance, .. }) => assert!((distance - 2.0 / 3.0).abs() < 1e-12),
+///     other => panic!("{other:?}"),
+/// }
+/// ```
 pub fn check(
     system: &SystemFile,
     observed: &[f64],

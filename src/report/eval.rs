@@ -22,6 +22,15 @@ impl Report for EvalReport {
 }
 
 /// Evaluates an input-language expression on a backend (`impactkit eval`).
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::backend::Backend;
+/// use impactkit::report::eval::eval;
+/// let r = eval("tan(pi/6)", Backend::Quadratic).unwrap();
+/// assert_eq!(serde_json::to_value(&r.value).unwrap(), serde_json::json!({"exact": "1/3*sqrt(3)"}));
+/// ```
 pub fn eval(src: &str, backend: Backend) -> Result<EvalReport, EvalError> {
     struct Job<'a>(&'a str, Backend);
     impl RunScalar for Job<'_> {

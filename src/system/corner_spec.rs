@@ -32,6 +32,22 @@ pub enum RestitutionSpec {
 
 /// A corner run as the command line states it.
 #[derive(Clone, Debug)]
+///
+/// # Example
+///
+/// ```
+/// use impactkit::certify::Arith;
+/// use impactkit::system::corner::Form;
+/// use impactkit::system::corner_spec::{Algorithm, CornerSpec, RestitutionSpec};
+/// let spec = CornerSpec {
+///     alpha: "pi/4".into(), v0: "1,1/2".into(), restitution: RestitutionSpec::Symmetric("1".into()),
+///     algorithm: Algorithm::Ta, threshold: None, rest_threshold: None, max_steps: 10_000,
+///     form: Form::Xy, record_velocities: false, max_digits: None,
+/// };
+/// let r = spec.report_arith(Arith::parse("exact", 0).unwrap()).unwrap();
+/// assert_eq!(r.zones, ["Z12", "Z0"]);
+/// assert_eq!(r.final_velocity.iter().map(|n| n.exact_expr().unwrap()).collect::<Vec<_>>(), ["-1", "-1/2"]);
+/// ```
 pub struct CornerSpec {
     /// α (the half-angle of the corner), an expression; k = tan α.
     pub alpha: String,

@@ -335,6 +335,17 @@ pub fn table1<S: Scalar>(ctx: &S::Ctx) -> Vec<Table1Result<S>> {
 
 /// A cradle run as the command line states it (input-language strings).
 #[derive(Clone, Debug)]
+///
+/// # Example
+///
+/// ```
+/// use impactkit::certify::Arith;
+/// use impactkit::system::cradle::CradleSpec;
+/// let spec = CradleSpec { balls: 3, eps: "1/2".into(), masses: None, v0: "1".into(), sigma: None, max_iter: 10_000, record_velocities: false, max_digits: None };
+/// let r = spec.report_arith(Arith::parse("exact", 0).unwrap()).unwrap();
+/// assert_eq!(r.termination, "exit");
+/// assert_eq!(r.final_velocity.iter().map(|n| n.exact_expr().unwrap()).collect::<Vec<_>>(), ["13/64", "15/64", "9/16"]);
+/// ```
 pub struct CradleSpec {
     pub balls: usize,
     /// One COR for every contact, or one per contact ("e1,e2,…").

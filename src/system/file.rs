@@ -80,6 +80,28 @@ pub struct ContactSpec {
 /// A system file as written, before any arithmetic.
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::Rational;
+/// use impactkit::system::file::SystemFile;
+/// let text = r#"
+///     masses = ["1", "1", "1"]
+///     velocity = ["1", "0", "0"]
+///     restitution = "1"
+///     [[contact]]
+///     normal = ["-1", "1", "0"]
+///     [[contact]]
+///     normal = ["0", "-1", "1"]
+/// "#;
+/// let file = SystemFile::from_toml(text, "cradle.toml").unwrap();
+/// let sys = file.build::<Rational>("cradle.toml", &()).unwrap();
+/// assert_eq!(sys.normals.len(), 2);
+/// assert_eq!(SystemFile::from_toml(&file.to_toml(), "again").unwrap(), file);
+/// let bad = SystemFile::from_toml("velocity = [\"1\"]\nvarz = 1", "bad.toml").unwrap_err();
+/// assert!(bad.to_string().contains("varz"), "{bad}");
+/// ```
 pub struct SystemFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,

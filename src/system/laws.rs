@@ -376,6 +376,24 @@ pub fn unfinished(e: &LawError) -> bool {
 pub type LawResult<S> = Result<LawOutcome<S>, LawError>;
 
 /// Every law on `sys`.
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::Rational;
+/// use impactkit::system::file::SystemFile;
+/// use impactkit::system::laws::{all, Law};
+/// let file = SystemFile::cradle(&["1".into(), "1".into(), "1".into()], &["1".into(), "0".into(), "0".into()], "1");
+/// let sys = file.build::<Rational>("cradle", &()).unwrap();
+/// for (law, result) in all(&sys, 1000) {
+///     let outcome = result.unwrap();
+///     let v: Vec<String> = outcome.outcomes[0].iter().map(|x| x.to_string()).collect();
+///     match law {
+///         Law::NewtonTouching | Law::Poisson => assert_eq!(v, ["-1/3", "2/3", "2/3"]),
+///         _ => assert_eq!(v, ["0", "0", "1"], "{}", law.name()),
+///     }
+/// }
+/// ```
 pub fn all<S: Scalar>(sys: &System<S>, max_iter: usize) -> Vec<(Law, LawResult<S>)> {
     Law::ALL
         .into_iter()

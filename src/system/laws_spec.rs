@@ -17,6 +17,20 @@ pub const MAX_ITER: usize = 10_000;
 
 /// A system and how to run its laws.
 #[derive(Clone, Debug)]
+///
+/// # Example
+///
+/// ```
+/// use impactkit::certify::Arith;
+/// use impactkit::system::file::SystemFile;
+/// use impactkit::system::laws_spec::LawsSpec;
+/// let file = SystemFile::corner("pi/6", &["1".into(), "0".into()], ["1", "1"], "1");
+/// let spec = LawsSpec { file, source: "corner".into(), max_iter: 1000, max_digits: 20_000, max_reflections: 50_000 };
+/// let report = spec.report(Arith::parse("certified", 3392).unwrap()).unwrap();
+/// assert_eq!(report.agreement_decided_by.as_deref(), Some("quadratic"));
+/// let newton = report.laws.iter().find(|r| r.law == "newton-touching").unwrap();
+/// assert_eq!(newton.outcomes[0].iter().map(|n| n.exact_expr().unwrap()).collect::<Vec<_>>(), ["-1", "0"]);
+/// ```
 pub struct LawsSpec {
     pub file: SystemFile,
     /// Names the file in errors.

@@ -480,6 +480,17 @@ pub enum TableKind {
 /// A run on the table as the command line states it (defaults: Table I and the
 /// initial data of Sect. VI-A).
 #[derive(Clone, Debug)]
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::backend::Backend;
+/// use impactkit::system::penny_run::RunLaw;
+/// use impactkit::system::penny_spec::{RunSpec, TableKind};
+/// let spec = RunSpec { table: TableKind::Circle, a: None, b: None, params: [None, None, None, None], law: RunLaw::Elastic, impacts: 3, initial: [None, None, None, None], rates: None };
+/// let (report, _) = spec.report(Backend::MpInterval(128), false).unwrap();
+/// assert_eq!(report.impacts.len(), 3);
+/// ```
 pub struct RunSpec {
     pub table: TableKind,
     pub a: Option<String>,

@@ -15,6 +15,21 @@ use crate::input::caps;
 
 /// A propagate run as the command line states it.
 #[derive(Clone, Debug)]
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::backend::Backend;
+/// use impactkit::system::propagate::PropagateSpec;
+/// let spec = PropagateSpec {
+///     masses: "1,1".into(),
+///     normals: "sin(pi/16),-cos(pi/16);sin(pi/16),cos(pi/16)".into(),
+///     momentum: "-1,0".into(), restitution: None, max_depth: 12,
+/// };
+/// let r = spec.report(Backend::Algebraic).unwrap();
+/// assert_eq!(r.unique, Some(true));
+/// assert_eq!(r.outcomes[0].iter().map(|n| n.exact_expr().unwrap()).collect::<Vec<_>>(), ["1", "0"]);
+/// ```
 pub struct PropagateSpec {
     /// "m1,m2,…" (a diagonal mass matrix).
     pub masses: String,

@@ -259,6 +259,32 @@ pub enum LawArg {
 
 /// A `step` run as the command line states it.
 #[derive(Clone, Debug)]
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::backend::Backend;
+/// use impactkit::system::step_file::{LawArg, StepFile, StepSpec};
+/// use impactkit::system::stepper::Order;
+/// let text = r#"
+///     masses = ["1", "1"]
+///     q = ["0", "1/4"]
+///     p = ["1", "0"]
+///     force = ["0", "-10"]
+///     [[gap]]
+///     name = "floor"
+///     a = ["0", "1"]
+///     b = "0"
+/// "#;
+/// let spec = StepSpec {
+///     file: StepFile::from_toml(text, "ball.toml").unwrap(), source: "ball.toml".into(),
+///     dt: "1/10".into(), steps: 5, law: LawArg::Elastic, eps: None, order: Order::Argmin,
+/// };
+/// let r = spec.report(Backend::Quadratic).unwrap();
+/// assert_eq!(r.impacts.len(), 1);
+/// let y: Vec<String> = r.nodes.iter().take(3).map(|n| n.q[1].exact_expr().unwrap().to_string()).collect();
+/// assert_eq!(y, ["1/4", "1/5", "1/20"]);
+/// ```
 pub struct StepSpec {
     pub file: StepFile,
     /// The file's name (for errors).

@@ -405,6 +405,18 @@ fn name_cones<S: Scalar>(cones: &mut [Cone<S>]) -> Result<(), LawError> {
 /// The Sequential Impact Law for masses m1, m2, m3 as a cone-wise linear map of the whole
 /// plane, when the construction of Sect. 3 closes up continuously; a `Domain` error saying
 /// how it fails otherwise.
+///
+/// # Example
+///
+/// ```
+/// use impactkit::arith::Rational;
+/// use impactkit::law::sequential::construct_law;
+/// let r = |n, d| Rational::new(n, d);
+/// let law = construct_law(&[r(1, 1), r(1, 1), r(1, 1)]).unwrap();
+/// assert_eq!(law.cones.len(), 6);
+/// let e = law.apply(&[r(-1, 1), r(0, 1)]).unwrap();
+/// assert_eq!([e.gamma_plus[0].to_string(), e.gamma_plus[1].to_string()], ["0", "1"]);
+/// ```
 pub fn construct_law<S: Scalar>(masses: &[S; 3]) -> Result<ConeMap<S>, LawError> {
     let c = construct(masses, 64)?;
     if !c.closes {
