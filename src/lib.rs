@@ -54,3 +54,8 @@ pub mod linalg;
 pub mod regress;
 pub mod report;
 pub mod system;
+
+/// The README's Rust examples, run as doctests (so that they stay true).
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
