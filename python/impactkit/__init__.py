@@ -354,7 +354,11 @@ class System:
     ) -> Dict[str, Any]:
         """Every law on this system (``impactkit laws``), numbers as Python values: the
         report's ``laws`` rows (law, citation, outcomes, unique, note, sequences), the
-        ``agreement`` table and the ``system``. ``velocity`` replaces the file's."""
+        ``groups`` of laws with equal outcomes, the ``agreement`` of every pair and the
+        ``system``. ``velocity`` replaces the file's.
+
+        >>> System.cradle(3).laws()["groups"]
+        [['pasquero', 'seghete-murphey', 'newton-approaching', 'winandy-leine'], ['newton-touching', 'poisson']]"""
         v = None if velocity is None else [_expr(x) for x in velocity]
         return _convert(_core.laws(self.toml, self.source, arith, v, max_steps))
 

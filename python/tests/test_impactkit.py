@@ -78,7 +78,7 @@ def test_every_example_system_gives_the_cli_numbers(path):
     for arith in ["certified", "f64"]:
         ours = system.laws(arith=arith)
         theirs = _cli_laws(path, arith)
-        for key in ["laws", "agreement", "system", "arith", "agreement_decided_by"]:
+        for key in ["laws", "agreement", "groups", "system", "arith", "agreement_decided_by"]:
             assert ours.get(key) == theirs.get(key), (path.name, arith, key)
 
 

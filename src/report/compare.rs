@@ -42,6 +42,8 @@ pub struct CompareReport {
     pub eps: Num,
     pub laws: Vec<LawRow>,
     pub agreement: Vec<AgreementRow>,
+    /// The laws that gave an outcome, grouped by equal outcomes ([`groups`]).
+    pub groups: Vec<Vec<&'static str>>,
 }
 
 impl Report for CompareReport {
@@ -53,7 +55,7 @@ impl Report for CompareReport {
             self.eps.text(o),
             self.arith
         );
-        head + &rows_text(&self.laws, &self.agreement, o)
+        head + &rows_text(&self.laws, &self.agreement, &self.groups, o)
     }
 }
 
@@ -64,6 +66,8 @@ pub struct LawsReport {
     pub system: SystemSummary,
     pub laws: Vec<LawRow>,
     pub agreement: Vec<AgreementRow>,
+    /// The laws that gave an outcome, grouped by equal outcomes ([`groups`]).
+    pub groups: Vec<Vec<&'static str>>,
     /// The arithmetic that decided the agreement table (exact where the inputs allow;
     /// `null`: no rung of the certified ladder decided every pair).
     pub agreement_decided_by: Option<String>,
@@ -107,12 +111,55 @@ impl Report for LawsReport {
             Some(a) => format!("; agreement decided in {a}\n"),
             None => "; agreement not decided by any arithmetic\n".to_string(),
         };
-        head + &rows_text(&self.laws, &self.agreement, o)
+        head + &rows_text(&self.laws, &self.agreement, &self.groups, o)
     }
 }
 
-/// The law rows and the agreement lines.
-fn rows_text(laws: &[LawRow], agreement: &[AgreementRow], o: &TextOptions) -> String {
+/// The laws of `laws` that gave an outcome, grouped by equal outcomes: a law joins the
+/// first group whose first law it agrees with (`agree` decided true; equality is
+/// transitive), else starts a group. An undecided pair never joins two groups. Groups
+/// and their laws keep the order of `laws`.
+pub fn groups(laws: &[LawRow], agreement: &[AgreementRow]) -> Vec<Vec<&'static str>> {
+    let mut out: Vec<Vec<&'static str>> = Vec::new();
+    for law in laws.iter().filter(|l| !l.outcomes.is_empty()) {
+        let home = out
+            .iter_mut()
+            .find(|g| row(agreement, g[0], law.law).is_some_and(|a| a.agree == Some(true)));
+        match home {
+            Some(g) => g.push(law.law),
+            None => out.push(vec![law.law]),
+        }
+    }
+    out
+}
+
+/// The agreement row of laws `a` and `b` (either order).
+fn row<'r>(agreement: &'r [AgreementRow], a: &str, b: &str) -> Option<&'r AgreementRow> {
+    agreement
+        .iter()
+        .find(|r| (r.laws[0] == a && r.laws[1] == b) || (r.laws[0] == b && r.laws[1] == a))
+}
+
+/// The row that compares two groups: a decided one if any pair of their laws is
+/// decided (equal laws make every pair say the same), else their first laws' row.
+fn between<'r>(
+    agreement: &'r [AgreementRow],
+    g: &[&'static str],
+    h: &[&'static str],
+) -> Option<&'r AgreementRow> {
+    let pairs = || g.iter().flat_map(|a| h.iter().map(move |b| (*a, *b)));
+    pairs()
+        .filter_map(|(a, b)| row(agreement, a, b))
+        .find(|r| r.agree.is_some())
+        .or_else(|| row(agreement, g[0], h[0]))
+}
+/// The law rows, the groups of equal outcomes, and one line per pair of groups.
+fn rows_text(
+    laws: &[LawRow],
+    agreement: &[AgreementRow],
+    groups: &[Vec<&'static str>],
+    o: &TextOptions,
+) -> String {
     let mut out = String::new();
     for law in laws {
         let outs: Vec<String> = law.outcomes.iter().map(|v| tuple_text(v, o)).collect();
@@ -127,21 +174,40 @@ fn rows_text(laws: &[LawRow], agreement: &[AgreementRow], o: &TextOptions) -> St
             law.note
         );
     }
-    for a in agreement {
+    let equal: Vec<String> = groups
+        .iter()
+        .filter(|g| g.len() > 1)
+        .map(|g| g.join(" = "))
+        .collect();
+    if !groups.is_empty() {
         out += &format!(
-            "{} vs {}: {} (max |difference| {})\n",
-            a.laws[0],
-            a.laws[1],
-            match (a.agree, &a.undecided) {
-                (Some(true), _) => "agree".to_string(),
-                (Some(false), _) => "differ".to_string(),
-                (None, Some(u)) => format!("undecided ({u})"),
-                (None, None) => "undecided".to_string(),
-            },
-            a.max_difference
-                .as_ref()
-                .map_or_else(|| "—".to_string(), |d| d.text(o))
+            "equal outcomes: {}\n",
+            match equal.is_empty() {
+                true => "none".to_string(),
+                false => equal.join("; "),
+            }
         );
+    }
+    for (i, g) in groups.iter().enumerate() {
+        for h in &groups[i + 1..] {
+            let Some(a) = between(agreement, g, h) else {
+                continue;
+            };
+            out += &format!(
+                "{} vs {}: {} (max |difference| {})\n",
+                g.join("="),
+                h.join("="),
+                match (a.agree, &a.undecided) {
+                    (Some(true), _) => "agree".to_string(),
+                    (Some(false), _) => "differ".to_string(),
+                    (None, Some(u)) => format!("undecided ({u})"),
+                    (None, None) => "undecided".to_string(),
+                },
+                a.max_difference
+                    .as_ref()
+                    .map_or_else(|| "—".to_string(), |d| d.text(o))
+            );
+        }
     }
     out.trim_end().to_string()
 }

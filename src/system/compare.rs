@@ -101,6 +101,7 @@ impl CompareSpec {
             eps: r.system.restitution[0].clone(),
             laws: r.laws,
             agreement: r.agreement,
+            groups: r.groups,
         })
     }
 }

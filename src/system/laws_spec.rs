@@ -218,6 +218,7 @@ impl LawsSpec {
         Ok(LawsReport {
             arith: name,
             system: summary,
+            groups: crate::report::compare::groups(&laws, &agreement),
             laws,
             agreement,
             agreement_decided_by: decided_by,
