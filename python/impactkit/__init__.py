@@ -477,7 +477,7 @@ def propagate(
     momentum: Sequence[Input],
     eps: Optional[Input] = None,
     max_steps: int = 12,
-    arith: str = "exact",
+    arith: str = "certified",
 ) -> Any:
     """``impactkit propagate``: Seghete–Murphey's propagative model (Definition 1):
     the minimal sequences of reset maps from momentum p = M q̇⁻ and their outcomes, and
@@ -543,7 +543,7 @@ def step(
     law: str,
     eps: Optional[Input] = None,
     order: str = "argmin",
-    arith: str = "exact",
+    arith: str = "certified",
 ) -> Any:
     """``impactkit step``: the Seghete–Murphey time stepper (Sect. VI–VII) on a step
     system file (a path, or the file's text; docs/step.md), ``steps`` steps of size

@@ -62,7 +62,7 @@ def propagate(
     momentum: List[str],
     eps: Optional[str] = None,
     max_steps: int = 12,
-    arith: str = "exact",
+    arith: str = "certified",
 ) -> Dict[str, Any]: ...
 def penny_run(
     law: str,
@@ -88,7 +88,7 @@ def step(
     law: str,
     eps: Optional[str] = None,
     order: str = "argmin",
-    arith: str = "exact",
+    arith: str = "certified",
     source: str = "<string>",
 ) -> Dict[str, Any]: ...
 def verify(

@@ -395,7 +395,7 @@ fn cradle<'py>(
 /// outcome of the minimal sequences of reset maps from the momentum `momentum`, masses
 /// (a diagonal mass matrix) and contact normals (one row per contact).
 #[pyfunction]
-#[pyo3(signature = (masses, normals, momentum, eps = None, max_steps = 12, arith = "exact"))]
+#[pyo3(signature = (masses, normals, momentum, eps = None, max_steps = 12, arith = "certified"))]
 fn propagate<'py>(
     py: Python<'py>,
     masses: Vec<String>,
@@ -417,8 +417,8 @@ fn propagate<'py>(
         restitution: eps,
         max_depth: capped(impactkit::input::caps::DEPTH, max_steps)? as usize,
     };
-    let b = backend(arith)?;
-    let r = py.allow_threads(|| spec.report(b));
+    let arith = Arith::parse(arith, DEFAULT_MAX_BITS).map_err(value_error)?;
+    let r = py.allow_threads(|| impactkit::system::on_arith(arith, |b| spec.report(b), |_| false));
     run_report(py, r)
 }
 
@@ -478,7 +478,7 @@ fn penny_run<'py>(
 /// file's text (docs/step.md): `steps` steps of size `dt` with the elastic, plastic (11)
 /// or inelastic (17, with `eps`) impact law.
 #[pyfunction]
-#[pyo3(signature = (toml, dt, steps, law, eps = None, order = "argmin", arith = "exact", source = "<string>"))]
+#[pyo3(signature = (toml, dt, steps, law, eps = None, order = "argmin", arith = "certified", source = "<string>"))]
 #[allow(clippy::too_many_arguments)]
 fn step<'py>(
     py: Python<'py>,
@@ -514,8 +514,8 @@ fn step<'py>(
             &[("argmin", Order::Argmin), ("argmax", Order::Argmax)],
         )?,
     };
-    let b = backend(arith)?;
-    let r = py.allow_threads(|| spec.report(b));
+    let arith = Arith::parse(arith, DEFAULT_MAX_BITS).map_err(value_error)?;
+    let r = py.allow_threads(|| impactkit::system::on_arith(arith, |b| spec.report(b), |_| false));
     run_report(py, r)
 }
 

@@ -21,6 +21,43 @@ impl Report for EvalReport {
     }
 }
 
+/// [`eval`] under `--arith`: one backend, or `certified` — the first exact backend that
+/// holds the value (rationals, Q(√d), Q(θ)), else a 53-bit enclosure.
+///
+/// # Example
+///
+/// ```
+/// use impactkit::certify::Arith;
+/// use impactkit::report::eval::eval_arith;
+/// let certified = Arith::parse("certified", 3392).unwrap();
+/// let exact = |e: &str| serde_json::to_value(eval_arith(e, certified).unwrap().value).unwrap();
+/// assert_eq!(exact("1/3 + 1/6"), serde_json::json!({"exact": "1/2"}));
+/// assert_eq!(exact("cos(pi/4)"), serde_json::json!({"exact": "1/2*sqrt(2)"}));
+/// assert!(exact("pi")["lo"].is_string());
+/// ```
+pub fn eval_arith(src: &str, arith: crate::certify::Arith) -> Result<EvalReport, EvalError> {
+    use crate::arith::ArithError;
+    if let crate::certify::Arith::Backend(b) = arith {
+        return eval(src, b);
+    }
+    let rungs = [
+        Backend::Exact,
+        Backend::Quadratic,
+        Backend::Algebraic,
+        Backend::Interval,
+    ];
+    let mut last = None;
+    for b in rungs {
+        match eval(src, b) {
+            Err(e) if matches!(e.arith(), Some(ArithError::NotRepresentable { .. })) => {
+                last = Some(e)
+            }
+            other => return other,
+        }
+    }
+    Err(last.expect("four rungs were tried"))
+}
+
 /// Evaluates an input-language expression on a backend (`impactkit eval`).
 ///
 /// # Example

@@ -307,7 +307,11 @@ impl StepSpec {
                 let (sys, h, law) = self.0.build::<S>(ctx)?;
                 let run = sys.run(&h, self.0.steps, &law, self.0.order);
                 if let Some(Stopped::Field(m)) = &run.stopped {
-                    return Err(input("--arith", m));
+                    // not representable: `--arith certified` moves on to a backend that
+                    // holds the impact time
+                    let mut e = crate::input::InputError::new("--arith", m);
+                    e.unrepresentable = true;
+                    return Err(SpecError::Input(e));
                 }
                 Ok(report(&sys, &h, &law, self.0, self.1.to_string(), &run))
             }

@@ -90,7 +90,8 @@ fn bad_input_is_one_line_and_exit_2() {
     assert!(e.contains("--arith") && e.contains("between"), "{e}");
     let e = bad(&["eval", "1", "--arith", "exact", "--format", "xml"]);
     assert!(e.contains("--format"), "{e}");
-    let e = bad(&["eval", "1"]);
+    // no --arith: the default, certified (tests/it/arith_policy.rs)
+    let e = bad(&["eval", "1", "--arith", ""]);
     assert!(e.contains("--arith"), "{e}");
     let e = bad(&["eval", "1/0", "--arith", "f64"]);
     assert!(e.contains("division by zero"), "{e}");

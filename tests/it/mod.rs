@@ -1,6 +1,7 @@
 //! The integration tests, one module per subject.
 
 mod algebraic;
+mod arith_policy;
 mod audit;
 mod audit_laws;
 mod billiard;

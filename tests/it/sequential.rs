@@ -355,7 +355,16 @@ fn cli_bad_input() {
     );
     assert!(bad(&["sequential", "check", "--masses", "1,-1,1"]).contains("--masses"));
     assert!(bad(&["sequential", "map", "--gamma", "-1,-1", "--eps", "2"]).contains("--eps"));
-    assert!(bad(&["sequential", "map", "--gamma", "sqrt(2),-1"]).contains("--gamma"));
+    // exact rationals cannot hold sqrt(2) (the default, certified, moves on to Q(sqrt 2))
+    let e = bad(&[
+        "sequential",
+        "map",
+        "--gamma",
+        "sqrt(2),-1",
+        "--arith",
+        "exact",
+    ]);
+    assert!(e.contains("--gamma"), "{e}");
     assert!(bad(&["rods", "--velocities", "1,0", "--lengths", "1"]).contains("--lengths"));
     assert!(bad(&["rods", "--velocities", "1,0", "--impedances", "1,0"]).contains("--impedances"));
 }

@@ -4,6 +4,7 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use impactkit::arith::backend::Backend;
+use impactkit::certify::Arith;
 
 /// The conventions every command follows, shown by `impactkit --help`.
 pub const CONVENTIONS: &str = "\
@@ -13,9 +14,10 @@ Conventions (every command):
                        {\"lo\": .., \"hi\": ..}
   --digits N           significant digits of values in text (default 20), correctly rounded;
                        --exact-values prints exact values in full instead
-  --arith A            f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS, and
-                       certified (interval, then MPFR intervals, then exact) and symbolic
-                       (closed forms of one step) where offered
+  --arith A            f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS |
+                       certified, the default of every command but audit (f64, the
+                       arithmetic under audit) and penny run/spread (mpi:128/f64): every sign
+                       decided, exact where the inputs allow; symbolic where offered
   numbers              expressions of the input language: 9/10, 0.9, pi/4, tan(pi/6), 1e-16
   exit status          0 success (the JSON says \"complete\": false when a sign stayed
                        undecided, \"non_finite\": true when f64 overflowed), 2 bad input
@@ -159,9 +161,9 @@ pub enum Command {
         /// The expression, e.g. "tan(pi/6)", "3/7 + 0.1", "(1+sqrt(2))^2".
         #[arg(allow_hyphen_values = true)]
         expr: String,
-        /// Backend: f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
-        #[arg(long, value_parser = parse_backend)]
-        arith: Backend,
+        /// Backend: f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS | certified (default: exact where the inputs allow, else enclosures until every sign is decided).
+        #[arg(long, value_parser = parse_arith, default_value = "certified")]
+        arith: Arith,
         #[command(flatten)]
         out: Output,
     },
@@ -206,10 +208,10 @@ pub enum Command {
         /// Which form of the rules to iterate.
         #[arg(long, value_enum, default_value = "xy")]
         form: FormArg,
-        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS | certified |
-        /// symbolic (the closed form of one step in each zone; --alpha "atan(K)", variables
-        /// allowed in K, --v0, --eps).
-        #[arg(long)]
+        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS | certified
+        /// (default) | symbolic (the closed form of one step in each zone; --alpha
+        /// "atan(K)", variables allowed in K, --v0, --eps).
+        #[arg(long, default_value = "certified")]
         arith: String,
         /// Largest MPFR precision tried by --arith certified.
         #[arg(long, default_value_t = impactkit::certify::DEFAULT_MAX_BITS)]
@@ -247,9 +249,9 @@ pub enum Command {
         /// Longest sequence of reset maps searched (at most 24). `--max-depth` is an alias.
         #[arg(long, alias = "max-depth", default_value_t = 12, value_parser = depth)]
         max_steps: usize,
-        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
-        #[arg(long, value_parser = parse_backend)]
-        arith: Backend,
+        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS | certified (default: exact where the inputs allow, else enclosures until every sign is decided).
+        #[arg(long, value_parser = parse_arith, default_value = "certified")]
+        arith: Arith,
         #[command(flatten)]
         out: Output,
     },
@@ -279,9 +281,9 @@ pub enum Command {
         /// Write Fig. 5 (with --sweep) as SVG to FILE ("-": standard output).
         #[arg(long, value_parser = svg_file)]
         svg: Option<std::path::PathBuf>,
-        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
-        #[arg(long, value_parser = parse_backend)]
-        arith: Backend,
+        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS | certified (default: exact where the inputs allow, else enclosures until every sign is decided).
+        #[arg(long, value_parser = parse_arith, default_value = "certified")]
+        arith: Arith,
         #[command(flatten)]
         out: Output,
     },
@@ -306,9 +308,9 @@ pub enum Command {
         /// number of decimal digits of a velocity's exact numbers.
         #[arg(long, default_value_t = impactkit::input::caps::DEFAULT_DIGITS, value_parser = digits)]
         max_digits: u64,
-        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
-        #[arg(long, value_parser = parse_backend)]
-        arith: Backend,
+        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS | certified (default: exact where the inputs allow, else enclosures until every sign is decided).
+        #[arg(long, value_parser = parse_arith, default_value = "certified")]
+        arith: Arith,
         #[command(flatten)]
         out: Output,
     },
@@ -350,9 +352,9 @@ pub enum Command {
         /// Write the coordinates against time as SVG to FILE ("-": standard output).
         #[arg(long, value_parser = svg_file)]
         svg: Option<std::path::PathBuf>,
-        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
-        #[arg(long, value_parser = parse_backend)]
-        arith: Backend,
+        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS | certified (default: exact where the inputs allow, else enclosures until every sign is decided).
+        #[arg(long, value_parser = parse_arith, default_value = "certified")]
+        arith: Arith,
         #[command(flatten)]
         out: Output,
     },
@@ -371,9 +373,9 @@ pub enum Command {
         /// Largest number of time steps.
         #[arg(long, default_value_t = 10_000, value_parser = steps)]
         max_steps: usize,
-        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
-        #[arg(long, value_parser = parse_backend, default_value = "exact")]
-        arith: Backend,
+        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS | certified (default: exact where the inputs allow, else enclosures until every sign is decided).
+        #[arg(long, value_parser = parse_arith, default_value = "certified")]
+        arith: Arith,
         /// Also draw the characteristics diagram (Fig. 6) to FILE (SVG; "-": standard
         /// output).
         #[arg(long, value_parser = svg_file)]
@@ -413,8 +415,9 @@ pub enum Command {
         /// Report every impulse and the velocity after it (`trace`).
         #[arg(long)]
         trace: bool,
-        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS | certified.
-        #[arg(long)]
+        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS | certified
+        /// (default).
+        #[arg(long, default_value = "certified")]
         arith: String,
         /// Largest MPFR precision tried by --arith certified.
         #[arg(long, default_value_t = impactkit::certify::DEFAULT_MAX_BITS)]
@@ -530,9 +533,9 @@ pub enum SequentialCommand {
         /// 1). `--restitution` is an alias.
         #[arg(long = "eps", alias = "restitution", allow_hyphen_values = true)]
         restitution: Option<String>,
-        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
-        #[arg(long, value_parser = parse_backend, default_value = "exact")]
-        arith: Backend,
+        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS | certified (default: exact where the inputs allow, else enclosures until every sign is decided).
+        #[arg(long, value_parser = parse_arith, default_value = "certified")]
+        arith: Arith,
         #[command(flatten)]
         out: Output,
     },
@@ -549,8 +552,8 @@ pub enum SequentialCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// exact | quadratic | algebraic (the checks are exact identities).
-        #[arg(long, value_parser = parse_backend, default_value = "exact")]
-        arith: Backend,
+        #[arg(long, value_parser = parse_arith, default_value = "certified")]
+        arith: Arith,
         /// Also draw the cones (Fig. 4(a)) to FILE (SVG; "-": standard output, instead of
         /// the report).
         #[arg(long, value_parser = svg_file)]
@@ -641,9 +644,9 @@ pub enum PennyCommand {
         /// Which map(s).
         #[arg(long, value_enum, default_value = "all")]
         law: PennyLawArg,
-        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
-        #[arg(long, value_parser = parse_backend, default_value = "exact")]
-        arith: Backend,
+        /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS | certified (default: exact where the inputs allow, else enclosures until every sign is decided).
+        #[arg(long, value_parser = parse_arith, default_value = "certified")]
+        arith: Arith,
         #[command(flatten)]
         out: Output,
     },
@@ -763,6 +766,19 @@ pub enum OrderArg {
 
 pub fn parse_backend(s: &str) -> Result<Backend, String> {
     s.parse()
+}
+
+/// `--arith` of a command that runs on one backend: a backend, or `certified` (the
+/// default; [`impactkit::system::on_arith`]).
+pub fn parse_arith(s: &str) -> Result<Arith, String> {
+    match s {
+        "certified" => Ok(Arith::Certified {
+            max_bits: impactkit::certify::DEFAULT_MAX_BITS,
+        }),
+        _ => parse_backend(s)
+            .map(Arith::Backend)
+            .map_err(|e| e.replace(')', ", or certified)")),
+    }
 }
 
 /// A clap value parser of a count option within its [`Cap`](impactkit::input::caps::Cap).

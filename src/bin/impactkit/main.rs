@@ -156,7 +156,8 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 max_iter: max_steps,
                 max_digits,
             };
-            let report = spec.report(arith).map_err(spec_failure)?;
+            let report = impactkit::system::on_arith(arith, |b| spec.report(b), |_| false)
+                .map_err(spec_failure)?;
             emit("compare-cradle", &report, &out)
         }
         Command::Laws {
@@ -217,7 +218,8 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 masses,
                 max_depth: max_steps,
             };
-            let report = spec.report(arith).map_err(spec_failure)?;
+            let report = impactkit::system::on_arith(arith, |b| spec.report(b), |_| false)
+                .map_err(spec_failure)?;
             if let (Some(path), BilliardReport::Sweep(sweep)) = (svg, &report) {
                 if let Some(p) = write_svg(&path, &sweep_svg(sweep))? {
                     return Ok(p);
@@ -309,7 +311,8 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 restitution: eps,
                 max_depth: max_steps,
             };
-            let report = spec.report(arith).map_err(spec_failure)?;
+            let report = impactkit::system::on_arith(arith, |b| spec.report(b), |_| false)
+                .map_err(spec_failure)?;
             emit("propagate", &report, &out)
         }
         Command::Sequential { action } => sequential(action),
@@ -340,7 +343,8 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 impedances,
                 max_steps,
             };
-            let report = spec.report(arith).map_err(spec_failure)?;
+            let report = impactkit::system::on_arith(arith, |b| spec.report(b), |_| false)
+                .map_err(spec_failure)?;
             if let Some(path) = svg {
                 if let Some(p) = write_svg(&path, &spec.figure().map_err(spec_failure)?)? {
                     return Ok(p);
@@ -387,7 +391,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
         }
         Command::Audit { law } => audit::run(law),
         Command::Eval { expr, arith, out } => {
-            let report = impactkit::report::eval::eval(&expr, arith)
+            let report = impactkit::report::eval::eval_arith(&expr, arith)
                 .map_err(|e| user_error(format!("EXPR: {e}")))?;
             emit("eval", &report, &out)
         }
@@ -554,7 +558,8 @@ fn penny(action: PennyCommand) -> Result<Printed, Failure> {
                     PennyLawArg::All => None,
                 },
             };
-            let report = spec.report(arith).map_err(spec_failure)?;
+            let report = impactkit::system::on_arith(arith, |b| spec.report(b), |_| false)
+                .map_err(spec_failure)?;
             emit("penny impact", &report, &out)
         }
         PennyCommand::Spread(a) => {
@@ -641,7 +646,7 @@ fn step(
     steps: usize,
     (law, eps, order): (StepLawArg, Option<String>, OrderArg),
     svg: Option<std::path::PathBuf>,
-    arith: impactkit::arith::backend::Backend,
+    arith: Arith,
     out: Output,
 ) -> Result<Printed, Failure> {
     use impactkit::system::step_file::{LawArg, StepFile, StepSpec};
@@ -665,7 +670,8 @@ fn step(
             OrderArg::Argmax => Order::Argmax,
         },
     };
-    let report = spec.report(arith).map_err(spec_failure)?;
+    let report =
+        impactkit::system::on_arith(arith, |b| spec.report(b), |_| false).map_err(spec_failure)?;
     if let Some(path) = svg {
         let fig =
             impactkit::report::step::svg(&report).map_err(|e| user_error(format!("--svg: {e}")))?;
@@ -691,7 +697,8 @@ fn sequential(action: SequentialCommand) -> Result<Printed, Failure> {
                 masses,
                 restitution,
             };
-            let report = spec.report(arith).map_err(spec_failure)?;
+            let report = impactkit::system::on_arith(arith, |b| spec.report(b), |_| false)
+                .map_err(spec_failure)?;
             emit("sequential map", &report, &out)
         }
         SequentialCommand::Check {
@@ -707,7 +714,8 @@ fn sequential(action: SequentialCommand) -> Result<Printed, Failure> {
                 samples,
                 seed,
             };
-            let report = spec.report(arith).map_err(spec_failure)?;
+            let report = impactkit::system::on_arith(arith, |b| spec.report(b), |_| false)
+                .map_err(spec_failure)?;
             if let Some(path) = svg {
                 if let Some(p) = write_svg(&path, &spec.figure().map_err(spec_failure)?)? {
                     return Ok(p);
