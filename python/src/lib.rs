@@ -99,16 +99,15 @@ fn to_py<'py, T: serde::Serialize>(py: Python<'py>, x: &T) -> PyResult<Bound<'py
     pythonize::pythonize(py, x).map_err(|e| value_error(format!("impactkit bug: {e}")))
 }
 
-/// The value of an expression of the input language on one backend (`impactkit eval`).
+/// The value of an expression of the input language on one backend, or `certified`
+/// (`impactkit eval`).
 #[pyfunction]
 #[pyo3(signature = (expr, arith = "exact"))]
 fn eval<'py>(py: Python<'py>, expr: &str, arith: &str) -> PyResult<Bound<'py, PyAny>> {
-    let backend: Backend = arith
-        .parse()
-        .map_err(|e| value_error(format!("--arith: {e}")))?;
+    let arith = Arith::parse(arith, DEFAULT_MAX_BITS).map_err(value_error)?;
     let expr = expr.to_string();
     let report = py
-        .allow_threads(|| impactkit::report::eval::eval(&expr, backend))
+        .allow_threads(|| impactkit::report::eval::eval_arith(&expr, arith))
         .map_err(|e| value_error(format!("EXPR: {e}")))?;
     to_py(py, &report.value)
 }

@@ -97,7 +97,7 @@ pub struct CornerAudit {
 /// assert_eq!((summary.samples, summary.different_zones), (5, 1));
 /// ```
 pub struct CornerOptions {
-    /// `--alpha`: a value, range `a..b` or list `a,b,c`.
+    /// `--alpha`: a value, range `a..b` or list `a|b|c` (or `a,b,c`).
     pub alpha: String,
     /// `--direction` φ of v₀ (polar entrance, with `speed`).
     pub direction: Option<String>,

@@ -34,26 +34,31 @@ fn range_dots(src: &str) -> Option<usize> {
 }
 
 impl Axis {
-    /// Reads `a..b`, `a,b,c` or `a` for `option`.
+    /// Reads `a..b`, a list `a|b|c` (or `a,b,c`) or `a` for `option`.
     pub fn parse(src: &str, option: &str) -> Result<Axis, InputError> {
         let bad = |why: &str| InputError::new(option, why);
+        // a list is "a|b|c" in every audit option; "a,b,c" too where one value is taken
+        let entries = |src| match super::split_top(src, '|') {
+            bar if bar.len() > 1 => bar,
+            _ => split_list(src),
+        };
         if let Some(i) = range_dots(src) {
             let (lo, hi) = (src[..i].trim(), src[i + 2..].trim());
             if lo.is_empty() || hi.is_empty() {
                 return Err(bad("a range needs both ends, as in \"0..1\""));
             }
-            if range_dots(hi).is_some() || split_list(src).len() > 1 {
-                return Err(bad("give a range \"a..b\" or a list \"a,b,c\", not both"));
+            if range_dots(hi).is_some() || entries(src).len() > 1 {
+                return Err(bad("give a range \"a..b\" or a list \"a|b|c\", not both"));
             }
             return Ok(Axis::Range {
                 lo: lo.to_string(),
                 hi: hi.to_string(),
             });
         }
-        let parts = split_list(src);
+        let parts = entries(src);
         if parts.iter().any(|p| p.is_empty()) {
             return Err(bad(
-                "an empty value (expected \"a\", \"a..b\" or \"a,b,c\")",
+                "an empty value (expected \"a\", \"a..b\" or \"a|b|c\")",
             ));
         }
         if parts.len() > crate::input::caps::LIST {

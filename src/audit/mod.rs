@@ -574,7 +574,7 @@ fn domain_range(s: &str) -> bool {
 }
 
 /// `src` split at `sep` outside parentheses, each part trimmed.
-fn split_top(src: &str, sep: char) -> Vec<&str> {
+pub(crate) fn split_top(src: &str, sep: char) -> Vec<&str> {
     let (mut out, mut depth, mut start) = (Vec::new(), 0i32, 0usize);
     for (i, c) in src.char_indices() {
         match c {

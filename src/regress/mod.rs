@@ -246,6 +246,62 @@ struct Laws<S: Scalar> {
     /// The momentum defect as a quadratic form: ‖Π M w‖²_g = wᵀ A w for w = q̇⁺ − q̇⁻
     /// (Π the g-orthogonal projection off span{∇φ_i}, linear), with ‖p⁻‖²_g.
     defect: Result<(Vec<Vec<S>>, f64), String>,
+    /// Per law, per outcome: the impulses of the touching contacts that give it
+    /// ([`law_impulses`]; `None` for dependent normals).
+    impulses: Vec<Vec<Option<Vec<S>>>>,
+}
+
+/// The impulses λ of the touching contacts that take q̇⁻ to `v`: M(v − q̇⁻) = Σ λ_i ∇φ_i,
+/// so G λ = (⟨∇φ_i, M(v − q̇⁻)⟩_g)_i with G the Gram matrix of the normals in the kinetic
+/// metric g = M⁻¹ (Seghete–Murphey eq. (7); Pasquero's impulse I = Σ λ_i ∇φ_i). Any
+/// law's outcome has them when the normals are independent; `None` otherwise.
+fn law_impulses<S: Scalar>(c: &Contacts<S>, sys: &System<S>, v: &[S]) -> Option<Vec<S>> {
+    let dp = sys.mass.apply(&crate::linalg::sub(v, &sys.velocity));
+    let rhs = sys
+        .normals
+        .iter()
+        .map(|n| c.inner(n, &dp))
+        .collect::<Result<Vec<S>, _>>()
+        .ok()?;
+    crate::linalg::solve(c.gram(), rhs).ok()
+}
+
+/// The engine's impulses and the law's, side by side: the touching contacts in the
+/// system's order (an unnamed one took no impulse), then the named contacts that do not
+/// touch (the law gives them none). `None` when the engine reported impulses for every
+/// contact without naming them (their order is then not known).
+fn impulse_pair<S: Scalar>(
+    rec: &Record,
+    sys: &System<S>,
+    law: &[S],
+    ctx: &S::Ctx,
+) -> Option<(Vec<S>, Vec<S>)> {
+    let given = rec.output.impulses.as_ref()?;
+    let zero = sys.velocity[0].zero_like();
+    let value = |x: f64| exact::<S>(x, ctx);
+    match &rec.output.contacts {
+        None if given.len() == sys.contacts.len() => {
+            let engine = given
+                .iter()
+                .map(|x| value(*x))
+                .collect::<Option<Vec<S>>>()?;
+            Some((engine, law.to_vec()))
+        }
+        None => None,
+        Some(names) => {
+            let at = |c: &String| names.iter().position(|n| n == c).map(|k| given[k]);
+            let mut engine = Vec::new();
+            let mut theirs = law.to_vec();
+            for c in &sys.contacts {
+                engine.push(at(c).map_or(Some(zero.clone()), value)?);
+            }
+            for c in sys.ignored.iter().filter(|c| names.contains(c)) {
+                engine.push(value(at(c)?)?);
+                theirs.push(zero.clone());
+            }
+            Some((engine, theirs))
+        }
+    }
 }
 
 /// The matrix A with ‖Π M w‖²_g = wᵀ A w ([`crate::system::laws::momentum_defect`]):
@@ -329,6 +385,19 @@ impl<S: Scalar> Laws<S> {
             })
             .map_err(|e| e.to_string());
         let defect = defect_form(&sys).map_err(|e| e.to_string());
+        let contacts = Contacts::new(sys.mass.clone(), sys.normals.clone()).ok();
+        let impulses = results
+            .iter()
+            .map(|(_, r)| match (r, &contacts) {
+                (Ok(o), Some(c)) => o
+                    .outcomes
+                    .iter()
+                    .map(|v| law_impulses(c, &sys, v))
+                    .collect(),
+                (Ok(o), None) => vec![None; o.outcomes.len()],
+                (Err(_), _) => Vec::new(),
+            })
+            .collect();
         Laws {
             sys,
             source,
@@ -340,6 +409,7 @@ impl<S: Scalar> Laws<S> {
             unfinished,
             e0,
             defect,
+            impulses,
         }
     }
 }
@@ -400,7 +470,7 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
         reason: String::new(),
     });
     let mut dist: Vec<Option<(S, f64)>> = Vec::new();
-    for ((law, r), shown) in results.iter().zip(&s.shown) {
+    for (li, ((law, r), shown)) in results.iter().zip(&s.shown).enumerate() {
         let Ok(o) = r else {
             let why = r.as_ref().err().map(why_not).unwrap_or_default();
             if expect_law == Some(*law) {
@@ -450,8 +520,14 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
             .as_ref()
             .filter(|_| !o.sequences.get(k).is_none_or(|s| s.is_empty()))
             .map(|c| consistent(c, &shown[k].named));
+        let impulse = s.impulses[li][k]
+            .as_ref()
+            .and_then(|lambda| impulse_pair(rec, sys, lambda, ctx))
+            .map(|(engine, theirs)| distance(&engine, &theirs, None));
         laws.push(LawCheck {
             law: law.name(),
+            impulse_distance: impulse.as_ref().and_then(|(d, _, _)| num(d)),
+            impulse_distance_upper: impulse.as_ref().map(|(_, hi, _)| *hi),
             applies: true,
             outcome: shown[k].numbers.clone(),
             difference: if full {

@@ -38,6 +38,14 @@ pub struct LawCheck {
     pub sequence: Vec<String>,
     /// Whether the engine's contact order fits the law's (`null`: not reported).
     pub sequence_consistent: Option<bool>,
+    /// max_i |engine impulse_i − law impulse_i| over the contacts, when the record gives
+    /// `output.impulses` (the law's impulses: M(q̇⁺ − q̇⁻) = Σ λ_i ∇φ_i): exact, or an
+    /// enclosure (JSON only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub impulse_distance: Option<Num>,
+    /// An upper bound of `impulse_distance` in f64.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub impulse_distance_upper: Option<f64>,
     pub note: String,
 }
 
@@ -53,6 +61,8 @@ impl LawCheck {
             distance_upper: None,
             sequence: Vec::new(),
             sequence_consistent: None,
+            impulse_distance: None,
+            impulse_distance_upper: None,
             note: why,
         }
     }
@@ -401,8 +411,15 @@ impl RecordReport {
             (true, true) => "; contact order fits no law".to_string(),
             (true, false) => format!("; contact order fits {}", fits.join(", ")),
         };
+        let impulses = r
+            .nearest
+            .first()
+            .and_then(|n| r.laws.iter().find(|l| l.law == *n))
+            .and_then(|l| l.impulse_distance_upper)
+            .map(|d| format!(", impulses {} from the nearest", short(Some(d))))
+            .unwrap_or_default();
         out += &format!(
-            "line {} {} [{}{}] {}: nearest {}, then {}; ΔE/E {}, momentum defect {}{}{}{}\n",
+            "line {} {} [{}{}] {}: nearest {}, then {}; ΔE/E {}, momentum defect {}{impulses}{}{}{}\n",
             r.line,
             r.id.as_deref().unwrap_or(""),
             r.engine,

@@ -114,6 +114,24 @@ fn diagonal<S: Scalar>(sys: &System<S>) -> Option<()> {
         .then_some(())
 }
 
+/// What the file describes, as the laws see it on backend `S`.
+fn summary<S: Scalar>(sys: &System<S>) -> SystemSummary {
+    SystemSummary {
+        name: sys.name.clone(),
+        coordinates: sys.coordinates.clone(),
+        contacts: sys.contacts.clone(),
+        ignored: sys.ignored.clone(),
+        masses: (0..sys.mass.dim())
+            .map(|i| sys.mass.get(i, i).num())
+            .collect(),
+        mass_matrix: diagonal(sys)
+            .is_none()
+            .then(|| sys.mass.full().iter().map(|r| nums(r)).collect()),
+        velocity: nums(&sys.velocity),
+        restitution: nums(&sys.restitution),
+    }
+}
+
 /// Why an agreement table is not decided, if it is not.
 fn undecided_pair(rows: &[AgreementRow]) -> Option<String> {
     rows.iter()
@@ -135,26 +153,26 @@ impl LawsSpec {
             fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
                 let sys = self.0.system::<S>(ctx)?;
                 let results = all(&sys, self.0.max_iter);
-                let summary = SystemSummary {
-                    name: sys.name.clone(),
-                    coordinates: sys.coordinates.clone(),
-                    contacts: sys.contacts.clone(),
-                    ignored: sys.ignored.clone(),
-                    masses: (0..sys.mass.dim())
-                        .map(|i| sys.mass.get(i, i).num())
-                        .collect(),
-                    mass_matrix: diagonal(&sys)
-                        .is_none()
-                        .then(|| sys.mass.full().iter().map(|r| nums(r)).collect()),
-                    velocity: nums(&sys.velocity),
-                    restitution: nums(&sys.restitution),
-                };
+                let summary = summary(&sys);
                 Ok((rows(&sys, &results), agreement(&results), summary))
             }
         }
         crate::budget::with_law_caps(self.max_digits, self.max_reflections, || {
             backend.run(Job(self))
         })
+    }
+
+    /// The summary with the file's numbers exact, when they lie in one exact field: what
+    /// the user wrote, whatever `--arith` the laws run on.
+    fn exact_summary(&self) -> Option<SystemSummary> {
+        struct Job<'a>(&'a LawsSpec);
+        impl RunScalar for Job<'_> {
+            type Out = Option<SystemSummary>;
+            fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
+                self.0.system::<S>(ctx).ok().map(|sys| summary(&sys))
+            }
+        }
+        self.exact_backend()?.run(Job(self))
     }
 
     /// Exact rationals, or one Q(√d), when the system's numbers lie there.
@@ -217,7 +235,7 @@ impl LawsSpec {
         };
         Ok(LawsReport {
             arith: name,
-            system: summary,
+            system: self.exact_summary().unwrap_or(summary),
             groups: crate::report::compare::groups(&laws, &agreement),
             laws,
             agreement,

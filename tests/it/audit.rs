@@ -378,3 +378,40 @@ fn bad_domains_exit_2_naming_the_option() {
     let (code, _, err) = run(&["audit", "merge", "/nonexistent-impactkit-dir"]);
     assert_eq!(code, 2, "{err}");
 }
+
+#[test]
+fn a_list_is_a_bar_list_in_every_audit_command() {
+    // "a|b|c" as in audit cradle, propagate and sequential; "a,b,c" still read
+    let args = |eps: &str| {
+        json(&[
+            "audit",
+            "corner",
+            "--alpha",
+            "pi/6",
+            "--direction",
+            "0..alpha",
+            "--eps",
+            eps,
+            "--grid",
+            "3",
+            "--format",
+            "json",
+        ])
+    };
+    let (bar, comma) = (args("1/2|3/4|1"), args("1/2,3/4,1"));
+    assert_eq!(bar["summary"], comma["summary"]);
+    assert_eq!(bar["config"]["points"], 9);
+    let e = bad(&[
+        "audit",
+        "corner",
+        "--alpha",
+        "pi/6",
+        "--direction",
+        "0",
+        "--eps",
+        "0..1|1",
+        "--grid",
+        "2",
+    ]);
+    assert!(e.contains("--eps") && e.contains("not both"), "{e}");
+}

@@ -823,3 +823,60 @@ fn engine_values_convert_exactly() {
         same::<Algebraic>(x);
     }
 }
+
+/// `output.impulses` compared with each law's impulses (issue 36): M(q̇⁺ − q̇⁻) =
+/// Σ λ_i ∇φ_i. On the 3-ball cradle from (1, 0, 0), the sequential laws end at (0, 0, 1)
+/// with λ = (1, 1) and Newton's law on both touching contacts at (−1/3, 2/3, 2/3) with
+/// λ = (4/3, 2/3) (worked by hand: (−1, 0, 1) = λ₁₂(−1, 1, 0) + λ₂₃(0, −1, 1)).
+#[test]
+fn regress_compares_impulses_with_each_laws() {
+    let d = tempdir("regress-impulses");
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::copy(system("cradle3.toml"), d.join("c.toml")).unwrap();
+    let rec = |id: &str, output: &str| {
+        format!(
+            r#"{{"id": "{id}", "scenario": {{"file": "c.toml"}}, "engine": {{"name": "e"}}, "output": {output}}}"#
+        )
+    };
+    let lines = [
+        rec(
+            "named",
+            r#"{"v": [0, 0, 1], "contacts": ["12", "23"], "impulses": [1, 1]}"#,
+        ),
+        rec("unnamed", r#"{"v": [0, 0, 1], "impulses": [1, 0.5]}"#),
+        rec(
+            "one-named",
+            r#"{"v": [0, 0, 1], "contacts": ["23"], "impulses": [1]}"#,
+        ),
+    ];
+    let path = d.join("i.jsonl");
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let v = json(&["regress", path.to_str().unwrap(), "--format", "json"]);
+    let recs = v["records"].as_array().unwrap();
+    let impulse = |r: &Value, law: &str| {
+        let row = r["laws"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["law"] == law)
+            .unwrap();
+        row["impulse_distance"]["exact"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    // Pasquero's impulses are (1, 1); Newton over both touching contacts (4/3, 2/3)
+    assert_eq!(impulse(&recs[0], "pasquero"), "0");
+    assert_eq!(impulse(&recs[0], "newton-touching"), "1/3");
+    assert_eq!(impulse(&recs[1], "pasquero"), "1/2");
+    // contact 12 not reported: it took no impulse, the law says 1
+    assert_eq!(impulse(&recs[2], "pasquero"), "1");
+    let (_, text, _) = run(&["regress", path.to_str().unwrap()]);
+    assert!(
+        text.lines()
+            .next()
+            .unwrap()
+            .contains("impulses 0.00e0 from the nearest"),
+        "{text}"
+    );
+}

@@ -25,7 +25,8 @@ use std::time::Instant;
 pub enum AuditCommand {
     /// The disk in a corner (Fassino-Pasquero 2020, Sect. 6: TA and SA, every form;
     /// Pasquero's rule (10) with --eps1/--eps2). Each of --alpha, --direction, --speed,
-    /// --eps is a value, a range "a..b" or a list "a,b,c"; v0 = speed*(cos(direction),
+    /// --eps is a value, a range "a..b" or a list "a|b|c" ("a,b,c" too); v0 =
+    /// speed*(cos(direction),
     /// sin(direction)); later options may name earlier ones ("-alpha..alpha").
     #[command(allow_negative_numbers = true)]
     Corner {
@@ -100,7 +101,7 @@ pub enum AuditCommand {
         /// Initial velocities "v1,v2,...", or one V: ball 1 moves at V, the others rest.
         #[arg(long, allow_hyphen_values = true, default_value = "1")]
         v0: String,
-        /// AEEV threshold (a value, range or list "a,b,c").
+        /// AEEV threshold (a value, range or list "a|b|c").
         #[arg(long, allow_hyphen_values = true)]
         sigma: Option<String>,
         /// Largest number of iterations (impulses) of a run.
@@ -114,7 +115,7 @@ pub enum AuditCommand {
     /// first differing entry). --masses, --normals (rows separated by ';') and
     /// --momentum are vectors as the propagate command takes them; each component is a
     /// value, a range "a..b" or a list "a|b|c" (names m1.., n1_1.., p1..); --eps (R) is
-    /// a value, range or list "a,b,c".
+    /// a value, range or list "a|b|c".
     #[command(allow_negative_numbers = true)]
     Propagate {
         /// Masses "m1,m2,..." (a diagonal mass matrix).
@@ -138,7 +139,7 @@ pub enum AuditCommand {
     /// The Winandy-Leine sequential impact law (sequential map, eq. (19)); the zone is
     /// the cone of gamma-, the final state gamma+. --gamma "g1,g2" and --masses
     /// "m1,m2,m3" are vectors: each component a value, a range "a..b" or a list "a|b|c"
-    /// (names g1, g2, m1..m3); --eps is a value, range or list "a,b,c".
+    /// (names g1, g2, m1..m3); --eps is a value, range or list "a|b|c".
     #[command(allow_negative_numbers = true)]
     Sequential {
         /// Pre-impact contact velocities "g1,g2", e.g. "-1,-1..1".
