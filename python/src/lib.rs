@@ -531,19 +531,9 @@ fn verify<'py>(
     jobs: u64,
 ) -> PyResult<Bound<'py, PyAny>> {
     use impactkit::claims;
-    let (lo, hi) = impactkit::input::caps::BUDGET_SECONDS;
-    if !(lo..=hi).contains(&budget_seconds) {
-        return Err(value_error(format!(
-            "--budget-seconds: expected a number of seconds in {lo}..={hi}"
-        )));
-    }
-    let jobs = capped(impactkit::input::caps::JOBS, jobs)? as usize;
-    let all = claims::load_paths(&paths).map_err(value_error)?;
-    if let Some(id) = &only {
-        if !all.iter().any(|c| &c.id == id) {
-            return Err(value_error(format!("--only: no claim with id \"{id}\"")));
-        }
-    }
+    let jobs = usize::try_from(jobs).unwrap_or(usize::MAX);
+    claims::check_run_options(budget_seconds, jobs).map_err(value_error)?;
+    let all = claims::load_chosen(&paths, only.as_deref()).map_err(value_error)?;
     let budget = std::time::Duration::from_secs_f64(budget_seconds);
     let results = interruptible(py, || {
         claims::run_parallel(&all, only.as_deref(), budget, jobs, &|_| {})

@@ -671,6 +671,34 @@ pub struct Exports {
     pub smtlib: Option<PathBuf>,
 }
 
+/// The options of a `verify` run checked: the time limit per claim in (0, 86400]
+/// seconds, the worker threads within their cap.
+pub fn check_run_options(budget_seconds: f64, jobs: usize) -> Result<(), String> {
+    if !(budget_seconds.is_finite() && budget_seconds > 0.0 && budget_seconds <= 86_400.0) {
+        return Err(format!(
+            "--budget-seconds: must be a number in (0, 86400], got {budget_seconds}"
+        ));
+    }
+    let (lo, hi) = (crate::input::caps::JOBS.min, crate::input::caps::JOBS.max);
+    if !(lo..=hi).contains(&(jobs as u64)) {
+        return Err(format!(
+            "--jobs: must be an integer in {lo}..={hi}, got {jobs}"
+        ));
+    }
+    Ok(())
+}
+
+/// The claims of `paths`, with `only` checked to name one of them.
+pub fn load_chosen(paths: &[PathBuf], only: Option<&str>) -> Result<Vec<Claim>, String> {
+    let claims = load_paths(paths)?;
+    if let Some(id) = only {
+        if !claims.iter().any(|c| c.id == id) {
+            return Err(format!("--only: no claim with id \"{id}\""));
+        }
+    }
+    Ok(claims)
+}
+
 /// The `impactkit verify` command: loads the claims, checks them on `jobs` threads (an
 /// indicatif progress bar on a terminal), renders the report, and writes the certificates
 /// and SMT-LIB queries of `exports`. Errors are user errors (malformed claim file, unknown
@@ -717,17 +745,7 @@ pub fn verify_verdicts(
     exports: &Exports,
     stream: Option<&(dyn Fn(&str) + Sync)>,
 ) -> Result<(String, Vec<Verdict>), String> {
-    if !(budget_seconds.is_finite() && budget_seconds > 0.0 && budget_seconds <= 86_400.0) {
-        return Err(format!(
-            "--budget-seconds: must be a number in (0, 86400], got {budget_seconds}"
-        ));
-    }
-    let (lo, hi) = (crate::input::caps::JOBS.min, crate::input::caps::JOBS.max);
-    if !(lo..=hi).contains(&(jobs as u64)) {
-        return Err(format!(
-            "--jobs: must be an integer in {lo}..={hi}, got {jobs}"
-        ));
-    }
+    check_run_options(budget_seconds, jobs)?;
     for (opt, d) in [
         ("--certificates", &exports.certificates),
         ("--smtlib", &exports.smtlib),
@@ -741,12 +759,7 @@ pub fn verify_verdicts(
     if exports.certificates.is_some() || exports.smtlib.is_some() {
         crate::arith::symbolic::enable_decision_log();
     }
-    let claims = load_paths(paths)?;
-    if let Some(id) = only {
-        if !claims.iter().any(|c| c.id == id) {
-            return Err(format!("--only: no claim with id \"{id}\""));
-        }
-    }
+    let claims = load_chosen(paths, only)?;
     use std::io::IsTerminal;
     let total = chosen(&claims, only).count();
     let bar = if std::io::stderr().is_terminal() {
