@@ -33,7 +33,7 @@ mod mp_interval;
 mod mpfr;
 mod quadratic;
 mod rational;
-mod rounding;
+pub(crate) mod rounding;
 pub mod symbolic;
 
 pub use algebraic::{Algebraic, Field, Generator, MAX_DEGREE};
@@ -48,6 +48,7 @@ pub use mpfr::Mpfr;
 pub use num_bigint::BigInt;
 pub use num_rational::BigRational;
 pub use quadratic::Quadratic;
+pub(crate) use rational::rug_f64_bounds;
 pub use rational::Rational;
 pub use symbolic::Symbolic;
 

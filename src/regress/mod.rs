@@ -13,6 +13,7 @@
 //!
 //! The library entry for a simulator's own test suite is [`check`].
 
+mod fast;
 pub mod record;
 pub mod stream;
 
@@ -87,6 +88,13 @@ fn check_fields<S: Scalar>(
             ));
         }
     }
+    names_fit(rec, sys)
+}
+
+/// The record's contact names and the length of `output.impulses` against its system
+/// (no arithmetic).
+fn names_fit<S>(rec: &Record, sys: &System<S>) -> Result<(), String> {
+    let out = &rec.output;
     if let Some(names) = &out.contacts {
         if let Some(c) = names
             .iter()
@@ -210,6 +218,18 @@ pub trait Scenario: Send + Sync {
     /// every difference and distance and the energy after (JSON), else only what the
     /// text report prints (the decisions are the same).
     fn evaluate(&self, rec: &Record, full: bool) -> RecordReport;
+
+    /// The text report of a record the `f64` way ([`fast`]: error-free `f64` sums
+    /// with rigorous bounds), when those bounds decide everything the text shows;
+    /// [`Scenario::evaluate`] tries it first for text reports.
+    fn evaluate_f64(&self, _rec: &Record) -> Option<RecordReport> {
+        None
+    }
+
+    /// A record the exact way only (what [`Scenario::evaluate_f64`] must agree with).
+    fn evaluate_exact(&self, rec: &Record, full: bool) -> RecordReport {
+        self.evaluate(rec, full)
+    }
 }
 
 /// A scenario whose system could not be built: every record naming it is that error.
@@ -224,9 +244,11 @@ impl Scenario for Failed {
 /// A law's outcome as printed, per outcome of the law: its numbers and its contacts in
 /// impact order (simultaneous ones joined with `+`).
 struct Shown {
-    numbers: Vec<Num>,
+    numbers: Arc<[Num]>,
     named: Vec<Vec<String>>,
-    sequence: Vec<String>,
+    sequence: Arc<[String]>,
+    /// The law's note (shared by its outcomes).
+    note: Arc<str>,
 }
 
 /// The laws of one system in `S`, and what every record of it reuses.
@@ -249,6 +271,8 @@ struct Laws<S: Scalar> {
     /// Per law, per outcome: the impulses of the touching contacts that give it
     /// ([`law_impulses`]; `None` for dependent normals).
     impulses: Vec<Vec<Option<Vec<S>>>>,
+    /// The scenario's numbers for the `f64` path of text reports ([`fast`]).
+    fast: Option<fast::Fast>,
 }
 
 /// The impulses λ of the touching contacts that take q̇⁻ to `v`: M(v − q̇⁻) = Σ λ_i ∇φ_i,
@@ -266,10 +290,36 @@ fn law_impulses<S: Scalar>(c: &Contacts<S>, sys: &System<S>, v: &[S]) -> Option<
     crate::linalg::solve(c.gram(), rhs).ok()
 }
 
-/// The engine's impulses and the law's, side by side: the touching contacts in the
-/// system's order (an unnamed one took no impulse), then the named contacts that do not
-/// touch (the law gives them none). `None` when the engine reported impulses for every
-/// contact without naming them (their order is then not known).
+/// Which impulses are compared, pair by pair: the engine's (an index into
+/// `output.impulses`; `None`: zero) and the law's (an index of a touching contact;
+/// `None`: zero). The touching contacts in the system's order (an unnamed one took no
+/// impulse), then the named contacts that do not touch (the law gives them none).
+/// `None` when the engine reported impulses for every contact without naming them
+/// (their order is then not known), or reported none.
+fn impulse_layout<S>(rec: &Record, sys: &System<S>) -> Option<Vec<(Option<usize>, Option<usize>)>> {
+    let given = rec.output.impulses.as_ref()?;
+    match &rec.output.contacts {
+        None if given.len() == sys.contacts.len() => {
+            Some((0..given.len()).map(|i| (Some(i), Some(i))).collect())
+        }
+        None => None,
+        Some(names) => {
+            let at = |c: &String| names.iter().position(|n| n == c);
+            let touching = sys
+                .contacts
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (at(c), Some(i)));
+            let others = sys
+                .ignored
+                .iter()
+                .filter_map(|c| at(c).map(|k| (Some(k), None)));
+            Some(touching.chain(others).collect())
+        }
+    }
+}
+
+/// The engine's impulses and the law's, side by side ([`impulse_layout`]).
 fn impulse_pair<S: Scalar>(
     rec: &Record,
     sys: &System<S>,
@@ -278,30 +328,16 @@ fn impulse_pair<S: Scalar>(
 ) -> Option<(Vec<S>, Vec<S>)> {
     let given = rec.output.impulses.as_ref()?;
     let zero = sys.velocity[0].zero_like();
-    let value = |x: f64| exact::<S>(x, ctx);
-    match &rec.output.contacts {
-        None if given.len() == sys.contacts.len() => {
-            let engine = given
-                .iter()
-                .map(|x| value(*x))
-                .collect::<Option<Vec<S>>>()?;
-            Some((engine, law.to_vec()))
-        }
-        None => None,
-        Some(names) => {
-            let at = |c: &String| names.iter().position(|n| n == c).map(|k| given[k]);
-            let mut engine = Vec::new();
-            let mut theirs = law.to_vec();
-            for c in &sys.contacts {
-                engine.push(at(c).map_or(Some(zero.clone()), value)?);
-            }
-            for c in sys.ignored.iter().filter(|c| names.contains(c)) {
-                engine.push(value(at(c)?)?);
-                theirs.push(zero.clone());
-            }
-            Some((engine, theirs))
-        }
+    let mut engine = Vec::new();
+    let mut theirs = Vec::new();
+    for (e, l) in impulse_layout(rec, sys)? {
+        engine.push(match e {
+            Some(k) => exact::<S>(given[k], ctx)?,
+            None => zero.clone(),
+        });
+        theirs.push(l.map_or_else(|| zero.clone(), |i| law[i].clone()));
     }
+    Some((engine, theirs))
 }
 
 /// The matrix A with ‖Π M w‖²_g = wᵀ A w ([`crate::system::laws::momentum_defect`]):
@@ -369,6 +405,7 @@ impl<S: Scalar> Laws<S> {
                             numbers: o.outcomes[k].iter().map(Scalar::num).collect(),
                             sequence: named.iter().map(|s| s.join("+")).collect(),
                             named,
+                            note: o.note.as_str().into(),
                         }
                     })
                     .collect(),
@@ -398,7 +435,7 @@ impl<S: Scalar> Laws<S> {
                 (Err(_), _) => Vec::new(),
             })
             .collect();
-        Laws {
+        let mut laws = Laws {
             sys,
             source,
             ctx,
@@ -410,12 +447,27 @@ impl<S: Scalar> Laws<S> {
             e0,
             defect,
             impulses,
-        }
+            fast: None,
+        };
+        laws.fast = fast::Fast::new(&laws);
+        laws
     }
 }
 
 impl<S: Scalar> Scenario for Laws<S> {
     fn evaluate(&self, rec: &Record, full: bool) -> RecordReport {
+        match full {
+            false => self.evaluate_f64(rec),
+            true => None,
+        }
+        .unwrap_or_else(|| self.evaluate_exact(rec, full))
+    }
+
+    fn evaluate_f64(&self, rec: &Record) -> Option<RecordReport> {
+        fast::evaluate(rec, self, self.fast.as_ref()?)
+    }
+
+    fn evaluate_exact(&self, rec: &Record, full: bool) -> RecordReport {
         evaluate(rec, self, full)
             .unwrap_or_else(|e| RecordReport::error(rec.line, rec.id.clone(), e))
     }
@@ -542,7 +594,7 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
             distance_upper: Some(hi),
             sequence: shown[k].sequence.clone(),
             sequence_consistent,
-            note: o.note.clone(),
+            note: shown[k].note.clone(),
         });
         dist.push(Some((d, hi)));
     }
@@ -580,13 +632,7 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
         id: rec.id.clone(),
         engine: rec.engine.name.clone(),
         version: rec.engine.version.clone(),
-        set: rec
-            .engine
-            .params
-            .as_ref()
-            .and_then(|p| p.set.as_ref())
-            .and_then(|s| s.as_str())
-            .map(String::from),
+        set: set_name(rec),
         scenario: sys.name.clone(),
         source: s.source.clone(),
         arith: s.arith.clone(),
@@ -603,6 +649,16 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
         expect,
         error: None,
     })
+}
+
+/// The engine's parameter set (`engine.params.set`), if named.
+fn set_name(rec: &Record) -> Option<String> {
+    rec.engine
+        .params
+        .as_ref()
+        .and_then(|p| p.set.as_ref())
+        .and_then(|s| s.as_str())
+        .map(String::from)
 }
 
 fn finite(x: f64) -> Option<f64> {
@@ -691,7 +747,7 @@ pub fn check(
     match (row, &r.expect) {
         (Some(c), _) if !c.applies => Err(Mismatch::DoesNotApply {
             law: law.name(),
-            reason: c.note.clone(),
+            reason: c.note.to_string(),
         }),
         (Some(c), Some(x)) if !x.pass => Err(Mismatch::Exceeds {
             law: law.name(),
@@ -735,5 +791,72 @@ pub fn check_report(
     match &r.error {
         Some(e) => Err(e.clone()),
         None => Ok(r),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::record::parse_jsonl_line;
+    use super::stream::Cache;
+    use crate::arith::TextOptions;
+    use std::path::Path;
+
+    /// The engine fixture's records, each with its scenario's restitution replaced by
+    /// 0, 1/4, 1/2 and 3/4, and each again with its velocity replaced by a law's outcome
+    /// rounded to `f64` (distances of 10⁻¹⁷, exact ties between laws): every text report
+    /// the `f64` path gives is the exact path's, and the `f64` path answers most.
+    #[test]
+    fn the_f64_path_prints_what_the_exact_path_prints() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/engines/records");
+        let mut lines = Vec::new();
+        for engine in ["mujoco", "pybullet", "pymunk"] {
+            let text = std::fs::read_to_string(dir.join(format!("{engine}.jsonl"))).unwrap();
+            for l in text.lines().filter(|l| !l.trim().is_empty()) {
+                let mut r: serde_json::Value = serde_json::from_str(l).unwrap();
+                for e in [None, Some("0"), Some("1/4"), Some("1/2"), Some("3/4")] {
+                    if let Some(e) = e {
+                        r["scenario"]["restitution"] = e.into();
+                    }
+                    lines.push(r.to_string());
+                }
+            }
+        }
+        let mut cache = Cache::new(&dir);
+        let records: Vec<_> = lines
+            .iter()
+            .enumerate()
+            .map(|(i, l)| parse_jsonl_line(i + 1, l))
+            .collect();
+        let scenarios = cache.scenarios(&records);
+        let mut hits = Vec::new();
+        for (r, s) in records.iter().zip(&scenarios) {
+            let (rec, s) = (r.as_ref().unwrap(), s.as_ref().unwrap());
+            // the laws' outcomes rounded to f64, as engines that hit them would report
+            let exact = s.evaluate_exact(rec, true);
+            for l in exact.laws.iter().filter(|l| l.applies) {
+                let mut hit = rec.clone();
+                hit.output.v = l.outcome.iter().map(|x| x.to_f64()).collect();
+                hits.push(hit);
+            }
+        }
+        let (mut fast, mut all) = (0, 0);
+        let opts = TextOptions::default();
+        let hit_scenarios = cache.scenarios(&hits.iter().cloned().map(Ok).collect::<Vec<_>>());
+        let pairs = records
+            .iter()
+            .map(|r| r.as_ref().unwrap())
+            .zip(&scenarios)
+            .chain(hits.iter().zip(&hit_scenarios));
+        for (rec, s) in pairs {
+            let s = s.as_ref().unwrap();
+            let want = s.evaluate_exact(rec, false).text(&opts);
+            all += 1;
+            if let Some(got) = s.evaluate_f64(rec) {
+                fast += 1;
+                assert_eq!(got.text(&opts), want, "line {}", rec.line);
+            }
+        }
+        assert!(all > 1500, "{all} records");
+        assert!(fast * 10 > all * 8, "{fast} of {all} records the f64 way");
     }
 }

@@ -4,6 +4,7 @@
 use super::{tuple_text, Num, Report, TextOptions};
 use serde::Serialize;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Longest scenario name in the text summary (longer ones are elided in the middle).
 const MAX_NAME: usize = 60;
@@ -24,8 +25,9 @@ fn name(s: &str) -> String {
 pub struct LawCheck {
     pub law: &'static str,
     pub applies: bool,
-    /// The law's outcome nearest to the engine's (empty when the law does not apply).
-    pub outcome: Vec<Num>,
+    /// The law's outcome nearest to the engine's (empty when the law does not apply;
+    /// shared by every record of the scenario).
+    pub outcome: Arc<[Num]>,
     /// engine − law, per component: exact, or an enclosure.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub difference: Vec<Num>,
@@ -34,8 +36,8 @@ pub struct LawCheck {
     /// An upper bound of `distance` in f64 (for sorting and scripts).
     pub distance_upper: Option<f64>,
     /// The law's contacts in impact order (simultaneous ones joined with `+`).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub sequence: Vec<String>,
+    #[serde(skip_serializing_if = "empty")]
+    pub sequence: Arc<[String]>,
     /// Whether the engine's contact order fits the law's (`null`: not reported).
     pub sequence_consistent: Option<bool>,
     /// max_i |engine impulse_i − law impulse_i| over the contacts, when the record gives
@@ -46,7 +48,11 @@ pub struct LawCheck {
     /// An upper bound of `impulse_distance` in f64.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub impulse_distance_upper: Option<f64>,
-    pub note: String,
+    pub note: Arc<str>,
+}
+
+fn empty<T>(x: &Arc<[T]>) -> bool {
+    x.is_empty()
 }
 
 impl LawCheck {
@@ -55,15 +61,15 @@ impl LawCheck {
         LawCheck {
             law,
             applies: false,
-            outcome: Vec::new(),
+            outcome: Arc::from([]),
             difference: Vec::new(),
             distance: None,
             distance_upper: None,
-            sequence: Vec::new(),
+            sequence: Arc::from([]),
             sequence_consistent: None,
             impulse_distance: None,
             impulse_distance_upper: None,
-            note: why,
+            note: why.into(),
         }
     }
 }
