@@ -465,8 +465,9 @@ impl RecordReport {
     /// in its JSON).
     pub fn non_finite(&self) -> bool {
         let word = |s: &str| {
-            s.split(|c: char| !c.is_ascii_alphanumeric())
-                .any(|w| matches!(w, "inf" | "NaN" | "nan"))
+            (s.contains("inf") || s.contains("nan") || s.contains("NaN"))
+                && s.split(|c: char| !c.is_ascii_alphanumeric())
+                    .any(|w| matches!(w, "inf" | "NaN" | "nan"))
         };
         let num = |n: &Num| match n {
             Num::Exact { .. } => false,
