@@ -219,7 +219,7 @@ pub trait Scenario: Send + Sync {
     /// text report prints (the decisions are the same).
     fn evaluate(&self, rec: &Record, full: bool) -> RecordReport;
 
-    /// The text report of a record the `f64` way ([`fast`]: error-free `f64` sums
+    /// The text report of a record the `f64` way (error-free `f64` sums
     /// with rigorous bounds), when those bounds decide everything the text shows;
     /// [`Scenario::evaluate`] tries it first for text reports.
     fn evaluate_f64(&self, _rec: &Record) -> Option<RecordReport> {
