@@ -168,8 +168,8 @@ impl Acc {
         if c.l != 0.0 {
             let t = c.l * x;
             self.add(t);
-            // |c.l·x − t| ≤ |t|·2⁻⁵³ (+ underflow)
-            self.slack(rounding::mul(t.abs(), f64::EPSILON / 2.0, true));
+            // |c.l·x − t| ≤ |c.l·x|·2⁻⁵³ ≤ |t|·2⁻⁵² (+ underflow)
+            self.slack(rounding::mul(t.abs(), f64::EPSILON, true));
             self.underflow(c.l, x, t);
         }
         // |c − h − l|·|x| ≤ err·|x|
@@ -246,11 +246,12 @@ fn distance(a: &[f64], c: &[Dd]) -> Option<Distance> {
     Some(Distance { lo, hi, each, at })
 }
 
-/// Whether every |a_i − c_i| ≤ `tol`, decided (`None`: the bounds straddle it).
+/// Whether every |a_i − c_i| ≤ `tol`, decided (`None`: the bounds come within an ulp
+/// of it, where the exact path's own bounds might not decide).
 fn within(each: &[(f64, f64)], tol: f64) -> Option<bool> {
-    if each.iter().all(|d| d.1 < tol) {
+    if each.iter().all(|d| d.1.next_up() < tol) {
         Some(true)
-    } else if each.iter().any(|d| d.0 > tol) {
+    } else if each.iter().any(|d| d.0.next_down() > tol) {
         Some(false)
     } else {
         None
