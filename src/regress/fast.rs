@@ -672,20 +672,21 @@ pub(super) fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, f: &Fast) -> Option
         let (i, k) = (c.li, c.k);
         if let (Some(law), Some(layout)) = (&f.impulses[i][k], impulse_layout(rec, sys)) {
             let given = out.impulses.as_ref()?;
-            let mut lo = 0.0f64;
-            let mut hi = 0.0f64;
-            for (e, l) in layout {
-                let mut acc = Acc::new();
-                if let Some(e) = e {
-                    acc.add(given[e]);
-                }
-                if let Some(l) = l {
-                    acc.dd_neg(&law[l], 1.0);
-                }
-                let d = abs_bounds(acc.finish()?);
-                lo = lo.max(d.0);
-                hi = hi.max(d.1);
-            }
+            // an unnamed contact took no impulse; a non-touching one gets none from the law
+            let zero = Dd {
+                h: 0.0,
+                l: 0.0,
+                err: 0.0,
+            };
+            let engine: Vec<f64> = layout
+                .iter()
+                .map(|(e, _)| e.map_or(0.0, |e| given[e]))
+                .collect();
+            let theirs: Vec<Dd> = layout
+                .iter()
+                .map(|(_, l)| l.map_or(zero, |l| law[l]))
+                .collect();
+            let Distance { lo, hi, .. } = distance(&engine, &theirs)?;
             laws[i].impulse_distance_upper = Some(settled(lo, hi, exact, false)?);
         }
     }
