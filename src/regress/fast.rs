@@ -282,6 +282,22 @@ fn settled(lo: f64, hi: f64, exact: bool, signed: bool) -> Option<f64> {
     same.then_some(hi + 0.0)
 }
 
+/// The relative distance the exact path prints for a distance it bounds by a value in
+/// [lo⁻, hi⁺] (as [`settled`]): its quotient by `scale` rounds into [RN(lo⁻/scale),
+/// RN(hi⁺/scale)] (division rounds monotonically), which must print as one string;
+/// `Some(None)` without a scale, `None` when undecided or not finite.
+fn relative(lo: f64, hi: f64, exact: bool, scale: Option<f64>) -> Option<Option<f64>> {
+    let Some(x) = scale else { return Some(None) };
+    if exact && lo == hi {
+        return Some(Some(hi / x)).filter(|r| r.is_some_and(f64::is_finite));
+    }
+    let (a, b) = (lo.next_down() / x, hi.next_up() / x);
+    if !b.is_finite() {
+        return None;
+    }
+    settled(a, b, false, false).map(Some)
+}
+
 /// The scenario's exact numbers as [`Dd`]s, once per scenario.
 pub(super) struct Fast {
     /// q̇⁻.
@@ -596,6 +612,7 @@ pub(super) fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, f: &Fast) -> Option
         return None;
     }
     let exact = S::is_exact();
+    let scale = super::record_scale(rec, s.speed).ok()?;
     let mut laws = Vec::with_capacity(s.results.len());
     let mut dist: Vec<Option<Candidate>> = Vec::with_capacity(s.results.len());
     let mut pass = None;
@@ -614,11 +631,8 @@ pub(super) fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, f: &Fast) -> Option
         if let Some((_, tol)) = expect_law.filter(|(l, _)| l == law) {
             pass = Some(within(&c.d.each, tol)?);
         }
-        let sequence_consistent = out
-            .contacts
-            .as_ref()
-            .filter(|_| !o.sequences.get(k).is_none_or(|s| s.is_empty()))
-            .map(|c| super::consistent(c, &shown[k].named));
+        let sequence_consistent = super::order_fits(out, &shown[k].named)
+            .filter(|_| !o.sequences.get(k).is_none_or(|s| s.is_empty()));
         laws.push(LawCheck {
             law: law.name(),
             impulse_distance: None,
@@ -628,6 +642,7 @@ pub(super) fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, f: &Fast) -> Option
             difference: Vec::new(),
             distance: None,
             distance_upper: Some(c.d.hi),
+            relative_distance: scale.and_then(|x| Some(c.d.hi / x).filter(|r| r.is_finite())),
             sequence: shown[k].sequence.clone(),
             sequence_consistent,
             note: shown[k].note.clone(),
@@ -659,8 +674,10 @@ pub(super) fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, f: &Fast) -> Option
     };
     for c in &ranked {
         let shown = settled(c.d.lo, c.d.hi, exact, false)?;
+        let rel = relative(c.d.lo, c.d.hi, exact, scale)?;
         for &i in group(c)? {
             laws[i].distance_upper = Some(shown);
+            laws[i].relative_distance = rel;
         }
     }
     let nearest_certain = match (first, second) {
@@ -715,6 +732,7 @@ pub(super) fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, f: &Fast) -> Option
         scenario: sys.name.clone(),
         source: s.source.clone(),
         arith: s.arith.clone(),
+        scale,
         laws,
         not_discriminating: s.grouped.len() == 1 && !s.unfinished,
         nearest: first.map(names).unwrap_or_default(),

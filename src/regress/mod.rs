@@ -14,6 +14,7 @@
 //! The library entry for a simulator's own test suite is [`check`].
 
 mod fast;
+pub mod model;
 pub mod record;
 pub mod stream;
 
@@ -95,9 +96,19 @@ fn check_fields<S: Scalar>(
 /// (no arithmetic).
 fn names_fit<S>(rec: &Record, sys: &System<S>) -> Result<(), String> {
     let out = &rec.output;
-    if let Some(names) = &out.contacts {
+    let named = [
+        (
+            "output.contacts",
+            out.contacts.iter().flatten().collect::<Vec<_>>(),
+        ),
+        (
+            "output.events",
+            out.events.iter().flatten().flatten().collect(),
+        ),
+    ];
+    for (field, names) in named {
         if let Some(c) = names
-            .iter()
+            .into_iter()
             .find(|c| !sys.contacts.contains(c) && !sys.ignored.contains(c))
         {
             let known: Vec<&str> = sys
@@ -107,7 +118,7 @@ fn names_fit<S>(rec: &Record, sys: &System<S>) -> Result<(), String> {
                 .map(|s| s.as_str())
                 .collect();
             return Err(format!(
-                "output.contacts: `{c}` is not a contact of the system (its contacts: {})",
+                "{field}: `{c}` is not a contact of the system (its contacts: {})",
                 known.join(", ")
             ));
         }
@@ -171,14 +182,7 @@ fn distance<S: Scalar>(a: &[S], b: &[S], tol: Option<&S>) -> (S, f64, Option<boo
 /// Whether the engine's contact order fits a law's sequence of impacted sets: the same
 /// contacts, and a contact first impacted in an earlier set reported earlier.
 pub fn consistent(engine: &[String], law: &[Vec<String>]) -> bool {
-    let mut first: Vec<(&str, usize)> = Vec::new();
-    for (k, set) in law.iter().enumerate() {
-        for c in set.iter().flat_map(|s| s.split('+')) {
-            if !first.iter().any(|(n, _)| *n == c) {
-                first.push((c, k));
-            }
-        }
-    }
+    let first = first_steps(law.iter().map(Vec::as_slice));
     let mut seen: Vec<&str> = Vec::new();
     for c in engine {
         if !seen.contains(&c.as_str()) {
@@ -190,6 +194,49 @@ pub fn consistent(engine: &[String], law: &[Vec<String>]) -> bool {
     }
     let step = |c: &str| first.iter().find(|(n, _)| *n == c).map_or(0, |(_, k)| *k);
     seen.windows(2).all(|w| step(w[0]) <= step(w[1]))
+}
+
+/// The step of each contact's first impact: per contact name, the index of the first
+/// set of `sets` holding it (a set's entries may join simultaneous contacts with `+`).
+fn first_steps<'a>(sets: impl IntoIterator<Item = &'a [String]>) -> Vec<(&'a str, usize)> {
+    let mut first: Vec<(&str, usize)> = Vec::new();
+    for (k, set) in sets.into_iter().enumerate() {
+        for c in set.iter().flat_map(|s| s.split('+')) {
+            if !first.iter().any(|(n, _)| *n == c) {
+                first.push((c, k));
+            }
+        }
+    }
+    first
+}
+
+/// Whether the engine's events (in order, each the contacts that fired together) fit a
+/// law's sequence of impacted sets: the same contacts, and any two first impacted
+/// together by the engine exactly when together by the law, in the same order
+/// otherwise (the two weak orders of first impacts are equal).
+pub fn events_fit(events: &[Vec<String>], law: &[Vec<String>]) -> bool {
+    let engine = first_steps(events.iter().map(Vec::as_slice));
+    let theirs = first_steps(law.iter().map(Vec::as_slice));
+    let step = |c: &str| theirs.iter().find(|(n, _)| *n == c).map(|(_, k)| *k);
+    if engine.len() != theirs.len() || engine.iter().any(|(c, _)| step(c).is_none()) {
+        return false;
+    }
+    engine.iter().all(|(a, ea)| {
+        engine
+            .iter()
+            .all(|(b, eb)| ea.cmp(eb) == step(a).cmp(&step(b)))
+    })
+}
+
+/// Whether the record's contact order fits the law's sequence `named` (`None`: the
+/// record reports none): its `events` when given ([`events_fit`]), else the order of
+/// `contacts` ([`consistent`]).
+fn order_fits(out: &record::Output, named: &[Vec<String>]) -> Option<bool> {
+    match (&out.events, &out.contacts) {
+        (Some(e), _) => Some(events_fit(e, named)),
+        (None, Some(c)) => Some(consistent(c, named)),
+        (None, None) => None,
+    }
 }
 
 /// Groups of laws with exactly the same outcomes (decided; an undecided pair stays apart).
@@ -271,6 +318,8 @@ struct Laws<S: Scalar> {
     /// Per law, per outcome: the impulses of the touching contacts that give it
     /// ([`law_impulses`]; `None` for dependent normals).
     impulses: Vec<Vec<Option<Vec<S>>>>,
+    /// ‖q̇⁻‖∞ in f64: the default speed scale of relative distances.
+    speed: f64,
     /// The scenario's numbers for the `f64` path of text reports ([`fast`]).
     fast: Option<fast::Fast>,
 }
@@ -422,6 +471,11 @@ impl<S: Scalar> Laws<S> {
             })
             .map_err(|e| e.to_string());
         let defect = defect_form(&sys).map_err(|e| e.to_string());
+        let speed = sys
+            .velocity
+            .iter()
+            .map(|x| x.to_f64().abs())
+            .fold(0.0, f64::max);
         let contacts = Contacts::new(sys.mass.clone(), sys.normals.clone()).ok();
         let impulses = results
             .iter()
@@ -447,6 +501,7 @@ impl<S: Scalar> Laws<S> {
             e0,
             defect,
             impulses,
+            speed,
             fast: None,
         };
         laws.fast = fast::Fast::new(&laws);
@@ -513,6 +568,7 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
         None => None,
     };
     check_fields(rec, sys, ctx, rec.expect.as_ref().map(|e| e.tolerance))?;
+    let scale = record_scale(rec, s.speed)?;
     let mut laws = Vec::new();
     let mut expect = rec.expect.as_ref().map(|e| ExpectReport {
         law: e.law.clone(),
@@ -566,12 +622,8 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
                 };
             }
         }
-        let sequence_consistent = rec
-            .output
-            .contacts
-            .as_ref()
-            .filter(|_| !o.sequences.get(k).is_none_or(|s| s.is_empty()))
-            .map(|c| consistent(c, &shown[k].named));
+        let sequence_consistent = order_fits(&rec.output, &shown[k].named)
+            .filter(|_| !o.sequences.get(k).is_none_or(|s| s.is_empty()));
         let impulse = s.impulses[li][k]
             .as_ref()
             .and_then(|lambda| impulse_pair(rec, sys, lambda, ctx))
@@ -592,6 +644,7 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
             },
             distance: num(&d),
             distance_upper: Some(hi),
+            relative_distance: scale.and_then(|x| finite(hi / x)),
             sequence: shown[k].sequence.clone(),
             sequence_consistent,
             note: shown[k].note.clone(),
@@ -636,6 +689,7 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
         scenario: sys.name.clone(),
         source: s.source.clone(),
         arith: s.arith.clone(),
+        scale,
         laws,
         // a law stopped at a limit might still have told the outcomes apart
         not_discriminating: s.grouped.len() == 1 && !s.unfinished,
@@ -659,6 +713,18 @@ fn set_name(rec: &Record) -> Option<String> {
         .and_then(|p| p.set.as_ref())
         .and_then(|s| s.as_str())
         .map(String::from)
+}
+
+/// The speed scale of a record's relative distances: its `scale` (finite, > 0), else
+/// `speed` (‖q̇⁻‖∞) when that is positive.
+fn record_scale(rec: &Record, speed: f64) -> Result<Option<f64>, String> {
+    match rec.scale {
+        Some(x) if !(x.is_finite() && x > 0.0) => {
+            Err(format!("scale: must be a finite number > 0, not {x}"))
+        }
+        Some(x) => Ok(Some(x)),
+        None => Ok((speed > 0.0 && speed.is_finite()).then_some(speed)),
+    }
 }
 
 fn finite(x: f64) -> Option<f64> {
@@ -775,13 +841,16 @@ pub fn check_report(
             name: "caller".into(),
             version: None,
             params: None,
+            model: None,
         },
         output: record::Output {
             v: observed.to_vec(),
             contacts: None,
             impulses: None,
             pre: None,
+            events: None,
         },
+        scale: None,
         expect: Some(record::Expect {
             law: law.name().into(),
             tolerance,
@@ -797,6 +866,30 @@ pub fn check_report(
 #[cfg(test)]
 mod tests {
     use super::record::parse_jsonl_line;
+
+    fn sets(x: &[&[&str]]) -> Vec<Vec<String>> {
+        x.iter()
+            .map(|s| s.iter().map(|c| c.to_string()).collect())
+            .collect()
+    }
+
+    /// Events fit a law's sequence when first impacts are grouped and ordered alike: a
+    /// later repeat of a contact does not matter, a `+`-joined set is one group, a
+    /// missing or extra contact never fits.
+    #[test]
+    fn events_fit_when_first_impacts_group_alike() {
+        let law = sets(&[&["a"], &["b+c"], &["a"]]);
+        assert!(super::events_fit(&sets(&[&["a"], &["c", "b"]]), &law));
+        assert!(super::events_fit(
+            &sets(&[&["a"], &["b", "c"], &["b"]]),
+            &law
+        ));
+        assert!(!super::events_fit(&sets(&[&["a"], &["b"], &["c"]]), &law));
+        assert!(!super::events_fit(&sets(&[&["a", "b", "c"]]), &law));
+        assert!(!super::events_fit(&sets(&[&["b", "c"], &["a"]]), &law));
+        assert!(!super::events_fit(&sets(&[&["a"], &["b"]]), &law));
+        assert!(!super::events_fit(&sets(&[&["a"], &["b", "c", "d"]]), &law));
+    }
     use super::stream::Cache;
     use crate::arith::TextOptions;
     use std::path::Path;

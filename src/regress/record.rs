@@ -2,14 +2,16 @@
 //!
 //! JSON lines, one record per line (schema: `examples/engines/record.schema.json`):
 //! `{"id": .., "scenario": {"file": "cradle5.toml", ..overrides} | {..system..},
-//!   "engine": {"name": .., "version": .., "params": {..}},
-//!   "output": {"v": [..], "contacts": [..], "impulses": [..]},
-//!   "expect": {"law": "newton-touching", "tolerance": 1e-6}}`.
+//!   "engine": {"name": .., "version": .., "params": {..}, "model": {..}},
+//!   "output": {"v": [..], "contacts": [..], "impulses": [..], "pre": [..], "events": [[..]]},
+//!   "scale": 2.5, "expect": {"law": "newton-touching", "tolerance": 1e-6}}`
+//! (`model`: [`super::model`]; `scale`: the speed that relative distances divide by).
 //!
 //! CSV (simple cases), a header line then one record per line, no quoting:
 //! `id,engine,version,file,v,expect_law,tolerance` with `v` the velocity components
 //! separated by spaces; `id`, `version`, `expect_law` and `tolerance` may be empty.
 
+use super::model::Model;
 use crate::system::file::SystemFile;
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -23,6 +25,9 @@ pub struct Engine {
     pub version: Option<String>,
     #[serde(default)]
     pub params: Option<Params>,
+    /// The engine's contact model ([`super::model`]), applied to the scenario.
+    #[serde(default)]
+    pub model: Option<Model>,
 }
 
 /// The engine's parameters: any keys (documentation for people); `regress` reads `set`,
@@ -49,6 +54,10 @@ pub struct Output {
     /// converter's sign or axis mistake is then an error, not a good match).
     #[serde(default)]
     pub pre: Option<Vec<f64>>,
+    /// The engine's contact events in order, each the contacts that fired together
+    /// (compared with each law's sequence of simultaneously impacted sets).
+    #[serde(default)]
+    pub events: Option<Vec<Vec<String>>>,
 }
 
 /// An expectation: the output lies within `tolerance` (max norm) of `law`'s outcome.
@@ -68,6 +77,8 @@ struct RawRecord {
     engine: Engine,
     output: Output,
     #[serde(default)]
+    scale: Option<f64>,
+    #[serde(default)]
     expect: Option<Expect>,
 }
 
@@ -81,14 +92,17 @@ pub struct Record {
     pub scenario: ScenarioSpec,
     pub engine: Engine,
     pub output: Output,
+    /// The speed scale of relative distances (default: ‖q̇⁻‖∞).
+    pub scale: Option<f64>,
     pub expect: Option<Expect>,
 }
 
 /// How a record names its system.
 #[derive(Clone, Debug)]
 pub enum ScenarioSpec {
-    /// The record's `scenario` value: `{"file": .., ..overrides}` or a whole system.
-    Value(serde_json::Value),
+    /// The record's `scenario` value: `{"file": .., ..overrides}` or a whole system,
+    /// with the engine's contact model (`engine.model`) when the record gives one.
+    Value(serde_json::Value, Option<Box<Model>>),
     /// A system given by a library caller ([`super::check`]), with its source name.
     System(Box<SystemFile>, String),
 }
@@ -97,7 +111,10 @@ impl ScenarioSpec {
     /// The key under which records share one resolved scenario: equal keys, equal systems.
     pub fn key(&self) -> String {
         match self {
-            ScenarioSpec::Value(v) => v.to_string(),
+            ScenarioSpec::Value(v, None) => v.to_string(),
+            ScenarioSpec::Value(v, Some(m)) => {
+                format!("{v}\u{0}{}", serde_json::to_string(m).unwrap_or_default())
+            }
             ScenarioSpec::System(f, source) => format!(
                 "{source}\u{0}{}",
                 serde_json::to_string(f).unwrap_or_default()
@@ -108,7 +125,11 @@ impl ScenarioSpec {
     /// The system and how it was named (file, or "inline"); `dir` resolves files.
     pub fn resolve(&self, dir: &Path, files: &mut Files) -> Result<(SystemFile, String), String> {
         match self {
-            ScenarioSpec::Value(v) => scenario(v, dir, files),
+            ScenarioSpec::Value(v, None) => scenario(v, dir, files),
+            ScenarioSpec::Value(v, Some(m)) => {
+                let (file, source) = scenario(v, dir, files)?;
+                Ok((super::model::apply(&file, m, &source)?, source))
+            }
             ScenarioSpec::System(f, source) => Ok(((**f).clone(), source.clone())),
         }
     }
@@ -203,7 +224,8 @@ pub fn parse_jsonl_line(line: usize, text: &str) -> Result<Record, RecordError> 
     Ok(Record {
         line,
         id: raw.id,
-        scenario: ScenarioSpec::Value(raw.scenario),
+        scenario: ScenarioSpec::Value(raw.scenario, raw.engine.model.clone().map(Box::new)),
+        scale: raw.scale,
         engine: raw.engine,
         output: raw.output,
         expect: raw.expect,
@@ -280,17 +302,20 @@ impl CsvColumns {
         Ok(Record {
             line,
             id: cell(self.id).map(|s| s.to_string()),
-            scenario: ScenarioSpec::Value(serde_json::json!({ "file": file })),
+            scenario: ScenarioSpec::Value(serde_json::json!({ "file": file }), None),
+            scale: None,
             engine: Engine {
                 name: engine.to_string(),
                 version: cell(self.version).map(|s| s.to_string()),
                 params: None,
+                model: None,
             },
             output: Output {
                 v,
                 contacts: None,
                 impulses: None,
                 pre: None,
+                events: None,
             },
             expect,
         })

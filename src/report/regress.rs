@@ -35,6 +35,9 @@ pub struct LawCheck {
     pub distance: Option<Num>,
     /// An upper bound of `distance` in f64 (for sorting and scripts).
     pub distance_upper: Option<f64>,
+    /// `distance_upper` over the record's speed scale ([`RecordReport::scale`]), f64:
+    /// distances of different scenarios made comparable.
+    pub relative_distance: Option<f64>,
     /// The law's contacts in impact order (simultaneous ones joined with `+`).
     #[serde(skip_serializing_if = "empty")]
     pub sequence: Arc<[String]>,
@@ -65,6 +68,7 @@ impl LawCheck {
             difference: Vec::new(),
             distance: None,
             distance_upper: None,
+            relative_distance: None,
             sequence: Arc::from([]),
             sequence_consistent: None,
             impulse_distance: None,
@@ -98,6 +102,9 @@ pub struct RecordReport {
     pub source: String,
     /// The arithmetic of the laws (exact, quadratic, or mpi:BITS enclosures).
     pub arith: String,
+    /// The speed that relative distances divide by: the record's `scale`, else ‖q̇⁻‖∞
+    /// (`null` when q̇⁻ = 0 and the record gives none).
+    pub scale: Option<f64>,
     pub laws: Vec<LawCheck>,
     /// Every law that applies gives the same outcome: the record cannot tell them apart.
     pub not_discriminating: bool,
@@ -131,6 +138,7 @@ impl RecordReport {
             scenario: String::new(),
             source: String::new(),
             arith: String::new(),
+            scale: None,
             laws: Vec::new(),
             not_discriminating: false,
             nearest: Vec::new(),
@@ -166,6 +174,11 @@ pub struct ScenarioRow {
     /// Every law gives the same outcome here.
     pub not_discriminating: bool,
     pub nearest: Vec<(String, usize)>,
+    /// The largest relative distance to the nearest law over the scenario's records,
+    /// to the three digits the text prints (`null`: none had one), and the line of the
+    /// first record that has it.
+    pub worst_relative: Option<f64>,
+    pub worst_line: Option<usize>,
 }
 
 /// What the summary keeps of one record ([`Summary::add`]).
@@ -181,6 +194,9 @@ pub struct Tally {
     pub expect: Option<bool>,
     pub error: bool,
     pub non_finite: bool,
+    /// The record's line and its relative distance to the nearest law.
+    pub line: usize,
+    pub relative: Option<f64>,
 }
 
 impl Tally {
@@ -195,6 +211,14 @@ impl Tally {
             expect: r.expect.as_ref().map(|x| x.pass),
             error: r.error.is_some(),
             non_finite: r.non_finite(),
+            line: r.line,
+            relative: r
+                .nearest
+                .first()
+                .and_then(|n| r.laws.iter().find(|l| l.law == *n))
+                .and_then(|l| l.relative_distance)
+                // as printed: both ways of a text report print it alike, not to the bit
+                .map(|x| format!("{x:.2e}").parse().unwrap_or(x)),
         }
     }
 }
@@ -263,11 +287,20 @@ impl Summary {
                 scenario: name.to_string(),
                 not_discriminating: t.not_discriminating,
                 nearest: Vec::new(),
+                worst_relative: None,
+                worst_line: None,
             });
             row.scenarios.len() - 1
         });
         let sc = &mut row.scenarios[i];
         sc.not_discriminating &= t.not_discriminating;
+        if let Some(r) = t
+            .relative
+            .filter(|r| sc.worst_relative.is_none_or(|w| *r > w))
+        {
+            sc.worst_relative = Some(r);
+            sc.worst_line = Some(t.line);
+        }
         match sc.nearest.iter_mut().find(|(l, _)| *l == t.nearest) {
             Some((_, n)) => *n += 1,
             None => sc.nearest.push((t.nearest.clone(), 1)),
@@ -299,8 +332,12 @@ impl Summary {
                     .iter()
                     .map(|(l, n)| format!("{l} ({n})"))
                     .collect();
+                let worst = match (sc.worst_relative, sc.worst_line) {
+                    (Some(r), Some(l)) => format!("; farthest rel {r:.2e} (line {l})"),
+                    _ => String::new(),
+                };
                 out += &format!(
-                    "  {:<w$} {}{}\n",
+                    "  {:<w$} {}{}{worst}\n",
                     name(&sc.scenario),
                     nearest.join(", "),
                     if sc.not_discriminating {
@@ -399,11 +436,12 @@ impl RecordReport {
             return format!("line {}: error: {e}\n", r.line);
         }
         let near = |names: &[&str]| {
-            let d = names
+            let law = names
                 .first()
-                .and_then(|n| r.laws.iter().find(|l| l.law == *n))
-                .and_then(|l| l.distance_upper);
-            format!("{} ({})", names.join("="), short(d))
+                .and_then(|n| r.laws.iter().find(|l| l.law == *n));
+            let d = law.and_then(|l| l.distance_upper);
+            let rel = law.and_then(|l| l.relative_distance);
+            format!("{} ({}, rel {})", names.join("="), short(d), short(rel))
         };
         let fits: Vec<&str> = r
             .laws

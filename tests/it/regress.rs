@@ -374,11 +374,11 @@ fn record_schema_matches_the_reader() {
     };
     assert_eq!(
         keys(&schema),
-        ["engine", "expect", "id", "output", "scenario"]
+        ["engine", "expect", "id", "output", "scale", "scenario"]
     );
     assert_eq!(
         keys(&schema["properties"]["output"]),
-        ["contacts", "impulses", "pre", "v"]
+        ["contacts", "events", "impulses", "pre", "v"]
     );
     let laws: Vec<&str> = schema["properties"]["expect"]["properties"]["law"]["enum"]
         .as_array()
@@ -878,5 +878,141 @@ fn regress_compares_impulses_with_each_laws() {
             .unwrap()
             .contains("impulses 0.00e0 from the nearest"),
         "{text}"
+    );
+}
+
+/// Record format v2 (issue 36) on the equal-mass 3-ball cradle, v⁻ = (1, 0, 0), e = 1:
+/// `events` tell the sequential laws (12 then 23) from the simultaneous ones (12 with
+/// 23); `scale` divides the distances (0.5 from (0, 0, 1) is 1.25e-1 of 4); a threshold
+/// of 2 makes both contacts plastic (all balls at 1/3: Newton's LCP exactly), and a
+/// product rule gives e = 0.5·0.8 = 2/5 (Newton's law then gives (1/15, 7/15, 7/15)); bad names, scales and rules are errors with
+/// their line.
+#[test]
+fn regress_reads_events_scale_and_the_engines_model() {
+    let d = tempdir("regress-v2-model");
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::copy(format!("{SYSTEMS}/cradle3.toml"), d.join("c.toml")).unwrap();
+    let rec = |id: &str, engine: &str, rest: &str| {
+        format!(
+            r#"{{"id": "{id}", "scenario": {{"file": "c.toml"}}, "engine": {{"name": "e"{engine}}}, {rest}}}"#
+        )
+    };
+    let third = 1.0f64 / 3.0;
+    let lines = [
+        rec(
+            "seq",
+            "",
+            r#""output": {"v": [0, 0, 1], "events": [["12"], ["23"]]}"#,
+        ),
+        rec(
+            "sim",
+            "",
+            r#""output": {"v": [0, 0, 1], "events": [["12", "23"]]}"#,
+        ),
+        rec("scaled", "", r#""scale": 4, "output": {"v": [0, 0, 1.5]}"#),
+        rec(
+            "plastic",
+            r#", "model": {"threshold": 2}"#,
+            &format!(r#""output": {{"v": [{third}, {third}, {third}]}}"#),
+        ),
+        rec(
+            "product",
+            r#", "model": {"restitution_rule": "product", "contacts": {"12": {"restitution": [0.5, 0.8]}, "23": {"restitution": [0.5, 0.8]}}}"#,
+            r#""output": {"v": [0, 0, 1]}"#,
+        ),
+        rec(
+            "badev",
+            "",
+            r#""output": {"v": [0, 0, 1], "events": [["12"], ["99"]]}"#,
+        ),
+        rec("badscale", "", r#""scale": 0, "output": {"v": [0, 0, 1]}"#),
+        rec(
+            "norule",
+            r#", "model": {"contacts": {"12": {"restitution": [0.5, 0.8]}}}"#,
+            r#""output": {"v": [0, 0, 1]}"#,
+        ),
+    ];
+    let path = d.join("v2.jsonl");
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let (code, out, _) = run(&["regress", path.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}");
+    let line = |n: usize| {
+        out.lines()
+            .find(|l| l.starts_with(&format!("line {n} ")) || l.starts_with(&format!("line {n}:")))
+            .unwrap()
+    };
+    assert!(
+        line(1).ends_with("contact order fits pasquero, seghete-murphey, newton-approaching"),
+        "{}",
+        line(1)
+    );
+    assert!(
+        line(2).ends_with("contact order fits newton-touching, poisson"),
+        "{}",
+        line(2)
+    );
+    assert!(line(3).contains("(5.00e-1, rel 1.25e-1)"), "{}", line(3));
+    assert!(
+        line(4)
+            .contains("nearest seghete-murphey=newton-touching=poisson (1.85e-17, rel 1.85e-17)"),
+        "{}",
+        line(4)
+    );
+    assert!(
+        line(5).contains("nearest seghete-murphey (4.00e-1"),
+        "{}",
+        line(5)
+    );
+    assert!(
+        line(6)
+            .ends_with("output.events: `99` is not a contact of the system (its contacts: 12, 23)"),
+        "{}",
+        line(6)
+    );
+    assert!(
+        line(7).ends_with("scale: must be a finite number > 0, not 0"),
+        "{}",
+        line(7)
+    );
+    assert!(line(8).contains("need a restitution_rule"), "{}", line(8));
+    // the JSON: the scale used, relative distances, and the model in the scenario's name
+    let (_, out, _) = run(&["regress", path.to_str().unwrap(), "--format", "json"]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let r = &v["records"];
+    assert_eq!(r[0]["scale"], 1.0);
+    assert_eq!(r[2]["scale"], 4.0);
+    assert_eq!(r[2]["laws"][0]["relative_distance"], 0.125);
+    assert_eq!(
+        r[3]["scenario"],
+        "3-ball cradle, masses 1, 1, 1 [model: 12 plastic, 23 plastic]"
+    );
+    assert_eq!(
+        r[4]["scenario"],
+        "3-ball cradle, masses 1, 1, 1 [model: 12 e = 2/5, 23 e = 2/5]"
+    );
+    // --summary: the failing records and the summary only, in text and JSON
+    let (code, out, _) = run(&["regress", path.to_str().unwrap(), "--summary"]);
+    assert_eq!(code, 2, "{out}");
+    let printed: Vec<&str> = out.lines().filter(|l| l.starts_with("line ")).collect();
+    assert_eq!(printed.len(), 3, "{out}");
+    assert!(printed.iter().all(|l| l.contains(": error: ")), "{out}");
+    assert!(out.contains("farthest rel 1.25e-1 (line 3)"), "{out}");
+    let ok = d.join("ok.jsonl");
+    std::fs::write(&ok, lines[..3].join("\n")).unwrap();
+    let (code, out, _) = run(&[
+        "regress",
+        ok.to_str().unwrap(),
+        "--summary",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["records"], serde_json::json!([]));
+    assert_eq!(v["engines"][0]["scenarios"][0]["worst_line"], 3);
+    // Newton with e = 2/5: γ₁⁺ = 2/5, γ₂⁺ = 0, so λ = (14/15, 7/15), v = (1/15, 7/15, 7/15)
+    assert_eq!(
+        law_row(&r[4], "newton-touching")["outcome"],
+        serde_json::json!([{"exact": "1/15"}, {"exact": "7/15"}, {"exact": "7/15"}])
     );
 }

@@ -463,6 +463,10 @@ pub enum Command {
         /// the number
         #[arg(long, value_parser = jobs)]
         jobs: Option<usize>,
+        /// Print only the records that fail (an error, or an expectation that does not
+        /// hold) and the summary: one screen for any number of records
+        #[arg(long)]
+        summary: bool,
         #[command(flatten)]
         out: Output,
     },

@@ -184,7 +184,12 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             let report = spec.report(arith).map_err(spec_failure)?;
             emit("laws", &report, &out)
         }
-        Command::Regress { records, jobs, out } => regress(&records, jobs, &out),
+        Command::Regress {
+            records,
+            jobs,
+            summary,
+            out,
+        } => regress(&records, jobs, summary, &out),
         Command::System { scenario } => Ok(Printed(system_file(scenario)?.to_toml())),
         Command::BilliardBreak {
             theta,
@@ -966,7 +971,14 @@ fn system_file(
 /// above the cap of its kind ([`impactkit::input::files`]).
 /// `impactkit regress`: the records streamed through the laws (each record's report
 /// written as it is checked, in file order), then the summary per engine.
-fn regress(path: &std::path::Path, jobs: Option<usize>, out: &Output) -> Result<Printed, Failure> {
+/// `regress`: records streamed through [`impactkit::regress::stream::run`]; with
+/// `summary`, only the failing records are printed.
+fn regress(
+    path: &std::path::Path,
+    jobs: Option<usize>,
+    failing_only: bool,
+    out: &Output,
+) -> Result<Printed, Failure> {
     use impactkit::regress::stream::{run, Render};
     use impactkit::report::regress::Summary;
     use std::io::Write;
@@ -978,7 +990,10 @@ fn regress(path: &std::path::Path, jobs: Option<usize>, out: &Output) -> Result<
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let o = text_options(out);
     let render = move |r: &impactkit::report::regress::RecordReport| {
-        if json {
+        let fails = r.error.is_some() || r.expect.as_ref().is_some_and(|x| !x.pass);
+        if failing_only && !fails {
+            String::new()
+        } else if json {
             serde_json::to_string(r).unwrap_or_default()
         } else {
             r.text(&o)
@@ -987,6 +1002,9 @@ fn regress(path: &std::path::Path, jobs: Option<usize>, out: &Output) -> Result<
     let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
     let mut first = true;
     let mut sink = |text: &str| {
+        if text.is_empty() {
+            return Ok(());
+        }
         if json {
             let sep = if first {
                 Summary::json_head()
@@ -1027,7 +1045,13 @@ fn regress(path: &std::path::Path, jobs: Option<usize>, out: &Output) -> Result<
         return Err(user_error(format!("{}: no records", path.display())));
     }
     let text = if json {
-        summary.json_tail()
+        // with --summary every record may have passed: the document still has its head
+        let head = if first {
+            Summary::json_head()
+        } else {
+            String::new()
+        };
+        head + &summary.json_tail()
     } else if summary.non_finite {
         format!(
             "{}\n{}",
