@@ -18,7 +18,7 @@
 //! exact way ([`super::evaluate`]); so a text report is the same string either way.
 //! JSON reports (every exact value) always go the exact way.
 
-use super::{impulse_layout, names_fit, why_not, LawCheck, Laws, Record, RecordReport};
+use super::{impulse_layout, names_fit, LawCheck, Laws, Record, RecordReport};
 use crate::arith::rounding;
 use crate::arith::{rug_f64_bounds, Scalar, Sign};
 use crate::law::propagative::Contacts;
@@ -618,11 +618,10 @@ pub(super) fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, f: &Fast) -> Option
     let mut pass = None;
     for (li, ((law, r), shown)) in s.results.iter().zip(&s.shown).enumerate() {
         let Ok(o) = r else {
-            let why = r.as_ref().err().map(why_not).unwrap_or_default();
             if expect_law.is_some_and(|(l, _)| l == *law) {
                 return None;
             }
-            laws.push(LawCheck::not_applying(law.name(), why));
+            laws.push(LawCheck::not_applying(law.name(), s.why[li].clone()));
             dist.push(None);
             continue;
         };

@@ -320,6 +320,8 @@ struct Laws<S: Scalar> {
     impulses: Vec<Vec<Option<Vec<S>>>>,
     /// ‖q̇⁻‖∞ in f64: the default speed scale of relative distances.
     speed: f64,
+    /// Per law, why it gives no outcome (empty for a law with one).
+    why: Vec<Arc<str>>,
     /// The scenario's numbers for the `f64` path of text reports ([`fast`]).
     fast: Option<fast::Fast>,
 }
@@ -471,6 +473,10 @@ impl<S: Scalar> Laws<S> {
             })
             .map_err(|e| e.to_string());
         let defect = defect_form(&sys).map_err(|e| e.to_string());
+        let why = results
+            .iter()
+            .map(|(_, r)| r.as_ref().err().map(why_not).unwrap_or_default().into())
+            .collect();
         let speed = sys
             .velocity
             .iter()
@@ -502,6 +508,7 @@ impl<S: Scalar> Laws<S> {
             defect,
             impulses,
             speed,
+            why,
             fast: None,
         };
         laws.fast = fast::Fast::new(&laws);
@@ -580,13 +587,13 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
     let mut dist: Vec<Option<(S, f64)>> = Vec::new();
     for (li, ((law, r), shown)) in results.iter().zip(&s.shown).enumerate() {
         let Ok(o) = r else {
-            let why = r.as_ref().err().map(why_not).unwrap_or_default();
+            let why = &s.why[li];
             if expect_law == Some(*law) {
                 if let Some(x) = expect.as_mut() {
                     x.reason = format!("{} {why}", law.name());
                 }
             }
-            laws.push(LawCheck::not_applying(law.name(), why));
+            laws.push(LawCheck::not_applying(law.name(), why.clone()));
             dist.push(None);
             continue;
         };
@@ -606,7 +613,7 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
         let Some((k, d, hi, within)) = best else {
             laws.push(LawCheck::not_applying(
                 law.name(),
-                "does not apply: no outcome".into(),
+                "does not apply: no outcome",
             ));
             dist.push(None);
             continue;

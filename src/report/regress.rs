@@ -60,7 +60,7 @@ fn empty<T>(x: &Arc<[T]>) -> bool {
 
 impl LawCheck {
     /// A law without an outcome, and why (`does not apply: …` or `undecided: …`).
-    pub fn not_applying(law: &'static str, why: String) -> Self {
+    pub fn not_applying(law: &'static str, why: impl Into<Arc<str>>) -> Self {
         LawCheck {
             law,
             applies: false,
@@ -233,7 +233,8 @@ pub const OTHER_SCENARIOS: &str = "(further scenarios, counted together)";
 #[derive(Clone, Debug, Default)]
 pub struct Summary {
     pub engines: Vec<EngineRow>,
-    engine_index: HashMap<(String, Option<String>), usize>,
+    /// Per engine name, its versions' rows (looked up without allocating).
+    engine_index: HashMap<String, Vec<(Option<String>, usize)>>,
     scenario_index: Vec<HashMap<String, usize>>,
     /// Records read (including those with errors).
     pub records: usize,
@@ -246,6 +247,25 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// A new row for `t`'s engine and version: its index.
+    fn new_engine(&mut self, t: &Tally) -> usize {
+        self.engines.push(EngineRow {
+            engine: t.engine.clone(),
+            version: t.version.clone(),
+            records: 0,
+            expectations: 0,
+            failed: 0,
+            scenarios: Vec::new(),
+        });
+        self.scenario_index.push(HashMap::new());
+        let e = self.engines.len() - 1;
+        self.engine_index
+            .entry(t.engine.clone())
+            .or_default()
+            .push((t.version.clone(), e));
+        e
+    }
+
     /// Counts one record.
     pub fn add(&mut self, t: &Tally) {
         self.records += 1;
@@ -254,19 +274,14 @@ impl Summary {
             self.errors += 1;
             return;
         }
-        let key = (t.engine.clone(), t.version.clone());
-        let e = *self.engine_index.entry(key).or_insert_with(|| {
-            self.engines.push(EngineRow {
-                engine: t.engine.clone(),
-                version: t.version.clone(),
-                records: 0,
-                expectations: 0,
-                failed: 0,
-                scenarios: Vec::new(),
-            });
-            self.scenario_index.push(HashMap::new());
-            self.engines.len() - 1
-        });
+        let known = self
+            .engine_index
+            .get(t.engine.as_str())
+            .and_then(|v| v.iter().find(|(version, _)| *version == t.version));
+        let e = match known {
+            Some((_, e)) => *e,
+            None => self.new_engine(t),
+        };
         let row = &mut self.engines[e];
         row.records += 1;
         if let Some(pass) = t.expect {
@@ -282,7 +297,9 @@ impl Summary {
         } else {
             OTHER_SCENARIOS
         };
-        let i = *index.entry(name.to_string()).or_insert_with(|| {
+        let known = index.get(name).copied();
+        let i = known.unwrap_or_else(|| {
+            index.insert(name.to_string(), row.scenarios.len());
             row.scenarios.push(ScenarioRow {
                 scenario: name.to_string(),
                 not_discriminating: t.not_discriminating,
