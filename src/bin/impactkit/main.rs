@@ -967,12 +967,9 @@ fn system_file(
     })
 }
 
-/// The text of `path`, refused (exit 2) when unreadable, not a regular file, not UTF-8 or
-/// above the cap of its kind ([`impactkit::input::files`]).
 /// `impactkit regress`: the records streamed through the laws (each record's report
-/// written as it is checked, in file order), then the summary per engine.
-/// `regress`: records streamed through [`impactkit::regress::stream::run`]; with
-/// `summary`, only the failing records are printed.
+/// written as it is checked, in file order), then the summary per engine; with
+/// `failing_only` (`--summary`) only the records that fail are written.
 fn regress(
     path: &std::path::Path,
     jobs: Option<usize>,
