@@ -594,12 +594,7 @@ pub(super) fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, f: &Fast) -> Option
     };
     names_fit(rec, sys).ok()?;
     if let Some(pre) = &out.pre {
-        let scale = sys
-            .velocity
-            .iter()
-            .map(|x| x.to_f64().abs())
-            .fold(1.0, f64::max);
-        let tol = expect_law.map_or(1e-9 * scale, |(_, t)| t);
+        let tol = super::pre_tolerance(expect_law.map(|(_, t)| t), s.speed);
         if pre.len() != f.v0.len() || !within(&distance(pre, &f.v0)?.each, tol)? {
             return None;
         }

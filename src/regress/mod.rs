@@ -69,16 +69,12 @@ fn check_fields<S: Scalar>(
     sys: &System<S>,
     ctx: &S::Ctx,
     tolerance: Option<f64>,
+    speed: f64,
 ) -> Result<(), String> {
     let out = &rec.output;
     if let Some(pre) = &out.pre {
         let p = observed("output.pre", pre, sys, ctx)?;
-        let scale = sys
-            .velocity
-            .iter()
-            .map(|x| x.to_f64().abs())
-            .fold(1.0, f64::max);
-        let t = tolerance.unwrap_or(1e-9 * scale);
+        let t = pre_tolerance(tolerance, speed);
         let tol = exact::<S>(t, ctx).ok_or("output.pre: the tolerance is not finite")?;
         let (_, hi, within) = distance(&p, &sys.velocity, Some(&tol));
         if within != Some(true) {
@@ -90,6 +86,12 @@ fn check_fields<S: Scalar>(
         }
     }
     names_fit(rec, sys)
+}
+
+/// The tolerance of `output.pre`: the `expect` tolerance, else 10⁻⁹ of
+/// max(1, ‖q̇⁻‖∞) (`speed` = ‖q̇⁻‖∞).
+fn pre_tolerance(tolerance: Option<f64>, speed: f64) -> f64 {
+    tolerance.unwrap_or(1e-9 * speed.max(1.0))
 }
 
 /// The record's contact names and the length of `output.impulses` against its system
@@ -574,7 +576,13 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
         Some(e) => exact::<S>(e.tolerance, ctx),
         None => None,
     };
-    check_fields(rec, sys, ctx, rec.expect.as_ref().map(|e| e.tolerance))?;
+    check_fields(
+        rec,
+        sys,
+        ctx,
+        rec.expect.as_ref().map(|e| e.tolerance),
+        s.speed,
+    )?;
     let scale = record_scale(rec, s.speed)?;
     let mut laws = Vec::new();
     let mut expect = rec.expect.as_ref().map(|e| ExpectReport {

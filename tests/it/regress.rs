@@ -727,6 +727,13 @@ fn regress_refuses_devices_as_records_and_scenarios() {
 /// Record v2 fields (issue 36): `pre`, the engine's own pre-impact velocity, catches a
 /// converter that flipped v⁻'s y component (which made Siconos and Box2D on the π/6
 /// corner look like exact Seghete–Murphey); contact names and impulse counts are checked.
+/// Line `n`'s report in a text `regress` output (`line 3 …` or `line 3: error: …`).
+fn report_line(out: &str, n: usize) -> &str {
+    out.lines()
+        .find(|l| l.starts_with(&format!("line {n} ")) || l.starts_with(&format!("line {n}:")))
+        .unwrap_or_else(|| panic!("no report of line {n}: {out}"))
+}
+
 #[test]
 fn regress_checks_pre_contacts_and_impulses() {
     let d = tempdir("regress-v2");
@@ -760,11 +767,7 @@ fn regress_checks_pre_contacts_and_impulses() {
     std::fs::write(&path, lines.join("\n")).unwrap();
     let (code, out, _) = run(&["regress", path.to_str().unwrap()]);
     assert_eq!(code, 2, "{out}");
-    let line = |n: usize| {
-        out.lines()
-            .find(|l| l.starts_with(&format!("line {n}")))
-            .unwrap()
-    };
+    let line = |n: usize| report_line(&out, n);
     assert!(line(1).contains("nearest"), "{}", line(1));
     assert!(
         line(2).contains("output.pre: the engine's pre-impact velocity (1, -0.28867513459481287) is not the scenario's (1, 0.28867513459481287)"),
@@ -936,11 +939,7 @@ fn regress_reads_events_scale_and_the_engines_model() {
     std::fs::write(&path, lines.join("\n")).unwrap();
     let (code, out, _) = run(&["regress", path.to_str().unwrap()]);
     assert_eq!(code, 2, "{out}");
-    let line = |n: usize| {
-        out.lines()
-            .find(|l| l.starts_with(&format!("line {n} ")) || l.starts_with(&format!("line {n}:")))
-            .unwrap()
-    };
+    let line = |n: usize| report_line(&out, n);
     assert!(
         line(1).ends_with("contact order fits pasquero, seghete-murphey, newton-approaching"),
         "{}",
