@@ -184,18 +184,19 @@ fn distance<S: Scalar>(a: &[S], b: &[S], tol: Option<&S>) -> (S, f64, Option<boo
 /// Whether the engine's contact order fits a law's sequence of impacted sets: the same
 /// contacts, and a contact first impacted in an earlier set reported earlier.
 pub fn consistent(engine: &[String], law: &[Vec<String>]) -> bool {
-    let first = first_steps(law.iter().map(Vec::as_slice));
+    EngineOrder::Contacts(distinct(engine)).fits(&owned(first_steps(law.iter().map(Vec::as_slice))))
+        == Some(true)
+}
+
+/// Each name of `names` once, in the order first given.
+fn distinct(names: &[String]) -> Vec<&str> {
     let mut seen: Vec<&str> = Vec::new();
-    for c in engine {
+    for c in names {
         if !seen.contains(&c.as_str()) {
             seen.push(c);
         }
     }
-    if seen.len() != first.len() || seen.iter().any(|c| !first.iter().any(|(n, _)| n == c)) {
-        return false;
-    }
-    let step = |c: &str| first.iter().find(|(n, _)| *n == c).map_or(0, |(_, k)| *k);
-    seen.windows(2).all(|w| step(w[0]) <= step(w[1]))
+    seen
 }
 
 /// The step of each contact's first impact: per contact name, the index of the first
@@ -212,32 +213,64 @@ fn first_steps<'a>(sets: impl IntoIterator<Item = &'a [String]>) -> Vec<(&'a str
     first
 }
 
+/// [`first_steps`] with owned names (a law's, kept with its scenario).
+fn owned(first: Vec<(&str, usize)>) -> Vec<(String, usize)> {
+    first.into_iter().map(|(c, k)| (c.to_string(), k)).collect()
+}
+
 /// Whether the engine's events (in order, each the contacts that fired together) fit a
 /// law's sequence of impacted sets: the same contacts, and any two first impacted
 /// together by the engine exactly when together by the law, in the same order
 /// otherwise (the two weak orders of first impacts are equal).
 pub fn events_fit(events: &[Vec<String>], law: &[Vec<String>]) -> bool {
-    let engine = first_steps(events.iter().map(Vec::as_slice));
-    let theirs = first_steps(law.iter().map(Vec::as_slice));
-    let step = |c: &str| theirs.iter().find(|(n, _)| *n == c).map(|(_, k)| *k);
-    if engine.len() != theirs.len() || engine.iter().any(|(c, _)| step(c).is_none()) {
-        return false;
-    }
-    engine.iter().all(|(a, ea)| {
-        engine
-            .iter()
-            .all(|(b, eb)| ea.cmp(eb) == step(a).cmp(&step(b)))
-    })
+    EngineOrder::Events(first_steps(events.iter().map(Vec::as_slice)))
+        .fits(&owned(first_steps(law.iter().map(Vec::as_slice))))
+        == Some(true)
 }
 
-/// Whether the record's contact order fits the law's sequence `named` (`None`: the
-/// record reports none): its `events` when given ([`events_fit`]), else the order of
-/// `contacts` ([`consistent`]).
-fn order_fits(out: &record::Output, named: &[Vec<String>]) -> Option<bool> {
-    match (&out.events, &out.contacts) {
-        (Some(e), _) => Some(events_fit(e, named)),
-        (None, Some(c)) => Some(consistent(c, named)),
-        (None, None) => None,
+/// The engine's order of first impacts as a record reports it, read once per record
+/// and compared with each law's ([`Shown::first`]).
+#[derive(Debug, PartialEq)]
+enum EngineOrder<'a> {
+    /// `output.events`: each contact's first event ([`events_fit`]).
+    Events(Vec<(&'a str, usize)>),
+    /// `output.contacts`: each contact once, in the order first reported ([`consistent`]).
+    Contacts(Vec<&'a str>),
+    /// Neither.
+    Unknown,
+}
+
+impl<'a> EngineOrder<'a> {
+    /// The record's `events` when given, else the order of its `contacts`.
+    fn of(out: &'a record::Output) -> Self {
+        match (&out.events, &out.contacts) {
+            (Some(e), _) => EngineOrder::Events(first_steps(e.iter().map(Vec::as_slice))),
+            (None, Some(c)) => EngineOrder::Contacts(distinct(c)),
+            (None, None) => EngineOrder::Unknown,
+        }
+    }
+
+    /// Whether it fits a law whose contacts are first impacted at the steps `law`
+    /// (`None`: the record reports no order).
+    fn fits(&self, law: &[(String, usize)]) -> Option<bool> {
+        let step = |c: &str| law.iter().find(|(n, _)| n == c).map(|(_, k)| *k);
+        match self {
+            EngineOrder::Events(engine) => Some(
+                engine.len() == law.len()
+                    && engine.iter().all(|(c, _)| step(c).is_some())
+                    && engine.iter().all(|(a, ea)| {
+                        engine
+                            .iter()
+                            .all(|(b, eb)| ea.cmp(eb) == step(a).cmp(&step(b)))
+                    }),
+            ),
+            EngineOrder::Contacts(seen) => Some(
+                seen.len() == law.len()
+                    && seen.iter().all(|c| step(c).is_some())
+                    && seen.windows(2).all(|w| step(w[0]) <= step(w[1])),
+            ),
+            EngineOrder::Unknown => None,
+        }
     }
 }
 
@@ -294,7 +327,8 @@ impl Scenario for Failed {
 /// impact order (simultaneous ones joined with `+`).
 struct Shown {
     numbers: Arc<[Num]>,
-    named: Vec<Vec<String>>,
+    /// Each contact's first impact step ([`first_steps`] of the sequence).
+    first: Vec<(String, usize)>,
     sequence: Arc<[String]>,
     /// The law's note (shared by its outcomes).
     note: Arc<str>,
@@ -303,9 +337,11 @@ struct Shown {
 /// The laws of one system in `S`, and what every record of it reuses.
 struct Laws<S: Scalar> {
     sys: System<S>,
-    source: String,
+    /// The system's name, where it came from, and the arithmetic (as reports give them).
+    name: Arc<str>,
+    source: Arc<str>,
     ctx: S::Ctx,
-    arith: String,
+    arith: Arc<str>,
     results: Vec<(Law, LawResult<S>)>,
     grouped: Vec<Vec<usize>>,
     /// Per law, per outcome (empty for a law without one).
@@ -457,7 +493,7 @@ impl<S: Scalar> Laws<S> {
                         Shown {
                             numbers: o.outcomes[k].iter().map(Scalar::num).collect(),
                             sequence: named.iter().map(|s| s.join("+")).collect(),
-                            named,
+                            first: owned(first_steps(named.iter().map(Vec::as_slice))),
                             note: o.note.as_str().into(),
                         }
                     })
@@ -498,10 +534,11 @@ impl<S: Scalar> Laws<S> {
             })
             .collect();
         let mut laws = Laws {
+            name: sys.name.as_str().into(),
             sys,
-            source,
+            source: source.into(),
             ctx,
-            arith,
+            arith: arith.into(),
             results,
             grouped,
             shown,
@@ -584,6 +621,7 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
         s.speed,
     )?;
     let scale = record_scale(rec, s.speed)?;
+    let order = EngineOrder::of(&rec.output);
     let mut laws = Vec::new();
     let mut expect = rec.expect.as_ref().map(|e| ExpectReport {
         law: e.law.clone(),
@@ -637,7 +675,8 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
                 };
             }
         }
-        let sequence_consistent = order_fits(&rec.output, &shown[k].named)
+        let sequence_consistent = order
+            .fits(&shown[k].first)
             .filter(|_| !o.sequences.get(k).is_none_or(|s| s.is_empty()));
         let impulse = s.impulses[li][k]
             .as_ref()
@@ -701,7 +740,7 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
         engine: rec.engine.name.clone(),
         version: rec.engine.version.clone(),
         set: set_name(rec),
-        scenario: sys.name.clone(),
+        scenario: s.name.clone(),
         source: s.source.clone(),
         arith: s.arith.clone(),
         scale,

@@ -73,7 +73,7 @@ pub struct Expect {
 struct RawRecord {
     #[serde(default)]
     id: Option<String>,
-    scenario: serde_json::Value,
+    scenario: Box<serde_json::value::RawValue>,
     engine: Engine,
     output: Output,
     #[serde(default)]
@@ -102,37 +102,49 @@ pub struct Record {
 pub enum ScenarioSpec {
     /// The record's `scenario` value: `{"file": .., ..overrides}` or a whole system,
     /// with the engine's contact model (`engine.model`) when the record gives one.
-    Value(serde_json::Value, Option<Box<Model>>),
+    /// The value is kept as written (parsed only when its scenario is resolved).
+    Value(Box<serde_json::value::RawValue>, Option<Box<Model>>),
     /// A system given by a library caller ([`super::check`]), with its source name.
     System(Box<SystemFile>, String),
 }
 
 impl ScenarioSpec {
-    /// The key under which records share one resolved scenario: equal keys, equal systems.
-    pub fn key(&self) -> String {
+    /// The key under which records share one resolved scenario: equal keys, equal
+    /// systems (a scenario value as written: the same value written differently is
+    /// resolved once more, to the same system).
+    pub fn key(&self) -> std::borrow::Cow<'_, str> {
         match self {
-            ScenarioSpec::Value(v, None) => v.to_string(),
-            ScenarioSpec::Value(v, Some(m)) => {
-                format!("{v}\u{0}{}", serde_json::to_string(m).unwrap_or_default())
-            }
+            ScenarioSpec::Value(v, None) => v.get().into(),
+            ScenarioSpec::Value(v, Some(m)) => format!(
+                "{}\u{0}{}",
+                v.get(),
+                serde_json::to_string(m).unwrap_or_default()
+            )
+            .into(),
             ScenarioSpec::System(f, source) => format!(
                 "{source}\u{0}{}",
                 serde_json::to_string(f).unwrap_or_default()
-            ),
+            )
+            .into(),
         }
     }
 
     /// The system and how it was named (file, or "inline"); `dir` resolves files.
     pub fn resolve(&self, dir: &Path, files: &mut Files) -> Result<(SystemFile, String), String> {
         match self {
-            ScenarioSpec::Value(v, None) => scenario(v, dir, files),
+            ScenarioSpec::Value(v, None) => scenario(&parse_value(v)?, dir, files),
             ScenarioSpec::Value(v, Some(m)) => {
-                let (file, source) = scenario(v, dir, files)?;
+                let (file, source) = scenario(&parse_value(v)?, dir, files)?;
                 Ok((super::model::apply(&file, m, &source)?, source))
             }
             ScenarioSpec::System(f, source) => Ok(((**f).clone(), source.clone())),
         }
     }
+}
+
+/// A scenario value as written, parsed.
+fn parse_value(v: &serde_json::value::RawValue) -> Result<serde_json::Value, String> {
+    serde_json::from_str(v.get()).map_err(|e| format!("scenario: {e}"))
 }
 
 /// A record that could not be read: its line and why.
@@ -302,7 +314,11 @@ impl CsvColumns {
         Ok(Record {
             line,
             id: cell(self.id).map(|s| s.to_string()),
-            scenario: ScenarioSpec::Value(serde_json::json!({ "file": file }), None),
+            scenario: ScenarioSpec::Value(
+                serde_json::value::to_raw_value(&serde_json::json!({ "file": file }))
+                    .map_err(|e| err(e.to_string()))?,
+                None,
+            ),
             scale: None,
             engine: Engine {
                 name: engine.to_string(),

@@ -70,7 +70,7 @@ impl Cache {
         records: &[Result<Record, RecordError>],
     ) -> Vec<Option<Arc<dyn Scenario>>> {
         self.tick += 1;
-        let keys: Vec<Option<String>> = records
+        let keys: Vec<Option<std::borrow::Cow<str>>> = records
             .iter()
             .map(|r| r.as_ref().ok().map(|r| r.scenario.key()))
             .collect();
@@ -305,7 +305,7 @@ pub fn run<R: BufRead>(
         }
     }
     let mut chunk = next_chunk(&mut lines, early);
-    let mut pending: Vec<(Tally, String)> = Vec::new();
+    let mut pending: Vec<(RecordReport, String)> = Vec::new();
     // a pipeline: while the pool checks one chunk, this thread writes the previous
     // chunk's reports and reads the next chunk
     while !chunk.is_empty() || !pending.is_empty() {
@@ -313,8 +313,8 @@ pub fn run<R: BufRead>(
             let (cols, cache, pool) = (columns.as_ref(), &mut cache, &pool);
             let worker =
                 scope.spawn(move || pool.install(|| check_chunk(chunk, cols, cache, render)));
-            let written = pending.drain(..).try_for_each(|(tally, text)| {
-                summary.add(&tally);
+            let written = pending.drain(..).try_for_each(|(rep, text)| {
+                summary.add(&Tally::of(&rep));
                 sink.record(&text)
             });
             let next = match written {
@@ -343,13 +343,14 @@ fn next_chunk<R: BufRead>(
     early
 }
 
-/// One chunk of lines: parsed, checked and rendered in parallel, in order.
+/// One chunk of lines: parsed, checked and rendered in parallel, in order (the
+/// reports go to the summary on the caller's thread).
 fn check_chunk(
     chunk: Vec<Result<(usize, String), RecordError>>,
     columns: Option<&CsvColumns>,
     cache: &mut Cache,
     render: &Render,
-) -> Vec<(Tally, String)> {
+) -> Vec<(RecordReport, String)> {
     let records: Vec<Result<Record, RecordError>> = chunk
         .into_par_iter()
         .map(|l| {
@@ -366,7 +367,8 @@ fn check_chunk(
         .zip(scenarios)
         .map(|(r, s)| {
             let rep = report(r, s.as_deref(), render.full);
-            (Tally::of(&rep), (render.render)(&rep))
+            let text = (render.render)(&rep);
+            (rep, text)
         })
         .collect()
 }

@@ -10,14 +10,17 @@ use std::sync::Arc;
 const MAX_NAME: usize = 60;
 
 /// A scenario's name (the system file's) for text: long ones elided in the middle.
-fn name(s: &str) -> String {
+fn name(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.len() <= MAX_NAME {
+        return s.into();
+    }
     let c: Vec<char> = s.chars().collect();
     if c.len() <= MAX_NAME {
-        return s.to_string();
+        return s.into();
     }
     let head: String = c[..MAX_NAME / 2].iter().collect();
     let tail: String = c[c.len() - (MAX_NAME / 2 - 1)..].iter().collect();
-    format!("{head}…{tail}")
+    format!("{head}…{tail}").into()
 }
 
 /// One law against one record.
@@ -98,10 +101,11 @@ pub struct RecordReport {
     pub version: Option<String>,
     /// The engine's parameter set (`engine.params.set`), if named.
     pub set: Option<String>,
-    pub scenario: String,
-    pub source: String,
+    /// The scenario's name, where it came from (shared by its records).
+    pub scenario: Arc<str>,
+    pub source: Arc<str>,
     /// The arithmetic of the laws (exact, quadratic, or mpi:BITS enclosures).
-    pub arith: String,
+    pub arith: Arc<str>,
     /// The speed that relative distances divide by: the record's `scale`, else ‖q̇⁻‖∞
     /// (`null` when q̇⁻ = 0 and the record gives none).
     pub scale: Option<f64>,
@@ -135,9 +139,9 @@ impl RecordReport {
             engine: String::new(),
             version: None,
             set: None,
-            scenario: String::new(),
-            source: String::new(),
-            arith: String::new(),
+            scenario: "".into(),
+            source: "".into(),
+            arith: "".into(),
             scale: None,
             laws: Vec::new(),
             not_discriminating: false,
@@ -183,12 +187,12 @@ pub struct ScenarioRow {
 
 /// What the summary keeps of one record ([`Summary::add`]).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Tally {
-    pub engine: String,
-    pub version: Option<String>,
-    pub scenario: String,
-    /// The nearest group, its laws joined with `=`.
-    pub nearest: String,
+pub struct Tally<'a> {
+    pub engine: &'a str,
+    pub version: Option<&'a str>,
+    pub scenario: &'a str,
+    /// The nearest group (its laws joined with `=` in the summary).
+    pub nearest: &'a [&'static str],
     pub not_discriminating: bool,
     /// `Some(pass)` for a record with an `expect` clause.
     pub expect: Option<bool>,
@@ -199,14 +203,14 @@ pub struct Tally {
     pub relative: Option<f64>,
 }
 
-impl Tally {
+impl<'a> Tally<'a> {
     /// What the summary keeps of `r`.
-    pub fn of(r: &RecordReport) -> Self {
+    pub fn of(r: &'a RecordReport) -> Self {
         Tally {
-            engine: r.engine.clone(),
-            version: r.version.clone(),
-            scenario: r.scenario.clone(),
-            nearest: r.nearest.join("="),
+            engine: &r.engine,
+            version: r.version.as_deref(),
+            scenario: &r.scenario,
+            nearest: &r.nearest,
             not_discriminating: r.not_discriminating,
             expect: r.expect.as_ref().map(|x| x.pass),
             error: r.error.is_some(),
@@ -218,9 +222,40 @@ impl Tally {
                 .and_then(|n| r.laws.iter().find(|l| l.law == *n))
                 .and_then(|l| l.relative_distance)
                 // as printed: both ways of a text report print it alike, not to the bit
-                .map(|x| format!("{x:.2e}").parse().unwrap_or(x)),
+                .map(as_printed),
         }
     }
+}
+
+/// `x` rounded as the text prints it (`{:.2e}`), without allocating.
+fn as_printed(x: f64) -> f64 {
+    use std::io::Write;
+    let mut buf = [0u8; 40];
+    let mut cur = std::io::Cursor::new(&mut buf[..]);
+    let _ = write!(cur, "{x:.2e}");
+    let n = cur.position() as usize;
+    std::str::from_utf8(&buf[..n])
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(x)
+}
+
+/// Whether `joined` is `parts` joined by `=`.
+fn joins(joined: &str, parts: &[&str]) -> bool {
+    let mut rest = joined;
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 {
+            let Some(r) = rest.strip_prefix('=') else {
+                return false;
+            };
+            rest = r;
+        }
+        let Some(r) = rest.strip_prefix(p) else {
+            return false;
+        };
+        rest = r;
+    }
+    rest.is_empty()
 }
 
 /// Most scenario rows per engine in the summary; the records of further scenarios are
@@ -250,8 +285,8 @@ impl Summary {
     /// A new row for `t`'s engine and version: its index.
     fn new_engine(&mut self, t: &Tally) -> usize {
         self.engines.push(EngineRow {
-            engine: t.engine.clone(),
-            version: t.version.clone(),
+            engine: t.engine.to_string(),
+            version: t.version.map(String::from),
             records: 0,
             expectations: 0,
             failed: 0,
@@ -260,9 +295,9 @@ impl Summary {
         self.scenario_index.push(HashMap::new());
         let e = self.engines.len() - 1;
         self.engine_index
-            .entry(t.engine.clone())
+            .entry(t.engine.to_string())
             .or_default()
-            .push((t.version.clone(), e));
+            .push((t.version.map(String::from), e));
         e
     }
 
@@ -274,10 +309,10 @@ impl Summary {
             self.errors += 1;
             return;
         }
-        let known = self
-            .engine_index
-            .get(t.engine.as_str())
-            .and_then(|v| v.iter().find(|(version, _)| *version == t.version));
+        let known = self.engine_index.get(t.engine).and_then(|v| {
+            v.iter()
+                .find(|(version, _)| version.as_deref() == t.version)
+        });
         let e = match known {
             Some((_, e)) => *e,
             None => self.new_engine(t),
@@ -292,8 +327,8 @@ impl Summary {
             }
         }
         let index = &mut self.scenario_index[e];
-        let name = if index.len() < MAX_SCENARIO_ROWS || index.contains_key(&t.scenario) {
-            t.scenario.as_str()
+        let name = if index.len() < MAX_SCENARIO_ROWS || index.contains_key(t.scenario) {
+            t.scenario
         } else {
             OTHER_SCENARIOS
         };
@@ -318,9 +353,9 @@ impl Summary {
             sc.worst_relative = Some(r);
             sc.worst_line = Some(t.line);
         }
-        match sc.nearest.iter_mut().find(|(l, _)| *l == t.nearest) {
+        match sc.nearest.iter_mut().find(|(l, _)| joins(l, t.nearest)) {
             Some((_, n)) => *n += 1,
-            None => sc.nearest.push((t.nearest.clone(), 1)),
+            None => sc.nearest.push((t.nearest.join("="), 1)),
         }
     }
 
@@ -432,8 +467,25 @@ impl RegressReport {
     }
 }
 
-fn short(x: Option<f64>) -> String {
-    x.map_or_else(|| "—".into(), |d| format!("{d:.2e}"))
+/// `x` as the text prints a distance: `{:.2e}`, or `—` for none.
+fn put_short(out: &mut String, x: Option<f64>) {
+    use std::fmt::Write;
+    match x {
+        Some(d) => {
+            let _ = write!(out, "{d:.2e}");
+        }
+        None => out.push('—'),
+    }
+}
+
+/// `names` joined by `sep`.
+fn join(out: &mut String, names: &[&str], sep: &str) {
+    for (i, n) in names.iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        out.push_str(n);
+    }
 }
 
 impl Report for RegressReport {
@@ -447,69 +499,90 @@ impl Report for RegressReport {
 impl RecordReport {
     /// The record's lines in text (each ending with a newline).
     pub fn text(&self, o: &TextOptions) -> String {
+        use std::fmt::Write;
         let r = self;
-        let mut out = String::new();
         if let Some(e) = &r.error {
             return format!("line {}: error: {e}\n", r.line);
         }
-        let near = |names: &[&str]| {
-            let law = names
-                .first()
-                .and_then(|n| r.laws.iter().find(|l| l.law == *n));
-            let d = law.and_then(|l| l.distance_upper);
-            let rel = law.and_then(|l| l.relative_distance);
-            format!("{} ({}, rel {})", names.join("="), short(d), short(rel))
+        let mut out = String::with_capacity(512);
+        let law = |n: Option<&&str>| n.and_then(|n| r.laws.iter().find(|l| l.law == *n));
+        // `write!` into a String cannot fail
+        let near = |out: &mut String, names: &[&str]| {
+            join(out, names, "=");
+            let l = law(names.first());
+            out.push_str(" (");
+            put_short(out, l.and_then(|l| l.distance_upper));
+            out.push_str(", rel ");
+            put_short(out, l.and_then(|l| l.relative_distance));
+            out.push(')');
         };
-        let fits: Vec<&str> = r
-            .laws
-            .iter()
-            .filter(|l| l.sequence_consistent == Some(true))
-            .map(|l| l.law)
-            .collect();
-        let reported = r.laws.iter().any(|l| l.sequence_consistent.is_some());
-        let order = match (reported, fits.is_empty()) {
-            (false, _) => String::new(),
-            (true, true) => "; contact order fits no law".to_string(),
-            (true, false) => format!("; contact order fits {}", fits.join(", ")),
-        };
-        let impulses = r
-            .nearest
-            .first()
-            .and_then(|n| r.laws.iter().find(|l| l.law == *n))
-            .and_then(|l| l.impulse_distance_upper)
-            .map(|d| format!(", impulses {} from the nearest", short(Some(d))))
-            .unwrap_or_default();
-        out += &format!(
-            "line {} {} [{}{}] {}: nearest {}, then {}; ΔE/E {}, momentum defect {}{impulses}{}{}{}\n",
+        let _ = write!(
+            out,
+            "line {} {} [{}",
             r.line,
             r.id.as_deref().unwrap_or(""),
-            r.engine,
-            r.set.as_ref().map(|s| format!(" {s}")).unwrap_or_default(),
-            name(&r.scenario),
-            near(&r.nearest),
-            if r.second.is_empty() {
-                "—".into()
-            } else {
-                near(&r.second)
-            },
-            r.energy_change
-                .map_or_else(|| "—".into(), |d| format!("{d:+.2e}")),
-            short(r.momentum_defect),
-            if r.not_discriminating {
-                "; not discriminating"
-            } else {
-                ""
-            },
-            order,
-            match &r.expect {
-                Some(x) if x.pass => format!("; expect {} ok", x.law),
-                Some(x) => format!("; expect {} FAILED ({})", x.law, x.reason),
-                None => String::new(),
-            }
+            r.engine
         );
+        if let Some(set) = &r.set {
+            let _ = write!(out, " {set}");
+        }
+        out.push_str("] ");
+        out.push_str(&name(&r.scenario));
+        out.push_str(": nearest ");
+        near(&mut out, &r.nearest);
+        out.push_str(", then ");
+        match r.second.is_empty() {
+            true => out.push('—'),
+            false => near(&mut out, &r.second),
+        }
+        out.push_str("; ΔE/E ");
+        match r.energy_change {
+            Some(d) => {
+                let _ = write!(out, "{d:+.2e}");
+            }
+            None => out.push('—'),
+        }
+        out.push_str(", momentum defect ");
+        put_short(&mut out, r.momentum_defect);
+        if let Some(d) = law(r.nearest.first()).and_then(|l| l.impulse_distance_upper) {
+            let _ = write!(out, ", impulses {d:.2e} from the nearest");
+        }
+        if r.not_discriminating {
+            out.push_str("; not discriminating");
+        }
+        if r.laws.iter().any(|l| l.sequence_consistent.is_some()) {
+            let mut fits = r
+                .laws
+                .iter()
+                .filter(|l| l.sequence_consistent == Some(true))
+                .map(|l| l.law)
+                .peekable();
+            match fits.peek() {
+                None => out.push_str("; contact order fits no law"),
+                Some(_) => {
+                    out.push_str("; contact order fits ");
+                    for (i, l) in fits.enumerate() {
+                        if i > 0 {
+                            out.push_str(", ");
+                        }
+                        out.push_str(l);
+                    }
+                }
+            }
+        }
+        match &r.expect {
+            Some(x) if x.pass => {
+                let _ = write!(out, "; expect {} ok", x.law);
+            }
+            Some(x) => {
+                let _ = write!(out, "; expect {} FAILED ({})", x.law, x.reason);
+            }
+            None => {}
+        }
+        out.push('\n');
         if o.exact_values {
             for l in r.laws.iter().filter(|l| l.applies) {
-                out += &format!("    {:<18} {}\n", l.law, tuple_text(&l.outcome, o));
+                let _ = writeln!(out, "    {:<18} {}", l.law, tuple_text(&l.outcome, o));
             }
         }
         out

@@ -335,7 +335,7 @@ fn library_check_for_a_simulators_tests() {
     let corner = SystemFile::corner("pi/6", &["1".into(), "tan(pi/6)/2".into()], ["1", "1"], "1");
     let k = (std::f64::consts::PI / 6.0).tan();
     let r = check(&corner, &[-1.0, -k / 2.0], Law::NewtonTouching, 1e-15).unwrap();
-    assert_eq!(r.arith, "quadratic");
+    assert_eq!(&*r.arith, "quadratic");
     match check(&corner, &[-1.0, -k / 2.0], Law::Pasquero, 1e-3) {
         Err(Mismatch::Exceeds { law, distance, .. }) => {
             assert_eq!(law, "pasquero");
