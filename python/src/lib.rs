@@ -691,6 +691,7 @@ fn system_toml(
                 .as_ref()
                 .map(|v| Number::Text(v[i].clone())),
             poisson: None,
+            ..ContactSpec::default()
         })
         .collect();
     let file = SystemFile {
@@ -703,6 +704,7 @@ fn system_toml(
         restitution: restitution.map(Number::Text),
         energetic: energetic.map(Number::Text),
         contact,
+        ..SystemFile::default()
     };
     let toml = file.to_toml();
     SystemFile::from_toml(&toml, "<System>").map_err(value_error)?;

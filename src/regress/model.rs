@@ -121,27 +121,29 @@ fn combine(c: &Coefficient, rule: Option<Rule>, key: &str) -> Result<Rational, S
     }
 }
 
-/// Per touching contact of `file` (in its order), whether its approach speed −∇φ_i·q̇⁻
-/// is at most its threshold (`None`: no threshold), decided exactly in the file's
-/// arithmetic.
+/// The touching contacts of `file` whose approach speed −∇φ_i·q̇⁻ is at most their
+/// threshold (`thresholds`: per contact name, `None` for none), decided exactly in the
+/// file's arithmetic.
 fn below_threshold(
     file: &SystemFile,
     source: &str,
-    thresholds: &[Option<Rational>],
-) -> Result<Vec<bool>, String> {
-    struct Job<'a>(&'a SystemFile, &'a str, &'a [Option<Rational>]);
+    thresholds: &[(String, Option<Rational>)],
+) -> Result<Vec<String>, String> {
+    struct Job<'a>(&'a SystemFile, &'a str, &'a [(String, Option<Rational>)]);
     impl RunScalar for Job<'_> {
-        type Out = Result<Vec<bool>, String>;
+        type Out = Result<Vec<String>, String>;
         fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
             let Job(file, source, thresholds) = self;
             let sys = file.build::<S>(source, ctx).map_err(|e| e.to_string())?;
-            let touching = file.contact.iter().filter(|c| c.touching != Some(false));
-            sys.normals
+            let below = sys
+                .normals
                 .iter()
-                .zip(touching.zip(thresholds))
                 .zip(&sys.contacts)
-                .map(|((n, (_, t)), name)| {
-                    let Some(t) = t else { return Ok(false) };
+                .map(|(n, name)| {
+                    let t = thresholds.iter().find(|(c, _)| c == name);
+                    let Some((_, Some(t))) = t else {
+                        return Ok(false);
+                    };
                     // threshold + γ ≥ 0 ⇔ −γ ≤ threshold
                     let mut s = S::from_rational(&t.to_big(), ctx);
                     for (a, b) in n.iter().zip(&sys.velocity) {
@@ -154,7 +156,14 @@ fn below_threshold(
                         )),
                     }
                 })
-                .collect()
+                .collect::<Result<Vec<bool>, String>>()?;
+            Ok(sys
+                .contacts
+                .iter()
+                .zip(below)
+                .filter(|(_, b)| *b)
+                .map(|(c, _)| c.clone())
+                .collect())
         }
     }
     let backend = file
@@ -166,7 +175,8 @@ fn below_threshold(
 /// `file` with `model` applied (see the module): coefficients replaced, contacts at or
 /// below their threshold plastic, and the name saying so.
 pub fn apply(file: &SystemFile, model: &Model, source: &str) -> Result<SystemFile, String> {
-    let names: Vec<String> = file
+    let mut out = file.with_gaps_as_contacts();
+    let names: Vec<String> = out
         .contact
         .iter()
         .enumerate()
@@ -178,7 +188,6 @@ pub fn apply(file: &SystemFile, model: &Model, source: &str) -> Result<SystemFil
             names.join(", ")
         ));
     }
-    let mut out = file.clone();
     let mut changed = Vec::new();
     let mut thresholds = Vec::new();
     let default_t = match &model.threshold {
@@ -195,22 +204,16 @@ pub fn apply(file: &SystemFile, model: &Model, source: &str) -> Result<SystemFil
             c.restitution = Some(Number::Text(e.to_string()));
             c.poisson = None;
         }
-        if c.touching != Some(false) {
-            thresholds.push(match &cm.threshold {
-                Some(t) => Some(rational(t, &format!("{key}.threshold"))?),
-                None => default_t.clone(),
-            });
-        }
+        let t = match &cm.threshold {
+            Some(t) => Some(rational(t, &format!("{key}.threshold"))?),
+            None => default_t.clone(),
+        };
+        thresholds.push((name.clone(), t));
     }
-    if thresholds.iter().any(Option::is_some) {
+    if thresholds.iter().any(|(_, t)| t.is_some()) {
         let below = below_threshold(&out, source, &thresholds)?;
-        let touching = out
-            .contact
-            .iter_mut()
-            .zip(&names)
-            .filter(|(c, _)| c.touching != Some(false));
-        for ((c, name), plastic) in touching.zip(below) {
-            if plastic {
+        for (c, name) in out.contact.iter_mut().zip(&names) {
+            if below.contains(name) {
                 changed.retain(|s| !s.starts_with(&format!("{name} e = ")));
                 changed.push(format!("{name} plastic"));
                 c.restitution = Some(Number::Int(0));

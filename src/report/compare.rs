@@ -161,18 +161,20 @@ fn rows_text(
     o: &TextOptions,
 ) -> String {
     let mut out = String::new();
-    for law in laws {
-        let outs: Vec<String> = law.outcomes.iter().map(|v| tuple_text(v, o)).collect();
-        out += &format!(
-            "{:<18} {:<40} {}\n",
-            law.law,
-            if outs.is_empty() {
-                "—".to_string()
-            } else {
-                outs.join(" or ")
-            },
-            law.note
-        );
+    let cells: Vec<String> = laws
+        .iter()
+        .map(|law| {
+            let outs: Vec<String> = law.outcomes.iter().map(|v| tuple_text(v, o)).collect();
+            match outs.is_empty() {
+                true => "—".to_string(),
+                false => outs.join(" or "),
+            }
+        })
+        .collect();
+    // the notes in one column: as wide as the widest outcome, at least 40
+    let width = cells.iter().map(|c| c.chars().count()).fold(40, usize::max);
+    for (law, cell) in laws.iter().zip(&cells) {
+        out += &format!("{:<18} {cell:<width$} {}\n", law.law, law.note);
     }
     let equal: Vec<String> = groups
         .iter()

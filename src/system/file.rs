@@ -61,13 +61,17 @@ impl From<&str> for Number {
 }
 
 /// One contact of a system file.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ContactSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    /// ∇φ at the contact configuration.
+    /// ∇φ at the contact configuration (for an affine gap φ(q) = normal·q + offset).
     pub normal: Vec<Number>,
+    /// The gap's constant term: φ(q) = normal·q + offset (default 0). With `q` it
+    /// says whether the contact touches; `step` reads the contact as this gap.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offset: Option<Number>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub touching: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -77,8 +81,48 @@ pub struct ContactSpec {
     pub poisson: Option<Number>,
 }
 
-/// A system file as written, before any arithmetic.
+/// A spring of a system file (read by `step`): V_j = ½ k (a·q + b)².
 #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct SpringSpec {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub stiffness: Number,
+    pub a: Vec<Number>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub b: Option<Number>,
+}
+
+/// A gap as `step` files first wrote it: φ(q) = a·q + b ≥ 0, the normal a (the same
+/// as a `[[contact]]` with `normal = a`, `offset = b`).
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct GapSpec {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub a: Vec<Number>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub b: Option<Number>,
+}
+
+impl GapSpec {
+    /// The gap as a contact.
+    pub fn contact(&self) -> ContactSpec {
+        ContactSpec {
+            name: self.name.clone(),
+            normal: self.a.clone(),
+            offset: self.b.clone(),
+            ..ContactSpec::default()
+        }
+    }
+}
+
+/// A system file as written, before any arithmetic: one schema for `laws`, `regress`
+/// and `step` (docs/laws-regress.md "System files"). The impact laws read the
+/// velocity (`velocity`, or `p` = M q̇⁻) and the touching contacts; `step` reads the
+/// configuration `q`, the momentum (`p`, or M·`velocity`), `force`, the springs and
+/// every contact as a gap. Each ignores the other's keys.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 ///
 /// # Example
@@ -113,7 +157,21 @@ pub struct SystemFile {
     pub masses: Option<Vec<Number>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mass_matrix: Option<Vec<Vec<Number>>>,
+    /// q̇⁻ (give it or `p`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub velocity: Vec<Number>,
+    /// The configuration: with it a contact touches where its gap is 0 (unless its
+    /// `touching` says otherwise); `step` starts there.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub q: Option<Vec<Number>>,
+    /// The momentum covector p = M q̇ (instead of `velocity`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p: Option<Vec<Number>>,
+    /// A constant generalized force (read by `step`; V = −f·q).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub force: Option<Vec<Number>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spring: Vec<SpringSpec>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub restitution: Option<Number>,
     /// The energetic R of Seghete–Murphey (16), one for every contact (default: the
@@ -122,6 +180,9 @@ pub struct SystemFile {
     pub energetic: Option<Number>,
     #[serde(default)]
     pub contact: Vec<ContactSpec>,
+    /// Contacts in the `step` spelling (`a`, `b`), read as `[[contact]]`s after those.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub gap: Vec<GapSpec>,
 }
 
 /// A system at its contact configuration in backend `S`: the touching contacts only.
@@ -213,10 +274,44 @@ pub(crate) fn mass_matrix<S: Scalar>(
     Ok((mass, all))
 }
 
+/// Whether contact `c` (normal read already) touches: its `touching` when given, else
+/// with a configuration `q` whether its gap φ(q) = normal·q + offset is 0 (decided
+/// exactly; a negative gap is an overlap, an error), else yes.
+fn touches<S: Scalar>(
+    c: &ContactSpec,
+    normal: &[S],
+    q: Option<&[S]>,
+    (source, key): (&str, &str),
+    num: &dyn Fn(&Number, &str) -> Result<S, InputError>,
+) -> Result<bool, InputError> {
+    let (Some(q), None) = (q, c.touching) else {
+        return Ok(c.touching != Some(false));
+    };
+    let offset = match &c.offset {
+        Some(b) => num(b, &format!("{key} offset"))?,
+        None => q[0].zero_like(),
+    };
+    let gap = crate::linalg::dot(normal.iter(), q.iter()) + &offset;
+    let at = |reason: String| InputError::new(format!("{source}: {key}"), reason);
+    match decide(&gap, "φ(q)").map_err(|e| at(e.to_string()))? {
+        Sign::Zero => Ok(true),
+        Sign::Positive => Ok(false),
+        Sign::Negative => Err(at("its gap is negative at q (the bodies overlap)".into())),
+        Sign::Unknown => Err(at("the sign of its gap at q is undecided".into())),
+    }
+}
+
 impl SystemFile {
     /// Reads TOML; `source` names the file in errors.
     pub fn from_toml(text: &str, source: &str) -> Result<Self, InputError> {
         toml::from_str(text).map_err(|e| InputError::new(source, e.message()))
+    }
+
+    /// The same system with its `[[gap]]`s written as `[[contact]]`s (after the others).
+    pub fn with_gaps_as_contacts(&self) -> SystemFile {
+        let mut out = self.clone();
+        out.contact.extend(out.gap.drain(..).map(|g| g.contact()));
+        out
     }
 
     /// The file as TOML, with a comment line on top.
@@ -237,15 +332,19 @@ impl SystemFile {
         let nums = |xs: &[Number], key: &str| -> Result<Vec<S>, InputError> {
             xs.iter().map(|x| num(x, key)).collect()
         };
-        let n = self.velocity.len();
+        let (n, key) = match (&self.velocity[..], &self.p) {
+            (v, None) => (v.len(), "velocity"),
+            ([], Some(p)) => (p.len(), "p"),
+            (_, Some(_)) => {
+                return Err(err("p", "give `velocity` or `p`, not both".into()));
+            }
+        };
         if n == 0 || n > MAX_COORDINATES {
             return Err(err(
-                "velocity",
+                key,
                 format!("{n} components; a system has 1..={MAX_COORDINATES} coordinates"),
             ));
         }
-        let velocity = nums(&self.velocity, "velocity")?;
-        let mut all: Vec<S> = velocity.clone();
         let (mass, entries) = mass_matrix::<S>(
             self.masses.as_deref(),
             self.mass_matrix.as_deref(),
@@ -253,18 +352,42 @@ impl SystemFile {
             source,
             ctx,
         )?;
+        let velocity = match &self.p {
+            None => nums(&self.velocity, "velocity")?,
+            // q̇⁻ = M⁻¹ p
+            Some(p) => mass
+                .solve(&nums(p, "p")?)
+                .map_err(|e| err("mass_matrix", e.to_string()))?,
+        };
+        let mut all: Vec<S> = velocity.clone();
         all.extend(entries);
+        let q = match &self.q {
+            Some(q) if q.len() != n => {
+                return Err(err(
+                    "q",
+                    format!("{} components for {n} coordinates", q.len()),
+                ))
+            }
+            Some(q) => Some(nums(q, "q")?),
+            None => None,
+        };
+        all.extend(q.iter().flatten().cloned());
         let default_e = match &self.restitution {
             Some(e) => Some(num(e, "restitution")?),
             None => None,
         };
-        if self.contact.is_empty() || self.contact.len() > MAX_CONTACTS {
+        let specs: Vec<std::borrow::Cow<ContactSpec>> = (self.contact.iter())
+            .map(std::borrow::Cow::Borrowed)
+            .chain(
+                self.gap
+                    .iter()
+                    .map(|g| std::borrow::Cow::Owned(g.contact())),
+            )
+            .collect();
+        if specs.is_empty() || specs.len() > MAX_CONTACTS {
             return Err(err(
                 "contact",
-                format!(
-                    "{} contacts; a system has 1..={MAX_CONTACTS}",
-                    self.contact.len()
-                ),
+                format!("{} contacts; a system has 1..={MAX_CONTACTS}", specs.len()),
             ));
         }
         let unit = |x: &S, key: &str| -> Result<(), InputError> {
@@ -286,7 +409,7 @@ impl SystemFile {
         };
         let (mut contacts, mut ignored, mut normals, mut restitution, mut poisson) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        for (i, c) in self.contact.iter().enumerate() {
+        for (i, c) in specs.iter().enumerate() {
             let name = c.name.clone().unwrap_or_else(|| (i + 1).to_string());
             let key = format!("contact {name}");
             if c.normal.len() != n {
@@ -298,7 +421,8 @@ impl SystemFile {
             if contacts.contains(&name) || ignored.contains(&name) {
                 return Err(err(&key, "two contacts have this name".into()));
             }
-            if c.touching == Some(false) {
+            let normal = nums(&c.normal, &format!("{key} normal"))?;
+            if !touches(c, &normal, q.as_deref(), (source, &key), &num)? {
                 ignored.push(name);
                 continue;
             }
@@ -318,7 +442,6 @@ impl SystemFile {
                 None => e.clone(),
             };
             poisson.push(pe);
-            let normal = nums(&c.normal, &format!("{key} normal"))?;
             all.extend(normal.iter().cloned());
             all.push(e.clone());
             contacts.push(name);
@@ -326,7 +449,11 @@ impl SystemFile {
             restitution.push(e);
         }
         if normals.is_empty() {
-            return Err(err("contact", "no contact is touching".into()));
+            let why = match q {
+                Some(_) => "no contact touches at q (every gap is positive): the impact laws need the system at an impact",
+                None => "no contact is touching",
+            };
+            return Err(err("contact", why.into()));
         }
         let refs: Vec<&S> = all.iter().collect();
         crate::arith::check_compatible(&refs).map_err(|e| err("values", e.to_string()))?;
@@ -392,9 +519,7 @@ impl SystemFile {
                         })
                     })
                     .collect(),
-                touching: None,
-                restitution: None,
-                poisson: None,
+                ..ContactSpec::default()
             })
             .collect();
         SystemFile {
@@ -407,6 +532,7 @@ impl SystemFile {
             restitution: Some(Number::Text(eps.to_string())),
             energetic: None,
             contact,
+            ..SystemFile::default()
         }
     }
 
@@ -422,6 +548,7 @@ impl SystemFile {
             touching: None,
             restitution: Some(Number::Text(e.into())),
             poisson: None,
+            ..ContactSpec::default()
         };
         SystemFile {
             name: Some(format!("disk in a corner, alpha = {alpha}")),
@@ -433,6 +560,7 @@ impl SystemFile {
             restitution: None,
             energetic: None,
             contact: vec![wall("S1", "1", eps[0]), wall("S2", "-1", eps[1])],
+            ..SystemFile::default()
         }
     }
 
@@ -452,6 +580,7 @@ impl SystemFile {
                 touching: None,
                 restitution: None,
                 poisson: None,
+                ..ContactSpec::default()
             },
             ContactSpec {
                 name: Some("bc".into()),
@@ -459,6 +588,7 @@ impl SystemFile {
                 touching: None,
                 restitution: None,
                 poisson: None,
+                ..ContactSpec::default()
             },
         ];
         if touching_ab {
@@ -471,6 +601,7 @@ impl SystemFile {
                 touching: None,
                 restitution: None,
                 poisson: None,
+                ..ContactSpec::default()
             });
         }
         let [ma, mb, mc] = masses;
@@ -491,6 +622,7 @@ impl SystemFile {
             restitution: Some(t("1")),
             energetic: None,
             contact,
+            ..SystemFile::default()
         }
     }
 }
@@ -523,5 +655,94 @@ pub fn billiard_touching(theta: &str, radii: [&str; 3]) -> Result<bool, InputErr
             "--theta",
             "cannot decide whether balls a and b touch (give theta exactly)",
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arith::Rational;
+    use crate::system::step_file::StepFile;
+
+    fn build(text: &str) -> Result<System<Rational>, InputError> {
+        SystemFile::from_toml(text, "f.toml")?.build::<Rational>("f.toml", &())
+    }
+
+    /// One file for the laws and the stepper: `p` gives q̇⁻ = M⁻¹p exactly, `[[gap]]`s
+    /// are contacts, and with `q` a contact touches exactly where its gap is 0.
+    #[test]
+    fn the_step_spelling_is_a_system_at_impact() {
+        let text = r#"
+            masses = ["2", "1", "1"]
+            q = ["0", "1", "5/2"]
+            p = ["1", "0", "0"]
+            [[gap]]
+            name = "12"
+            a = ["-1", "1", "0"]
+            b = "-1"
+            [[contact]]
+            name = "23"
+            normal = ["0", "-1", "1"]
+            offset = "-1"
+        "#;
+        let sys = build(text).unwrap();
+        let half = Rational::new(1, 2);
+        assert_eq!(sys.velocity[0], half);
+        // the [[contact]] comes first; gap 23 is 1/2 > 0 at q, gap 12 is 0
+        assert_eq!(sys.contacts, ["12"]);
+        assert_eq!(sys.ignored, ["23"]);
+        let step = StepFile::from_toml(text, "f.toml").unwrap();
+        let names: Vec<_> = step.gap.iter().map(|g| g.name.clone().unwrap()).collect();
+        assert_eq!(names, ["23", "12"]);
+        assert!(step.gap[0].b.is_some() && step.p.is_some() && step.velocity.is_none());
+    }
+
+    /// An overlap at q, `velocity` beside `p`, and a step without `q` are errors that
+    /// name the key.
+    #[test]
+    fn contradictions_name_their_key() {
+        let overlap = r#"
+            masses = ["1", "1"]
+            q = ["0", "1/2"]
+            velocity = ["1", "0"]
+            [[contact]]
+            name = "12"
+            normal = ["-1", "1"]
+            offset = "-1"
+        "#;
+        let e = build(overlap).unwrap_err().to_string();
+        assert!(
+            e.contains("f.toml: contact 12") && e.contains("overlap"),
+            "{e}"
+        );
+        let both =
+            "masses = [\"1\"]\nvelocity = [\"1\"]\np = [\"1\"]\n[[contact]]\nnormal = [\"1\"]";
+        let e = build(both).unwrap_err().to_string();
+        assert!(e.contains("f.toml: p") && e.contains("not both"), "{e}");
+        let laws_only = "masses = [\"1\"]\nvelocity = [\"-1\"]\n[[contact]]\nnormal = [\"1\"]";
+        assert!(build(laws_only).is_ok());
+        let e = StepFile::from_toml(laws_only, "f.toml")
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("f.toml: q") && e.contains("missing"), "{e}");
+    }
+
+    /// The new keys survive a round trip through TOML.
+    #[test]
+    fn a_full_file_round_trips() {
+        let text = r#"
+            masses = ["1", "1"]
+            q = ["0", "1"]
+            velocity = ["1", "0"]
+            force = ["0", "-10"]
+            [[spring]]
+            stiffness = "3"
+            a = ["1", "0"]
+            [[contact]]
+            normal = ["-1", "1"]
+            offset = "-1"
+        "#;
+        let f = SystemFile::from_toml(text, "f.toml").unwrap();
+        assert_eq!(SystemFile::from_toml(&f.to_toml(), "again").unwrap(), f);
     }
 }

@@ -1,4 +1,5 @@
-//! Systems of `impactkit step` (Seghete–Murphey Sect. VI), as TOML:
+//! Systems of `impactkit step` (Seghete–Murphey Sect. VI): the system files `laws` and
+//! `regress` read ([`crate::system::file::SystemFile`]), of which `step` takes:
 //!
 //! ```toml
 //! name = "3-ball cradle with gaps, masses 1, 1, 1"
@@ -7,6 +8,7 @@
 //! # mass_matrix = [["2", "1"], ["1", "2"]]
 //! q = ["0", "31/20", "57/20"]          # the configuration at t = 0
 //! p = ["1", "0", "0"]                  # the momentum covector p = M q̇ at t = 0
+//!                                      # (or velocity = [...], q̇, with p = M q̇)
 //! force = ["0", "0", "0"]              # optional: a constant generalized force f
 //!                                      # (gravity: V = −f·q)
 //!
@@ -15,16 +17,21 @@
 //! a = ["-1", "1", "0"]
 //! b = "-1"
 //!
-//! [[gap]]                              # φ(q) = a·q + b ≥ 0; the normal is a
+//! [[contact]]                          # φ(q) = normal·q + offset ≥ 0
 //! name = "12"
-//! a = ["-1", "1", "0"]
+//! normal = ["-1", "1", "0"]
+//! offset = "-1"
+//!
+//! [[gap]]                              # the same in the first step spelling:
+//! name = "23"                          # φ(q) = a·q + b ≥ 0; the normal is a
+//! a = ["0", "-1", "1"]
 //! b = "-1"
 //! ```
 //!
 //! Numbers are input-language expressions, integers or decimals, as in
 //! [`crate::system::file`].
 
-use super::file::{mass_matrix, Number};
+use super::file::{mass_matrix, Number, SystemFile};
 use super::stepper::{Gap, Order, Run, StepLaw, StepSystem, Stopped};
 use super::{input, SpecError};
 use crate::arith::backend::{Backend, RunScalar};
@@ -35,7 +42,6 @@ use crate::law::{decide, LawError};
 use crate::linalg::dot;
 use crate::report::nums;
 use crate::report::step::{ConservationRow, ImpactRow, Kept, NodeRow, RestRow, StepReport};
-use serde::Deserialize;
 
 /// Largest number of coordinates of a step system.
 pub const MAX_COORDINATES: usize = 64;
@@ -44,55 +50,62 @@ pub const MAX_TERMS: usize = 64;
 /// Largest `--steps`.
 pub const MAX_STEPS: usize = 100_000;
 
-/// A spring as written.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SpringSpec {
-    #[serde(default)]
-    pub name: Option<String>,
-    pub stiffness: Number,
-    pub a: Vec<Number>,
-    #[serde(default)]
-    pub b: Option<Number>,
-}
+pub use super::file::{GapSpec, SpringSpec};
 
-/// A gap as written.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct GapSpec {
-    #[serde(default)]
-    pub name: Option<String>,
-    pub a: Vec<Number>,
-    #[serde(default)]
-    pub b: Option<Number>,
-}
-
-/// A step system file as written.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// A step system as `step` reads it from a system file ([`StepFile::from_system`]).
+#[derive(Clone, Debug)]
 pub struct StepFile {
-    #[serde(default)]
     pub name: Option<String>,
-    #[serde(default)]
     pub coordinates: Option<Vec<String>>,
-    #[serde(default)]
     pub masses: Option<Vec<Number>>,
-    #[serde(default)]
     pub mass_matrix: Option<Vec<Vec<Number>>>,
     pub q: Vec<Number>,
-    pub p: Vec<Number>,
-    #[serde(default)]
+    /// p at t = 0, or (`velocity`) q̇ with p = M q̇.
+    pub p: Option<Vec<Number>>,
+    pub velocity: Option<Vec<Number>>,
     pub force: Option<Vec<Number>>,
-    #[serde(default)]
     pub spring: Vec<SpringSpec>,
-    #[serde(default)]
     pub gap: Vec<GapSpec>,
 }
 
 impl StepFile {
-    /// Reads TOML; `source` names the file in errors.
+    /// Reads a system file ([`SystemFile`], the schema `laws` and `regress` read too);
+    /// `source` names the file in errors.
     pub fn from_toml(text: &str, source: &str) -> Result<Self, InputError> {
-        toml::from_str(text).map_err(|e| InputError::new(source, e.message().trim()))
+        Self::from_system(SystemFile::from_toml(text, source)?, source)
+    }
+
+    /// What `step` reads of a system file: `q` (required), `p` or `velocity`, the mass,
+    /// `force`, the springs, and every contact as the gap φ(q) = normal·q + offset
+    /// (`[[gap]]`s after the `[[contact]]`s). Restitution keys are the impact laws'
+    /// (`step` takes its law from `--law`); `touching` is decided by the gaps at `q`.
+    pub fn from_system(f: SystemFile, source: &str) -> Result<Self, InputError> {
+        let q = f.q.ok_or_else(|| {
+            InputError::new(
+                format!("{source}: q"),
+                "missing: `step` starts from the configuration q at t = 0",
+            )
+        })?;
+        let gap = (f.contact.into_iter())
+            .map(|c| GapSpec {
+                name: c.name,
+                a: c.normal,
+                b: c.offset,
+            })
+            .chain(f.gap)
+            .collect();
+        Ok(StepFile {
+            name: f.name,
+            coordinates: f.coordinates,
+            masses: f.masses,
+            mass_matrix: f.mass_matrix,
+            q,
+            p: f.p,
+            velocity: (!f.velocity.is_empty()).then_some(f.velocity),
+            force: f.force,
+            spring: f.spring,
+            gap,
+        })
     }
 
     /// The system in backend `S`, every value checked; errors name `source` and the key.
@@ -134,7 +147,6 @@ impl StepFile {
             Ok(nums(xs, key)?)
         };
         let q0 = nums(&self.q, "q")?;
-        let p0 = sized(&self.p, "p")?;
         let (mass, mut all) = mass_matrix::<S>(
             self.masses.as_deref(),
             self.mass_matrix.as_deref(),
@@ -148,6 +160,18 @@ impl StepFile {
                 "is singular or not positive definite (or undecided)".into(),
             )
         })?;
+        let p0 = match (&self.p, &self.velocity) {
+            (Some(p), None) => sized(p, "p")?,
+            // p = M q̇
+            (None, Some(v)) => mass.apply(&sized(v, "velocity")?),
+            (Some(_), Some(_)) => return Err(err("p", "give `p` or `velocity`, not both".into())),
+            (None, None) => {
+                return Err(err(
+                    "p",
+                    "missing: give the momentum `p` (or the velocity `velocity`) at t = 0".into(),
+                ))
+            }
+        };
         let force = match &self.force {
             Some(f) => sized(f, "force")?,
             None => vec![q0[0].zero_like(); n],

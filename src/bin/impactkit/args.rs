@@ -329,10 +329,13 @@ pub enum Command {
     /// resolved by the propagative model, eq. (28)-(30).
     #[command(allow_negative_numbers = true)]
     Step {
-        /// The system: a TOML file (masses, force, springs, affine gaps, q and p at t = 0;
-        /// docs/step.md).
-        #[arg(long)]
-        system: std::path::PathBuf,
+        /// The system file (TOML, the schema `laws` and `regress` read: masses, q, p or
+        /// velocity, force, springs, contacts as affine gaps; docs/step.md)
+        #[arg(value_name = "FILE", required_unless_present = "system")]
+        file: Option<std::path::PathBuf>,
+        /// The system file, as an option (the same as FILE)
+        #[arg(long, value_name = "FILE", conflicts_with = "file")]
+        system: Option<std::path::PathBuf>,
         /// The time step h (an expression, positive).
         #[arg(long, allow_hyphen_values = true)]
         dt: String,

@@ -329,6 +329,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
         Command::Sequential { action } => sequential(action),
         Command::Penny { action } => penny(action),
         Command::Step {
+            file,
             system,
             dt,
             steps,
@@ -338,7 +339,11 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             svg,
             arith,
             out,
-        } => step(system, dt, steps, (law, eps, order), svg, arith, out),
+        } => {
+            // one of them is present (clap: FILE unless --system)
+            let system = file.or(system).unwrap_or_default();
+            step(system, dt, steps, (law, eps, order), svg, arith, out)
+        }
         Command::Rods {
             velocities,
             lengths,
