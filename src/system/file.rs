@@ -291,8 +291,11 @@ fn touches<S: Scalar>(
         Some(b) => num(b, &format!("{key} offset"))?,
         None => q[0].zero_like(),
     };
-    let gap = crate::linalg::dot(normal.iter(), q.iter()) + &offset;
     let at = |reason: String| InputError::new(format!("{source}: {key}"), reason);
+    // one field for the normal, q and the offset before they meet
+    let refs: Vec<&S> = normal.iter().chain(q).chain([&offset]).collect();
+    crate::arith::check_compatible(&refs).map_err(|e| at(e.to_string()))?;
+    let gap = crate::linalg::dot(normal.iter(), q.iter()) + &offset;
     match decide(&gap, "φ(q)").map_err(|e| at(e.to_string()))? {
         Sign::Zero => Ok(true),
         Sign::Positive => Ok(false),
@@ -355,9 +358,14 @@ impl SystemFile {
         let velocity = match &self.p {
             None => nums(&self.velocity, "velocity")?,
             // q̇⁻ = M⁻¹ p
-            Some(p) => mass
-                .solve(&nums(p, "p")?)
-                .map_err(|e| err("mass_matrix", e.to_string()))?,
+            Some(p) => {
+                let p = nums(p, "p")?;
+                // one field for M and p before they meet
+                let refs: Vec<&S> = entries.iter().chain(&p).collect();
+                crate::arith::check_compatible(&refs).map_err(|e| err("p", e.to_string()))?;
+                mass.solve(&p)
+                    .map_err(|e| err("mass_matrix", e.to_string()))?
+            }
         };
         let mut all: Vec<S> = velocity.clone();
         all.extend(entries);
@@ -719,6 +727,28 @@ mod tests {
             "masses = [\"1\"]\nvelocity = [\"1\"]\np = [\"1\"]\n[[contact]]\nnormal = [\"1\"]";
         let e = build(both).unwrap_err().to_string();
         assert!(e.contains("f.toml: p") && e.contains("not both"), "{e}");
+        // two square roots that cannot meet in one Q(√d): an error, not a crash
+        let fields = "masses = [\"1\"]\nq = [\"sqrt(2)\"]\nvelocity = [\"-1\"]\n[[contact]]\nnormal = [\"1\"]\noffset = \"sqrt(3)\"";
+        let f = SystemFile::from_toml(fields, "f.toml").unwrap();
+        let e = f
+            .build::<crate::arith::Quadratic>("f.toml", &())
+            .unwrap_err();
+        assert!(e.to_string().contains("f.toml: contact 1"), "{e}");
+        assert_ne!(
+            f.exact_backend("f.toml"),
+            Some(crate::arith::backend::Backend::Quadratic)
+        );
+        let step = StepFile::from_toml(fields, "f.toml").unwrap();
+        let e = step
+            .build::<crate::arith::Quadratic>("f.toml", &())
+            .unwrap_err();
+        assert!(e.to_string().contains("f.toml: gap 1"), "{e}");
+        let p_fields = "masses = [\"sqrt(2)\"]\np = [\"sqrt(3)\"]\n[[contact]]\nnormal = [\"1\"]";
+        let f = SystemFile::from_toml(p_fields, "f.toml").unwrap();
+        let e = f
+            .build::<crate::arith::Quadratic>("f.toml", &())
+            .unwrap_err();
+        assert!(e.to_string().contains("f.toml: p"), "{e}");
         let laws_only = "masses = [\"1\"]\nvelocity = [\"-1\"]\n[[contact]]\nnormal = [\"1\"]";
         assert!(build(laws_only).is_ok());
         let e = StepFile::from_toml(laws_only, "f.toml")

@@ -162,8 +162,14 @@ impl StepFile {
         })?;
         let p0 = match (&self.p, &self.velocity) {
             (Some(p), None) => sized(p, "p")?,
-            // p = M q̇
-            (None, Some(v)) => mass.apply(&sized(v, "velocity")?),
+            // p = M q̇, with M and q̇ in one field before they meet
+            (None, Some(v)) => {
+                let v = sized(v, "velocity")?;
+                let refs: Vec<&S> = all.iter().chain(&v).collect();
+                crate::arith::check_compatible(&refs)
+                    .map_err(|e| err("velocity", e.to_string()))?;
+                mass.apply(&v)
+            }
             (Some(_), Some(_)) => return Err(err("p", "give `p` or `velocity`, not both".into())),
             (None, None) => {
                 return Err(err(
@@ -232,6 +238,9 @@ impl StepFile {
             if zero_normal {
                 return Err(err(&format!("{key} a"), "the normal is zero".into()));
             }
+            // a, b and q0 in one field before they meet
+            let refs: Vec<&S> = gap.a.iter().chain([&gap.b]).chain(&q0).collect();
+            crate::arith::check_compatible(&refs).map_err(|e| err(&key, e.to_string()))?;
             let sign = decide(&gap.value(&q0), "φ(q0)").map_err(|e| undecided_or(&key, e))?;
             if sign == Sign::Negative {
                 return Err(err(
