@@ -251,6 +251,9 @@ pub(crate) fn mass_matrix<S: Scalar>(
                 .iter()
                 .map(|r| nums(r, "mass_matrix"))
                 .collect::<Result<_, _>>()?;
+            // one field for the entries before M_ij − M_ji meets them
+            let refs: Vec<&S> = full.iter().flatten().collect();
+            crate::arith::check_compatible(&refs).map_err(|e| err("mass_matrix", e.to_string()))?;
             let pairs = (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j)));
             for (i, j) in pairs {
                 let d = full[i][j].sub_r(&full[j][i]);
@@ -307,7 +310,16 @@ fn touches<S: Scalar>(
 impl SystemFile {
     /// Reads TOML; `source` names the file in errors.
     pub fn from_toml(text: &str, source: &str) -> Result<Self, InputError> {
-        toml::from_str(text).map_err(|e| InputError::new(source, e.message()))
+        let file: SystemFile =
+            toml::from_str(text).map_err(|e| InputError::new(source, e.message()))?;
+        // every command needs the motion: the laws q̇⁻, the stepper p (or q̇)
+        if file.velocity.is_empty() && file.p.is_none() {
+            return Err(InputError::new(
+                format!("{source}: velocity"),
+                "missing: give `velocity` (q̇⁻) or `p` (the momentum M q̇⁻)",
+            ));
+        }
+        Ok(file)
     }
 
     /// The same system with its `[[gap]]`s written as `[[contact]]`s (after the others).
@@ -749,6 +761,12 @@ mod tests {
             .build::<crate::arith::Quadratic>("f.toml", &())
             .unwrap_err();
         assert!(e.to_string().contains("f.toml: p"), "{e}");
+        let matrix = "mass_matrix = [[\"4\", \"sqrt(2)\"], [\"sqrt(3)\", \"4\"]]\nvelocity = [\"1\", \"0\"]\n[[contact]]\nnormal = [\"-1\", \"1\"]";
+        let f = SystemFile::from_toml(matrix, "f.toml").unwrap();
+        let e = f
+            .build::<crate::arith::Quadratic>("f.toml", &())
+            .unwrap_err();
+        assert!(e.to_string().contains("f.toml: mass_matrix"), "{e}");
         let laws_only = "masses = [\"1\"]\nvelocity = [\"-1\"]\n[[contact]]\nnormal = [\"1\"]";
         assert!(build(laws_only).is_ok());
         let e = StepFile::from_toml(laws_only, "f.toml")
