@@ -13,14 +13,29 @@
 //!   common multiple, where cos(π/m) = T_{L/m}(cos(π/L)): that embedding is all the
 //!   compositum this backend builds.
 //! * θ = √r, r > 1 square-free with a prime factor other than 2, 3, 5: P = x² − r.
+//! * θ = √c for an element c of a field K that is not a square in K: the field
+//!   K(√c) = K ⊕ K·√c of degree 2·[K : Q], built when a square root leaves K (a tower
+//!   of quadratic extensions). Its elements are pairs (u, v) of K, u + v√c, multiplied
+//!   as (u₁u₂ + c·v₁v₂) + (u₁v₂ + u₂v₁)√c and inverted as (u − v√c)/(u² − c·v²); the
+//!   pair is zero iff both parts are, because √c ∉ K. Whether c is a square in K is
+//!   decided exactly by descent: over K = F(√e), u + v√e (v ≠ 0) is a square iff
+//!   N = u² − e·v² is a square n² in F and one of (u ± n)/2 is a square x² in F (then
+//!   the root is x + (v/2x)√e); u ∈ F is a square in K iff u or u/e is one in F. The
+//!   descent ends in Q; it is complete for towers over Q and over the degree-2 fields
+//!   (Q(√r), Q(√2), Q(√3), Q(√5)). In a field of cosines of degree above 2 it is not
+//!   available, and a square root that is not found there is an error, as before: a
+//!   tower over a field in which c might be a square would not be a field. Two towers
+//!   meet in the tower that adjoins the second one's roots to the first. The degree of
+//!   the towers a square root may build is limited ([`set_max_degree`], 64 by default).
 //!
 //! An element is a polynomial in θ of degree < deg P with GMP rational coefficients;
 //! rational elements carry no field and meet any field. Signs are decided by evaluating
 //! a(θ) in MPFR intervals ([`MpInterval`], with a rigorous enclosure of θ) at rising
 //! precision: a nonzero element has a nonzero value, so the loop ends. Division is the
-//! extended Euclidean algorithm modulo P. Square roots exist where they lie in the field
-//! (rationals, and elements of degree-2 fields); elsewhere they are
-//! [`ArithError::NotRepresentable`], as in the quadratic backend.
+//! extended Euclidean algorithm modulo P. Square roots are exact: in the field where the
+//! element is a square there, in a tower built for it where the descent above shows it
+//! is not, and [`ArithError::NotRepresentable`] where neither can be decided or the
+//! tower would exceed the degree limit.
 //!
 //! The owned operators update the left operand's coefficients in place when both operands
 //! share a field (the nalgebra pattern [`super::Rational`] and [`super::Quadratic`]
@@ -34,10 +49,29 @@ use rug::{Float, Integer, Rational};
 use std::collections::HashMap;
 use std::fmt;
 use std::ops::{Add, Mul, Neg, Sub};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering as AtomicOrdering};
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// Largest degree of a field (the `algebraic` backend refuses larger ones with one line).
+/// Largest degree of a field of cosines (the `algebraic` backend refuses larger ones with
+/// one line), and the default limit of the towers square roots build.
 pub const MAX_DEGREE: usize = 64;
+
+/// Largest degree accepted by [`set_max_degree`].
+pub const MAX_TOWER_DEGREE: usize = 1024;
+
+static TOWER_LIMIT: AtomicUsize = AtomicUsize::new(MAX_DEGREE);
+
+/// Sets, for the whole process, the largest degree of a field a square root may build
+/// (a tower K(√c)); clamped to 2..=[`MAX_TOWER_DEGREE`]. Fields that exist already are
+/// kept, and two towers that meet are joined whatever their degree.
+pub fn set_max_degree(n: usize) {
+    TOWER_LIMIT.store(n.clamp(2, MAX_TOWER_DEGREE), AtomicOrdering::Relaxed);
+}
+
+/// The current limit of [`set_max_degree`].
+pub fn max_degree() -> usize {
+    TOWER_LIMIT.load(AtomicOrdering::Relaxed)
+}
 
 /// Precision at which signs are first tried; it doubles until the sign is decided.
 const FIRST_PREC: u32 = 128;
@@ -52,6 +86,16 @@ pub enum Generator {
     CosPi(u32),
     /// θ = √r, r > 1 square-free.
     Sqrt(Integer),
+    /// θ = √c, c an element (coefficients `radicand`) of the field numbered `parent` that
+    /// is not a square there; `text` is c in the input language.
+    Adjoin {
+        /// The number of the field K (see [`Field::id`]).
+        parent: u64,
+        /// c's coefficients in K.
+        radicand: Vec<Rational>,
+        /// c, printed.
+        text: String,
+    },
 }
 
 impl fmt::Display for Generator {
@@ -59,6 +103,7 @@ impl fmt::Display for Generator {
         match self {
             Generator::CosPi(n) => write!(f, "cos(pi/{n})"),
             Generator::Sqrt(r) => write!(f, "sqrt({r})"),
+            Generator::Adjoin { text, .. } => write!(f, "sqrt({text})"),
         }
     }
 }
@@ -66,7 +111,13 @@ impl fmt::Display for Generator {
 /// A number field Q(θ) with θ's minimal polynomial and a cache of θ's enclosures.
 #[derive(Debug)]
 pub struct Field {
+    id: u64,
     gen: Generator,
+    /// The degree over Q.
+    n: usize,
+    /// For K(√c): K and c's coefficients in K (then `monic` and `red` are empty, and the
+    /// basis is K's basis followed by K's basis times √c).
+    tower: Option<Tower>,
     /// The low coefficients m_0 … m_{n−1} of the monic minimal polynomial:
     /// θⁿ = −Σ m_i θ^i.
     monic: Vec<Rational>,
@@ -79,22 +130,61 @@ pub struct Field {
     /// The powers 1, φ, φ², … of those images (φ = T_{N/m}(θ)) as coefficient vectors,
     /// the columns of [`Algebraic::simplest`]'s linear systems.
     subfield_bases: Mutex<HashMap<u32, Arc<Vec<Vec<Rational>>>>>,
+    /// Images in this field of the generators √c of the towers it contains (by their id).
+    roots: Mutex<HashMap<u64, Algebraic>>,
+    /// Joins with other fields (by their id).
+    joins: Mutex<HashMap<u64, Arc<Field>>>,
+}
+
+/// The structure of a field K(√c).
+#[derive(Debug)]
+struct Tower {
+    parent: Arc<Field>,
+    c: Vec<Rational>,
+}
+
+fn next_field_id() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, AtomicOrdering::Relaxed)
 }
 
 impl Field {
-    /// The degree n = deg P.
+    /// The degree over Q.
     pub fn degree(&self) -> usize {
-        self.monic.len()
+        self.n
+    }
+    /// A number that identifies the field within the process.
+    pub fn id(&self) -> u64 {
+        self.id
     }
     /// The generator.
     pub fn generator(&self) -> &Generator {
         &self.gen
     }
-    /// The monic minimal polynomial's coefficients, constant term first, leading 1 last.
-    pub fn min_poly(&self) -> Vec<Rational> {
+    /// The monic minimal polynomial's coefficients, constant term first, leading 1 last
+    /// (`None` for a tower K(√c), which is given by K and c instead).
+    pub fn min_poly(&self) -> Option<Vec<Rational>> {
+        if self.tower.is_some() {
+            return None;
+        }
         let mut p = self.monic.clone();
         p.push(Rational::from(1));
-        p
+        Some(p)
+    }
+    fn tower(gen: Generator, parent: Arc<Field>, c: Vec<Rational>) -> Field {
+        Field {
+            id: next_field_id(),
+            gen,
+            n: 2 * parent.n,
+            tower: Some(Tower { parent, c }),
+            monic: Vec::new(),
+            red: Vec::new(),
+            theta: Mutex::new(HashMap::new()),
+            images: Mutex::new(HashMap::new()),
+            subfield_bases: Mutex::new(HashMap::new()),
+            roots: Mutex::new(HashMap::new()),
+            joins: Mutex::new(HashMap::new()),
+        }
     }
     fn new(gen: Generator, monic: Vec<Rational>) -> Field {
         let n = monic.len();
@@ -110,12 +200,17 @@ impl Field {
             }
         }
         Field {
+            id: next_field_id(),
             gen,
+            n,
+            tower: None,
             monic,
             red,
             theta: Mutex::new(HashMap::new()),
             images: Mutex::new(HashMap::new()),
             subfield_bases: Mutex::new(HashMap::new()),
+            roots: Mutex::new(HashMap::new()),
+            joins: Mutex::new(HashMap::new()),
         }
     }
     /// A rigorous enclosure of θ at `prec` bits.
@@ -134,6 +229,20 @@ impl Field {
                 Generator::Sqrt(r) => MpInterval::from_rug_prec(&Rational::from(r), prec)
                     .sqrt()
                     .expect("r > 1"),
+                Generator::Adjoin { .. } => {
+                    let t = self.tower.as_ref().expect("a tower");
+                    let c = eval_in(&t.c, &t.parent, prec);
+                    // c > 0 (checked when the tower was built): clip the enclosure at 0
+                    let zero = Float::new(prec);
+                    let lo = if c.lo().cmp0().is_some_and(|o| o.is_lt()) {
+                        zero
+                    } else {
+                        c.lo().clone()
+                    };
+                    MpInterval::new(lo, c.hi().clone())
+                        .and_then(|c| c.sqrt())
+                        .expect("c > 0 has a finite enclosure")
+                }
             })
             .clone()
     }
@@ -149,6 +258,20 @@ fn field_of(gen: Generator, monic: impl FnOnce() -> Vec<Rational>) -> Arc<Field>
     let mut reg = registry().lock().unwrap_or_else(|e| e.into_inner());
     reg.entry(gen.clone())
         .or_insert_with(|| Arc::new(Field::new(gen, monic())))
+        .clone()
+}
+
+/// The field K(√c), c given by its coefficients in K (c > 0, not a square in K).
+fn tower_field(parent: &Arc<Field>, c: Vec<Rational>) -> Arc<Field> {
+    let text = Algebraic::from_coefficients(parent, c.clone()).to_string();
+    let gen = Generator::Adjoin {
+        parent: parent.id,
+        radicand: c.clone(),
+        text,
+    };
+    let mut reg = registry().lock().unwrap_or_else(|e| e.into_inner());
+    reg.entry(gen.clone())
+        .or_insert_with(|| Arc::new(Field::tower(gen, parent.clone(), c)))
         .clone()
 }
 
@@ -390,10 +513,36 @@ impl Algebraic {
     pub fn sin_pi(q: &Rational) -> Result<Self, ArithError> {
         Self::cos_pi(&(Rational::from((1, 2)) - q))
     }
+    /// Restores the invariant: an element of K(√c) with no √c part is written in K, one
+    /// with no part beyond the constant is a rational.
     fn settle(&mut self) {
-        if self.f.is_some() && self.c[1..].iter().all(|x| x.cmp0().is_eq()) {
-            self.c.truncate(1);
-            self.f = None;
+        while let Some(f) = &self.f {
+            match &f.tower {
+                Some(t) => {
+                    let n = t.parent.n;
+                    if !is_zero(&self.c[n..]) {
+                        return;
+                    }
+                    let parent = t.parent.clone();
+                    self.c.truncate(n);
+                    self.f = Some(parent);
+                }
+                None => {
+                    if is_zero(&self.c[1..]) {
+                        self.c.truncate(1);
+                        self.f = None;
+                    }
+                    return;
+                }
+            }
+        }
+    }
+    /// The element `x` written in the field `f` that contains its own (not settled: an
+    /// operand for arithmetic in `f`).
+    fn lift(x: &Algebraic, f: &Arc<Field>) -> Algebraic {
+        Algebraic {
+            c: embed(x, f),
+            f: Some(f.clone()),
         }
     }
     fn degree_two_parts(&self) -> Option<(Rational, Rational, Integer)> {
@@ -450,7 +599,7 @@ impl Algebraic {
     pub fn to_mp_interval(&self, prec: u32) -> MpInterval {
         match &self.f {
             None => MpInterval::from_rug_prec(&self.c[0], prec),
-            Some(f) => horner(&self.c, &f.theta(prec), prec),
+            Some(f) => eval_in(&self.c, f, prec),
         }
     }
 
@@ -491,12 +640,12 @@ impl Algebraic {
             }
             (Some(p), Some(q)) if Arc::ptr_eq(p, q) => {
                 let f = p.clone();
-                self.c = mul_reduce(&self.c, &rhs.c, &f);
+                self.c = mul_in(&self.c, &rhs.c, &f);
                 self.settle();
             }
             _ => {
                 let (f, a, b) = unify(self, rhs);
-                *self = Self::from_coefficients(&f, mul_reduce(&a, &b, &f));
+                *self = Self::from_coefficients(&f, mul_in(&a, &b, &f));
             }
         }
     }
@@ -515,11 +664,8 @@ impl Algebraic {
                 Ok(Self::rational(Rational::from(self.c[0].recip_ref())))
             }
             Some(f) => {
-                let s = inverse_mod(&self.c, &f.min_poly()).ok_or_else(|| {
-                    ArithError::Domain(format!(
-                        "{self} has no inverse modulo the minimal polynomial of {}",
-                        f.gen
-                    ))
+                let s = inverse_in(&self.c, f).ok_or_else(|| {
+                    ArithError::Domain(format!("{self} has no inverse in Q({})", f.gen))
                 })?;
                 Ok(Self::from_coefficients(f, s))
             }
@@ -624,6 +770,78 @@ fn solve_exact(cols: &[Vec<Rational>], rhs: &[Rational]) -> Option<Vec<Rational>
         return None;
     }
     Some(pivots.iter().map(|&r| a[r][k].clone()).collect())
+}
+
+fn is_zero(c: &[Rational]) -> bool {
+    c.iter().all(|x| x.cmp0().is_eq())
+}
+
+fn add_to(a: &mut [Rational], b: &[Rational], sign: i8) {
+    for (x, y) in a.iter_mut().zip(b) {
+        add_signed(x, y, sign);
+    }
+}
+
+/// The product of two elements of `f` given by their coefficients: modulo P, or in
+/// K(√c) as (u₁u₂ + c·v₁v₂) + (u₁v₂ + u₂v₁)√c.
+fn mul_in(a: &[Rational], b: &[Rational], f: &Field) -> Vec<Rational> {
+    let Some(t) = &f.tower else {
+        return mul_reduce(a, b, f);
+    };
+    if is_zero(a) || is_zero(b) {
+        return vec![Rational::new(); f.n];
+    }
+    let (k, n) = (&t.parent, t.parent.n);
+    let ((u1, v1), (u2, v2)) = (a.split_at(n), b.split_at(n));
+    let (v1_zero, v2_zero) = (is_zero(v1), is_zero(v2));
+    let mut lo = mul_in(u1, u2, k);
+    let mut hi = vec![Rational::new(); n];
+    if !v1_zero && !v2_zero {
+        add_to(&mut lo, &mul_in(&mul_in(v1, v2, k), &t.c, k), 1);
+    }
+    if !v2_zero {
+        add_to(&mut hi, &mul_in(u1, v2, k), 1);
+    }
+    if !v1_zero {
+        add_to(&mut hi, &mul_in(v1, u2, k), 1);
+    }
+    lo.extend(hi);
+    lo
+}
+
+/// The inverse of a nonzero element of `f`: by Euclid modulo P, or in K(√c) as
+/// (u − v√c)/(u² − c·v²), whose denominator is nonzero because √c ∉ K.
+fn inverse_in(a: &[Rational], f: &Field) -> Option<Vec<Rational>> {
+    let Some(t) = &f.tower else {
+        let mut s = inverse_mod(a, &f.min_poly()?)?;
+        s.resize(f.n, Rational::new());
+        return Some(s);
+    };
+    let (k, n) = (&t.parent, t.parent.n);
+    let (u, v) = a.split_at(n);
+    let mut d = mul_in(u, u, k);
+    add_to(&mut d, &mul_in(&mul_in(v, v, k), &t.c, k), -1);
+    let d_inv = inverse_in(&d, k)?;
+    let mut out = mul_in(u, &d_inv, k);
+    let mut hi = mul_in(v, &d_inv, k);
+    for x in &mut hi {
+        x.neg_assign_rug();
+    }
+    out.extend(hi);
+    Some(out)
+}
+
+/// A rigorous enclosure of the element of `f` with coefficients `a`.
+fn eval_in(a: &[Rational], f: &Field, prec: u32) -> MpInterval {
+    let Some(t) = &f.tower else {
+        return horner(a, &f.theta(prec), prec);
+    };
+    let (u, v) = a.split_at(t.parent.n);
+    let lo = eval_in(u, &t.parent, prec);
+    if is_zero(v) {
+        return lo;
+    }
+    lo + &(eval_in(v, &t.parent, prec) * &f.theta(prec))
 }
 
 /// Schoolbook product of two coefficient vectors, reduced modulo P.
@@ -740,18 +958,269 @@ fn common_field(x: &Algebraic, y: &Algebraic) -> Result<Arc<Field>, ArithError> 
     match (&x.f, &y.f) {
         (Some(p), None) | (None, Some(p)) => Ok(p.clone()),
         (None, None) => Err(ArithError::Domain("two rationals have no field".into())),
-        (Some(p), Some(q)) if Arc::ptr_eq(p, q) => Ok(p.clone()),
-        (Some(p), Some(q)) => match (&p.gen, &q.gen) {
+        (Some(p), Some(q)) => join(p, q),
+    }
+}
+
+/// Is `g` a subfield of `f` by construction (the same field, a field below a tower, a
+/// field of cosines Q(cos(π/m)) in Q(cos(π/n)) with m | n)?
+fn contains(f: &Field, g: &Field) -> bool {
+    if f.id == g.id {
+        return true;
+    }
+    if let Some(t) = &f.tower {
+        return contains(&t.parent, g);
+    }
+    matches!((&f.gen, &g.gen), (Generator::CosPi(n), Generator::CosPi(m)) if n % m == 0)
+}
+
+/// The smallest field this backend builds that holds both: Q(cos(π/lcm)) for two fields
+/// of cosines; for a tower K(√c), the join J of the other field with K, and J itself if
+/// c is a square in J, else J(√c). The joins are cached in `p`.
+fn join(p: &Arc<Field>, q: &Arc<Field>) -> Result<Arc<Field>, ArithError> {
+    if contains(p, q) {
+        return Ok(p.clone());
+    }
+    if contains(q, p) {
+        return Ok(q.clone());
+    }
+    if let Some(j) = p.joins.lock().unwrap_or_else(|e| e.into_inner()).get(&q.id) {
+        return Ok(j.clone());
+    }
+    let j = match (&p.tower, &q.tower) {
+        (None, None) => match (&p.gen, &q.gen) {
             (Generator::CosPi(m), Generator::CosPi(n)) => {
                 let l = u64::from(*m) / gcd(u64::from(*m), u64::from(*n)) * u64::from(*n);
                 match u32::try_from(l) {
-                    Ok(l) if cos_degree(l) <= MAX_DEGREE => cos_field(l),
-                    _ => Err(mismatch(&p.gen, &q.gen)),
+                    Ok(l) if cos_degree(l) <= MAX_DEGREE => cos_field(l)?,
+                    _ => return Err(mismatch(&p.gen, &q.gen)),
                 }
             }
-            _ => Err(mismatch(&p.gen, &q.gen)),
+            _ => {
+                // one of them is Q(√d): adjoin √d to the other
+                let (other, d) = match (quad(p), quad(q)) {
+                    (_, Some(Quad::Degree2(d))) => (p, d),
+                    (Some(Quad::Degree2(d)), _) => (q, d),
+                    _ => return Err(mismatch(&p.gen, &q.gen)),
+                };
+                let d = Algebraic::lift(&Algebraic::rational(Rational::from(d)), other);
+                match sqrt_in(&d, Some(other)) {
+                    Ok(Some(_)) => other.clone(),
+                    Ok(None) => tower_field(other, d.c),
+                    Err(()) => return Err(mismatch(&p.gen, &q.gen)),
+                }
+            }
         },
+        (_, Some(t)) => {
+            let j = join(p, &t.parent)?;
+            let c = Algebraic::lift(&Algebraic::from_coefficients(&t.parent, t.c.clone()), &j);
+            match sqrt_in(&c, Some(&j)) {
+                Ok(Some(_)) => j,
+                Ok(None) => tower_field(&j, c.c),
+                Err(()) => return Err(mismatch(&p.gen, &q.gen)),
+            }
+        }
+        (Some(_), None) => return join(q, p),
+    };
+    p.joins
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(q.id, j.clone());
+    Ok(j)
+}
+
+/// The c of a field Q(√c) or K(√c) (`None` for other fields).
+fn radicand(g: &Field) -> Option<Algebraic> {
+    match (&g.tower, quad(g)) {
+        (Some(t), _) => Some(Algebraic::from_coefficients(&t.parent, t.c.clone())),
+        (None, Some(Quad::Degree2(d))) => Some(Algebraic::rational(Rational::from(d))),
+        _ => None,
     }
+}
+
+/// The image in `f` of √c, for a field `g` = Q(√c) or K(√c) inside `f`: the positive
+/// square root of c in `f`.
+fn root_image(g: &Field, f: &Arc<Field>) -> Algebraic {
+    if let Some(r) = f.roots.lock().unwrap_or_else(|e| e.into_inner()).get(&g.id) {
+        return r.clone();
+    }
+    let c = Algebraic::lift(&radicand(g).expect("a quadratic field"), f);
+    let r = match sqrt_in(&c, Some(f)) {
+        Ok(Some(r)) => r,
+        _ => panic!("impactkit bug: sqrt({}) not found in {}", g.gen, f.gen),
+    };
+    f.roots
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(g.id, r.clone());
+    r
+}
+
+/// How a field is a quadratic extension of a smaller one (or of Q).
+enum Quad {
+    /// Q(√d) (θ = √2/2, √3/2, (1 + √5)/4 or √r).
+    Degree2(Integer),
+    /// Q(cos(π/N)) over Q(cos(π/m)), N = 2m: θ = √((1 + cos(π/m))/2).
+    Halving(u32),
+    /// K(√c).
+    Tower,
+}
+
+fn quad(f: &Field) -> Option<Quad> {
+    if f.tower.is_some() {
+        return Some(Quad::Tower);
+    }
+    match &f.gen {
+        Generator::CosPi(4) => Some(Quad::Degree2(Integer::from(2))),
+        Generator::CosPi(6) => Some(Quad::Degree2(Integer::from(3))),
+        Generator::CosPi(5) => Some(Quad::Degree2(Integer::from(5))),
+        Generator::Sqrt(r) => Some(Quad::Degree2(r.clone())),
+        Generator::CosPi(n) if n % 2 == 0 && cos_degree(*n) == 2 * cos_degree(n / 2) => {
+            Some(Quad::Halving(n / 2))
+        }
+        _ => None,
+    }
+}
+
+/// `f` as F(√e): the base F (`None` for Q), e, √e in `f`, and the parts (u, v) of `x`
+/// (an element of a subfield of `f`) with x = u + v√e.
+type Parts = (
+    Option<Arc<Field>>,
+    Algebraic,
+    Algebraic,
+    Algebraic,
+    Algebraic,
+);
+
+fn quadratic_parts(x: &Algebraic, f: &Arc<Field>, how: Quad) -> Result<Parts, ArithError> {
+    let one = || Algebraic::rational(Rational::from(1));
+    let x = Algebraic::lift(x, f);
+    Ok(match how {
+        Quad::Tower => {
+            let t = f.tower.as_ref().expect("a tower");
+            let n = t.parent.n;
+            let mut root = vec![Rational::new(); f.n];
+            root[n] = Rational::from(1);
+            (
+                Some(t.parent.clone()),
+                Algebraic::from_coefficients(&t.parent, t.c.clone()),
+                Algebraic {
+                    c: root,
+                    f: Some(f.clone()),
+                },
+                Algebraic::from_coefficients(&t.parent, x.c[..n].to_vec()),
+                Algebraic::from_coefficients(&t.parent, x.c[n..].to_vec()),
+            )
+        }
+        Quad::Degree2(d) => {
+            let (u, v, _) = x.degree_two_parts().expect("a field of degree 2");
+            let d = Rational::from(d);
+            (
+                None,
+                Algebraic::rational(d.clone()),
+                sqrt_rational(&d)?,
+                Algebraic::rational(u),
+                Algebraic::rational(v),
+            )
+        }
+        Quad::Halving(m) => {
+            // θ² = e ∈ Q(cos(π/m)): the even powers of θ give u, the odd ones v
+            let base = cos_field(m)?;
+            let e = (Algebraic::generator(&base) + &one())
+                * &Algebraic::rational(Rational::from((1, 2)));
+            let horner_e = |start: usize| {
+                let mut acc = Algebraic::rational(Rational::new());
+                for c in x.c.iter().skip(start).step_by(2).rev() {
+                    acc = acc * &e + &Algebraic::rational(c.clone());
+                }
+                acc
+            };
+            let (u, v) = (horner_e(0), horner_e(1));
+            (Some(base), e, Algebraic::generator(f), u, v)
+        }
+    })
+}
+
+/// The non-negative square root of `x` in the field `f` (`None`: Q), which holds x:
+/// `Ok(Some(root))`, `Ok(None)` when x is not a square in `f`, `Err(())` when this
+/// backend cannot decide it (a field of cosines that is no tower of quadratic fields).
+/// By descent over f = F(√e), see the module comment.
+fn sqrt_in(x: &Algebraic, f: Option<&Arc<Field>>) -> Result<Option<Algebraic>, ()> {
+    match x.sign() {
+        Sign::Zero => return Ok(Some(Algebraic::rational(Rational::new()))),
+        Sign::Negative => return Ok(None),
+        Sign::Positive => {}
+        Sign::Unknown => return Err(()),
+    }
+    let Some(f) = f else {
+        let q = x.as_rational().ok_or(())?;
+        return Ok(rational_sqrt(q).map(Algebraic::rational));
+    };
+    let Some(how) = quad(f) else {
+        // a field of cosines of odd index: the rationals whose root it holds
+        return match x.as_rational().map(sqrt_rational) {
+            Some(Ok(r)) if r.f.as_ref().is_none_or(|g| contains(f, g)) => Ok(Some(r)),
+            _ => Err(()),
+        };
+    };
+    let (base, e, root_e, u, v) = quadratic_parts(x, f, how).map_err(|_| ())?;
+    let base = base.as_ref();
+    if v.sign() == Sign::Zero {
+        if let Some(r) = sqrt_in(&u, base)? {
+            return Ok(Some(r));
+        }
+        let w = u.checked_div(&e).map_err(|_| ())?;
+        return Ok(sqrt_in(&w, base)?.map(|r| r * &root_e));
+    }
+    let norm = u.square() - &(e * &v.square());
+    let Some(n) = sqrt_in(&norm, base)? else {
+        return Ok(None);
+    };
+    let half = Algebraic::rational(Rational::from((1, 2)));
+    for t in [u.clone() + &n, u - &n] {
+        let Some(x0) = sqrt_in(&(t * &half), base)? else {
+            continue;
+        };
+        if x0.sign() == Sign::Zero {
+            continue;
+        }
+        let y = v
+            .checked_div(&(x0.clone() * &Algebraic::rational(Rational::from(2))))
+            .map_err(|_| ())?;
+        let r = x0 + &(y * &root_e);
+        return Ok(Some(if r.sign() == Sign::Negative { -r } else { r }));
+    }
+    Ok(None)
+}
+
+/// √q for a rational q that is a rational square.
+fn rational_sqrt(q: &Rational) -> Option<Rational> {
+    (q.cmp0().is_ge() && q.numer().is_perfect_square() && q.denom().is_perfect_square())
+        .then(|| Rational::from((q.numer().clone().sqrt(), q.denom().clone().sqrt())))
+}
+
+/// √c for c > 0 of its own field K, not a square there: the generator of K(√c), a
+/// field of degree 2·[K : Q] if that is within [`max_degree`].
+fn adjoin_root(c: &Algebraic) -> Result<Algebraic, ArithError> {
+    let k = c.f.as_ref().expect("an irrational radicand");
+    let degree = 2 * k.n;
+    if degree > max_degree() {
+        return Err(ArithError::NotRepresentable {
+            what: format!("sqrt({c}), of degree {degree} over Q,"),
+            backend: Algebraic::NAME,
+            hint: format!(
+                "the algebraic backend builds fields of degree at most {} (penny run: --max-degree up to {MAX_TOWER_DEGREE}); use an enclosure backend: --arith mpi:BITS",
+                max_degree()
+            ),
+        });
+    }
+    let f = tower_field(k, c.c.clone());
+    let mut root = vec![Rational::new(); f.n];
+    root[k.n] = Rational::from(1);
+    Ok(Algebraic {
+        c: root,
+        f: Some(f),
+    })
 }
 
 fn mismatch(a: &Generator, b: &Generator) -> ArithError {
@@ -779,10 +1248,30 @@ fn embed(x: &Algebraic, f: &Arc<Field>) -> Vec<Rational> {
             c[0] = x.c[0].clone();
             c
         }
-        Some(g) if Arc::ptr_eq(g, f) => x.c.clone(),
+        Some(g) if g.id == f.id => x.c.clone(),
         Some(g) => {
+            if let Some(t) = &f.tower {
+                if contains(&t.parent, g) {
+                    let mut c = embed(x, &t.parent);
+                    c.resize(n, Rational::new());
+                    return c;
+                }
+            }
+            if let Some(t) = &g.tower {
+                // x = u + v√c with √c's image in f
+                let m = t.parent.n;
+                let u = Algebraic::from_coefficients(&t.parent, x.c[..m].to_vec());
+                let v = Algebraic::from_coefficients(&t.parent, x.c[m..].to_vec());
+                let r = Algebraic::lift(&u, f) + &(Algebraic::lift(&v, f) * &root_image(g, f));
+                return embed(&r, f);
+            }
             let (Generator::CosPi(m), Generator::CosPi(l)) = (&g.gen, &f.gen) else {
-                panic!("impactkit bug: embedding {} into {}", g.gen, f.gen);
+                // g = Q(√d) met f elsewhere: x = u + v√d with √d's image in f
+                let Some((u, v, _)) = x.degree_two_parts() else {
+                    panic!("impactkit bug: embedding {} into {}", g.gen, f.gen);
+                };
+                let r = Algebraic::rational(u) + &(Algebraic::rational(v) * &root_image(g, f));
+                return embed(&r, f);
             };
             let image = {
                 let mut images = f.images.lock().unwrap_or_else(|e| e.into_inner());
@@ -809,8 +1298,9 @@ fn rat_sign(q: &Rational) -> Sign {
     }
 }
 
-/// Square root of a non-negative rational: rational, or a multiple of √r in a field (for
-/// r made of 2, 3, 5, the fields of cosines; otherwise Q(√r)).
+/// Square root of a non-negative rational: rational, or a multiple of √r, r square-free,
+/// in a field: for r made of 2, 3, 5 the fields of cosines (√6 in Q(cos(π/12))),
+/// otherwise Q(√r) (√14 too, which meets Q(cos(π/4)) in the tower Q(√2)(√14)).
 fn sqrt_rational(q: &Rational) -> Result<Algebraic, ArithError> {
     let (s, r) = super::quadratic::squarefree_split(&Integer::from(q.numer() * q.denom()));
     let coef = Rational::from((s, q.denom().clone()));
@@ -818,10 +1308,23 @@ fn sqrt_rational(q: &Rational) -> Result<Algebraic, ArithError> {
         return Ok(Algebraic::rational(coef));
     }
     let mut rest = r.clone();
-    let mut root = Algebraic::rational(coef);
-    for (p, n) in [(2u32, 4u32), (3, 6), (5, 5)] {
+    for p in [2u32, 3, 5] {
         if rest.is_divisible_u(p) {
             rest.div_exact_u_mut(p);
+        }
+    }
+    if rest != 1 {
+        // a prime other than 2, 3, 5: Q(√r) of degree 2 (it meets the fields of cosines
+        // in towers)
+        let f = sqrt_field(&r);
+        return Ok(Algebraic::from_coefficients(
+            &f,
+            vec![Rational::new(), coef],
+        ));
+    }
+    let mut root = Algebraic::rational(coef);
+    for (p, n) in [(2u32, 4u32), (3, 6), (5, 5)] {
+        if r.is_divisible_u(p) {
             let theta = Algebraic::cos_pi_over(n)?;
             // √2 = 2cos(π/4), √3 = 2cos(π/6), √5 = 4cos(π/5) − 1
             let v = match p {
@@ -834,24 +1337,7 @@ fn sqrt_rational(q: &Rational) -> Result<Algebraic, ArithError> {
             root = root * &v;
         }
     }
-    if rest == 1 {
-        return Ok(root);
-    }
-    if root.f.is_some() {
-        return Err(ArithError::NotRepresentable {
-            what: format!(
-                "sqrt({q}), which needs sqrt({rest}) beside sqrt({})",
-                r / &rest
-            ),
-            backend: Algebraic::NAME,
-            hint: "use an enclosure backend: --arith interval or --arith mpi:BITS".into(),
-        });
-    }
-    let f = sqrt_field(&rest);
-    Ok(Algebraic::from_coefficients(
-        &f,
-        vec![Rational::new(), root.c[0].clone()],
-    ))
+    Ok(root)
 }
 
 // Operators: owned left operands are updated in place.
@@ -948,8 +1434,36 @@ fn poly_string(c: &[Rational], t: &str) -> String {
     out
 }
 
+/// u + v·root in the input language, u and v of the field below.
+fn tower_string(u: &Algebraic, v: &Algebraic, root: &str) -> String {
+    let vt = match v.as_rational() {
+        Some(q) if *q == 1 => root.to_string(),
+        Some(q) if *q == -1 => format!("-{root}"),
+        Some(q) => format!("{q}*{root}"),
+        None => format!("({v})*{root}"),
+    };
+    if u.sign() == Sign::Zero {
+        vt
+    } else if vt.starts_with('-') {
+        format!("{u}{vt}")
+    } else {
+        format!("{u}+{vt}")
+    }
+}
+
 impl fmt::Display for Algebraic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(t) = self
+            .f
+            .as_ref()
+            .and_then(|g| g.tower.as_ref().map(|t| (g, t)))
+        {
+            let (g, t) = t;
+            let n = t.parent.n;
+            let u = Algebraic::from_coefficients(&t.parent, self.c[..n].to_vec());
+            let v = Algebraic::from_coefficients(&t.parent, self.c[n..].to_vec());
+            return write!(f, "{}", tower_string(&u, &v, &g.gen.to_string()));
+        }
         match (&self.f, self.to_quadratic()) {
             (None, _) => write!(f, "{}", self.c[0]),
             (Some(_), Some(q)) => write!(f, "{q}"),
@@ -997,16 +1511,17 @@ impl Scalar for Algebraic {
         };
         let mut prec = FIRST_PREC;
         loop {
-            let s = horner(&self.c, &f.theta(prec), prec).sign();
+            let s = eval_in(&self.c, f, prec).sign();
             if s != Sign::Unknown || prec >= LAST_PREC {
                 return s;
             }
             prec *= 2;
         }
     }
-    /// Exact square root where it lies in a field: of a rational (√r for r made of 2, 3,
-    /// 5 in the fields of cosines, other r in Q(√r)), and of elements of degree-2 fields
-    /// (through the quadratic backend's test).
+    /// Exact square root: of a rational (√r for r made of 2, 3, 5 in the fields of
+    /// cosines, other r in Q(√r)); of an element of a field that is a square there (found
+    /// by descent); else the generator of a tower K(√x) built for it, where the descent
+    /// proves x is not a square in its field K (see the module comment).
     fn sqrt(&self) -> Result<Self, ArithError> {
         match self.sign() {
             Sign::Negative => {
@@ -1020,11 +1535,17 @@ impl Scalar for Algebraic {
         if let Some(q) = self.as_rational() {
             return sqrt_rational(q);
         }
+        let x = self.simplest();
+        match sqrt_in(&x, x.f.as_ref()) {
+            Ok(Some(r)) => return Ok(r),
+            Ok(None) => return adjoin_root(&x),
+            Err(()) => {}
+        }
         let not_here = || {
             ArithError::NotRepresentable {
             what: format!("sqrt({self})"),
             backend: Self::NAME,
-            hint: "it is not found in this number field; use an enclosure backend: --arith interval or --arith mpi:BITS".into(),
+            hint: "whether it lies in this number field is not decided by this backend; use an enclosure backend: --arith interval or --arith mpi:BITS".into(),
         }
         };
         let q = self.to_quadratic().ok_or_else(not_here)?;
@@ -1161,12 +1682,13 @@ mod tests {
     fn minimal_polynomials() {
         // cos(π/4)² = 1/2; cos(π/16): 2T_8(x) = 256x⁸ − 512x⁶ + 320x⁴ − 64x² + 2
         assert_eq!(
-            cos_field(4).unwrap().min_poly(),
+            cos_field(4).unwrap().min_poly().unwrap(),
             [q(-1, 2), q(0, 1), q(1, 1)].map(|x| x.c[0].clone())
         );
         let p16: Vec<String> = cos_field(16)
             .unwrap()
             .min_poly()
+            .unwrap()
             .iter()
             .map(|x| x.to_string())
             .collect();
@@ -1175,6 +1697,7 @@ mod tests {
         let p5: Vec<String> = cos_field(5)
             .unwrap()
             .min_poly()
+            .unwrap()
             .iter()
             .map(|x| x.to_string())
             .collect();
@@ -1183,6 +1706,7 @@ mod tests {
         let p7: Vec<String> = cos_field(7)
             .unwrap()
             .min_poly()
+            .unwrap()
             .iter()
             .map(|x| x.to_string())
             .collect();
@@ -1232,16 +1756,20 @@ mod tests {
         let s2 = q(2, 1).sqrt().unwrap();
         let inv = q(1, 1).checked_div(&(q(1, 1) + &s2)).unwrap();
         assert_eq!(inv.to_string(), "-1+sqrt(2)");
-        // √7 is its own field; cos(π/16) cannot meet it
+        // √7 is its own field; it meets cos(π/16) in the tower Q(cos(π/16))(√7), and
+        // cos(π/7) not at all (no tower over a field of cosines of odd index)
         let s7 = q(7, 1).sqrt().unwrap();
         assert_eq!(s7.to_string(), "sqrt(7)");
-        assert!(s7.compatible(&c16).is_err());
+        let y = s7.mul_r(&c16);
+        assert_eq!(y.parts().1.unwrap().degree(), 16);
+        assert_eq!((y.square() - &(q(7, 1) * &c16.square())).sign(), Sign::Zero);
+        assert!(s7.compatible(&Algebraic::cos_pi_over(7).unwrap()).is_err());
         // (7 − 4√3) = (2 − √3)²
         let y = q(7, 1) - &(q(4, 1) * &s3);
         assert_eq!(y.sqrt().unwrap().to_string(), "2-sqrt(3)");
-        // sqrt(cos(π/16)) is not in Q(cos(π/16))
+        // sqrt(cos(π/7)): whether Q(cos(π/7)) holds it is not decided here
         assert!(matches!(
-            c16.sqrt(),
+            Algebraic::cos_pi_over(7).unwrap().sqrt(),
             Err(ArithError::NotRepresentable { .. })
         ));
         assert!(matches!(
@@ -1285,5 +1813,60 @@ mod tests {
         assert_eq!(t.to_string(), "1-4*cos(pi/8)-4*cos(pi/8)^2+8*cos(pi/8)^3");
         // cos(π/16) itself stays
         assert_eq!(c.to_string(), "cos(pi/16)");
+    }
+
+    fn eval(text: &str) -> Algebraic {
+        crate::lang::eval_str::<Algebraic>(text, &()).unwrap()
+    }
+
+    #[test]
+    fn square_roots_build_towers_of_quadratic_fields() {
+        // √(2 + √3) is not in Q(√3): the tower Q(√3)(√(2 + √3)) of degree 4, where it
+        // equals (√6 + √2)/2, its square is 2 + √3 and its inverse (2 − √3)√(2 + √3)
+        let r = eval("sqrt(2+sqrt(3))");
+        assert_eq!(r.to_string(), "sqrt(2+sqrt(3))");
+        assert_eq!(r.parts().1.unwrap().degree(), 4);
+        assert_eq!(r.square().to_string(), "2+sqrt(3)");
+        assert_eq!(
+            eval("sqrt(2+sqrt(3)) - (sqrt(6)+sqrt(2))/2").sign(),
+            Sign::Zero
+        );
+        assert_eq!(
+            eval("1/sqrt(2+sqrt(3))").to_string(),
+            "(2-sqrt(3))*sqrt(2+sqrt(3))"
+        );
+        let (lo, hi) = r.enclosure().unwrap();
+        assert!(lo <= 1.9318516525781366 && 1.9318516525781366 <= hi && hi - lo < 1e-15);
+        // a square in the tower is found there: (1 + r)² = 3 + √3 + 2r
+        let s = eval("sqrt(3+sqrt(3)+2*sqrt(2+sqrt(3)))");
+        assert_eq!(s.to_string(), "1+sqrt(2+sqrt(3))");
+        assert_eq!(s.parts().1.unwrap().degree(), 4);
+        // the descent through the fields of cosines: √(4 + 2√2) = 2√2·cos(π/8), so
+        // tan(π/16) = √(4 + 2√2) − √2 − 1 exactly
+        assert_eq!(
+            eval("sqrt(4+2*sqrt(2)) - sqrt(2) - 1 - tan(pi/16)").sign(),
+            Sign::Zero
+        );
+        // two towers meet in one of degree 8
+        let u = eval("(sqrt(2+sqrt(3)) + sqrt(5+sqrt(3)))^2 - 7 - 2*sqrt(3)");
+        assert_eq!(u.parts().1.unwrap().degree(), 8);
+        assert_eq!(
+            (u.square() - &eval("4*(2+sqrt(3))*(5+sqrt(3))")).sign(),
+            Sign::Zero
+        );
+        // √14 is Q(√14); with √2 in Q(√14)(√2)
+        assert_eq!(eval("sqrt(14)*sqrt(2) - 2*sqrt(7)").sign(), Sign::Zero);
+    }
+
+    #[test]
+    fn towers_stop_at_the_degree_limit() {
+        // six nested roots: degree 64, the default limit; a seventh would be 128
+        let six = "sqrt(1+sqrt(1+sqrt(1+sqrt(1+sqrt(1+sqrt(7))))))";
+        let x = eval(six);
+        assert_eq!(x.parts().1.unwrap().degree(), 64);
+        let e = crate::lang::eval_str::<Algebraic>(&format!("sqrt(1+{six})"), &()).unwrap_err();
+        assert!(e.to_string().contains("of degree 128 over Q"), "{e}");
+        // squares of the tower are still found
+        assert_eq!(x.square().sqrt().unwrap().sub_r(&x).sign(), Sign::Zero);
     }
 }

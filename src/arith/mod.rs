@@ -36,7 +36,9 @@ mod rational;
 pub(crate) mod rounding;
 pub mod symbolic;
 
-pub use algebraic::{Algebraic, Field, Generator, MAX_DEGREE};
+pub use algebraic::{
+    max_degree, set_max_degree, Algebraic, Field, Generator, MAX_DEGREE, MAX_TOWER_DEGREE,
+};
 pub use convert::{big_to_rug, float_to_rat, rat_to_rug, rug_to_big, rug_to_rat};
 pub use decimal::{ExactValue, Num, TextOptions};
 pub use interval::Interval;

@@ -711,6 +711,10 @@ pub enum PennyCommand {
         /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
         #[arg(long, value_parser = parse_backend, default_value = "mpi:128")]
         arith: Backend,
+        /// With --arith algebraic: the largest degree over Q of the number fields the run
+        /// may build (each impact point's square root may double it), 2..=1024.
+        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(2..=1024))]
+        max_degree: u64,
         #[command(flatten)]
         out: Output,
     },

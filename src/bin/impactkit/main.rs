@@ -624,9 +624,11 @@ fn penny(action: PennyCommand) -> Result<Printed, Failure> {
             rates,
             svg,
             arith,
+            max_degree,
             out,
         } => {
             use impactkit::system::penny_run::RunLaw;
+            impactkit::arith::set_max_degree(usize::try_from(max_degree).unwrap_or(usize::MAX));
             use impactkit::system::penny_spec::{RunSpec, TableKind};
             let spec = RunSpec {
                 table: match table {
