@@ -147,8 +147,18 @@ fn equality_outside_q_and_q_sqrt_d_is_undecided_not_no() {
         assert_eq!(v["unique"], true, "{arith}");
         assert_eq!(v["uniqueness"]["certified_by"], "algebraic");
     }
-    // … but not with √7 beside cos(π/16): the same corner, one normal scaled by √7
-    let normals = "-sqrt(7)*tan(pi/16),sqrt(7);-tan(pi/16),-1";
+    // … and with √7 beside it, in the tower Q(cos(π/16))(√7) (this round); but not with
+    // √7 beside cos(π/18): no tower of quadratic fields leads from Q up to
+    // Q(cos(π/18)) (it rests on Q(cos(π/9)), of degree 3)
+    let v = propagate_json(
+        "1,1",
+        "-sqrt(7)*tan(pi/16),sqrt(7);-tan(pi/16),-1",
+        "1,0",
+        "f64",
+    );
+    assert_eq!(v["unique"], true);
+    assert_eq!(v["uniqueness"]["certified_by"], "algebraic");
+    let normals = "-sqrt(7)*tan(pi/18),sqrt(7);-tan(pi/18),-1";
     for arith in ["f64", "mpfr:200", "interval", "mpi:256"] {
         let v = propagate_json("1,1", normals, "1,0", arith);
         assert_eq!(v["unique"], serde_json::Value::Null, "{arith}");
@@ -157,8 +167,8 @@ fn equality_outside_q_and_q_sqrt_d_is_undecided_not_no() {
         assert!(
             why.starts_with("outcomes 1 and 2 agree to within 1e-10")
                 && why.contains("at 3392 bits; equality needs exact arithmetic")
-                && why.contains("tan(pi/16)")
-                && why.contains("algebraic: a value needing both Q(sqrt(7)) and Q(cos(pi/16))"),
+                && why.contains("tan(pi/18)")
+                && why.contains("algebraic: a value needing both Q(sqrt(7)) and Q(cos(pi/18))"),
             "{why}"
         );
         let (code, text, _) = run(&[
