@@ -266,16 +266,39 @@ fn cradle_table1() -> Result<Env<R>, String> {
     Ok(out)
 }
 
-/// Pasquero's rule (10) iterated exactly in one quadratic field Q(√d) (α like pi/6).
+/// Runs an exact probe in one quadratic field Q(√d) (the fast path) and, where its
+/// values leave every quadratic field (α = π/16), in the algebraic backend.
+pub(super) fn quadratic_or_algebraic(
+    quadratic: impl FnOnce() -> Result<Env<R>, String>,
+    algebraic: impl FnOnce() -> Result<Env<R>, String>,
+) -> Result<Env<R>, String> {
+    quadratic().or_else(|e| {
+        if e.contains("not representable in the quadratic backend") {
+            algebraic()
+        } else {
+            Err(e)
+        }
+    })
+}
+
+/// Pasquero's rule (10) iterated exactly (α like pi/6 in Q(√d), like pi/16 in the
+/// algebraic backend).
 fn corner_quadratic(inp: &Inputs) -> Result<Env<R>, String> {
-    let q = |n: &str| -> Result<Quadratic, String> {
+    quadratic_or_algebraic(
+        || corner_exact::<Quadratic>(inp),
+        || corner_exact::<crate::arith::Algebraic>(inp),
+    )
+}
+
+fn corner_exact<S: Scalar<Ctx = ()>>(inp: &Inputs) -> Result<Env<R>, String> {
+    let q = |n: &str| -> Result<S, String> {
         let s = inp
             .get(n)
             .ok_or_else(|| format!("probe input `{n}` missing"))?;
-        crate::lang::eval_str::<Quadratic>(s, &()).map_err(err)
+        crate::lang::eval_str::<S>(s, &()).map_err(err)
     };
     let alpha = inp.get("alpha").ok_or("probe input `alpha` missing")?;
-    let k = crate::lang::eval_str::<Quadratic>(&format!("tan({alpha})"), &()).map_err(err)?;
+    let k = crate::lang::eval_str::<S>(&format!("tan({alpha})"), &()).map_err(err)?;
     let run = CornerRun {
         k: k.clone(),
         restitution: Restitution::Asymmetric(q("eps1")?, q("eps2")?),

@@ -1,7 +1,7 @@
 //! Probes into the billiard break of Seghete–Murphey Sect. VII-A (`system::billiard`).
 
 use super::probes::{err, get, r, Inputs};
-use crate::arith::{Quadratic, Rational, Scalar};
+use crate::arith::{Algebraic, Quadratic, Rational, Scalar};
 use crate::lang::Env;
 use crate::system::billiard::Break;
 use num_rational::BigRational;
@@ -54,7 +54,7 @@ fn radii_masses<S: Scalar>(
 
 /// Seghete–Murphey Sect. VII-A, eq. (31) and Fig. 5, with the angle θ given through
 /// `half` = θ/2 in the input language (e.g. `pi/4`) or a rational `theta_over_pi` = θ/π,
-/// both evaluated in Q(√d); radii `ra rb rc` (default 1), masses `ma mb mc` (default r³,
+/// both evaluated in Q(√d) (or, beyond it, in the algebraic backend); radii `ra rb rc` (default 1), masses `ma mb mc` (default r³,
 /// equal density). Outputs (law code, `system::billiard`): `inner` = ⟨Dφa, Dφb⟩_g from the
 /// normals, `middle` (the middle expression of (31) as printed), `cos_over_mc` = cos θ/m_c,
 /// `xi2` = ξ² (Fig. 5), `overlap` (cos θ_min − cos θ) — those that are rational. A
@@ -71,11 +71,26 @@ pub(super) fn billiard_break(inp: &Inputs) -> Result<Env<R>, String> {
             .cloned()
             .ok_or("billiard.break: give t, half or theta_over_pi")?,
     };
-    let c = crate::lang::eval_str::<Quadratic>(&format!("cos({half})"), &()).map_err(err)?;
-    let s = crate::lang::eval_str::<Quadratic>(&format!("sin({half})"), &()).map_err(err)?;
+    super::probes::quadratic_or_algebraic(
+        || {
+            let b = at_half::<Quadratic>(inp, &half)?;
+            outputs(&b, |x: &Quadratic| {
+                x.as_rational().map(crate::arith::rug_to_rat)
+            })
+        },
+        || {
+            let b = at_half::<Algebraic>(inp, &half)?;
+            outputs(&b, |x: &Algebraic| {
+                x.as_rational().map(crate::arith::rug_to_rat)
+            })
+        },
+    )
+}
+
+/// The break with θ/2 = `half` in the exact backend `S`.
+fn at_half<S: Scalar<Ctx = ()>>(inp: &Inputs, half: &str) -> Result<Break<S>, String> {
+    let c = crate::lang::eval_str::<S>(&format!("cos({half})"), &()).map_err(err)?;
+    let s = crate::lang::eval_str::<S>(&format!("sin({half})"), &()).map_err(err)?;
     let like = c.clone();
-    let b = radii_masses(inp, &like, c, s)?;
-    outputs(&b, |x: &Quadratic| {
-        x.as_rational().map(crate::arith::rug_to_rat)
-    })
+    radii_masses(inp, &like, c, s)
 }

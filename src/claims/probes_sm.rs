@@ -263,12 +263,31 @@ pub(super) fn rotations<S: Scalar>(inp: &ProbeIn<S>) -> Result<Env<S>, String> {
     Ok(out)
 }
 
+/// `Break::overlap_margin` at θ/2 = `half` in the exact backend `S`.
+fn overlap_at<S: Scalar<Ctx = ()>>(radii: &[BigRational; 3], half: &str) -> Result<S, String> {
+    let cq = crate::lang::eval_str::<S>(&format!("cos({half})"), &()).map_err(err)?;
+    let sq = crate::lang::eval_str::<S>(&format!("sin({half})"), &()).map_err(err)?;
+    let like = cq.clone();
+    let b = Break::with_volume_masses(radii.clone().map(|x| like.lift(&x)), cq, sq);
+    b.overlap_margin().map_err(err)
+}
+
+/// The output `overlap` where the margin is rational.
+fn rational_overlap(x: Option<&rug::Rational>) -> Env<R> {
+    let mut out = Env::new();
+    if let Some(x) = x {
+        out.insert("overlap".into(), r(crate::arith::rug_to_rat(x)));
+    }
+    out
+}
+
 /// Seghete–Murphey Sect. VII-A: `overlap` = cos θ_min − cos θ from the law
 /// (`Break::overlap_margin`; ≥ 0 iff balls a and b do not overlap), for radii `ra rb rc`
 /// (default 1) and θ through a rational `t` = tan(θ/4) or a rational `theta_over_pi`
-/// (evaluated in Q(√d); the output only when rational).
+/// (evaluated in Q(√d), beyond it in the algebraic backend; the output only when
+/// rational).
 fn overlap(inp: &Inputs) -> Result<Env<R>, String> {
-    use crate::arith::Quadratic;
+    use crate::arith::{Algebraic, Quadratic};
     let radius = |n: &str| -> Result<BigRational, String> {
         if inp.contains_key(n) {
             get(inp, n)
@@ -280,16 +299,16 @@ fn overlap(inp: &Inputs) -> Result<Env<R>, String> {
     if inp.contains_key("theta_over_pi") {
         let q = get(inp, "theta_over_pi")? / BigRational::from_integer(2.into());
         let h = format!("({})*pi", crate::lang::show(&q));
-        let cq = crate::lang::eval_str::<Quadratic>(&format!("cos({h})"), &()).map_err(err)?;
-        let sq = crate::lang::eval_str::<Quadratic>(&format!("sin({h})"), &()).map_err(err)?;
-        let like = cq.clone();
-        let b = Break::with_volume_masses(radii.map(|x| like.lift(&x)), cq, sq);
-        let o = b.overlap_margin().map_err(err)?;
-        let mut out = Env::new();
-        if let Some(x) = o.as_rational() {
-            out.insert("overlap".into(), r(crate::arith::rug_to_rat(x)));
-        }
-        return Ok(out);
+        return super::probes::quadratic_or_algebraic(
+            || {
+                let o = overlap_at::<Quadratic>(&radii, &h)?;
+                Ok(rational_overlap(o.as_rational()))
+            },
+            || {
+                let o = overlap_at::<Algebraic>(&radii, &h)?;
+                Ok(rational_overlap(o.as_rational()))
+            },
+        );
     }
     let t = get(inp, "t")?;
     let one = BigRational::from_integer(1.into());

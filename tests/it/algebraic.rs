@@ -195,3 +195,20 @@ fn exact_values_of_the_issue() {
         "{t}"
     );
 }
+
+/// Probes that ran in one quadratic field fall back to the algebraic backend: rule (10)
+/// at α = π/16, v0 = (1, 0), ε = 9/10 is decided exactly (one step, then exit).
+#[test]
+fn exact_probes_reach_pi_over_16() {
+    let d = std::env::temp_dir().join(format!("impactkit-probe16-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    let claim = "id = \"tmp-corner-pi16\"\npaper = \"pasquero-nonideal-multiple-constraints.txt\"\nwhere = \"Sect. 4.2\"\nstatement = \"At alpha = pi/16, v0 = (1, 0), eps = 9/10 the disk exits after one step.\"\nkind = \"exact-example\"\nmethod = \"Rule (10) iterated exactly.\"\n\n[example]\nprobe = \"corner.quadratic_run\"\ninputs = { alpha = \"pi/16\", eps1 = \"9/10\", eps2 = \"9/10\", x = \"1\", y = \"0\" }\nholds = [\"exit == 1\", \"steps == 1\"]\n";
+    let f = write(&d, "c16.toml", claim);
+    let v = json(&["verify", &f, "--format", "json"]);
+    assert_eq!(v["claims"][0]["verdict"], "proved", "{v}");
+    assert!(v["claims"][0]["detail"]
+        .as_str()
+        .unwrap()
+        .contains("exact computation"));
+    std::fs::remove_dir_all(&d).ok();
+}
