@@ -1,6 +1,6 @@
 //! Exact arithmetic in a real number field Q(θ): the `algebraic` backend.
 //!
-//! θ is one of two kinds of generator, each with its minimal polynomial P built so that it
+//! θ is one of these kinds of generator, each with its minimal polynomial P built so that it
 //! is irreducible, which makes the zero test exact and trivial (an element reduced modulo
 //! P is zero iff all its coefficients are):
 //!
@@ -13,6 +13,13 @@
 //!   common multiple, where cos(π/m) = T_{L/m}(cos(π/L)): that embedding is all the
 //!   compositum this backend builds.
 //! * θ = √r, r > 1 square-free with a prime factor other than 2, 3, 5: P = x² − r.
+//! * θ = s^(1/m), m ≥ 3 odd, for `root(q, k)` of a rational q: P = x^m − s, irreducible
+//!   by Capelli's theorem (x^n − a is irreducible over Q iff a is no p-th power for a
+//!   prime p | n and, for 4 | n, a ∉ −4Q⁴) because the largest divisor e of k for which
+//!   the radicand is a perfect e-th power is taken out first. One generator serves each
+//!   such field for prime m (`root(4,3)` = `root(2,3)^2`). A field of odd degree has no
+//!   quadratic subfield, so √r of a rational that is not a rational square lies outside
+//!   it; in Q(s^(1/m)) a monomial c·θ^i is a square iff c (i even) or c/s (i odd) is one.
 //! * θ = √c for an element c of a field K that is not a square in K: the field
 //!   K(√c) = K ⊕ K·√c of degree 2·[K : Q], built when a square root leaves K (a tower
 //!   of quadratic extensions). Its elements are pairs (u, v) of K, u + v√c, multiplied
@@ -86,6 +93,14 @@ pub enum Generator {
     CosPi(u32),
     /// θ = √r, r > 1 square-free.
     Sqrt(Integer),
+    /// θ = s^(1/k), k ≥ 3 odd, s > 1 an integer that is no p-th power for a prime p | k,
+    /// so that x^k − s is irreducible (Capelli).
+    Root {
+        /// The radicand s.
+        s: Integer,
+        /// The odd index k.
+        k: u32,
+    },
     /// θ = √c, c an element (coefficients `radicand`) of the field numbered `parent` that
     /// is not a square there; `text` is c in the input language.
     Adjoin {
@@ -103,6 +118,7 @@ impl fmt::Display for Generator {
         match self {
             Generator::CosPi(n) => write!(f, "cos(pi/{n})"),
             Generator::Sqrt(r) => write!(f, "sqrt({r})"),
+            Generator::Root { s, k } => write!(f, "root({s},{k})"),
             Generator::Adjoin { text, .. } => write!(f, "sqrt({text})"),
         }
     }
@@ -229,6 +245,9 @@ impl Field {
                 Generator::Sqrt(r) => MpInterval::from_rug_prec(&Rational::from(r), prec)
                     .sqrt()
                     .expect("r > 1"),
+                Generator::Root { s, k } => MpInterval::from_rug_prec(&Rational::from(s), prec)
+                    .root(*k)
+                    .expect("an odd root"),
                 Generator::Adjoin { .. } => {
                     let t = self.tower.as_ref().expect("a tower");
                     let c = eval_in(&t.c, &t.parent, prec);
@@ -418,6 +437,126 @@ pub fn cos_field(n: u32) -> Result<Arc<Field>, ArithError> {
         });
     }
     Ok(field_of(Generator::CosPi(n), || cos_min_poly(n)))
+}
+
+/// One generator per field Q(s^(1/m)) for a prime m: with s = Π p^{a_p} (0 < a_p < m,
+/// factored by trial division), a the exponent of s's smallest prime and b = a^{−1} mod m,
+/// t = Π p^{a_p·b mod m} gives the same field, and s^(1/m) = scale·(t^(1/m))^a with a
+/// rational scale (s ≡ t^a modulo m-th powers). So `root(4,3)` = `root(2,3)^2`. Returns
+/// (t, a, scale); (s, 1, 1) for composite m or an s not factored below 10⁶.
+fn canonical_radicand(s: &Integer, m: u32) -> (Integer, u32, Rational) {
+    let keep = (s.clone(), 1, Rational::from(1));
+    if !(2..m).take_while(|x| x * x <= m).all(|x| m % x != 0) {
+        return keep;
+    }
+    let mut rest = s.clone();
+    let mut factors: Vec<(u32, u32)> = Vec::new();
+    let mut p = 2u32;
+    while Integer::from(p) * p <= rest {
+        if p > 1_000_000 {
+            return keep;
+        }
+        let mut e = 0;
+        while rest.is_divisible_u(p) {
+            rest.div_exact_u_mut(p);
+            e += 1;
+        }
+        if e > 0 {
+            factors.push((p, e));
+        }
+        p += 1;
+    }
+    let big = (rest != 1).then(|| rest.clone());
+    let a = factors
+        .iter()
+        .map(|f| f.1 % m)
+        .find(|r| *r > 0)
+        .unwrap_or(1);
+    let b = (1..m).find(|b| (a * b) % m == 1).unwrap_or(1);
+    // t = Π p^{a_p·b mod m}; s = t^a·Π p^{m·c_p}, c_p = (a_p − a·(a_p·b mod m))/m
+    let (mut t, mut scale) = (Integer::from(1), Rational::from(1));
+    let mut entries: Vec<(Integer, u32)> = factors
+        .iter()
+        .map(|&(p, e)| (Integer::from(p), e))
+        .collect();
+    if let Some(q) = big {
+        entries.push((q, 1));
+    }
+    for (q, e) in &entries {
+        use rug::ops::Pow;
+        let eb = ((e % m) * b) % m;
+        t *= Integer::from(q.pow(eb));
+        let c = (i64::from(*e) - i64::from(a) * i64::from(eb)) / i64::from(m);
+        let qc = Rational::from(Integer::from(q.pow(c.unsigned_abs() as u32)));
+        scale *= if c >= 0 { qc } else { qc.recip() };
+    }
+    (t, a, scale)
+}
+
+/// Q(s^(1/k)) (k odd, x^k − s irreducible), of degree k.
+fn root_field(s: &Integer, k: u32) -> Arc<Field> {
+    let gen = Generator::Root { s: s.clone(), k };
+    field_of(gen, || {
+        let mut monic = vec![Rational::new(); k as usize];
+        monic[0] = Rational::from(-s.clone());
+        monic
+    })
+}
+
+/// The real k-th root of a rational q (k ≥ 1; q ≥ 0 when k is even): |q|^(1/k) =
+/// (n·d^(k−1))^(1/k)/d for q = n/d; with e the largest divisor of k for which
+/// N = n·d^(k−1) is a perfect e-th power, s = N^(1/e) and k' = k/e, the polynomial
+/// x^k' − s is irreducible (Capelli's theorem: s > 0 is no p-th power for a prime
+/// p | k'). Small primes' k'-th powers leave s (trial division up to 1000). For
+/// k' = 2^j·m, m odd, the root is the j-th square root of s^(1/m) ∈ Q(s^(1/m)): each
+/// square root is a genuine quadratic extension, which the descent confirms.
+fn rational_kth_root(q: &Rational, k: u32) -> Result<Algebraic, ArithError> {
+    use rug::ops::Pow;
+    let (n, d) = (Integer::from(q.numer().abs_ref()), q.denom().clone());
+    let big_n = n * Integer::from((&d).pow(k - 1));
+    let e = (1..=k)
+        .rev()
+        .filter(|e| k.is_multiple_of(*e))
+        .find(|&e| {
+            let r = Integer::from(big_n.root_ref(e));
+            Integer::from((&r).pow(e)) == big_n
+        })
+        .unwrap_or(1);
+    let (mut s, k1) = (big_n.root(e), k / e);
+    let (j, m) = (k1.trailing_zeros(), k1 >> k1.trailing_zeros());
+    // small primes' m-th powers out of s (only when m > 1: sqrt takes care of squares)
+    let mut coef = Integer::from(1);
+    if m > 1 {
+        for p in (2u32..1000).filter(|p| (2..*p).take_while(|x| x * x <= *p).all(|x| p % x != 0)) {
+            let pm = Integer::from(p).pow(m);
+            while s.is_divisible(&pm) {
+                s.div_exact_mut(&pm);
+                coef *= p;
+            }
+        }
+    }
+    let inner = if m == 1 || s == 1 {
+        Algebraic::rational(Rational::from(s))
+    } else {
+        if m as usize > max_degree() {
+            return Err(ArithError::NotRepresentable {
+                what: format!("root({q}, {k}), of degree {m} over Q,"),
+                backend: Algebraic::NAME,
+                hint: format!("the algebraic backend builds fields of degree at most {}; use an enclosure backend: --arith mpi:BITS", max_degree()),
+            });
+        }
+        let (t, a, scale) = canonical_radicand(&s, m);
+        let mut c = vec![Rational::new(); m as usize];
+        c[a as usize] = scale;
+        Algebraic::from_coefficients(&root_field(&t, m), c)
+    };
+    // N^(1/k) = (coef·s^(1/m))^(1/2^j)
+    let mut r = inner * &Algebraic::rational(Rational::from(coef));
+    for _ in 0..j {
+        r = r.sqrt()?;
+    }
+    let r = r * &Algebraic::rational(Rational::from((1, d)));
+    Ok(if q.cmp0().is_lt() { -r } else { r })
 }
 
 fn sqrt_field(r: &Integer) -> Arc<Field> {
@@ -1157,10 +1296,14 @@ fn sqrt_in(x: &Algebraic, f: Option<&Arc<Field>>) -> Result<Option<Algebraic>, (
         return Ok(rational_sqrt(q).map(Algebraic::rational));
     };
     let Some(how) = quad(f) else {
-        // a field of cosines of odd index: the rationals whose root it holds
-        return match x.as_rational().map(sqrt_rational) {
+        // a field of cosines of odd index or a field Q(s^(1/k)): the rationals whose root
+        // it holds; a field of odd degree has no quadratic subfield, so it holds no other
+        let rational = (x.c.len() == 1 || is_zero(&x.c[1..])).then(|| x.c[0].clone());
+        return match rational.as_ref().map(sqrt_rational) {
             Some(Ok(r)) if r.f.as_ref().is_none_or(|g| contains(f, g)) => Ok(Some(r)),
-            _ => Err(()),
+            Some(Ok(_)) if f.n % 2 == 1 => Ok(None),
+            Some(_) => Err(()),
+            None => monomial_sqrt(x, f),
         };
     };
     let (base, e, root_e, u, v) = quadratic_parts(x, f, how).map_err(|_| ())?;
@@ -1191,6 +1334,32 @@ fn sqrt_in(x: &Algebraic, f: Option<&Arc<Field>>) -> Result<Option<Algebraic>, (
         return Ok(Some(if r.sign() == Sign::Negative { -r } else { r }));
     }
     Ok(None)
+}
+
+/// √x for a monomial x = c·θ^i (c > 0 rational, i ≥ 1) of Q(θ), θ = s^(1/k), k odd:
+/// for even i, x = c·(θ^{i/2})²; for odd i, x = (c/s)·(θ^{(i+k)/2})². So x is a square
+/// iff c, resp. c/s, is a square in the field, which (odd degree) means in Q. Other
+/// elements and fields: `Err(())`, not decided.
+fn monomial_sqrt(x: &Algebraic, f: &Arc<Field>) -> Result<Option<Algebraic>, ()> {
+    let Generator::Root { s, k } = &f.gen else {
+        return Err(());
+    };
+    let x = Algebraic::lift(x, f);
+    let mut terms = x.c.iter().enumerate().filter(|(_, c)| c.cmp0().is_ne());
+    let (Some((i, c)), None) = (terms.next(), terms.next()) else {
+        return Err(());
+    };
+    let (c, half) = if i % 2 == 0 {
+        (c.clone(), i / 2)
+    } else {
+        (Rational::from(c / s), (i + *k as usize) / 2)
+    };
+    let Some(r) = rational_sqrt(&c) else {
+        return Ok(None);
+    };
+    let mut coefs = vec![Rational::new(); f.n];
+    coefs[half] = r;
+    Ok(Some(Algebraic::from_coefficients(f, coefs)))
 }
 
 /// √q for a rational q that is a rational square.
@@ -1557,6 +1726,15 @@ impl Scalar for Algebraic {
         let b = Algebraic::rational(root.b().clone());
         Ok(a + &(b * &sd))
     }
+    /// Exact real k-th root: of a rational in Q(s^(1/m)) and the towers of square roots
+    /// over it ([`rational_kth_root`]); of an irrational element only through square
+    /// roots (k a power of two).
+    fn root(&self, k: u32) -> Result<Self, ArithError> {
+        match self.as_rational() {
+            Some(q) if k > 0 && (k % 2 == 1 || q.cmp0().is_ge()) => rational_kth_root(q, k),
+            _ => super::root_by_square_roots(self, k),
+        }
+    }
     fn to_f64(&self) -> f64 {
         match &self.f {
             None => Float::with_val(53, &self.c[0]).to_f64(),
@@ -1757,13 +1935,23 @@ mod tests {
         let inv = q(1, 1).checked_div(&(q(1, 1) + &s2)).unwrap();
         assert_eq!(inv.to_string(), "-1+sqrt(2)");
         // √7 is its own field; it meets cos(π/16) in the tower Q(cos(π/16))(√7), and
-        // cos(π/7) not at all (no tower over a field of cosines of odd index)
+        // cos(π/7) in Q(cos(π/7))(√7) (odd degree 3: no quadratic subfield), but not
+        // cos(π/15), of degree 4, where whether √7 lies in it is not decided
         let s7 = q(7, 1).sqrt().unwrap();
         assert_eq!(s7.to_string(), "sqrt(7)");
         let y = s7.mul_r(&c16);
         assert_eq!(y.parts().1.unwrap().degree(), 16);
         assert_eq!((y.square() - &(q(7, 1) * &c16.square())).sign(), Sign::Zero);
-        assert!(s7.compatible(&Algebraic::cos_pi_over(7).unwrap()).is_err());
+        assert!(s7.compatible(&Algebraic::cos_pi_over(7).unwrap()).is_ok());
+        assert_eq!(
+            s7.mul_r(&Algebraic::cos_pi_over(7).unwrap())
+                .parts()
+                .1
+                .unwrap()
+                .degree(),
+            6
+        );
+        assert!(s7.compatible(&Algebraic::cos_pi_over(15).unwrap()).is_err());
         // (7 − 4√3) = (2 − √3)²
         let y = q(7, 1) - &(q(4, 1) * &s3);
         assert_eq!(y.sqrt().unwrap().to_string(), "2-sqrt(3)");
@@ -1868,5 +2056,54 @@ mod tests {
         assert!(e.to_string().contains("of degree 128 over Q"), "{e}");
         // squares of the tower are still found
         assert_eq!(x.square().sqrt().unwrap().sub_r(&x).sign(), Sign::Zero);
+    }
+
+    #[test]
+    fn real_roots_of_rationals() {
+        // 2^(1/3) is a root of the irreducible x³ − 2: 1.2599… < 63/50 = 1.26
+        let r = eval("root(2,3)");
+        assert_eq!(r.parts().1.unwrap().degree(), 3);
+        assert_eq!(
+            r.parts().1.unwrap().min_poly().unwrap(),
+            [-2, 0, 0, 1].map(Rational::from)
+        );
+        assert_eq!(eval("root(2,3)^3 - 2").sign(), Sign::Zero);
+        assert_eq!(eval("root(2,3) - 63/50").sign(), Sign::Negative);
+        assert_eq!(eval("root(2,3) - 5/4").sign(), Sign::Positive);
+        // perfect powers are rational: (−27/8)^(1/3) = −3/2, 16^(1/4) = 2
+        assert_eq!(eval("root(-27/8,3)").to_string(), "-3/2");
+        assert_eq!(eval("root(16,4)").to_string(), "2");
+        // one generator per field: 16^(1/3) = 2·2^(1/3), 4^(1/3) = 2^(2/3),
+        // 12^(1/3)·18^(1/3) = 216^(1/3) = 6, (1/4)^(1/6) = 2^(−1/3) = 2^(2/3)/2
+        assert_eq!(eval("root(16,3)").to_string(), "2*root(2,3)");
+        assert_eq!(eval("root(4,3)").to_string(), "root(2,3)^2");
+        assert_eq!(eval("root(12,3)*root(18,3)").to_string(), "6");
+        assert_eq!(eval("root(1/4,6)").to_string(), "1/2*root(2,3)^2");
+        // 1/(1 + θ) = (1 − θ + θ²)/3, since (1 + θ)(1 − θ + θ²) = 1 + θ³ = 3
+        assert_eq!(
+            eval("1/(1+root(2,3))").to_string(),
+            "1/3-1/3*root(2,3)+1/3*root(2,3)^2"
+        );
+        // even indices: square roots over Q(s^(1/m)); 72^(1/6) has degree 6, and
+        // 4^(1/6) = 2^(1/3) (4 is a square, so x⁶ − 4 is reducible)
+        let r6 = eval("root(72,6)");
+        assert_eq!(r6.parts().1.unwrap().degree(), 6);
+        assert_eq!(r6.powi(6).unwrap().to_string(), "72");
+        assert_eq!(eval("root(4,6) - root(2,3)").sign(), Sign::Zero);
+        // Q(2^(1/3)) has odd degree, so √2 ∉ it: 2^(1/3)·√2 = 2^(5/6) in the tower
+        let x = eval("root(2,3)*sqrt(2)");
+        assert_eq!(x.parts().1.unwrap().degree(), 6);
+        assert_eq!(x.powi(6).unwrap().to_string(), "32");
+        // the same rule for Q(cos(π/7)), of degree 3: √7·cos(π/7) in Q(cos(π/7))(√7)
+        assert_eq!(
+            eval("(sqrt(7)*cos(pi/7))^2 - 7*cos(pi/7)^2").sign(),
+            Sign::Zero
+        );
+        // enclosures agree: 3^(1/5) = 1.2457309396155173…
+        let (lo, hi) = eval("root(3,5)").enclosure().unwrap();
+        assert!(lo <= 1.2457309396155174 && 1.2457309396155172 <= hi);
+        // a degree above the limit is refused with its degree
+        let e = crate::lang::eval_str::<Algebraic>("root(2,67)", &()).unwrap_err();
+        assert!(e.to_string().contains("of degree 67 over Q"), "{e}");
     }
 }

@@ -181,6 +181,17 @@ impl<S: Scalar> Scalar for Dual<S> {
             .collect::<Result<_, _>>()?;
         Ok(Dual::with(s, grad))
     }
+    /// r = x^(1/k), dr = r/(k·x) dx.
+    fn root(&self, k: u32) -> Result<Self, ArithError> {
+        let r = self.value.root(k)?;
+        if self.grad.is_empty() {
+            return Ok(Dual::constant(r));
+        }
+        let kx = self.value.lift_i64(i64::from(k)).mul_r(&self.value);
+        let factor = r.checked_div(&kx)?;
+        let grad = self.grad.iter().map(|g| g.mul_r(&factor)).collect();
+        Ok(Dual::with(r, grad))
+    }
     fn to_f64(&self) -> f64 {
         self.value.to_f64()
     }

@@ -60,6 +60,20 @@ impl Scalar for f64 {
         }
         Ok(f64::sqrt(*self))
     }
+    /// As a floating-point program computes it: `sqrt`, `cbrt`, else `|x|^(1/k)` with
+    /// the sign of `x` (odd `k`).
+    fn root(&self, k: u32) -> Result<Self, ArithError> {
+        if k == 0 || (k % 2 == 0 && *self < 0.0) {
+            return super::root_by_square_roots(self, k);
+        }
+        let r = match k {
+            1 => *self,
+            2 => f64::sqrt(*self),
+            3 => self.cbrt(),
+            _ => self.abs().powf(1.0 / f64::from(k)).copysign(*self),
+        };
+        Ok(r)
+    }
     fn to_f64(&self) -> f64 {
         *self
     }

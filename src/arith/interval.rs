@@ -283,6 +283,22 @@ impl Scalar for Interval {
             }),
         }
     }
+    /// The bounds' roots rounded outward by MPFR at 53 bits (x ↦ x^(1/k) is increasing);
+    /// an even root needs `lo ≥ 0`, as [`Interval::sqrt`].
+    fn root(&self, k: u32) -> Result<Self, ArithError> {
+        if k == 0 || k % 2 == 0 {
+            return super::root_by_square_roots(self, k);
+        }
+        let bound = |x: f64, round: Round| {
+            let mut f = rug::Float::with_val(53, x);
+            f.root_round(k, round);
+            f.to_f64_round(round)
+        };
+        Ok(Interval {
+            lo: bound(self.lo, Round::Down),
+            hi: bound(self.hi, Round::Up),
+        })
+    }
     fn to_f64(&self) -> f64 {
         self.mid()
     }

@@ -311,6 +311,15 @@ pub trait Scalar:
     /// outside the field), `Domain` for a negative argument.
     fn sqrt(&self) -> Result<Self, ArithError>;
 
+    /// The real `k`-th root (`root(x, k)` of the input language): the non-negative root of
+    /// `x ≥ 0`, and `−root(−x, k)` for `x < 0` and odd `k`; `Domain` for `x < 0` and even
+    /// `k`, and for `k = 0`. The default, [`root_by_square_roots`], takes square roots
+    /// (`k` a power of two) and is `NotRepresentable` for other `k` unless the backend
+    /// overrides it.
+    fn root(&self, k: u32) -> Result<Self, ArithError> {
+        root_by_square_roots(self, k)
+    }
+
     /// Nearest `f64` (the midpoint for enclosures).
     fn to_f64(&self) -> f64;
 
@@ -455,6 +464,52 @@ pub fn powi_by_squaring<S: Scalar>(x: &S, n: i64) -> Result<S, ArithError> {
         }
     }
     Ok(acc)
+}
+
+/// The real `k`-th root through square roots and the sign rule of [`Scalar::root`]:
+/// `root(x, 2k) = √root(x, k)`, `root(x, 1) = x`; other odd `k > 1` are
+/// `NotRepresentable` (an exact backend without k-th roots).
+pub fn root_by_square_roots<S: Scalar>(x: &S, k: u32) -> Result<S, ArithError> {
+    match k {
+        0 => Err(ArithError::Domain("root(x, 0) is undefined".into())),
+        1 => Ok(x.clone()),
+        _ if k % 2 == 0 => {
+            if x.sign() == Sign::Negative {
+                return Err(ArithError::Domain(format!(
+                    "even root (k = {k}) of a negative number: {}",
+                    x.render().value
+                )));
+            }
+            root_by_square_roots(x, k / 2)?.sqrt()
+        }
+        _ if x.sign() == Sign::Zero => Ok(x.clone()),
+        _ => Err(ArithError::NotRepresentable {
+            what: format!("root({}, {k})", x.render().value),
+            backend: S::NAME,
+            hint: match S::NAME {
+                "algebraic" => "this backend takes odd roots of rationals only; use an enclosure backend: --arith interval or --arith mpi:BITS",
+                _ => "use --arith algebraic, or an enclosure backend: --arith interval or --arith mpi:BITS",
+            }
+            .into(),
+        }),
+    }
+}
+
+/// The real `k`-th root of a rational where it is rational (`None` otherwise, and for
+/// `x < 0` with even `k`).
+pub fn rational_root(x: &rug::Rational, k: u32) -> Option<rug::Rational> {
+    if k == 0 || (x.cmp0().is_lt() && k % 2 == 0) {
+        return None;
+    }
+    let exact = |n: &rug::Integer| {
+        use rug::ops::Pow;
+        let a = rug::Integer::from(n.abs_ref());
+        let r = a.clone().root(k);
+        (rug::Integer::from((&r).pow(k)) == a).then_some(r)
+    };
+    let (n, d) = (exact(x.numer())?, exact(x.denom())?);
+    let r = rug::Rational::from((n, d));
+    Some(if x.cmp0().is_lt() { -r } else { r })
 }
 
 /// Checks that all values can meet in one computation (every pair is

@@ -298,6 +298,18 @@ impl Scalar for MpInterval {
             hi: rnd(p, self.hi.sqrt_ref(), Round::Up),
         })
     }
+    /// The bounds' roots rounded outward (x ↦ x^(1/k) is increasing); an even root needs
+    /// `lo ≥ 0`, as [`MpInterval::sqrt`].
+    fn root(&self, k: u32) -> Result<Self, ArithError> {
+        if k == 0 || k % 2 == 0 {
+            return super::root_by_square_roots(self, k);
+        }
+        let p = self.prec();
+        Ok(MpInterval {
+            lo: rnd(p, self.lo.root_ref(k), Round::Down),
+            hi: rnd(p, self.hi.root_ref(k), Round::Up),
+        })
+    }
     fn to_f64(&self) -> f64 {
         let mut m = Float::with_val(self.prec() + 1, &self.lo + &self.hi);
         m /= 2u32;

@@ -510,6 +510,16 @@ impl Scalar for Quadratic {
         }
         Err(not_here())
     }
+    /// A rational root where it is rational; else through square roots
+    /// ([`root_by_square_roots`](super::root_by_square_roots)).
+    fn root(&self, k: u32) -> Result<Self, ArithError> {
+        if self.d.is_none() && k % 2 == 1 {
+            if let Some(r) = super::rational_root(&self.a, k) {
+                return Ok(Quadratic::from_parts(r, Rational::new(), None));
+            }
+        }
+        super::root_by_square_roots(self, k)
+    }
     fn to_f64(&self) -> f64 {
         match &self.d {
             None => rug::Float::with_val(53, &self.a).to_f64(),

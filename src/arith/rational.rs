@@ -236,6 +236,19 @@ impl Scalar for Rational {
             hint: "use --arith quadratic for one square root, or an enclosure backend: --arith interval or --arith mpi:BITS".into(),
         })
     }
+    /// Exact where the root is rational (`root(27/8, 3)` = 3/2), else `NotRepresentable`.
+    fn root(&self, k: u32) -> Result<Self, ArithError> {
+        if k == 0 || (k % 2 == 0 && self.0.cmp0().is_lt()) {
+            return super::root_by_square_roots(self, k);
+        }
+        super::rational_root(&self.0, k)
+            .map(Rational)
+            .ok_or_else(|| ArithError::NotRepresentable {
+                what: format!("root({}, {k}), which is irrational,", self.0),
+                backend: Self::NAME,
+                hint: "use --arith algebraic, or an enclosure backend: --arith interval or --arith mpi:BITS".into(),
+            })
+    }
     fn to_f64(&self) -> f64 {
         rug::Float::with_val(53, &self.0).to_f64()
     }

@@ -14,17 +14,24 @@ pub enum Func {
     Atan,
     /// `abs(x)`, evaluated as `sqrt(x^2)` where the sign of `x` is not decided.
     Abs,
+    /// `root(x, k)`: the real k-th root ([`Scalar::root`](crate::arith::Scalar::root));
+    /// the index k is an integer literal from 1 to [`MAX_ROOT_INDEX`].
+    Root(u32),
 }
+
+/// The largest index k of `root(x, k)`.
+pub const MAX_ROOT_INDEX: u32 = 1024;
 
 impl Func {
     /// Every function, in the order of the error messages.
-    pub const ALL: [Func; 6] = [
+    pub const ALL: [Func; 7] = [
         Func::Sqrt,
         Func::Sin,
         Func::Cos,
         Func::Tan,
         Func::Atan,
         Func::Abs,
+        Func::Root(0),
     ];
 
     /// The name in the input language.
@@ -36,10 +43,11 @@ impl Func {
             Func::Tan => "tan",
             Func::Atan => "atan",
             Func::Abs => "abs",
+            Func::Root(_) => "root",
         }
     }
 
-    /// The function of that name.
+    /// The function of that name (`Root(0)` for `root`, whose index the parser reads).
     pub fn from_name(name: &str) -> Option<Func> {
         Func::ALL.into_iter().find(|f| f.name() == name)
     }

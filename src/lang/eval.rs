@@ -377,6 +377,21 @@ impl<S: Scalar> Eval<'_, S> {
                     shadow,
                 });
             }
+            Func::Root(k) => {
+                let x = self.need(n, v.clone())?;
+                let num = self
+                    .root(&x, k)
+                    .map_err(|e| self.fail(n, rename_sqrt(e, &text)))?;
+                let shadow = match &v.shadow {
+                    Shadow::Rat(q) => crate::arith::rational_root(&crate::arith::rat_to_rug(q), k)
+                        .map_or(Shadow::None, |r| Shadow::Rat(crate::arith::rug_to_rat(&r))),
+                    _ => Shadow::None,
+                };
+                return Ok(Val {
+                    num: Some(num),
+                    shadow,
+                });
+            }
             Func::Abs => return self.abs(n, v),
             Func::Atan => return self.atan(n, v, &text),
             Func::Sin | Func::Cos | Func::Tan => {}
@@ -464,6 +479,18 @@ impl<S: Scalar> Eval<'_, S> {
             num: Some(num),
             shadow: Shadow::None,
         })
+    }
+
+    /// `root(x, k)`: the backend's odd roots; an even root is the square root (the given
+    /// one, as for `sqrt`) of the root of half the index.
+    fn root(&self, x: &S, k: u32) -> Result<S, ArithError> {
+        if k % 2 == 1 || (S::is_exact() && x.sign() != Sign::Negative) {
+            return x.root(k);
+        }
+        if x.sign() == Sign::Negative {
+            return crate::arith::root_by_square_roots(x, k);
+        }
+        (self.sqrt)(&self.root(x, k / 2)?)
     }
 
     /// `abs(x)`: exact and rounded backends use the sign of `x` where it is decided;
@@ -596,7 +623,11 @@ fn rename_sqrt(e: ArithError, text: &str) -> ArithError {
             backend,
             hint,
         } => {
-            let what = if what.starts_with(text) || what.contains("irrational") {
+            let what = if what.starts_with("root(") {
+                // `root(q, k)` as typed, then what the backend says of it
+                let rest = what.rfind(')').map_or("", |i| &what[i + 1..]);
+                format!("{text}{rest}")
+            } else if what.starts_with(text) || what.contains("irrational") {
                 format!("{text}, which is irrational,")
             } else {
                 format!("{text} = {what}")

@@ -1,7 +1,7 @@
 //! The one parser of the language (recursive descent over bytes; see the grammar in the
 //! [module documentation](super)).
 
-use super::ast::{BinOp, Expr, Func, Node, NodeKind};
+use super::ast::{BinOp, Expr, Func, Node, NodeKind, MAX_ROOT_INDEX};
 use super::error::ParseError;
 use super::limits::{Limits, LIMITS};
 use super::relation::Rel;
@@ -318,12 +318,39 @@ impl<'a> Parser<'a> {
         }
         self.take(1)?;
         let arg = self.expr()?;
+        let func = match func {
+            Func::Root(_) => Func::Root(self.root_index()?),
+            f => f,
+        };
         self.expect_close()?;
         Ok(Self::node(
             NodeKind::Call(func, Box::new(arg)),
             start,
             self.pos,
         ))
+    }
+    /// `, k` in `root(x, k)`: an integer literal from 1 to [`MAX_ROOT_INDEX`].
+    fn root_index(&mut self) -> Result<u32, ParseError> {
+        if self.peek() != Some(b',') {
+            return Err(self.err("expected ', k' in root(x, k)"));
+        }
+        self.take(1)?;
+        self.skip_ws();
+        let at = self.pos;
+        let digits = self.digits();
+        let literal = self.peek() == Some(b')');
+        match digits.parse::<u32>() {
+            Ok(k) if literal && (1..=MAX_ROOT_INDEX).contains(&k) => {
+                self.tokens += 1;
+                Ok(k)
+            }
+            _ => {
+                self.pos = at;
+                Err(self.err(&format!(
+                    "root(x, k) needs an integer literal k from 1 to {MAX_ROOT_INDEX}"
+                )))
+            }
+        }
     }
     fn expect_close(&mut self) -> Result<(), ParseError> {
         if self.peek() == Some(b')') {

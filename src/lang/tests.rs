@@ -324,3 +324,64 @@ fn abs_bounds_cases() {
         assert_eq!(by_bounds(open), None, "{open}");
     }
 }
+
+/// `root(x, k)` on every backend: rational where the root is, exact in the algebraic
+/// backend, enclosed (containing 2^(1/3) = 1.259921049894873164767…) in enclosures.
+#[test]
+fn real_roots_on_every_backend() {
+    use crate::arith::{Algebraic, MpInterval, Mpfr};
+    assert_eq!(rat("root(27/8, 3)"), q(3, 2));
+    assert_eq!(rat("root(-8, 3)"), q(-2, 1));
+    assert_eq!(rat("root(81, 4) + root(5, 1)"), q(8, 1));
+    let e = eval_str::<Rational>("root(2, 3)", &())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("root(2, 3), which is irrational,") && e.contains("--arith algebraic"),
+        "{e}"
+    );
+    let e = eval_str::<Rational>("root(-16, 4)", &())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("even root (k = 4) of a negative number"), "{e}");
+    let e = eval_str::<Quadratic>("root(2, 3)", &())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("root(2, 3) is not representable in the quadratic backend"),
+        "{e}"
+    );
+    // k = 4 in Q(√d): 4^(1/4) = √2
+    let r: Quadratic = eval_str("root(4, 4)", &()).unwrap();
+    assert_eq!(r.to_string(), "sqrt(2)");
+    let f: f64 = eval_str("root(2, 3)", &()).unwrap();
+    assert_eq!(f, 2f64.cbrt());
+    let f: f64 = eval_str("root(-2, 5)", &()).unwrap();
+    assert!((f + 1.148698354997035).abs() < 1e-15);
+    let exact = 1.259921049894873164767_f64;
+    let i: Interval = eval_str("root(2, 3)", &()).unwrap();
+    let (lo, hi) = i.enclosure().unwrap();
+    assert!(lo < hi && lo <= exact && exact <= hi && hi - lo < 1e-15);
+    let i: Interval = eval_str("root(-2, 3)", &()).unwrap();
+    let (lo, hi) = i.enclosure().unwrap();
+    assert!(lo <= -exact && -exact <= hi);
+    let m: MpInterval = eval_str("root(2, 3)^3 - 2", &200).unwrap();
+    assert_eq!(m.sign(), Sign::Unknown);
+    let (lo, hi) = m.enclosure().unwrap();
+    assert!(lo <= 0.0 && 0.0 <= hi && hi - lo < 1e-55);
+    let p: Mpfr = eval_str("root(2, 3)", &100).unwrap();
+    assert_eq!(p.to_f64(), 2f64.cbrt());
+    let a: Algebraic = eval_str("root(2, 3)^3", &()).unwrap();
+    assert_eq!(a.to_string(), "2");
+    // the index: an integer literal from 1 to 1024
+    for bad in [
+        "root(2)",
+        "root(2, 0)",
+        "root(2, x)",
+        "root(2, 1025)",
+        "root(2, 3/2)",
+    ] {
+        let e = eval_str::<Rational>(bad, &()).unwrap_err().to_string();
+        assert!(e.contains("root(x, k)"), "{bad}: {e}");
+    }
+}
