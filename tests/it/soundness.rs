@@ -106,6 +106,8 @@ enum C {
     Q(i64, i64),
     /// cos(kπ/16)
     Cos(i64),
+    /// root(n, 3)
+    Cbrt(i64),
     Add(Box<C>, Box<C>),
     Sub(Box<C>, Box<C>),
     Mul(Box<C>, Box<C>),
@@ -127,10 +129,29 @@ fn cos_tree() -> impl Strategy<Value = C> {
     })
 }
 
+/// A random expression over Q(2^(1/3)), of degree 3: leaves are rationals and cube roots
+/// of ±2, ±4, ±16, ±32 (all in that one field) and of ±8.
+fn cbrt_tree() -> impl Strategy<Value = C> {
+    let leaf = prop_oneof![
+        (-30i64..=30, 1i64..=9).prop_map(|(n, m)| C::Q(n, m)),
+        prop::sample::select(vec![2i64, -2, 4, -4, 8, -8, 16, -16, 32, -32]).prop_map(C::Cbrt),
+    ];
+    leaf.prop_recursive(4, 20, 2, |inner| {
+        prop_oneof![
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| C::Add(Box::new(a), Box::new(b))),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| C::Sub(Box::new(a), Box::new(b))),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| C::Mul(Box::new(a), Box::new(b))),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| C::Div(Box::new(a), Box::new(b))),
+        ]
+    })
+}
+
 fn ev_cos<S: Scalar>(t: &C, ctx: &S::Ctx) -> Result<S, ArithError> {
     Ok(match t {
         C::Q(n, m) => S::from_rational(&q(*n, *m), ctx),
         C::Cos(k) => impactkit::lang::eval_str::<S>(&format!("cos({k}*pi/16)"), ctx)
+            .map_err(|e| ArithError::Domain(e.to_string()))?,
+        C::Cbrt(n) => impactkit::lang::eval_str::<S>(&format!("root({n}, 3)"), ctx)
             .map_err(|e| ArithError::Domain(e.to_string()))?,
         C::Add(a, b) => ev_cos::<S>(a, ctx)? + &ev_cos::<S>(b, ctx)?,
         C::Sub(a, b) => ev_cos::<S>(a, ctx)? - &ev_cos::<S>(b, ctx)?,
@@ -139,8 +160,8 @@ fn ev_cos<S: Scalar>(t: &C, ctx: &S::Ctx) -> Result<S, ArithError> {
     })
 }
 
-/// The enclosure of `S` contains the exact value in Q(cos(π/16)), and its sign is never
-/// wrong.
+/// The enclosure of `S` contains the exact value in Q(cos(π/16)) (or Q(2^(1/3))), and
+/// its sign is never wrong.
 fn check_cos_enclosure<S: Scalar>(t: &C, ctx: &S::Ctx) -> Result<(), TestCaseError> {
     let exact = ev_cos::<Algebraic>(t, &());
     let enc = ev_cos::<S>(t, ctx);
@@ -291,6 +312,13 @@ proptest! {
 
     #[test]
     fn mpfr_intervals_enclose_algebraic(t in cos_tree(), prec in 24u32..400) {
+        check_cos_enclosure::<MpInterval>(&t, &prec)?;
+    }
+
+    /// Cube roots (`root(x, 3)`): the enclosures contain the exact value in Q(2^(1/3)).
+    #[test]
+    fn intervals_enclose_cube_roots(t in cbrt_tree(), prec in 24u32..400) {
+        check_cos_enclosure::<Interval>(&t, &())?;
         check_cos_enclosure::<MpInterval>(&t, &prec)?;
     }
 }
