@@ -126,9 +126,36 @@ fn markdown_report_of_the_catalogue() {
         jobs,
         &|_| {},
     );
-    // the text report: every claim with its detail (the markdown is the README's table)
+    // the text report: every claim with its detail
     let md = strip_times(&impactkit::claims::report::text(&results));
     insta::with_settings!({ snapshot_path => "../../snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_snapshot!("verify_report", md);
     });
+    // the same run's Markdown (what `verify proofs --format markdown` prints) is the
+    // catalogue in docs/claims.md (one run of the catalogue serves both checks)
+    docs_claims_table_matches(&impactkit::claims::report::markdown(&results));
+}
+
+/// The claims block of `docs/claims.md` is exactly what `impactkit verify proofs --format
+/// markdown` prints now (regenerate it when a verdict changes; every change is reviewed),
+/// and every refuted claim has a plain-words paragraph after it.
+fn docs_claims_table_matches(md: &str) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/claims.md");
+    let doc = std::fs::read_to_string(&path).unwrap();
+    let start =
+        doc.find("<!-- claims-table -->\n").expect("table start") + "<!-- claims-table -->\n".len();
+    let end = doc.find("<!-- /claims-table -->").expect("table end");
+    assert_eq!(
+        doc[start..end].trim_end(),
+        md.trim_end(),
+        "docs/claims.md claims block vs impactkit verify proofs --format markdown"
+    );
+    let plain = &doc[end..];
+    for line in md.lines().filter(|l| l.ends_with("| **refuted** |")) {
+        let id = line.split('`').nth(1).unwrap();
+        assert!(
+            plain.contains(&format!("- `{id}` —")),
+            "docs/claims.md: no plain-words paragraph for the refuted claim {id}"
+        );
+    }
 }
