@@ -446,7 +446,10 @@ pub fn cos_field(n: u32) -> Result<Arc<Field>, ArithError> {
 /// (t, a, scale); (s, 1, 1) for composite m or an s not factored below 10⁶.
 fn canonical_radicand(s: &Integer, m: u32) -> (Integer, u32, Rational) {
     let keep = (s.clone(), 1, Rational::from(1));
-    if !(2..m).take_while(|x| x * x <= m).all(|x| m % x != 0) {
+    if !(2..m)
+        .take_while(|x| x * x <= m)
+        .all(|x| !m.is_multiple_of(x))
+    {
         return keep;
     }
     let mut rest = s.clone();
@@ -527,7 +530,11 @@ fn rational_kth_root(q: &Rational, k: u32) -> Result<Algebraic, ArithError> {
     // small primes' m-th powers out of s (only when m > 1: sqrt takes care of squares)
     let mut coef = Integer::from(1);
     if m > 1 {
-        for p in (2u32..1000).filter(|p| (2..*p).take_while(|x| x * x <= *p).all(|x| p % x != 0)) {
+        for p in (2u32..1000).filter(|p| {
+            (2..*p)
+                .take_while(|x| x * x <= *p)
+                .all(|x| !p.is_multiple_of(x))
+        }) {
             let pm = Integer::from(p).pow(m);
             while s.is_divisible(&pm) {
                 s.div_exact_mut(&pm);

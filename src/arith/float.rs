@@ -63,7 +63,7 @@ impl Scalar for f64 {
     /// As a floating-point program computes it: `sqrt`, `cbrt`, else `|x|^(1/k)` with
     /// the sign of `x` (odd `k`).
     fn root(&self, k: u32) -> Result<Self, ArithError> {
-        if k == 0 || (k % 2 == 0 && *self < 0.0) {
+        if k == 0 || (k.is_multiple_of(2) && *self < 0.0) {
             return super::root_by_square_roots(self, k);
         }
         let r = match k {

@@ -286,7 +286,7 @@ impl Scalar for Interval {
     /// The bounds' roots rounded outward by MPFR at 53 bits (x ↦ x^(1/k) is increasing);
     /// an even root needs `lo ≥ 0`, as [`Interval::sqrt`].
     fn root(&self, k: u32) -> Result<Self, ArithError> {
-        if k == 0 || k % 2 == 0 {
+        if k == 0 || k.is_multiple_of(2) {
             return super::root_by_square_roots(self, k);
         }
         let bound = |x: f64, round: Round| {

@@ -473,7 +473,7 @@ pub fn root_by_square_roots<S: Scalar>(x: &S, k: u32) -> Result<S, ArithError> {
     match k {
         0 => Err(ArithError::Domain("root(x, 0) is undefined".into())),
         1 => Ok(x.clone()),
-        _ if k % 2 == 0 => {
+        _ if k.is_multiple_of(2) => {
             if x.sign() == Sign::Negative {
                 return Err(ArithError::Domain(format!(
                     "even root (k = {k}) of a negative number: {}",
@@ -498,7 +498,7 @@ pub fn root_by_square_roots<S: Scalar>(x: &S, k: u32) -> Result<S, ArithError> {
 /// The real `k`-th root of a rational where it is rational (`None` otherwise, and for
 /// `x < 0` with even `k`).
 pub fn rational_root(x: &rug::Rational, k: u32) -> Option<rug::Rational> {
-    if k == 0 || (x.cmp0().is_lt() && k % 2 == 0) {
+    if k == 0 || (x.cmp0().is_lt() && k.is_multiple_of(2)) {
         return None;
     }
     let exact = |n: &rug::Integer| {

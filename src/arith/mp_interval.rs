@@ -301,7 +301,7 @@ impl Scalar for MpInterval {
     /// The bounds' roots rounded outward (x ↦ x^(1/k) is increasing); an even root needs
     /// `lo ≥ 0`, as [`MpInterval::sqrt`].
     fn root(&self, k: u32) -> Result<Self, ArithError> {
-        if k == 0 || k % 2 == 0 {
+        if k == 0 || k.is_multiple_of(2) {
             return super::root_by_square_roots(self, k);
         }
         let p = self.prec();

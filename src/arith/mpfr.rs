@@ -102,7 +102,7 @@ impl Scalar for Mpfr {
     }
     /// MPFR's `rootn_ui`, correctly rounded.
     fn root(&self, k: u32) -> Result<Self, ArithError> {
-        if k == 0 || (k % 2 == 0 && self.0.is_sign_negative() && !self.0.is_zero()) {
+        if k == 0 || (k.is_multiple_of(2) && self.0.is_sign_negative() && !self.0.is_zero()) {
             return super::root_by_square_roots(self, k);
         }
         Ok(Mpfr(Float::with_val(self.prec(), self.0.root_ref(k))))

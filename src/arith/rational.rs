@@ -238,7 +238,7 @@ impl Scalar for Rational {
     }
     /// Exact where the root is rational (`root(27/8, 3)` = 3/2), else `NotRepresentable`.
     fn root(&self, k: u32) -> Result<Self, ArithError> {
-        if k == 0 || (k % 2 == 0 && self.0.cmp0().is_lt()) {
+        if k == 0 || (k.is_multiple_of(2) && self.0.cmp0().is_lt()) {
             return super::root_by_square_roots(self, k);
         }
         super::rational_root(&self.0, k)

@@ -358,7 +358,7 @@ fn real_roots_on_every_backend() {
     assert_eq!(f, 2f64.cbrt());
     let f: f64 = eval_str("root(-2, 5)", &()).unwrap();
     assert!((f + 1.148698354997035).abs() < 1e-15);
-    let exact = 1.259921049894873164767_f64;
+    let exact = 1.259_921_049_894_873_2_f64; // nearest to 2^(1/3) = 1.2599210498948731647…
     let i: Interval = eval_str("root(2, 3)", &()).unwrap();
     let (lo, hi) = i.enclosure().unwrap();
     assert!(lo < hi && lo <= exact && exact <= hi && hi - lo < 1e-15);
