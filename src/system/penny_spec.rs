@@ -7,7 +7,7 @@ use super::penny::{Boundary, End, Heading, Penny, PennyImpact, PennyState, TABLE
 use super::penny_run::{Run, RunLaw, Stop, Table};
 use super::{input, SpecError};
 use crate::arith::backend::{Backend, RunScalar};
-use crate::arith::{Kind, Quadratic, Scalar, Sign};
+use crate::arith::{Algebraic, Kind, Num, Quadratic, Scalar, Sign};
 use crate::input::{self as inp, InputError};
 use crate::law::LawError;
 use crate::report::nums;
@@ -315,7 +315,7 @@ impl ImpactSpec {
             .map_err(SpecError::Law)?;
         let tangent = nh.tangent_basis().map_err(SpecError::Law)?;
         let position = penny.contact_point(&point, &heading, self.end);
-        Ok(report(
+        let mut r = report(
             arith,
             &penny,
             &heading,
@@ -326,7 +326,16 @@ impl ImpactSpec {
             &maps,
             self.law,
             &self.symmetries(),
-        ))
+        );
+        // the fixed inputs as given (exactly), not an enclosure or rounding of them
+        if let (Ok(p), Ok(h)) = (self.penny::<Algebraic>(&()), self.heading::<Algebraic>(&())) {
+            r.mass = p.mass.num();
+            r.radius = p.radius.num();
+            r.inertia = p.inertia.num();
+            r.spin_inertia = p.spin_inertia.num();
+            r.heading = nums(&[h.cos, h.sin]);
+        }
+        Ok(r)
     }
 
     /// The coordinates that neither L (22), the constraints (24) nor H depend on: θ, and
@@ -588,6 +597,39 @@ impl RunSpec {
         Ok(s)
     }
 
+    /// The run's fixed inputs as reports show them: a, b, m, R, I, J, then x₀, y₀, θ₀,
+    /// cos φ₀, sin φ₀, θ̇₀, φ̇₀.
+    fn inputs_of<S: Scalar>(&self, table: &Table<S>, start: &PennyState<S>) -> Vec<Num> {
+        let Boundary::Ellipse { a, b } = &table.boundary else {
+            unreachable!("run tables are ellipses")
+        };
+        let p = &table.penny;
+        nums(&[
+            a.clone(),
+            b.clone(),
+            p.mass.clone(),
+            p.radius.clone(),
+            p.inertia.clone(),
+            p.spin_inertia.clone(),
+            start.x.clone(),
+            start.y.clone(),
+            start.theta.clone(),
+            start.heading.cos.clone(),
+            start.heading.sin.clone(),
+            start.thetadot.clone(),
+            start.phidot.clone(),
+        ])
+    }
+
+    /// The fixed inputs evaluated exactly (the `algebraic` backend), so that an
+    /// enclosure or floating-point run prints `a = 1/5` as given, not an enclosure of it;
+    /// `None` where an input is not algebraic.
+    fn exact_inputs(&self) -> Option<Vec<Num>> {
+        let table = self.table::<Algebraic>(&()).ok()?;
+        let start = self.start::<Algebraic>(&table, &()).ok()?;
+        Some(self.inputs_of(&table, &start))
+    }
+
     fn exact_first<S: Scalar>(&self, run: &Run<S>) -> Option<ExactCheck> {
         if self.table != TableKind::Circle || S::kind() == Kind::Exact {
             return None;
@@ -727,9 +769,9 @@ impl RunSpec {
                 .map(width)
                 .fold(0.0, f64::max)
         });
-        let Boundary::Ellipse { a, b } = &table.boundary else {
-            unreachable!("run tables are ellipses")
-        };
+        let inputs = self
+            .exact_inputs()
+            .unwrap_or_else(|| self.inputs_of(&table, &start));
         Ok((
             RunReport {
                 arith,
@@ -737,27 +779,19 @@ impl RunSpec {
                     TableKind::Ellipse => "ellipse".into(),
                     TableKind::Circle => "circle".into(),
                 },
-                a: a.num(),
-                b: b.num(),
+                a: inputs[0].clone(),
+                b: inputs[1].clone(),
                 law: self.law,
                 events: match S::kind() {
                     Kind::Enclosure => "certified",
                     Kind::Float => "sampled",
                     Kind::Exact => "algebraic",
                 },
-                mass: table.penny.mass.num(),
-                radius: table.penny.radius.num(),
-                inertia: table.penny.inertia.num(),
-                spin_inertia: table.penny.spin_inertia.num(),
-                initial: nums(&[
-                    start.x.clone(),
-                    start.y.clone(),
-                    start.theta.clone(),
-                    start.heading.cos.clone(),
-                    start.heading.sin.clone(),
-                    start.thetadot.clone(),
-                    start.phidot.clone(),
-                ]),
+                mass: inputs[2].clone(),
+                radius: inputs[3].clone(),
+                inertia: inputs[4].clone(),
+                spin_inertia: inputs[5].clone(),
+                initial: inputs[6..].to_vec(),
                 impacts: rows,
                 stop: run.stop.clone(),
                 max_width,

@@ -340,3 +340,40 @@ fn figure_claims() {
         "\"energy_drops == 1\"",
     );
 }
+
+/// Fixed inputs are reported as given, exactly, on every backend (issue 37): a = 0.15 is
+/// 3/20, not an enclosure of it; cos(π/16) is the algebraic number, not its rounding.
+#[test]
+fn inputs_are_reported_exactly_on_every_backend() {
+    for arith in ["mpi:64", "interval", "f64"] {
+        let r = json(&[
+            "penny",
+            "run",
+            "--table",
+            "ellipse",
+            "--law",
+            "elastic",
+            "--impacts",
+            "1",
+            "--arith",
+            arith,
+            "--format",
+            "json",
+        ]);
+        assert_eq!(r["a"]["exact"], "3/20", "{arith}");
+        assert_eq!(r["inertia"]["exact"], "1/8000000", "{arith}");
+        assert_eq!(r["initial"][6]["exact"], "1/5", "{arith}");
+    }
+    let r = json(&[
+        "penny", "impact", "--wall", "x=1/5", "--phi", "pi/16", "--rates", "10,0", "--arith",
+        "interval", "--format", "json",
+    ]);
+    assert_eq!(r["mass"]["exact"], "1/400");
+    assert!(
+        r["heading"][0]["exact"]
+            .as_str()
+            .unwrap()
+            .contains("cos(pi/16)"),
+        "{r}"
+    );
+}
