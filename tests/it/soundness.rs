@@ -114,10 +114,11 @@ enum C {
     Div(Box<C>, Box<C>),
 }
 
-fn cos_tree() -> impl Strategy<Value = C> {
+/// Sums, differences, products and quotients over the leaves `special` and rationals.
+fn field_tree(special: BoxedStrategy<C>) -> impl Strategy<Value = C> {
     let leaf = prop_oneof![
         (-30i64..=30, 1i64..=9).prop_map(|(n, m)| C::Q(n, m)),
-        (0i64..32).prop_map(C::Cos),
+        special,
     ];
     leaf.prop_recursive(4, 20, 2, |inner| {
         prop_oneof![
@@ -129,21 +130,18 @@ fn cos_tree() -> impl Strategy<Value = C> {
     })
 }
 
+fn cos_tree() -> impl Strategy<Value = C> {
+    field_tree((0i64..32).prop_map(C::Cos).boxed())
+}
+
 /// A random expression over Q(2^(1/3)), of degree 3: leaves are rationals and cube roots
 /// of ±2, ±4, ±16, ±32 (all in that one field) and of ±8.
 fn cbrt_tree() -> impl Strategy<Value = C> {
-    let leaf = prop_oneof![
-        (-30i64..=30, 1i64..=9).prop_map(|(n, m)| C::Q(n, m)),
-        prop::sample::select(vec![2i64, -2, 4, -4, 8, -8, 16, -16, 32, -32]).prop_map(C::Cbrt),
-    ];
-    leaf.prop_recursive(4, 20, 2, |inner| {
-        prop_oneof![
-            (inner.clone(), inner.clone()).prop_map(|(a, b)| C::Add(Box::new(a), Box::new(b))),
-            (inner.clone(), inner.clone()).prop_map(|(a, b)| C::Sub(Box::new(a), Box::new(b))),
-            (inner.clone(), inner.clone()).prop_map(|(a, b)| C::Mul(Box::new(a), Box::new(b))),
-            (inner.clone(), inner.clone()).prop_map(|(a, b)| C::Div(Box::new(a), Box::new(b))),
-        ]
-    })
+    field_tree(
+        prop::sample::select(vec![2i64, -2, 4, -4, 8, -8, 16, -16, 32, -32])
+            .prop_map(C::Cbrt)
+            .boxed(),
+    )
 }
 
 fn ev_cos<S: Scalar>(t: &C, ctx: &S::Ctx) -> Result<S, ArithError> {
