@@ -1734,7 +1734,7 @@ impl Scalar for Algebraic {
         Ok(a + &(b * &sd))
     }
     /// Exact real k-th root: of a rational in Q(s^(1/m)) and the towers of square roots
-    /// over it ([`rational_kth_root`]); of an irrational element only through square
+    /// over it (`rational_kth_root`); of an irrational element only through square
     /// roots (k a power of two).
     fn root(&self, k: u32) -> Result<Self, ArithError> {
         match self.as_rational() {

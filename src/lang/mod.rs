@@ -73,7 +73,7 @@ pub use abs_bounds::{
     argument, chosen, combinations, decide_by_abs_bounds, occurrences, AbsBy, At, Occurrence,
     MAX_ABS,
 };
-pub use ast::{BinOp, Expr, Func, Node, NodeKind};
+pub use ast::{BinOp, Expr, Func, Node, NodeKind, MAX_ROOT_INDEX};
 pub use error::{clip, EvalError, ParseError, ECHO};
 pub use eval::{Env, Sqrt};
 pub use limits::{Limits, LIMITS, MAX_DEPTH, MAX_EXPONENT};
