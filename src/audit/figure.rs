@@ -5,10 +5,10 @@
 //! the same way.
 
 use super::record::Record;
+use crate::figure::{self as style, Entry, Figure, Mark, Style};
 use plotters::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
-use std::sync::OnceLock;
 
 /// The figures written, or why none was.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -33,34 +33,6 @@ impl Figures {
     }
 }
 
-/// TrueType fonts tried for the figures' text, in order (`IMPACTKIT_FONT` first).
-const FONTS: &[&str] = &[
-    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-    "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
-    "/usr/share/fonts/truetype/freefont/FreeSans.ttf",
-    "/usr/share/fonts/TTF/DejaVuSans.ttf",
-    "/Library/Fonts/Arial.ttf",
-    "C:\\Windows\\Fonts\\arial.ttf",
-];
-
-/// Registers a sans-serif font once; the reason if none could be read.
-pub(crate) fn font() -> Result<(), String> {
-    static FONT: OnceLock<Result<(), String>> = OnceLock::new();
-    FONT.get_or_init(|| {
-        let env = std::env::var("IMPACTKIT_FONT").ok();
-        for path in env.iter().map(String::as_str).chain(FONTS.iter().copied()) {
-            if let Ok(bytes) = std::fs::read(path) {
-                let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
-                if plotters::style::register_font("sans-serif", FontStyle::Normal, bytes).is_ok() {
-                    return Ok(());
-                }
-            }
-        }
-        Err("no TrueType font found for the figures' text (install fonts-dejavu-core, or set IMPACTKIT_FONT to a .ttf file)".into())
-    })
-    .clone()
-}
-
 /// What a sample shows.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Category {
@@ -72,27 +44,23 @@ enum Category {
 }
 
 const CATEGORIES: [(Category, &str, RGBColor); 5] = [
-    (Category::Same, "same branches", RGBColor(150, 150, 150)),
+    (Category::Same, "same branches", style::COMMON),
     (
         Category::OtherBranch,
         "another branch, same termination",
-        RGBColor(230, 140, 0),
+        style::PALETTE[1],
     ),
     (
         Category::OtherTermination,
         "another termination",
-        RGBColor(200, 0, 0),
+        style::PALETTE[3],
     ),
     (
         Category::Undecided,
         "reference undecided",
-        RGBColor(0, 0, 0),
+        style::PALETTE[6],
     ),
-    (
-        Category::NoReference,
-        "audited run only",
-        RGBColor(30, 90, 200),
-    ),
+    (Category::NoReference, "audited run only", style::PALETTE[0]),
 ];
 
 fn category(r: &Record) -> Category {
@@ -123,185 +91,200 @@ fn range(xs: impl Iterator<Item = f64>) -> (f64, f64) {
     (lo - pad, hi + pad)
 }
 
-/// Tick labels with as many decimals as the axis' span needs (and no "-0").
-fn ticks(span: f64) -> impl Fn(&f64) -> String {
-    let decimals = if span > 0.0 {
-        (-(span / 10.0).log10().floor()).clamp(0.0, 12.0) as usize
-    } else {
-        2
-    };
-    move |v: &f64| {
-        let s = format!("{v:.decimals$}");
-        match s.strip_prefix('-') {
-            Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
-            _ => s,
+/// The figure of an audit: what it draws and the points.
+struct AuditFigure<'a> {
+    what: &'a str,
+    axes: &'a [String],
+    records: &'a [Record],
+}
+
+/// The categories present, most numerous first (drawn first, so that the rare ones lie
+/// on top), each with its count and whether it is rare (under 5 % of the samples, and
+/// not "same branches"): rare classes are drawn larger and ringed.
+fn classes(records: &[Record]) -> Vec<(Category, String, RGBColor, usize, bool)> {
+    let mut out: Vec<_> = CATEGORIES
+        .iter()
+        .map(|&(cat, name, color)| {
+            let n = records.iter().filter(|r| category(r) == cat).count();
+            let rare = cat != Category::Same && n * 20 < records.len();
+            (cat, format!("{name} ({n})"), color, n, rare)
+        })
+        .filter(|c| c.3 > 0)
+        .collect();
+    out.sort_by_key(|c| std::cmp::Reverse(c.3));
+    out
+}
+
+impl AuditFigure<'_> {
+    /// The distance drawn for a record (relative, else absolute; an upper bound).
+    fn rel(r: &Record) -> Option<f64> {
+        r.comparison.as_ref().map(|c| {
+            c.relative_distance
+                .map_or(c.distance.hi, |b| b.hi)
+                .max(FLOOR)
+        })
+    }
+
+    /// One series per class at `point` of each record.
+    fn points<'a, DB, CT>(
+        &self,
+        chart: &mut ChartContext<'a, DB, CT>,
+        st: &Style,
+        point: impl Fn(&Record) -> (f64, f64),
+    ) -> Result<(), String>
+    where
+        DB: DrawingBackend + 'a,
+        DB::ErrorType: 'static,
+        CT: plotters::coord::CoordTranslate<From = (f64, f64)>,
+    {
+        for (cat, _, color, _, rare) in classes(self.records) {
+            chart
+                .draw_series(
+                    self.records
+                        .iter()
+                        .filter(|r| category(r) == cat)
+                        .flat_map(|r| style::dot(point(r), color, rare, st)),
+                )
+                .map_err(style::de)?;
         }
+        Ok(())
     }
 }
 
-/// One series per category (at `point` of each record), and the legend.
-fn categories<'a, DB, CT>(
-    chart: &mut ChartContext<'a, DB, CT>,
-    records: &[Record],
-    point: impl Fn(&Record) -> (f64, f64),
-) -> Result<(), String>
-where
-    DB: DrawingBackend + 'a,
-    DB::ErrorType: 'static,
-    CT: plotters::coord::CoordTranslate<From = (f64, f64)>,
-{
-    let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
-    let dot = |c: RGBColor| c.filled();
-    for (cat, name, color) in CATEGORIES {
-        let pts: Vec<(f64, f64)> = records
-            .iter()
-            .filter(|r| category(r) == cat)
-            .map(&point)
-            .collect();
-        if pts.is_empty() {
-            continue;
-        }
-        chart
-            .draw_series(pts.iter().map(|p| Circle::new(*p, 2, dot(color))))
-            .map_err(e)?
-            .label(format!("{name} ({})", pts.len()))
-            .legend(move |(x, y)| Circle::new((x, y), 4, dot(color)));
+impl Figure for AuditFigure<'_> {
+    fn size(&self) -> (u32, u32) {
+        (1000, 620)
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 13))
-        .draw()
-        .map_err(e)
-}
 
-/// Draws the figure of `records` on `area`.
-fn draw<DB: DrawingBackend>(
-    area: DrawingArea<DB, plotters::coord::Shift>,
-    title: &str,
-    axes: &[String],
-    records: &[Record],
-) -> Result<(), String>
-where
-    DB::ErrorType: 'static,
-{
-    let e = |x: DrawingAreaErrorKind<DB::ErrorType>| x.to_string();
-    area.fill(&WHITE).map_err(e)?;
-    if axes.len() >= 2 {
-        let (x0, x1) = range(records.iter().map(|r| r.coords[0]));
-        let (y0, y1) = range(records.iter().map(|r| r.coords[1]));
-        let mut chart = ChartBuilder::on(&area)
-            .caption(title, ("sans-serif", 16))
-            .margin(14)
-            .x_label_area_size(46)
-            .y_label_area_size(70)
-            .build_cartesian_2d(x0..x1, y0..y1)
-            .map_err(e)?;
-        let (fx, fy) = (ticks(x1 - x0), ticks(y1 - y0));
-        chart
-            .configure_mesh()
-            .x_desc(axes[0].as_str())
-            .y_desc(axes[1].as_str())
-            .x_label_formatter(&fx)
-            .y_label_formatter(&fy)
-            .label_style(("sans-serif", 13))
-            .draw()
-            .map_err(e)?;
-        categories(&mut chart, records, |r| (r.coords[0], r.coords[1]))?;
-    } else {
-        let rel = |r: &Record| {
-            r.comparison.as_ref().map(|c| {
-                c.relative_distance
-                    .map_or(c.distance.hi, |b| b.hi)
-                    .max(FLOOR)
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, plotters::coord::Shift>,
+        st: &Style,
+    ) -> Result<(), String>
+    where
+        DB::ErrorType: 'static,
+    {
+        let legend: Vec<Entry> = classes(self.records)
+            .into_iter()
+            .map(|(_, label, color, _, rare)| {
+                Entry::new(
+                    label,
+                    if rare {
+                        Mark::Ringed(color)
+                    } else {
+                        Mark::Dot(color)
+                    },
+                )
             })
+            .collect();
+        let title = if self.axes.len() >= 2 {
+            format!("Branches over the domain: {}", self.what)
+        } else {
+            format!("Distance of the final state: {}", self.what)
         };
+        let area = st.titled(area, &title)?;
+        let data = style::legend_right(&area, st, &legend)?;
+        let axes = self.axes;
+        let records = self.records;
         let (x0, x1) = range(records.iter().map(|r| r.coords[0]));
-        let ymax = records.iter().filter_map(rel).fold(FLOOR * 10.0, f64::max) * 10.0;
-        let ymin = records
-            .iter()
-            .filter_map(rel)
-            .fold(ymax / 100.0, f64::min)
-            .max(FLOOR)
-            / 10.0;
-        let mut chart = ChartBuilder::on(&area)
-            .caption(title, ("sans-serif", 16))
-            .margin(14)
-            .x_label_area_size(46)
-            .y_label_area_size(80)
-            .build_cartesian_2d(x0..x1, (ymin..ymax).log_scale())
-            .map_err(e)?;
-        let fx = ticks(x1 - x0);
-        chart
-            .configure_mesh()
-            .x_desc(axes[0].as_str())
-            .x_label_formatter(&fx)
-            .y_desc("relative distance to the true final state (upper bound)")
-            .y_label_formatter(&|y| format!("{y:.0e}"))
-            .label_style(("sans-serif", 13))
-            .draw()
-            .map_err(e)?;
-        categories(&mut chart, records, |r| {
-            (r.coords[0], rel(r).unwrap_or(ymin))
-        })?;
+        let fx = style::decimal_ticks(x1 - x0);
+        if axes.len() >= 2 {
+            let (y0, y1) = range(records.iter().map(|r| r.coords[1]));
+            let mut chart = st
+                .chart(&data, None)
+                .build_cartesian_2d(x0..x1, y0..y1)
+                .map_err(style::de)?;
+            let fy = style::decimal_ticks(y1 - y0);
+            chart
+                .configure_mesh()
+                .x_desc(axes[0].as_str())
+                .y_desc(axes[1].as_str())
+                .x_label_formatter(&fx)
+                .y_label_formatter(&fy)
+                .label_style(st.font(style::TICK_PX))
+                .axis_desc_style(st.font(style::LABEL_PX))
+                .light_line_style(st.light_grid())
+                .bold_line_style(st.bold_grid())
+                .draw()
+                .map_err(style::de)?;
+            self.points(&mut chart, st, |r| (r.coords[0], r.coords[1]))
+        } else {
+            let ymax = records
+                .iter()
+                .filter_map(Self::rel)
+                .fold(FLOOR * 10.0, f64::max)
+                * 4.0;
+            let ymin = records
+                .iter()
+                .filter_map(Self::rel)
+                .fold(ymax / 100.0, f64::min)
+                .max(FLOOR)
+                / 4.0;
+            let mut chart = st
+                .chart(&data, None)
+                .build_cartesian_2d(
+                    x0..x1,
+                    style::Ticked::<LogCoord<f64>>::new(
+                        (ymin..ymax).log_scale().into(),
+                        style::log_ticks(ymin, ymax),
+                    ),
+                )
+                .map_err(style::de)?;
+            chart
+                .configure_mesh()
+                .x_desc(axes[0].as_str())
+                .x_label_formatter(&fx)
+                .y_desc("relative distance to the true final state (upper bound)")
+                .y_label_formatter(&style::log_label)
+                .label_style(st.font(style::TICK_PX))
+                .axis_desc_style(st.font(style::LABEL_PX))
+                .light_line_style(st.light_grid())
+                .bold_line_style(st.bold_grid())
+                .draw()
+                .map_err(style::de)?;
+            self.points(&mut chart, st, |r| {
+                (r.coords[0], Self::rel(r).unwrap_or(ymin))
+            })
+        }
     }
-    area.present().map_err(e)?;
-    Ok(())
 }
-
-/// Size of the figures in pixels.
-const SIZE: (u32, u32) = (900, 620);
 
 /// Writes `map.svg` and `map.png` to `dir`; figures need at least one varying axis and
-/// a font for their text.
-pub fn write(dir: &Path, title: &str, axes: &[String], records: &[Record]) -> Figures {
+/// a font for their text. `what` says what was audited against what ("f64 against the
+/// certified corner law, alpha atan(1/2), eps 1/2"); the title says what is drawn.
+pub fn write(dir: &Path, what: &str, axes: &[String], records: &[Record]) -> Figures {
     if axes.is_empty() || records.is_empty() {
         return Figures {
             files: Vec::new(),
             skipped: Some("the domain has no varying axis".into()),
         };
     }
-    if let Err(why) = font() {
+    if let Err(why) = style::font() {
         return Figures {
             files: Vec::new(),
             skipped: Some(why),
         };
     }
+    let fig = AuditFigure {
+        what,
+        axes,
+        records,
+    };
     let mut files = Vec::new();
     let mut skipped = None;
     // drawn under temporary names, renamed when complete (a full disk or a signal leaves
     // no truncated figure)
-    let tmp = |name: &str| dir.join(format!(".tmp-{}-{name}", std::process::id()));
-    let settle = |name: &str, drawn: Result<(), String>| -> Result<(), String> {
-        let t = tmp(name);
-        let r = drawn.and_then(|()| std::fs::rename(&t, dir.join(name)).map_err(|e| e.to_string()));
-        if r.is_err() {
-            let _ = std::fs::remove_file(&t);
+    for name in ["map.svg", "map.png"] {
+        let tmp = dir.join(format!(".tmp-{}-{name}", std::process::id()));
+        let r = style::write(&fig, &tmp)
+            .and_then(|()| std::fs::rename(&tmp, dir.join(name)).map_err(|e| e.to_string()));
+        match r {
+            Ok(()) => files.push(name.to_string()),
+            Err(why) => {
+                let _ = std::fs::remove_file(&tmp);
+                skipped = Some(format!("{name}: {why}"));
+            }
         }
-        r
-    };
-    let svg = tmp("map.svg");
-    let drawn = draw(
-        SVGBackend::new(&svg, SIZE).into_drawing_area(),
-        title,
-        axes,
-        records,
-    );
-    match settle("map.svg", drawn) {
-        Ok(()) => files.push("map.svg".to_string()),
-        Err(why) => skipped = Some(format!("map.svg: {why}")),
-    }
-    let png = tmp("map.png");
-    let drawn = draw(
-        BitMapBackend::new(&png, SIZE).into_drawing_area(),
-        title,
-        axes,
-        records,
-    );
-    match settle("map.png", drawn) {
-        Ok(()) => files.push("map.png".to_string()),
-        Err(why) => skipped = Some(format!("map.png: {why}")),
     }
     Figures { files, skipped }
 }

@@ -3,6 +3,9 @@
 
 use super::{tuple_text, Num, Report, TextOptions};
 use crate::arith::{Rational, Scalar};
+use crate::figure::{Entry, Figure, Mark, Style};
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use serde::Serialize;
 
 /// One geometry: the inner product of (31) three ways, the two resolutions p_ab and p_ba,
@@ -164,40 +167,163 @@ impl Report for SweepReport {
     }
 }
 
-/// Fig. 5: ξ against θ/π from a sweep, the local minima marked.
-pub fn sweep_svg(report: &SweepReport) -> String {
-    let o = TextOptions::default();
-    let mut pts = Vec::new();
-    for p in &report.points {
-        if let SweepPoint::Decided(d) = p {
-            let x = d.theta_over_pi.to_f64();
-            let y = d.xi_squared.to_f64().max(0.0).sqrt();
-            if x.is_finite() && y.is_finite() {
-                pts.push((x, y));
-            }
+/// θ/π as a multiple of π for a figure: `π/2`, `3π/4`, `π`, `0`; a value that is no
+/// fraction with a denominator up to 64 as a decimal (`0.3183π`).
+fn pi_multiple(x: f64) -> String {
+    for d in 1..=64i64 {
+        let n = (x * d as f64).round();
+        if (x * d as f64 - n).abs() < 1e-9 {
+            let n = n as i64;
+            let g = gcd(n.unsigned_abs(), d as u64) as i64;
+            let (n, d) = (n / g.max(1), d / g.max(1));
+            return match (n, d) {
+                (0, _) => "0".into(),
+                (1, 1) => "π".into(),
+                (-1, 1) => "−π".into(),
+                (n, 1) => format!("{n}π"),
+                (1, d) => format!("π/{d}"),
+                (-1, d) => format!("−π/{d}"),
+                (n, d) => format!("{n}π/{d}"),
+            };
         }
     }
-    let marks: Vec<(f64, f64, String)> = report
-        .local_minima_theta_over_pi
-        .iter()
-        .filter_map(|m| {
-            let x = m.to_f64();
-            let y = pts.iter().find(|p| (p.0 - x).abs() < 1e-12)?.1;
-            Some((x, y, format!("θ = {}π", label(m, &o))))
-        })
-        .collect();
-    let x0 = pts.first().map(|p| p.0).unwrap_or(0.0);
-    super::plot::line_plot(
-        &format!(
-            "Billiard break (Seghete–Murphey Fig. 5): indeterminacy ξ, radii {}",
-            report.radii
-        ),
-        "θ / π",
-        "ξ = |p_ab − p_ba|_g / |p0|_g",
-        (x0, 1.0),
-        &pts,
-        &marks,
-    )
+    format!("{x:.4}π")
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// Fig. 5 of Seghete–Murphey: the indeterminacy ξ against the angle θ from a sweep, the
+/// local minima marked (drawn in the style of [`crate::figure`]).
+pub struct SweepFigure {
+    title: String,
+    /// (θ/π, ξ) of every decided angle.
+    points: Vec<(f64, f64)>,
+    /// (θ/π, ξ) of the local minima.
+    minima: Vec<(f64, f64)>,
+}
+
+impl SweepFigure {
+    /// The figure of a sweep.
+    pub fn new(report: &SweepReport) -> SweepFigure {
+        let mut points = Vec::new();
+        for p in &report.points {
+            if let SweepPoint::Decided(d) = p {
+                let x = d.theta_over_pi.to_f64();
+                let y = d.xi_squared.to_f64().max(0.0).sqrt();
+                if x.is_finite() && y.is_finite() {
+                    points.push((x, y));
+                }
+            }
+        }
+        let minima = report
+            .local_minima_theta_over_pi
+            .iter()
+            .filter_map(|m| {
+                let x = m.to_f64();
+                let y = points.iter().find(|p| (p.0 - x).abs() < 1e-12)?.1;
+                Some((x, y))
+            })
+            .collect();
+        SweepFigure {
+            title: format!(
+                "Indeterminacy ξ of the billiard break against θ (Seghete–Murphey Fig. 5), radii {}",
+                report.radii
+            ),
+            points,
+            minima,
+        }
+    }
+}
+
+impl Figure for SweepFigure {
+    fn size(&self) -> (u32, u32) {
+        (900, 440)
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, plotters::coord::Shift>,
+        st: &Style,
+    ) -> Result<(), String>
+    where
+        DB::ErrorType: 'static,
+    {
+        use crate::figure as style;
+        let (line, mark) = (style::PALETTE[0], style::PALETTE[1]);
+        let mut legend = vec![Entry::new("ξ at the swept angles θ", Mark::Line(line))];
+        if !self.minima.is_empty() {
+            legend.push(Entry::new("local minimum of ξ", Mark::Ringed(mark)));
+        }
+        let area = st.titled(area, &self.title)?;
+        let data = style::legend_right(&area, st, &legend)?;
+        let x0 = self.points.first().map_or(0.0, |p| p.0).min(1.0);
+        let x0 = if x0 < 1.0 { x0 } else { 0.0 };
+        let ymax = self.points.iter().map(|p| p.1).fold(1e-12, f64::max) * 1.15;
+        let ticks: Vec<f64> = (0..=8)
+            .map(|k| f64::from(k) / 8.0)
+            .filter(|t| *t >= x0 - 1e-12)
+            .collect();
+        let mut chart = st
+            .chart(&data, None)
+            .build_cartesian_2d(
+                crate::figure::Ticked::new(
+                    plotters::coord::types::RangedCoordf64::from(x0..1.0),
+                    ticks,
+                ),
+                0.0..ymax,
+            )
+            .map_err(style::de)?;
+        let fy = style::decimal_ticks(ymax);
+        chart
+            .configure_mesh()
+            .x_desc("angle θ between the lines of centres")
+            .y_desc("ξ = ‖p_ab − p_ba‖_g / ‖p0‖_g")
+            .x_label_formatter(&|x| pi_multiple(*x))
+            .y_label_formatter(&fy)
+            .label_style(st.font(style::TICK_PX))
+            .axis_desc_style(st.font(style::LABEL_PX))
+            .light_line_style(st.light_grid())
+            .bold_line_style(st.bold_grid())
+            .draw()
+            .map_err(style::de)?;
+        chart
+            .draw_series(LineSeries::new(
+                self.points.iter().copied(),
+                line.stroke_width(st.size(2.0)),
+            ))
+            .map_err(style::de)?;
+        chart
+            .draw_series(
+                self.minima
+                    .iter()
+                    .flat_map(|p| style::dot(*p, mark, true, st)),
+            )
+            .map_err(style::de)?;
+        let font = st.font(style::LEGEND_PX).color(&mark);
+        for (x, y) in &self.minima {
+            // above the point, or below it near the top
+            let above = *y < ymax * 0.85;
+            let pos = if above { VPos::Bottom } else { VPos::Top };
+            let dy = if above { -st.px(14.0) } else { st.px(14.0) };
+            chart
+                .draw_series(std::iter::once(
+                    EmptyElement::at((*x, *y))
+                        + Text::new(
+                            format!("θ = {}", pi_multiple(*x)),
+                            (0, dy),
+                            font.pos(Pos::new(HPos::Center, pos)),
+                        ),
+                ))
+                .map_err(style::de)?;
+        }
+        Ok(())
+    }
 }
 
 /// What `billiard-break` reports: one geometry, or a sweep.

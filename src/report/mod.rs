@@ -9,17 +9,16 @@
 pub mod billiard;
 pub mod compare;
 pub mod corner;
+pub mod corner_figure;
 pub mod cradle;
 pub mod eval;
 pub mod penny;
 pub mod penny_figure;
-pub mod plot;
 pub mod propagate;
 pub mod regress;
 pub mod rods;
 pub mod sequential;
 pub mod step;
-pub mod svg;
 
 use crate::arith::Scalar;
 pub use crate::arith::{Num, TextOptions};

@@ -2,6 +2,8 @@
 //! simultaneous impacts — nodes, impacts, and what the run conserves.
 
 use super::{tuple_text, Num, Report, TextOptions};
+use crate::figure::{Entry, Figure, Mark, Style};
+use plotters::prelude::{Color, DashedLineSeries, DrawingArea, DrawingBackend, LineSeries, WHITE};
 use serde::Serialize;
 
 /// One node t_k: configuration, discrete momentum (29) and energy.
@@ -200,96 +202,136 @@ impl Report for StepReport {
     }
 }
 
-/// The coordinates against time (one line per coordinate through the nodes and the
-/// impact configurations), with the impact times as dashed vertical lines, as SVG
-/// (plotters). Drawing only: the numbers are in the report.
-pub fn svg(r: &StepReport) -> Result<String, String> {
-    use plotters::prelude::*;
-    crate::audit::figure::font()?;
-    let mut out = String::new();
-    {
-        let area = SVGBackend::with_string(&mut out, (800, 520)).into_drawing_area();
-        let e = |x: DrawingAreaErrorKind<_>| x.to_string();
-        area.fill(&WHITE).map_err(e)?;
-        // (t, q) of every node and impact, in time order.
-        let mut pts: Vec<(f64, Vec<f64>)> = r
+/// The coordinates against time, one panel per coordinate (so that a large motion of one
+/// does not flatten the bounces of another), through the nodes and the impact
+/// configurations, with the impact times as dashed vertical lines.
+pub struct StepFigure<'a> {
+    report: &'a StepReport,
+    /// (t, q) of every node and impact, in time order.
+    points: Vec<(f64, Vec<f64>)>,
+}
+
+/// The most panels drawn (one per coordinate); further coordinates are in the report.
+const MAX_PANELS: usize = 8;
+
+impl<'a> StepFigure<'a> {
+    /// The figure of a run.
+    pub fn new(r: &'a StepReport) -> StepFigure<'a> {
+        let mut points: Vec<(f64, Vec<f64>)> = r
             .nodes
             .iter()
-            .map(|n| {
-                (
-                    n.t.to_f64(),
-                    n.q.iter().map(Num::to_f64).collect::<Vec<f64>>(),
-                )
-            })
+            .map(|n| (n.t.to_f64(), n.q.iter().map(Num::to_f64).collect()))
             .chain(
                 r.impacts
                     .iter()
                     .map(|i| (i.time.to_f64(), i.q.iter().map(Num::to_f64).collect())),
             )
-            .filter(|(t, q)| t.is_finite() && q.iter().all(|x| x.is_finite()))
+            .filter(|(t, q): &(f64, Vec<f64>)| t.is_finite() && q.iter().all(|x| x.is_finite()))
             .collect();
-        pts.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let t1 = pts.last().map_or(1.0, |p| p.0).max(1e-12);
-        let (lo, hi) = pts
+        points.sort_by(|a, b| a.0.total_cmp(&b.0));
+        StepFigure { report: r, points }
+    }
+
+    fn panels(&self) -> usize {
+        self.report.coordinates.len().clamp(1, MAX_PANELS)
+    }
+}
+
+impl Figure for StepFigure<'_> {
+    fn size(&self) -> (u32, u32) {
+        (960, 70 + 170 * self.panels() as u32)
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, plotters::coord::Shift>,
+        st: &Style,
+    ) -> Result<(), String>
+    where
+        DB::ErrorType: 'static,
+    {
+        use crate::figure as style;
+        let r = self.report;
+        let shown = &r.coordinates[..r.coordinates.len().min(MAX_PANELS)];
+        let mut legend: Vec<Entry> = shown
             .iter()
-            .flat_map(|p| p.1.iter().copied())
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
-                (a.min(x), b.max(x))
-            });
-        let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (0.0, 1.0) };
-        let pad = ((hi - lo) * 0.08).max(1e-9);
-        let mut chart = ChartBuilder::on(&area)
-            .caption(
+            .enumerate()
+            .map(|(j, name)| Entry::new(format!("{name}(t)"), Mark::Line(style::series(j))))
+            .collect();
+        if !r.impacts.is_empty() {
+            legend.push(Entry::new("impact time", Mark::Dashed(style::GUIDE)));
+        }
+        if r.coordinates.len() > MAX_PANELS {
+            legend.push(Entry::new(
                 format!(
-                    "{} ({} law, dt = {})",
-                    r.system,
-                    r.law,
-                    r.dt.text(&TextOptions::default())
+                    "({} more coordinates in the report)",
+                    r.coordinates.len() - MAX_PANELS
                 ),
-                ("sans-serif", 16),
-            )
-            .margin(16)
-            .x_label_area_size(46)
-            .y_label_area_size(60)
-            .build_cartesian_2d(0.0..t1, (lo - pad)..(hi + pad))
-            .map_err(e)?;
-        chart
-            .configure_mesh()
-            .x_desc("t")
-            .y_desc("q")
-            .label_style(("sans-serif", 13))
-            .draw()
-            .map_err(e)?;
-        for (j, name) in r.coordinates.iter().enumerate() {
-            let c = super::penny_figure::PALETTE[j % super::penny_figure::PALETTE.len()];
+                Mark::Line(WHITE),
+            ));
+        }
+        let title = format!(
+            "Coordinates against time: {}, {} impacts, step h = {}",
+            r.system,
+            r.law,
+            r.dt.text(&TextOptions::default())
+        );
+        let area = st.titled(area, &title)?;
+        let data = style::legend_right(&area, st, &legend)?;
+        let t1 = self.points.last().map_or(1.0, |p| p.0).max(1e-12);
+        let rows = data.split_evenly((self.panels(), 1));
+        for (j, (name, panel)) in shown.iter().zip(&rows).enumerate() {
+            let (lo, hi) = self
+                .points
+                .iter()
+                .map(|p| p.1[j])
+                .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
+                    (a.min(x), b.max(x))
+                });
+            let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (0.0, 1.0) };
+            let pad = ((hi - lo) * 0.08).max(1e-9);
+            let (lo, hi) = (lo - pad, hi + pad);
+            let last = j + 1 == shown.len();
+            let mut b = st.chart(panel, None);
+            if !last {
+                b.x_label_area_size(st.px(20.0));
+            }
+            let mut chart = b.build_cartesian_2d(0.0..t1, lo..hi).map_err(style::de)?;
+            let fy = style::decimal_ticks(hi - lo);
+            let fx = style::decimal_ticks(t1);
+            let mut mesh = chart.configure_mesh();
+            mesh.y_desc(name.as_str())
+                .y_label_formatter(&fy)
+                .x_label_formatter(&fx)
+                .y_labels(5)
+                .label_style(st.font(style::TICK_PX))
+                .axis_desc_style(st.font(style::LABEL_PX))
+                .light_line_style(st.light_grid())
+                .bold_line_style(st.bold_grid());
+            if last {
+                mesh.x_desc("t");
+            }
+            mesh.draw().map_err(style::de)?;
+            for i in &r.impacts {
+                let t = i.time.to_f64();
+                if t.is_finite() {
+                    chart
+                        .draw_series(DashedLineSeries::new(
+                            vec![(t, lo), (t, hi)],
+                            st.size(4.0),
+                            st.size(3.0),
+                            style::GUIDE.stroke_width(st.size(1.0)),
+                        ))
+                        .map_err(style::de)?;
+                }
+            }
             chart
                 .draw_series(LineSeries::new(
-                    pts.iter().map(|p| (p.0, p.1[j])),
-                    c.stroke_width(2),
+                    self.points.iter().map(|p| (p.0, p.1[j])),
+                    style::series(j).stroke_width(st.size(2.0)),
                 ))
-                .map_err(e)?
-                .label(name.as_str())
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], c));
+                .map_err(style::de)?;
         }
-        for i in &r.impacts {
-            let t = i.time.to_f64();
-            chart
-                .draw_series(DashedLineSeries::new(
-                    vec![(t, lo - pad), (t, hi + pad)],
-                    4,
-                    3,
-                    RGBColor(150, 150, 150).into(),
-                ))
-                .map_err(e)?;
-        }
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.85))
-            .border_style(BLACK)
-            .label_font(("sans-serif", 13))
-            .draw()
-            .map_err(e)?;
-        area.present().map_err(e)?;
+        Ok(())
     }
-    Ok(out)
 }

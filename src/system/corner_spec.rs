@@ -377,17 +377,19 @@ impl CornerSpec {
             one.restitution = RestitutionSpec::Symmetric(e.clone());
             let report = one.report_arith(arith)?;
             let fin = &report.final_velocity;
-            exits.push(crate::report::svg::ExitArrow {
+            exits.push(crate::report::corner_figure::ExitArrow {
                 label: e.clone(),
                 v: (fin[0].to_f64(), fin[1].to_f64()),
                 termination: report.termination.clone(),
             });
         }
         let title = format!(
-            "alpha = {}, v0 = ({}), {:?}",
+            "Exit velocities of the disk in a corner: α = {}, v0 = ({}), {:?}",
             self.alpha, self.v0, self.algorithm
         );
-        Ok(crate::report::svg::corner_figure(&title, alpha, v0, &exits))
+        Ok(crate::report::corner_figure::corner_figure(
+            &title, alpha, v0, &exits,
+        ))
     }
 }
 

@@ -714,7 +714,7 @@ impl RunSpec {
         TableFigure {
             clouds: Vec::new(),
             title: format!(
-                "The first {} impacts, {law} impacts, {shape} table (a = {a} m, b = {b} m)",
+                "The contact point's path and the first {} impacts ({law}) on the {shape} table, a = {a} m, b = {b} m",
                 run.impacts.len()
             ),
             a,
@@ -911,7 +911,7 @@ impl SpreadSpec {
         };
         let fig = TableFigure {
             title: format!(
-                "{} runs, theta0 and phidot0 moved by < 0.005 (Fig. 5)",
+                "Where {} pennies are at each time, θ₀ and φ̇₀ moved by less than 0.005",
                 self.runs
             ),
             a,

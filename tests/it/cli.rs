@@ -433,7 +433,8 @@ fn corner_figures_snapshot() {
     assert_eq!(code, 0, "{err}");
     let a1 = std::fs::read_to_string(&a1).unwrap();
     let c2 = std::fs::read_to_string(&c2).unwrap();
-    assert_eq!(a1.matches("<line").count(), 2 + 1 + 6);
+    // 2 walls, v0 and 6 exit velocities, and in the legend v0 and the 6 exits
+    assert_eq!(a1.matches("<line").count(), 2 + 1 + 6 + 1 + 6);
     insta::with_settings!({ snapshot_path => "../../snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_snapshot!("figure_a1_svg", a1);
         insta::assert_snapshot!("figure_c2_svg", c2);
@@ -981,7 +982,8 @@ fn corner_batches_and_work_limit() {
 }
 
 /// One grammar (issue 37): a command that draws SVG only refuses another extension before
-/// any work, and only `verify` offers `--format markdown`.
+/// any work, a command drawn with plotters takes .svg or .png only, and only `verify`
+/// offers `--format markdown`.
 #[test]
 fn svg_extensions_and_formats_are_each_commands_own() {
     let corner = [
@@ -991,10 +993,14 @@ fn svg_extensions_and_formats_are_each_commands_own() {
     png.extend(["--svg", "figure.png"]);
     let e = bad(&png);
     assert!(e.contains("--svg") && e.contains("draws SVG only"), "{e}");
+    // commands drawn with plotters write SVG or PNG, and refuse anything else
     let e = bad(&[
-        "step", "--system", "x.toml", "--dt", "1/10", "--steps", "1", "--svg", "a.PNG",
+        "step", "--system", "x.toml", "--dt", "1/10", "--steps", "1", "--svg", "a.pdf",
     ]);
-    assert!(e.contains("draws SVG only"), "{e}");
+    assert!(
+        e.contains("--svg") && e.contains("ending in .svg or .png"),
+        "{e}"
+    );
     let mut md = corner.to_vec();
     md.extend(["--format", "markdown"]);
     assert!(bad(&md).contains("markdown"));

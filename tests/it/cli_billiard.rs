@@ -127,9 +127,9 @@ fn sweep_reproduces_the_two_minima_of_figure_5() {
         "-",
     ]);
     assert_eq!(code, 0);
-    assert!(out.starts_with("<svg") && out.contains("θ = 1/2π"), "{out}");
+    assert!(out.starts_with("<svg") && out.contains("θ = π/2"), "{out}");
     let text = std::fs::read_to_string(&svg).unwrap();
-    assert!(text.starts_with("<svg") && text.contains("θ = 1/2π") && text.contains("θ = 1π"));
+    assert!(text.starts_with("<svg") && text.contains("θ = π/2") && text.contains("θ = π"));
     let v = json(&[
         "billiard-break",
         "--sweep",

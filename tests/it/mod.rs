@@ -21,6 +21,7 @@ mod corner;
 mod corner_longrun;
 mod cradle;
 mod docs;
+mod figures;
 mod fuzz;
 mod fuzz_files;
 mod hardening;

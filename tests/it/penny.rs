@@ -244,7 +244,7 @@ fn other_backends_and_figure() {
         "-",
     ]);
     assert_eq!(code, 0);
-    assert!(out.starts_with("<svg") && out.contains("front end hits (27)"));
+    assert!(out.starts_with("<svg") && out.contains("front end hits the edge"));
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -278,8 +278,8 @@ pub enum Command {
         /// Longest reflection sequence. `--max-depth` is an alias.
         #[arg(long, alias = "max-depth", default_value_t = 64, value_parser = billiard_depth)]
         max_steps: usize,
-        /// Write Fig. 5 (with --sweep) as SVG to FILE ("-": standard output).
-        #[arg(long, value_parser = svg_file)]
+        /// Draw Fig. 5 (with --sweep) to FILE (.svg or .png; "-": SVG on standard output).
+        #[arg(long, value_parser = figure_file)]
         svg: Option<std::path::PathBuf>,
         /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS | certified (default: exact where the inputs allow, else enclosures until every sign is decided).
         #[arg(long, value_parser = parse_arith, default_value = "certified")]
@@ -352,8 +352,9 @@ pub enum Command {
         /// the smallest <u, p>_g first (argmin, Sect. VII-B) or the largest (argmax).
         #[arg(long, value_enum, default_value = "argmin")]
         order: OrderArg,
-        /// Write the coordinates against time as SVG to FILE ("-": standard output).
-        #[arg(long, value_parser = svg_file)]
+        /// Draw the coordinates against time to FILE (.svg or .png; "-": SVG on standard
+        /// output).
+        #[arg(long, value_parser = figure_file)]
         svg: Option<std::path::PathBuf>,
         /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS | certified (default: exact where the inputs allow, else enclosures until every sign is decided).
         #[arg(long, value_parser = parse_arith, default_value = "certified")]
@@ -706,7 +707,7 @@ pub enum PennyCommand {
         rates: Option<String>,
         /// Draw the trajectory with the impacts marked (Figs. 1-4) to FILE (.svg or .png;
         /// "-": SVG on standard output, instead of the report).
-        #[arg(long)]
+        #[arg(long, value_parser = figure_file)]
         svg: Option<std::path::PathBuf>,
         /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS.
         #[arg(long, value_parser = parse_backend, default_value = "mpi:128")]
@@ -736,7 +737,7 @@ pub struct SpreadArgs {
     #[arg(long, default_value = "5,10,20,40")]
     pub times: String,
     /// Draw the clouds on the table to FILE (.svg or .png; "-": SVG on standard output).
-    #[arg(long)]
+    #[arg(long, value_parser = figure_file)]
     pub svg: Option<std::path::PathBuf>,
     /// f64 | exact | quadratic | algebraic | mpfr:BITS | interval | mpi:BITS (f64: the figure's
     /// precision, and fast).
@@ -835,6 +836,19 @@ pub(crate) fn svg_file(s: &str) -> Result<std::path::PathBuf, String> {
         Some(e) if !e.eq_ignore_ascii_case("svg") && s != "-" => Err(format!(
             "this command draws SVG only: give a FILE ending in .svg, or - for standard output (got .{e})"
         )),
+        _ => Ok(p),
+    }
+}
+
+/// `--svg FILE` of a command drawn with plotters: FILE.svg (or without an extension),
+/// FILE.png, or `-`; another extension (`x.pdf`) is refused rather than written as SVG
+/// text.
+pub(crate) fn figure_file(s: &str) -> Result<std::path::PathBuf, String> {
+    let p = std::path::PathBuf::from(s);
+    match p.extension().and_then(|e| e.to_str()) {
+        Some(e) if !["svg", "png"].iter().any(|x| e.eq_ignore_ascii_case(x)) && s != "-" => Err(
+            format!("give a FILE ending in .svg or .png, or - for standard output (got .{e})"),
+        ),
         _ => Ok(p),
     }
 }

@@ -517,8 +517,9 @@ fn finish(
         Some(dir) => {
             std::fs::create_dir_all(dir)
                 .map_err(|e| user_error(format!("--out: {}: {e}", dir.display())))?;
-            let title = format!(
-                "{} {}: {} vs certified",
+            let what = format!(
+                "{} against the certified {} law ({})",
+                config.options.get("--arith").map_or("f64", String::as_str),
                 config.law,
                 config
                     .options
@@ -528,9 +529,8 @@ fn finish(
                     .map(|(k, v)| format!("{} {v}", &k[2..]))
                     .collect::<Vec<_>>()
                     .join(", "),
-                config.options.get("--arith").map_or("f64", String::as_str),
             );
-            figure::write(dir, &title, &config.axes, &records)
+            figure::write(dir, &what, &config.axes, &records)
         }
         None => figure::Figures::default(),
     };

@@ -133,6 +133,22 @@ fn emit<R: Report>(command: &str, report: &R, out: &Output) -> Result<Printed, F
     }
 }
 
+/// Writes a figure to `path` (PNG for `.png`, else SVG), or its SVG to standard output
+/// for `-`.
+fn write_figure<F: impactkit::figure::Figure>(
+    path: &std::path::Path,
+    fig: &F,
+) -> Result<Option<Printed>, Failure> {
+    if path.as_os_str() == "-" {
+        return impactkit::figure::to_svg(fig)
+            .map(|s| Some(Printed(s)))
+            .map_err(|e| user_error(format!("--svg: {e}")));
+    }
+    impactkit::figure::write(fig, path)
+        .map_err(|e| user_error(format!("--svg: {}: {e}", path.display())))?;
+    Ok(None)
+}
+
 /// Writes an SVG figure to `path`, or to standard output for `-`.
 fn write_svg(path: &std::path::Path, svg: &str) -> Result<Option<Printed>, Failure> {
     if path.as_os_str() == "-" {
@@ -208,7 +224,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             arith,
             out,
         } => {
-            use impactkit::report::billiard::{sweep_svg, BilliardReport};
+            use impactkit::report::billiard::{BilliardReport, SweepFigure};
             use impactkit::system::billiard_spec::{Angle, BreakSpec};
             let angle = match (theta, tan_quarter, sweep) {
                 (Some(t), _, _) => Angle::Theta(t),
@@ -232,7 +248,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             let report = impactkit::system::on_arith(arith, |b| spec.report(b), |_| false)
                 .map_err(spec_failure)?;
             if let (Some(path), BilliardReport::Sweep(sweep)) = (svg, &report) {
-                if let Some(p) = write_svg(&path, &sweep_svg(sweep))? {
+                if let Some(p) = write_figure(&path, &SweepFigure::new(sweep))? {
                     return Ok(p);
                 }
             }
@@ -495,25 +511,6 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
 }
 
 /// `impactkit sequential map|check`.
-/// Writes a penny figure to `path` (`-`: the SVG text, returned to print instead of the
-/// report).
-fn penny_figure(
-    path: Option<std::path::PathBuf>,
-    fig: &impactkit::report::penny_figure::TableFigure,
-) -> Result<Option<Printed>, Failure> {
-    use impactkit::report::penny_figure::{svg, write};
-    let Some(path) = path else {
-        return Ok(None);
-    };
-    if path.as_os_str() == "-" {
-        return Ok(Some(Printed(
-            svg(fig).map_err(|e| user_error(format!("--svg: {e}")))?,
-        )));
-    }
-    write(&path, fig).map_err(|e| user_error(format!("--svg: {}: {e}", path.display())))?;
-    Ok(None)
-}
-
 fn penny(action: PennyCommand) -> Result<Printed, Failure> {
     use impactkit::report::penny::PennyLaw;
     use impactkit::system::penny::End;
@@ -602,8 +599,10 @@ fn penny(action: PennyCommand) -> Result<Printed, Failure> {
                 times: a.times,
             };
             let (report, fig) = spec.report(a.arith).map_err(spec_failure)?;
-            if let Some(p) = penny_figure(a.svg, &fig)? {
-                return Ok(p);
+            if let Some(path) = &a.svg {
+                if let Some(p) = write_figure(path, &fig)? {
+                    return Ok(p);
+                }
             }
             emit("penny spread", &report, &a.out)
         }
@@ -647,8 +646,8 @@ fn penny(action: PennyCommand) -> Result<Printed, Failure> {
                 rates,
             };
             let (report, figure) = spec.report(arith, svg.is_some()).map_err(spec_failure)?;
-            if let Some(fig) = figure {
-                if let Some(p) = penny_figure(svg, &fig)? {
+            if let (Some(fig), Some(path)) = (figure, &svg) {
+                if let Some(p) = write_figure(path, &fig)? {
                     return Ok(p);
                 }
             }
@@ -691,9 +690,8 @@ fn step(
     let report =
         impactkit::system::on_arith(arith, |b| spec.report(b), |_| false).map_err(spec_failure)?;
     if let Some(path) = svg {
-        let fig =
-            impactkit::report::step::svg(&report).map_err(|e| user_error(format!("--svg: {e}")))?;
-        if let Some(p) = write_svg(&path, &fig)? {
+        let fig = impactkit::report::step::StepFigure::new(&report);
+        if let Some(p) = write_figure(&path, &fig)? {
             return Ok(p);
         }
     }

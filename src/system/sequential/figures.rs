@@ -18,11 +18,7 @@ fn unit(v: (f64, f64)) -> (f64, f64) {
     (v.0 / n, v.1 / n)
 }
 
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
+use crate::figure::escape;
 
 const FILL: [&str; 4] = ["#e8f1fa", "#fdf0e0", "#e9f5e9", "#f3e9f5"];
 
@@ -110,7 +106,9 @@ pub fn characteristics_figure(
     let mut s = String::new();
     let _ = writeln!(
         s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{:.0}" height="{:.0}" font-family="sans-serif" font-size="10">"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{:.0}" height="{:.0}" viewBox="0 0 {:.0} {:.0}" font-family="sans-serif" font-size="10">"#,
+        w + 80.0,
+        h + 80.0,
         w + 80.0,
         h + 80.0
     );
