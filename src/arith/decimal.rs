@@ -190,7 +190,7 @@ impl Num {
 
     /// The JSON string(s): the exact form, the shortest decimal that reads back as the
     /// same binary value, or outward decimal bounds.
-    fn json_fields(&self) -> Vec<(&'static str, String)> {
+    pub(crate) fn json_fields(&self) -> Vec<(&'static str, String)> {
         match self {
             Num::Exact { expr, .. } => vec![("exact", expr.clone())],
             Num::Approx(x) => vec![("approx", approx_string(x))],

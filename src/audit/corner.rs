@@ -533,7 +533,7 @@ impl CornerAudit {
         let audited = Audited {
             steps: end.steps,
             termination: end.end.name().to_string(),
-            final_state: vec![end.last.x.to_string(), end.last.y.to_string()],
+            final_state: audited_nums.iter().map(super::record::Value::of).collect(),
         };
         let coords = params
             .iter()

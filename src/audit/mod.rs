@@ -658,16 +658,6 @@ pub struct Arithmetics {
 /// the distance to an `f64` result is measured, not the reference's own width.
 const LAW_FIRST_BITS: u32 = 128;
 
-/// The text of an audited number: the shortest decimal that reads back as it (what the
-/// command's JSON prints as `approx`).
-fn num_text(x: &crate::arith::Num) -> String {
-    let v = serde_json::to_value(x).unwrap_or_default();
-    ["approx", "exact"]
-        .iter()
-        .find_map(|k| v.get(k).and_then(|s| s.as_str()).map(str::to_string))
-        .unwrap_or_else(|| v.to_string())
-}
-
 /// The certified reference of `spec`: MPFR intervals at 128 bits, then the whole ladder
 /// of [`crate::certify`] through [`crate::system::certified_report`]. `Err(why)`: undecided.
 fn law_reference<L: Law>(
@@ -778,7 +768,7 @@ pub fn run_law<L: Law>(
                 audited: record::Audited {
                     steps: audited.steps,
                     termination: audited.termination.clone(),
-                    final_state: audited.final_state.iter().map(num_text).collect(),
+                    final_state: audited.final_state.iter().map(record::Value::of).collect(),
                 },
                 reference: None,
                 undecided: None,

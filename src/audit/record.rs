@@ -8,11 +8,130 @@ use rug::Float;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Rigorous bounds `lo <= x <= hi` (outward-rounded to `f64`).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+/// Rigorous bounds `lo <= x <= hi` (outward-rounded to `f64`). In JSON the documented
+/// enclosure shape, `{"lo": "…", "hi": "…"}`: 19-digit decimals rounded outward from the
+/// `f64` bounds, so each decimal is itself a bound; read back to the nearest `f64`, which
+/// is the bound written (19 digits lie within half a unit in the last place of an `f64`),
+/// so a merged audit equals the single run. A bare number, as records before the shapes
+/// wrote it, is read as it is.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Bounds {
     pub lo: f64,
     pub hi: f64,
+}
+
+impl Serialize for Bounds {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        Num::Enclosure {
+            lo: Float::with_val(53, self.lo),
+            hi: Float::with_val(53, self.hi),
+        }
+        .serialize(s)
+    }
+}
+
+/// A number of a record as read: a decimal string, or a bare JSON number.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Read {
+    Text(String),
+    Number(f64),
+}
+
+impl Read {
+    /// The value as `f64`, a decimal string rounded by `round`.
+    fn f64(self, round: Round) -> Result<f64, String> {
+        match self {
+            Read::Number(x) => Ok(x),
+            Read::Text(s) => Float::parse(&s)
+                .map(|p| Float::with_val_round(53, p, round).0.to_f64_round(round))
+                .map_err(|e| format!("{s:?}: {e}")),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Bounds {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Bounds, D::Error> {
+        #[derive(Deserialize)]
+        struct Raw {
+            lo: Read,
+            hi: Read,
+        }
+        let r = Raw::deserialize(d)?;
+        Ok(Bounds {
+            lo: r.lo.f64(Round::Nearest).map_err(serde::de::Error::custom)?,
+            hi: r.hi.f64(Round::Nearest).map_err(serde::de::Error::custom)?,
+        })
+    }
+}
+
+/// An `f64` statistic in the documented shape `{"approx": "…"}` (shortest decimal that
+/// reads back as the same binary value); a bare number is read too.
+pub mod approx {
+    use super::{Float, Num, Read, Round};
+    use serde::{Deserialize, Serialize};
+
+    pub fn serialize<S: serde::Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+        Num::Approx(Float::with_val(53, *x)).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Shaped { approx: Read },
+            Bare(f64),
+        }
+        match Raw::deserialize(d)? {
+            Raw::Bare(x) => Ok(x),
+            Raw::Shaped { approx } => approx.f64(Round::Nearest).map_err(serde::de::Error::custom),
+        }
+    }
+}
+
+/// A value of a run's final state in the documented shapes: `{"exact": "…"}`,
+/// `{"approx": "…"}` or `{"lo": "…", "hi": "…"}` (what the audited arithmetic computed).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Value {
+    Exact {
+        exact: String,
+    },
+    Approx {
+        approx: String,
+    },
+    Enclosure {
+        lo: String,
+        hi: String,
+    },
+    /// A bare string: how records before the shapes were written (read only).
+    Bare(String),
+}
+
+impl Value {
+    /// The shape of a report number.
+    pub fn of(x: &Num) -> Value {
+        let mut f = x.json_fields().into_iter();
+        match (f.next(), f.next()) {
+            (Some(("exact", e)), _) => Value::Exact { exact: e },
+            (Some(("lo", lo)), Some((_, hi))) => Value::Enclosure { lo, hi },
+            (Some((_, a)), _) => Value::Approx { approx: a },
+            (None, _) => Value::Bare(String::new()),
+        }
+    }
+
+    /// The value as a number (the midpoint of an enclosure; `None` for an exact form
+    /// that is not a decimal).
+    pub fn to_f64(&self) -> Option<f64> {
+        match self {
+            Value::Exact { exact: s } | Value::Approx { approx: s } | Value::Bare(s) => {
+                s.parse().ok()
+            }
+            Value::Enclosure { lo, hi } => {
+                Some((lo.parse::<f64>().ok()? + hi.parse::<f64>().ok()?) / 2.0)
+            }
+        }
+    }
 }
 
 /// The audited run of one sample.
@@ -21,10 +140,11 @@ pub struct Audited {
     /// Rule applications.
     pub steps: usize,
     pub termination: String,
-    /// The final state, each component as the audited arithmetic printed it (shortest
-    /// round-trip decimal of an `f64`).
+    /// The final state, each component in the documented shape of what the audited
+    /// arithmetic computed (`{"approx": "…"}` for `f64`: the shortest decimal that reads
+    /// back as the same binary value).
     #[serde(rename = "final")]
-    pub final_state: Vec<String>,
+    pub final_state: Vec<Value>,
 }
 
 /// The certified reference of one sample.
@@ -253,6 +373,34 @@ fn square_bounds(lo: &Float, hi: &Float) -> (Float, Float) {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn bounds_round_trip_through_their_decimal_shape() {
+        for b in [
+            Bounds {
+                lo: 2.0014830212433605e-16,
+                hi: 2.0014830212433607e-16,
+            },
+            Bounds { lo: -1.0, hi: 0.1 },
+            Bounds {
+                lo: -f64::MAX,
+                hi: f64::MAX,
+            },
+        ] {
+            let text = serde_json::to_string(&b).unwrap();
+            let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+            assert!(v["lo"].is_string() && v["hi"].is_string(), "{text}");
+            // each decimal is itself a bound
+            let (lo, hi) = (v["lo"].as_str().unwrap(), v["hi"].as_str().unwrap());
+            let (lo, hi) = (Float::parse(lo).unwrap(), Float::parse(hi).unwrap());
+            assert!(Float::with_val(4096, lo) <= b.lo && Float::with_val(4096, hi) >= b.hi);
+            assert_eq!(serde_json::from_str::<Bounds>(&text).unwrap(), b);
+        }
+        // records written before the shapes
+        let old: Bounds = serde_json::from_str(r#"{"lo":0.5,"hi":0.75}"#).unwrap();
+        assert_eq!(old, Bounds { lo: 0.5, hi: 0.75 });
+    }
+
     use super::*;
 
     #[test]

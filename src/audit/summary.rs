@@ -10,11 +10,14 @@ use crate::report::Report;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Minimum, median and maximum of a set of numbers.
+/// Minimum, median and maximum of a set of numbers (in JSON each `{"approx": "…"}`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Spread {
+    #[serde(with = "super::record::approx")]
     pub min: f64,
+    #[serde(with = "super::record::approx")]
     pub median: f64,
+    #[serde(with = "super::record::approx")]
     pub max: f64,
 }
 

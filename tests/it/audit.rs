@@ -99,7 +99,11 @@ fn every_record_reproduces_with_one_command() {
         assert_eq!(out["steps"], r["audited"]["steps"]);
         for i in 0..2 {
             let printed: f64 = out["final"][i]["approx"].as_str().unwrap().parse().unwrap();
-            let audited: f64 = r["audited"]["final"][i].as_str().unwrap().parse().unwrap();
+            let audited: f64 = r["audited"]["final"][i]["approx"]
+                .as_str()
+                .unwrap()
+                .parse()
+                .unwrap();
             assert_eq!(printed.to_bits(), audited.to_bits(), "{}", r["reproduce"]);
         }
     }
