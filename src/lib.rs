@@ -47,6 +47,7 @@ pub mod audit;
 pub mod budget;
 pub mod certify;
 pub mod claims;
+pub mod commands;
 pub mod figure;
 pub mod input;
 pub mod lang;

@@ -8,9 +8,9 @@
 
 use impactkit::arith::backend::Backend;
 use impactkit::certify::{Arith, DEFAULT_MAX_BITS};
+use impactkit::commands::laws::LawsSpec;
 use impactkit::input::caps::{DEFAULT_DIGITS, DEFAULT_LAWS_REFLECTIONS};
 use impactkit::system::file::{Number, SystemFile};
-use impactkit::system::laws_spec::LawsSpec;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -417,7 +417,8 @@ fn propagate<'py>(
         max_depth: capped(impactkit::input::caps::DEPTH, max_steps)? as usize,
     };
     let arith = Arith::parse(arith, DEFAULT_MAX_BITS).map_err(value_error)?;
-    let r = py.allow_threads(|| impactkit::system::on_arith(arith, |b| spec.report(b), |_| false));
+    let r =
+        py.allow_threads(|| impactkit::commands::on_arith(arith, |b| spec.report(b), |_| false));
     run_report(py, r)
 }
 
@@ -445,8 +446,8 @@ fn penny_run<'py>(
     rates: Option<Vec<String>>,
     arith: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
+    use impactkit::commands::penny::{RunSpec, TableKind};
     use impactkit::system::penny_run::RunLaw;
-    use impactkit::system::penny_spec::{RunSpec, TableKind};
     let spec = RunSpec {
         table: choice(
             "--table",
@@ -514,7 +515,8 @@ fn step<'py>(
         )?,
     };
     let arith = Arith::parse(arith, DEFAULT_MAX_BITS).map_err(value_error)?;
-    let r = py.allow_threads(|| impactkit::system::on_arith(arith, |b| spec.report(b), |_| false));
+    let r =
+        py.allow_threads(|| impactkit::commands::on_arith(arith, |b| spec.report(b), |_| false));
     run_report(py, r)
 }
 

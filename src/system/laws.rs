@@ -248,7 +248,7 @@ fn seghete_murphey<S: Scalar>(sys: &System<S>) -> Result<LawOutcome<S>, LawError
             .collect()
     };
     // outcomes merged where their equality is decided; an undecided pair stays apart
-    // here, and the certified run of `laws` decides it ([`crate::system::laws_spec`])
+    // here, and the certified run of `laws` decides it (the `laws` command, `commands::laws`)
     let mut outcomes: Vec<Vector<S>> = Vec::new();
     let mut momenta: Vec<&Vector<S>> = Vec::new();
     let mut sequences = Vec::new();

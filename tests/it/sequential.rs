@@ -374,7 +374,7 @@ fn cli_bad_input() {
 #[test]
 fn snapshots() {
     use impactkit::arith::backend::Backend;
-    use impactkit::system::rods::RodsSpec;
+    use impactkit::commands::rods::RodsSpec;
     use impactkit::system::sequential::CheckSpec;
     let check = |m: &str| {
         CheckSpec {
@@ -521,7 +521,7 @@ fn cli_other_backends() {
 
 #[test]
 fn figures() {
-    use impactkit::system::rods::RodsSpec;
+    use impactkit::commands::rods::RodsSpec;
     use impactkit::system::sequential::CheckSpec;
     let spec = |m: &str| CheckSpec {
         masses: Some(m.into()),

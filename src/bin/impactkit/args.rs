@@ -781,7 +781,7 @@ pub fn parse_backend(s: &str) -> Result<Backend, String> {
 }
 
 /// `--arith` of a command that runs on one backend: a backend, or `certified` (the
-/// default; [`impactkit::system::on_arith`]).
+/// default; [`impactkit::commands::on_arith`]).
 pub fn parse_arith(s: &str) -> Result<Arith, String> {
     match s {
         "certified" => Ok(Arith::Certified {

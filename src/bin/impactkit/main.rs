@@ -170,7 +170,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             arith,
             out,
         } => {
-            use impactkit::system::compare::CompareSpec;
+            use impactkit::commands::compare::CompareSpec;
             let spec = CompareSpec {
                 eps,
                 v0,
@@ -178,7 +178,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 max_iter: max_steps,
                 max_digits,
             };
-            let report = impactkit::system::on_arith(arith, |b| spec.report(b), |_| false)
+            let report = impactkit::commands::on_arith(arith, |b| spec.report(b), |_| false)
                 .map_err(spec_failure)?;
             emit("compare-cradle", &report, &out)
         }
@@ -191,8 +191,8 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             max_bits,
             out,
         } => {
+            use impactkit::commands::laws::LawsSpec;
             use impactkit::system::file::SystemFile;
-            use impactkit::system::laws_spec::LawsSpec;
             let arith = Arith::parse(&arith, max_bits).map_err(user_error)?;
             let source = file.display().to_string();
             let text = read_capped(&file, impactkit::input::files::SYSTEM)?;
@@ -224,8 +224,8 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             arith,
             out,
         } => {
+            use impactkit::commands::billiard::{Angle, BreakSpec};
             use impactkit::report::billiard::{BilliardReport, SweepFigure};
-            use impactkit::system::billiard_spec::{Angle, BreakSpec};
             let angle = match (theta, tan_quarter, sweep) {
                 (Some(t), _, _) => Angle::Theta(t),
                 (_, Some(t), _) => Angle::TanQuarter(t),
@@ -245,7 +245,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 masses,
                 max_depth: max_steps,
             };
-            let report = impactkit::system::on_arith(arith, |b| spec.report(b), |_| false)
+            let report = impactkit::commands::on_arith(arith, |b| spec.report(b), |_| false)
                 .map_err(spec_failure)?;
             if let (Some(path), BilliardReport::Sweep(sweep)) = (svg, &report) {
                 if let Some(p) = write_figure(&path, &SweepFigure::new(sweep))? {
@@ -338,7 +338,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 restitution: eps,
                 max_depth: max_steps,
             };
-            let report = impactkit::system::on_arith(arith, |b| spec.report(b), |_| false)
+            let report = impactkit::commands::on_arith(arith, |b| spec.report(b), |_| false)
                 .map_err(spec_failure)?;
             emit("propagate", &report, &out)
         }
@@ -369,13 +369,13 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             svg,
             out,
         } => {
-            let spec = impactkit::system::rods::RodsSpec {
+            let spec = impactkit::commands::rods::RodsSpec {
                 velocities,
                 lengths,
                 impedances,
                 max_steps,
             };
-            let report = impactkit::system::on_arith(arith, |b| spec.report(b), |_| false)
+            let report = impactkit::commands::on_arith(arith, |b| spec.report(b), |_| false)
                 .map_err(spec_failure)?;
             if let Some(path) = svg {
                 if let Some(p) = write_svg(&path, &spec.figure().map_err(spec_failure)?)? {
@@ -512,9 +512,9 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
 
 /// `impactkit sequential map|check`.
 fn penny(action: PennyCommand) -> Result<Printed, Failure> {
+    use impactkit::commands::penny::{BoundarySpec, HeadingSpec, ImpactSpec, VelocitySpec};
     use impactkit::report::penny::PennyLaw;
     use impactkit::system::penny::End;
-    use impactkit::system::penny_spec::{BoundarySpec, HeadingSpec, ImpactSpec, VelocitySpec};
     match action {
         PennyCommand::Impact {
             mass,
@@ -571,13 +571,13 @@ fn penny(action: PennyCommand) -> Result<Printed, Failure> {
                     PennyLawArg::All => None,
                 },
             };
-            let report = impactkit::system::on_arith(arith, |b| spec.report(b), |_| false)
+            let report = impactkit::commands::on_arith(arith, |b| spec.report(b), |_| false)
                 .map_err(spec_failure)?;
             emit("penny impact", &report, &out)
         }
         PennyCommand::Spread(a) => {
+            use impactkit::commands::penny::{RunSpec, SpreadSpec, TableKind};
             use impactkit::system::penny_run::RunLaw;
-            use impactkit::system::penny_spec::{RunSpec, SpreadSpec, TableKind};
             let spec = SpreadSpec {
                 run: RunSpec {
                     table: match a.table {
@@ -628,7 +628,7 @@ fn penny(action: PennyCommand) -> Result<Printed, Failure> {
         } => {
             use impactkit::system::penny_run::RunLaw;
             impactkit::arith::set_max_degree(usize::try_from(max_degree).unwrap_or(usize::MAX));
-            use impactkit::system::penny_spec::{RunSpec, TableKind};
+            use impactkit::commands::penny::{RunSpec, TableKind};
             let spec = RunSpec {
                 table: match table {
                     TableArg::Ellipse => TableKind::Ellipse,
@@ -687,8 +687,8 @@ fn step(
             OrderArg::Argmax => Order::Argmax,
         },
     };
-    let report =
-        impactkit::system::on_arith(arith, |b| spec.report(b), |_| false).map_err(spec_failure)?;
+    let report = impactkit::commands::on_arith(arith, |b| spec.report(b), |_| false)
+        .map_err(spec_failure)?;
     if let Some(path) = svg {
         let fig = impactkit::report::step::StepFigure::new(&report);
         if let Some(p) = write_figure(&path, &fig)? {
@@ -713,7 +713,7 @@ fn sequential(action: SequentialCommand) -> Result<Printed, Failure> {
                 masses,
                 restitution,
             };
-            let report = impactkit::system::on_arith(arith, |b| spec.report(b), |_| false)
+            let report = impactkit::commands::on_arith(arith, |b| spec.report(b), |_| false)
                 .map_err(spec_failure)?;
             emit("sequential map", &report, &out)
         }
@@ -730,7 +730,7 @@ fn sequential(action: SequentialCommand) -> Result<Printed, Failure> {
                 samples,
                 seed,
             };
-            let report = impactkit::system::on_arith(arith, |b| spec.report(b), |_| false)
+            let report = impactkit::commands::on_arith(arith, |b| spec.report(b), |_| false)
                 .map_err(spec_failure)?;
             if let Some(path) = svg {
                 if let Some(p) = write_svg(&path, &spec.figure().map_err(spec_failure)?)? {

@@ -9,10 +9,6 @@
 //! it transmits compression (L_right < R_left). Piecewise constant data and rational
 //! impedances keep everything rational: no rounding in the exact backend.
 
-mod spec;
-
-pub use spec::RodsSpec;
-
 use crate::arith::{Scalar, Sign};
 use crate::law::{decide, LawError};
 

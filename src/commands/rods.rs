@@ -1,13 +1,13 @@
 //! `impactkit rods`: the command line's rod collisions as typed reports, and SVG.
 
-use super::RodRun;
-use super::{solve_rods, Rod};
 use crate::arith::Rational;
 use crate::arith::Scalar;
 use crate::law::LawError;
 use crate::report::nums;
 use crate::report::rods::RodsReport;
 use crate::report::rods::*;
+use crate::system::rods::RodRun;
+use crate::system::rods::{solve_rods, Rod};
 
 /// `impactkit rods`: the collision as the command line states it.
 #[derive(Clone, Debug)]

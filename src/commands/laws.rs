@@ -3,14 +3,14 @@
 //! (exact where the inputs allow): whether two laws agree is a property of the laws,
 //! never a float comparison.
 
-use super::file::{System, SystemFile};
-use super::laws::{agreement, all, Law, LawResult};
-use super::{certified_report, SpecError};
 use crate::arith::backend::{Backend, RunScalar};
 use crate::arith::Scalar;
 use crate::certify::Arith;
 use crate::report::compare::{AgreementRow, LawRow, LawsReport, SystemSummary};
 use crate::report::nums;
+use crate::system::file::{System, SystemFile};
+use crate::system::laws::{agreement, all, Law, LawResult};
+use crate::system::{certified_report, SpecError};
 
 /// Largest `--max-steps` (Pasquero's impulses, Newton's solves).
 pub const MAX_ITER: usize = 10_000;
@@ -23,7 +23,7 @@ pub const MAX_ITER: usize = 10_000;
 /// ```
 /// use impactkit::certify::Arith;
 /// use impactkit::system::file::SystemFile;
-/// use impactkit::system::laws_spec::LawsSpec;
+/// use impactkit::commands::laws::LawsSpec;
 /// let file = SystemFile::corner("pi/6", &["1".into(), "0".into()], ["1", "1"], "1");
 /// let spec = LawsSpec { file, source: "corner".into(), max_iter: 1000, max_digits: 20_000, max_reflections: 50_000 };
 /// let report = spec.report(Arith::parse("certified", 3392).unwrap()).unwrap();
@@ -67,7 +67,7 @@ pub fn rows<S: Scalar>(sys: &System<S>, results: &[(Law, LawResult<S>)]) -> Vec<
                 citation: law.citation(),
                 outcomes: Vec::new(),
                 unique: false,
-                note: super::laws::why_not(e),
+                note: crate::system::laws::why_not(e),
                 sequences: Vec::new(),
             },
         })
@@ -193,17 +193,17 @@ impl LawsSpec {
     /// The report on `arith`.
     pub fn report(&self, arith: Arith) -> Result<LawsReport, SpecError> {
         if self.max_iter == 0 || self.max_iter > MAX_ITER {
-            return Err(super::input(
+            return Err(crate::system::input(
                 "--max-steps",
                 format!("must lie in 1..={MAX_ITER}"),
             ));
         }
         crate::input::caps::DIGITS
             .parse(&self.max_digits.to_string())
-            .map_err(|e| super::input("--max-digits", e))?;
+            .map_err(|e| crate::system::input("--max-digits", e))?;
         crate::input::caps::LAWS_REFLECTIONS
             .parse(&self.max_reflections.to_string())
-            .map_err(|e| super::input("--max-reflections", e))?;
+            .map_err(|e| crate::system::input("--max-reflections", e))?;
         let (laws, summary, agreement, decided_by, name) = match arith {
             Arith::Backend(b) => {
                 let (mut laws, own, summary) = self.run_on(b)?;

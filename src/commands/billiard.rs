@@ -1,9 +1,6 @@
 //! `impactkit billiard-break`: one geometry (θ, or a rational point of the half angle)
 //! or a sweep of θ over [θ_min, π] (Seghete–Murphey, Sect. VII-A, Fig. 5).
 
-use super::billiard::{Break, BreakOutcome};
-use super::input;
-use super::propagate::SpecError;
 use crate::arith::backend::{Backend, RunScalar};
 use crate::arith::{MpInterval, Num};
 use crate::arith::{Scalar, Sign};
@@ -13,6 +10,9 @@ use crate::law::{decide, LawError};
 use crate::report::billiard::DecidedPoint;
 use crate::report::billiard::{ratio, BilliardReport, BreakReport, SweepPoint, SweepReport};
 use crate::report::nums;
+use crate::system::billiard::{Break, BreakOutcome};
+use crate::system::input;
+use crate::system::propagate::SpecError;
 
 /// How the angle is given.
 #[derive(Clone, Debug)]
@@ -38,7 +38,7 @@ pub struct BreakSpec {
 }
 
 fn three<S: Scalar>(src: &str, option: &'static str, ctx: &S::Ctx) -> Result<[S; 3], SpecError> {
-    let v = super::list::<S>(src, option, ctx)?;
+    let v = crate::system::list::<S>(src, option, ctx)?;
     v.try_into()
         .map_err(|v: Vec<S>| input(option, format!("need 3 values, got {}", v.len())))
 }
@@ -125,7 +125,7 @@ impl BreakSpec {
         b.validate_data().map_err(domain)?;
         match self.certified_overlap()? {
             Ok(false) => {}
-            Ok(true) => return Err(domain(super::billiard::overlap())),
+            Ok(true) => return Err(domain(crate::system::billiard::overlap())),
             Err(undecided) => return Err(SpecError::Law(undecided)),
         }
         let o = b

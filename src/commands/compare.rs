@@ -4,15 +4,15 @@
 //! Poisson; the energetic R of Seghete–Murphey (16) for the propagative law, a different
 //! notion of restitution, so disagreement there is expected and reported).
 
-use super::file::SystemFile;
-use super::laws_spec::{LawsSpec, MAX_ITER};
-use super::propagate::SpecError;
-use super::{input, list};
+use super::laws::{LawsSpec, MAX_ITER};
 use crate::arith::backend::Backend;
 use crate::arith::Rational;
 use crate::certify::Arith;
 use crate::lang::split_list;
 use crate::report::compare::CompareReport;
+use crate::system::file::SystemFile;
+use crate::system::propagate::SpecError;
+use crate::system::{input, list};
 
 /// The cradle as the command line states it.
 #[derive(Clone, Debug)]

@@ -3,9 +3,6 @@
 //! Theorem 3.1 ((5), printed as (28)–(29)), the elastic nonholonomic map (15) and the
 //! plastic one (18).
 
-use super::penny::{Boundary, End, Heading, Penny, PennyImpact, PennyState, TABLE_I};
-use super::penny_run::{Run, RunLaw, Stop, Table};
-use super::{input, SpecError};
 use crate::arith::backend::{Backend, RunScalar};
 use crate::arith::{Algebraic, Kind, Num, Quadratic, Scalar, Sign};
 use crate::input::{self as inp, InputError};
@@ -15,6 +12,9 @@ use crate::report::penny::{
     ExactCheck, ImpactReport, ImpactRow, LawRow, MomentumRow, PennyLaw, RunReport, SpreadReport,
 };
 use crate::report::penny_figure::TableFigure;
+use crate::system::penny::{Boundary, End, Heading, Penny, PennyImpact, PennyState, TABLE_I};
+use crate::system::penny_run::{Run, RunLaw, Stop, Table};
+use crate::system::{input, SpecError};
 use num_rational::BigRational;
 
 /// How the table's boundary is given.
@@ -495,7 +495,7 @@ pub enum TableKind {
 /// ```
 /// use impactkit::arith::backend::Backend;
 /// use impactkit::system::penny_run::RunLaw;
-/// use impactkit::system::penny_spec::{RunSpec, TableKind};
+/// use impactkit::commands::penny::{RunSpec, TableKind};
 /// let spec = RunSpec { table: TableKind::Circle, a: None, b: None, params: [None, None, None, None], law: RunLaw::Elastic, impacts: 3, initial: [None, None, None, None], rates: None };
 /// let (report, _) = spec.report(Backend::MpInterval(128), false).unwrap();
 /// assert_eq!(report.impacts.len(), 3);
