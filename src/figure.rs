@@ -19,6 +19,7 @@
 //! - **One font** (DejaVu Sans or the first TrueType font found, [`font`]) and one set of
 //!   sizes ([`TITLE_PX`], [`LABEL_PX`], [`TICK_PX`], [`LEGEND_PX`]).
 
+use plotters::chart::MeshStyle;
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -115,6 +116,16 @@ impl Style {
     {
         area.titled(title, self.font(TITLE_PX)).map_err(de)
     }
+    /// The mesh of a chart in the style: tick labels, axis labels, grid lines.
+    pub fn mesh<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
+        &self,
+        m: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
+    ) -> &'m mut MeshStyle<'a, 'b, X, Y, DB> {
+        m.label_style(self.font(TICK_PX))
+            .axis_desc_style(self.font(LABEL_PX))
+            .light_line_style(self.light_grid())
+            .bold_line_style(self.bold_grid())
+    }
     /// Grid lines at labelled ticks.
     pub fn bold_grid(&self) -> ShapeStyle {
         RGBColor(215, 215, 215).stroke_width(self.size(1.0))
@@ -126,7 +137,7 @@ pub fn de<E: std::error::Error + Send + Sync>(e: DrawingAreaErrorKind<E>) -> Str
     e.to_string()
 }
 
-/// A figure drawn with the style, as SVG ([`to_svg`]) or PNG ([`write`]).
+/// A figure drawn with the style, as SVG ([`to_svg`]) or PNG ([`write()`]).
 pub trait Figure {
     /// Width and height in CSS pixels.
     fn size(&self) -> (u32, u32);

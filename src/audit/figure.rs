@@ -195,16 +195,11 @@ impl Figure for AuditFigure<'_> {
                 .build_cartesian_2d(x0..x1, y0..y1)
                 .map_err(style::de)?;
             let fy = style::decimal_ticks(y1 - y0);
-            chart
-                .configure_mesh()
+            st.mesh(&mut chart.configure_mesh())
                 .x_desc(axes[0].as_str())
                 .y_desc(axes[1].as_str())
                 .x_label_formatter(&fx)
                 .y_label_formatter(&fy)
-                .label_style(st.font(style::TICK_PX))
-                .axis_desc_style(st.font(style::LABEL_PX))
-                .light_line_style(st.light_grid())
-                .bold_line_style(st.bold_grid())
                 .draw()
                 .map_err(style::de)?;
             self.points(&mut chart, st, |r| (r.coords[0], r.coords[1]))
@@ -230,16 +225,11 @@ impl Figure for AuditFigure<'_> {
                     ),
                 )
                 .map_err(style::de)?;
-            chart
-                .configure_mesh()
+            st.mesh(&mut chart.configure_mesh())
                 .x_desc(axes[0].as_str())
                 .x_label_formatter(&fx)
                 .y_desc("relative distance to the true final state (upper bound)")
                 .y_label_formatter(&style::log_label)
-                .label_style(st.font(style::TICK_PX))
-                .axis_desc_style(st.font(style::LABEL_PX))
-                .light_line_style(st.light_grid())
-                .bold_line_style(st.bold_grid())
                 .draw()
                 .map_err(style::de)?;
             self.points(&mut chart, st, |r| {

@@ -280,16 +280,11 @@ impl Figure for SweepFigure {
             )
             .map_err(style::de)?;
         let fy = style::decimal_ticks(ymax);
-        chart
-            .configure_mesh()
+        st.mesh(&mut chart.configure_mesh())
             .x_desc("angle θ between the lines of centres")
             .y_desc("ξ = ‖p_ab − p_ba‖_g / ‖p0‖_g")
             .x_label_formatter(&|x| pi_multiple(*x))
             .y_label_formatter(&fy)
-            .label_style(st.font(style::TICK_PX))
-            .axis_desc_style(st.font(style::LABEL_PX))
-            .light_line_style(st.light_grid())
-            .bold_line_style(st.bold_grid())
             .draw()
             .map_err(style::de)?;
         chart

@@ -59,16 +59,11 @@ impl Figure for TableFigure {
             .build_cartesian_2d(-m..m, -m..m)
             .map_err(style::de)?;
         let ticks = style::decimal_ticks(2.0 * m);
-        chart
-            .configure_mesh()
+        st.mesh(&mut chart.configure_mesh())
             .x_desc("x (m)")
             .y_desc("y (m)")
             .x_label_formatter(&ticks)
             .y_label_formatter(&ticks)
-            .label_style(st.font(style::TICK_PX))
-            .axis_desc_style(st.font(style::LABEL_PX))
-            .light_line_style(st.light_grid())
-            .bold_line_style(st.bold_grid())
             .draw()
             .map_err(style::de)?;
         let boundary: Vec<(f64, f64)> = (0..=720)

@@ -300,14 +300,11 @@ impl Figure for StepFigure<'_> {
             let fy = style::decimal_ticks(hi - lo);
             let fx = style::decimal_ticks(t1);
             let mut mesh = chart.configure_mesh();
-            mesh.y_desc(name.as_str())
+            st.mesh(&mut mesh)
+                .y_desc(name.as_str())
                 .y_label_formatter(&fy)
                 .x_label_formatter(&fx)
-                .y_labels(5)
-                .label_style(st.font(style::TICK_PX))
-                .axis_desc_style(st.font(style::LABEL_PX))
-                .light_line_style(st.light_grid())
-                .bold_line_style(st.bold_grid());
+                .y_labels(5);
             if last {
                 mesh.x_desc("t");
             }

@@ -129,70 +129,45 @@ fn step_billiard_and_penny_figures_are_valid_svg_and_png() {
     );
 }
 
-#[test]
-fn audit_figures_are_valid_svg_and_png_with_readable_log_ticks() {
-    // over one axis: the relative distance on a log axis labelled 1, 2, 5 per decade
-    let d = dir("audit1");
+/// The texts of the SVG figure of a corner audit over `v0` on `grid` (its PNG checked too).
+fn audit_texts(name: &str, v0: &str, grid: &str) -> Vec<String> {
+    let d = dir(name);
     let (code, _, err) = run(&[
         "audit",
         "corner",
         "--alpha",
         "atan(1/2)",
         "--v0",
-        "-1..1,1/2",
+        v0,
         "--eps",
         "1/2",
         "--grid",
-        "41",
+        grid,
         "--out",
         d.to_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{err}");
     let texts = svg_texts(&std::fs::read_to_string(d.join("map.svg")).unwrap());
-    assert!(
-        texts
-            .iter()
-            .any(|t| t.starts_with("Distance of the final state")),
-        "{texts:?}"
-    );
+    assert!(png_size(&d.join("map.png")).0 >= 1200);
+    std::fs::remove_dir_all(&d).ok();
+    texts
+}
+
+#[test]
+fn audit_figures_are_valid_svg_and_png_with_readable_log_ticks() {
+    // over one axis: the relative distance on a log axis labelled 1, 2, 5 per decade
+    let texts = audit_texts("audit1", "-1..1,1/2", "41");
+    let has = |p: &str| texts.iter().any(|t| t.starts_with(p));
+    assert!(has("Distance of the final state"), "{texts:?}");
     assert!(
         texts.iter().any(|t| t == "2·10⁻¹⁶"),
         "no 2·10⁻¹⁶ tick: {texts:?}"
     );
-    assert!(png_size(&d.join("map.png")).0 >= 1200);
-    std::fs::remove_dir_all(&d).ok();
     // over two axes: the rare class is counted in the legend
-    let d = dir("audit2");
-    let (code, _, err) = run(&[
-        "audit",
-        "corner",
-        "--alpha",
-        "atan(1/2)",
-        "--v0",
-        "-1..1,-1..1",
-        "--eps",
-        "1/2",
-        "--grid",
-        "21x21",
-        "--out",
-        d.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let texts = svg_texts(&std::fs::read_to_string(d.join("map.svg")).unwrap());
-    assert!(
-        texts
-            .iter()
-            .any(|t| t.starts_with("Branches over the domain")),
-        "{texts:?}"
-    );
-    assert!(
-        texts
-            .iter()
-            .any(|t| t.starts_with("another branch, same termination (")),
-        "{texts:?}"
-    );
-    assert!(png_size(&d.join("map.png")).0 >= 1200);
-    std::fs::remove_dir_all(&d).ok();
+    let texts = audit_texts("audit2", "-1..1,-1..1", "21x21");
+    let has = |p: &str| texts.iter().any(|t| t.starts_with(p));
+    assert!(has("Branches over the domain"), "{texts:?}");
+    assert!(has("another branch, same termination ("), "{texts:?}");
 }
 
 #[test]
