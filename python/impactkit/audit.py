@@ -12,7 +12,7 @@ True
 
 from typing import Any, Dict, List, Optional, Union
 
-from . import Input, _core, _expr
+from . import Input, _convert, _core, _expr
 
 __all__ = ["AuditRun", "corner"]
 
@@ -21,14 +21,17 @@ class AuditRun:
     """One audit: its ``config`` (law, options, axes, points), its ``summary`` (samples,
     certified, same and different zones, distances, the worst samples with a command
     that reproduces each) and every sample's record (``records``: ``coords``, ``inputs``,
-    the ``audited`` and ``reference`` runs, their ``comparison``, ``reproduce``)."""
+    the ``audited`` and ``reference`` runs, their ``comparison``, ``reproduce``). Numbers
+    are Python values as everywhere in this package: a statistic or an ``f64`` result a
+    ``float``, an enclosure (a reference's final state, a distance) an :class:`Interval`
+    with exact ``Fraction`` bounds."""
 
     __slots__ = ("config", "summary", "records")
 
     def __init__(self, raw: Dict[str, Any]):
         self.config: Dict[str, Any] = raw["config"]
-        self.summary: Dict[str, Any] = raw["summary"]
-        self.records: List[Dict[str, Any]] = raw["records"]
+        self.summary: Dict[str, Any] = _convert(raw["summary"])
+        self.records: List[Dict[str, Any]] = _convert(raw["records"])
 
     def arrays(self) -> Dict[str, Any]:
         """The samples as NumPy arrays (NumPy must be installed): ``coords`` (n × the
@@ -59,8 +62,8 @@ class AuditRun:
             "steps": np.array([r["audited"]["steps"] for r in self.records], dtype=np.int64),
             "certified": np.array([c is not None for c in cmp], dtype=bool),
             "same_zones": np.array([bool(c and c["same_zones"]) for c in cmp], dtype=bool),
-            "distance_lo": np.array([c["distance"]["lo"] if c else nan for c in cmp], dtype=float),
-            "distance_hi": np.array([c["distance"]["hi"] if c else nan for c in cmp], dtype=float),
+            "distance_lo": np.array([float(c["distance"].lo) if c else nan for c in cmp], dtype=float),
+            "distance_hi": np.array([float(c["distance"].hi) if c else nan for c in cmp], dtype=float),
         }
 
     def __repr__(self) -> str:
