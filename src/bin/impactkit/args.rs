@@ -826,33 +826,37 @@ fn corner_steps(s: &str) -> Result<usize, String> {
     steps(s).map_err(|e| format!("{e}, or unlimited"))
 }
 
-/// `--budget-seconds`: a finite number of seconds within
-/// [`BUDGET_SECONDS`](impactkit::input::caps::BUDGET_SECONDS).
+/// A figure FILE whose extension is one of `allowed` (or none), or `-`; another
+/// extension is refused with `refusal` rather than written in the wrong format.
+fn figure_path(s: &str, allowed: &[&str], refusal: &str) -> Result<std::path::PathBuf, String> {
+    let p = std::path::PathBuf::from(s);
+    match p.extension().and_then(|e| e.to_str()) {
+        Some(e) if s != "-" && !allowed.iter().any(|x| e.eq_ignore_ascii_case(x)) => {
+            Err(format!("{refusal}, or - for standard output (got .{e})"))
+        }
+        _ => Ok(p),
+    }
+}
+
 /// `--svg FILE` of a command that draws SVG only: FILE.svg (or without an extension),
 /// or `-`; another extension (`x.png`) is refused rather than written as SVG text.
 pub(crate) fn svg_file(s: &str) -> Result<std::path::PathBuf, String> {
-    let p = std::path::PathBuf::from(s);
-    match p.extension().and_then(|e| e.to_str()) {
-        Some(e) if !e.eq_ignore_ascii_case("svg") && s != "-" => Err(format!(
-            "this command draws SVG only: give a FILE ending in .svg, or - for standard output (got .{e})"
-        )),
-        _ => Ok(p),
-    }
+    figure_path(
+        s,
+        &["svg"],
+        "this command draws SVG only: give a FILE ending in .svg",
+    )
 }
 
 /// `--svg FILE` of a command drawn with plotters: FILE.svg (or without an extension),
 /// FILE.png, or `-`; another extension (`x.pdf`) is refused rather than written as SVG
 /// text.
 pub(crate) fn figure_file(s: &str) -> Result<std::path::PathBuf, String> {
-    let p = std::path::PathBuf::from(s);
-    match p.extension().and_then(|e| e.to_str()) {
-        Some(e) if !["svg", "png"].iter().any(|x| e.eq_ignore_ascii_case(x)) && s != "-" => Err(
-            format!("give a FILE ending in .svg or .png, or - for standard output (got .{e})"),
-        ),
-        _ => Ok(p),
-    }
+    figure_path(s, &["svg", "png"], "give a FILE ending in .svg or .png")
 }
 
+/// `--budget-seconds`: a finite number of seconds within
+/// [`BUDGET_SECONDS`](impactkit::input::caps::BUDGET_SECONDS).
 pub(crate) fn budget(s: &str) -> Result<f64, String> {
     let (lo, hi) = impactkit::input::caps::BUDGET_SECONDS;
     match s.trim().parse::<f64>() {
