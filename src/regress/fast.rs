@@ -22,6 +22,7 @@ use super::{impulse_layout, names_fit, LawCheck, Laws, Record, RecordReport};
 use crate::arith::rounding;
 use crate::arith::{rug_f64_bounds, Scalar, Sign};
 use crate::law::propagative::Contacts;
+use crate::report::sci::Sci;
 use crate::system::laws::Law;
 
 /// An exact number c as h + l with |c − h − l| ≤ err (h, l, err finite).
@@ -228,6 +229,47 @@ fn abs_bounds((lo, hi): (f64, f64)) -> (f64, f64) {
     }
 }
 
+/// Most components whose bounds a [`Distance`] keeps inline (more go to the heap).
+const INLINE: usize = 8;
+
+/// The bounds of every |a_i − c_i| of a [`Distance`]: inline for up to [`INLINE`]
+/// components (no allocation per law and record).
+#[derive(Clone)]
+struct Each {
+    inline: [(f64, f64); INLINE],
+    len: usize,
+    heap: Vec<(f64, f64)>,
+}
+
+impl Each {
+    fn new() -> Self {
+        Each {
+            inline: [(0.0, 0.0); INLINE],
+            len: 0,
+            heap: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, d: (f64, f64)) {
+        if self.len < INLINE {
+            self.inline[self.len] = d;
+        } else {
+            if self.len == INLINE {
+                self.heap.extend_from_slice(&self.inline);
+            }
+            self.heap.push(d);
+        }
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[(f64, f64)] {
+        match self.len <= INLINE {
+            true => &self.inline[..self.len],
+            false => &self.heap,
+        }
+    }
+}
+
 /// max_i |a_i − c_i| for engine values `a` and exact `c`: its bounds, the bounds of
 /// every |a_i − c_i|, and the component that attains the maximum where the bounds say
 /// which (with a margin of an ulp either side, the rounding of the exact path's own
@@ -235,26 +277,43 @@ fn abs_bounds((lo, hi): (f64, f64)) -> (f64, f64) {
 struct Distance {
     lo: f64,
     hi: f64,
-    each: Vec<(f64, f64)>,
+    each: Each,
     at: Option<usize>,
 }
 
+/// x − c as bounds: x − h exactly (TwoSum: s + e), then (e − l) rounded once (its
+/// error at most |e − l|·2⁻⁵³, a sum's error being always representable), and c's own
+/// error bound; `None` past the range of `f64`.
+fn difference(x: f64, c: &Dd) -> Option<(f64, f64)> {
+    let s = x - c.h;
+    if !s.is_finite() {
+        return None;
+    }
+    let bb = s - x;
+    let e = (x - (s - bb)) + (-c.h - bb);
+    let r = e - c.l;
+    let slack = match c.l == 0.0 {
+        true => c.err,
+        false => rounding::add(rounding::mul(r.abs(), f64::EPSILON, true), c.err, true),
+    };
+    let lo = rounding::sub(rounding::add(s, r, false), slack, false);
+    let hi = rounding::add(rounding::add(s, r, true), slack, true);
+    (lo.is_finite() && hi.is_finite()).then_some((lo, hi))
+}
+
 fn distance(a: &[f64], c: &[Dd]) -> Option<Distance> {
-    let mut each = Vec::with_capacity(a.len());
+    let mut each = Each::new();
     let (mut lo, mut hi) = (0.0f64, 0.0f64);
     for (x, c) in a.iter().zip(c) {
-        let mut acc = Acc::new();
-        acc.add(*x);
-        acc.dd_neg(c, 1.0);
-        let d = abs_bounds(acc.finish()?);
+        let d = abs_bounds(difference(*x, c)?);
         lo = lo.max(d.0);
         hi = hi.max(d.1);
         each.push(d);
     }
-    let top = (0..each.len()).max_by(|&i, &j| each[i].1.total_cmp(&each[j].1));
-    let at = top.filter(|&i| {
-        (0..each.len()).all(|j| j == i || each[j].1.next_up() < each[i].0.next_down())
-    });
+    let all = each.as_slice();
+    let top = (0..all.len()).max_by(|&i, &j| all[i].1.total_cmp(&all[j].1));
+    let at = top
+        .filter(|&i| (0..all.len()).all(|j| j == i || all[j].1.next_up() < all[i].0.next_down()));
     Some(Distance { lo, hi, each, at })
 }
 
@@ -270,18 +329,6 @@ fn within(each: &[(f64, f64)], tol: f64) -> Option<bool> {
     }
 }
 
-/// How a text report prints a number: `{:.2e}`, or `{:+.2e}` when `signed`.
-fn show(x: f64, signed: bool, buf: &mut [u8; 40]) -> &[u8] {
-    use std::io::Write;
-    let mut cur = std::io::Cursor::new(&mut buf[..]);
-    let _ = match signed {
-        true => write!(cur, "{x:+.2e}"),
-        false => write!(cur, "{x:.2e}"),
-    };
-    let n = cur.position() as usize;
-    &buf[..n]
-}
-
 /// The value printed for a quantity in [lo, hi] (`exact`: the exact path's value of an
 /// exact backend is the quantity itself rounded outward, else it lies within an ulp of
 /// the bounds): `Some` when every value the exact path can print is the same string.
@@ -289,8 +336,7 @@ fn settled(lo: f64, hi: f64, exact: bool, signed: bool) -> Option<f64> {
     if exact && lo == hi {
         return Some(hi + 0.0);
     }
-    let (mut a, mut b) = ([0u8; 40], [0u8; 40]);
-    let same = show(lo.next_down(), signed, &mut a) == show(hi.next_up(), signed, &mut b);
+    let same = Sci::new(lo.next_down(), signed) == Sci::new(hi.next_up(), signed);
     same.then_some(hi + 0.0)
 }
 
@@ -567,27 +613,27 @@ fn least<'a, S: Scalar>(
     Some(Some(best))
 }
 
-/// Law `li`'s outcome nearest to `v` (the first of the nearest), when it is decided.
+/// Law `li`'s outcome nearest to `v` (the first of the nearest, as [`least`] finds
+/// it), when it is decided.
 fn nearest_outcome<S: Scalar>(
     s: &Laws<S>,
     li: usize,
     v: &[f64],
     outs: &[Vec<Dd>],
 ) -> Option<Option<Candidate>> {
-    let all = outs
-        .iter()
-        .enumerate()
-        .map(|(k, out)| {
-            Some(Candidate {
-                li,
-                k,
-                d: distance(v, out)?,
-            })
-        })
-        .collect::<Option<Vec<_>>>()?;
-    let refs: Vec<&Candidate> = all.iter().collect();
-    let k = least(s, v, &refs)?.map(|c| c.k);
-    Some(k.and_then(|k| all.into_iter().nth(k)))
+    let mut best: Option<Candidate> = None;
+    for (k, out) in outs.iter().enumerate() {
+        let c = Candidate {
+            li,
+            k,
+            d: distance(v, out)?,
+        };
+        best = match best {
+            Some(b) if order(s, v, &b, &c)? != std::cmp::Ordering::Greater => Some(b),
+            _ => Some(c),
+        };
+    }
+    Some(best)
 }
 
 /// The text report of `rec` against `s`, when the `f64` enclosures decide all of it
@@ -607,7 +653,7 @@ pub(super) fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, f: &Fast) -> Option
     names_fit(rec, sys).ok()?;
     if let Some(pre) = &out.pre {
         let tol = super::pre_tolerance(expect_law.map(|(_, t)| t), s.speed);
-        if pre.len() != f.v0.len() || !within(&distance(pre, &f.v0)?.each, tol)? {
+        if pre.len() != f.v0.len() || !within(distance(pre, &f.v0)?.each.as_slice(), tol)? {
             return None;
         }
     }
@@ -636,7 +682,7 @@ pub(super) fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, f: &Fast) -> Option
         let c = nearest_outcome(s, li, v, &f.outcomes[li])??;
         let k = c.k;
         if let Some((_, tol)) = expect_law.filter(|(l, _)| l == law) {
-            pass = Some(within(&c.d.each, tol)?);
+            pass = Some(within(c.d.each.as_slice(), tol)?);
         }
         let sequence_consistent = fired
             .fits(&shown[k].first)

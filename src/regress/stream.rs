@@ -139,6 +139,8 @@ pub struct Lines<R> {
     bytes: u64,
     max_bytes: u64,
     done: bool,
+    /// The length of the last line read (the next one's buffer is sized for it).
+    last: usize,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -150,6 +152,7 @@ impl<R: BufRead> Lines<R> {
             bytes: 0,
             max_bytes,
             done: false,
+            last: 0,
         }
     }
 
@@ -188,7 +191,7 @@ impl<R: BufRead> Iterator for Lines<R> {
     type Item = Result<(usize, String), RecordError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        let mut buf = Vec::new();
+        let mut buf = Vec::with_capacity(self.last + 64);
         while !self.done {
             buf.clear();
             let read = self.raw(&mut buf);
@@ -222,11 +225,16 @@ impl<R: BufRead> Iterator for Lines<R> {
                     "a record is at most {MAX_LINE} bytes (one line): this line is longer"
                 ));
             }
-            let Ok(text) = String::from_utf8(std::mem::take(&mut buf)) else {
+            let Ok(mut text) = String::from_utf8(std::mem::replace(
+                &mut buf,
+                Vec::with_capacity(self.last + 64),
+            )) else {
                 return err("not UTF-8 text".into());
             };
             if !text.trim().is_empty() {
-                return Some(Ok((self.line, text.trim_end_matches(['\n', '\r']).into())));
+                self.last = text.len().min(MAX_LINE);
+                text.truncate(text.trim_end_matches(['\n', '\r']).len());
+                return Some(Ok((self.line, text)));
             }
         }
         None

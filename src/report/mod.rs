@@ -17,6 +17,7 @@ pub mod penny_figure;
 pub mod propagate;
 pub mod regress;
 pub mod rods;
+pub mod sci;
 pub mod sequential;
 pub mod step;
 

@@ -1,6 +1,7 @@
 //! `impactkit regress`: per record, every law's outcome and its distance to the engine's;
 //! per engine, which law it is nearest to.
 
+use super::sci::Sci;
 use super::{tuple_text, Num, Report, TextOptions};
 use serde::Serialize;
 use std::collections::HashMap;
@@ -158,6 +159,18 @@ impl RecordReport {
     }
 }
 
+/// Whether `s` holds the word `inf`, `nan` or `NaN` (between characters that are not
+/// ASCII letters or digits): one pass over its bytes.
+fn quotes_non_finite(s: &str) -> bool {
+    let b = s.as_bytes();
+    let word = |c: Option<&u8>| c.is_some_and(u8::is_ascii_alphanumeric);
+    (0..b.len().saturating_sub(2)).any(|i| {
+        matches!(&b[i..i + 3], b"inf" | b"nan" | b"NaN")
+            && (i == 0 || !word(b.get(i - 1)))
+            && !word(b.get(i + 3))
+    })
+}
+
 /// One engine (name and version) over its records.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EngineRow {
@@ -229,15 +242,7 @@ impl<'a> Tally<'a> {
 
 /// `x` rounded as the text prints it (`{:.2e}`), without allocating.
 fn as_printed(x: f64) -> f64 {
-    use std::io::Write;
-    let mut buf = [0u8; 40];
-    let mut cur = std::io::Cursor::new(&mut buf[..]);
-    let _ = write!(cur, "{x:.2e}");
-    let n = cur.position() as usize;
-    std::str::from_utf8(&buf[..n])
-        .ok()
-        .and_then(|t| t.parse().ok())
-        .unwrap_or(x)
+    Sci::new(x, false).as_str().parse().unwrap_or(x)
 }
 
 /// Whether `joined` is `parts` joined by `=`.
@@ -385,7 +390,9 @@ impl Summary {
                     .map(|(l, n)| format!("{l} ({n})"))
                     .collect();
                 let worst = match (sc.worst_relative, sc.worst_line) {
-                    (Some(r), Some(l)) => format!("; farthest rel {r:.2e} (line {l})"),
+                    (Some(r), Some(l)) => {
+                        format!("; farthest rel {} (line {l})", Sci::new(r, false))
+                    }
                     _ => String::new(),
                 };
                 out += &format!(
@@ -469,11 +476,8 @@ impl RegressReport {
 
 /// `x` as the text prints a distance: `{:.2e}`, or `—` for none.
 fn put_short(out: &mut String, x: Option<f64>) {
-    use std::fmt::Write;
     match x {
-        Some(d) => {
-            let _ = write!(out, "{d:.2e}");
-        }
+        Some(d) => out.push_str(Sci::new(d, false).as_str()),
         None => out.push('—'),
     }
 }
@@ -537,15 +541,15 @@ impl RecordReport {
         }
         out.push_str("; ΔE/E ");
         match r.energy_change {
-            Some(d) => {
-                let _ = write!(out, "{d:+.2e}");
-            }
+            Some(d) => out.push_str(Sci::new(d, true).as_str()),
             None => out.push('—'),
         }
         out.push_str(", momentum defect ");
         put_short(&mut out, r.momentum_defect);
         if let Some(d) = law(r.nearest.first()).and_then(|l| l.impulse_distance_upper) {
-            let _ = write!(out, ", impulses {d:.2e} from the nearest");
+            out.push_str(", impulses ");
+            out.push_str(Sci::new(d, false).as_str());
+            out.push_str(" from the nearest");
         }
         if r.not_discriminating {
             out.push_str("; not discriminating");
@@ -592,11 +596,7 @@ impl RecordReport {
     /// bound that overflowed, or a note quoting one (as [`super::has_non_finite`] finds
     /// in its JSON).
     pub fn non_finite(&self) -> bool {
-        let word = |s: &str| {
-            (s.contains("inf") || s.contains("nan") || s.contains("NaN"))
-                && s.split(|c: char| !c.is_ascii_alphanumeric())
-                    .any(|w| matches!(w, "inf" | "NaN" | "nan"))
-        };
+        let word = quotes_non_finite;
         let num = |n: &Num| match n {
             Num::Exact { .. } => false,
             Num::Approx(f) => !f.is_finite(),
