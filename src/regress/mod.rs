@@ -360,6 +360,9 @@ struct Laws<S: Scalar> {
     speed: f64,
     /// Per law, why it gives no outcome (empty for a law with one).
     why: Vec<Arc<str>>,
+    /// No law's note or reason quotes a non-finite number
+    /// ([`RecordReport::notes_plain`]).
+    notes_plain: bool,
     /// The scenario's numbers for the `f64` path of text reports ([`fast`]).
     fast: Option<fast::Fast>,
 }
@@ -484,7 +487,7 @@ impl<S: Scalar> Laws<S> {
                 all(&sys, MAX_ITER)
             });
         let grouped = groups(&results);
-        let shown = results
+        let shown: Vec<Vec<Shown>> = results
             .iter()
             .map(|(_, r)| match r {
                 Ok(o) => (0..o.outcomes.len())
@@ -511,7 +514,7 @@ impl<S: Scalar> Laws<S> {
             })
             .map_err(|e| e.to_string());
         let defect = defect_form(&sys).map_err(|e| e.to_string());
-        let why = results
+        let why: Vec<Arc<str>> = results
             .iter()
             .map(|(_, r)| r.as_ref().err().map(why_not).unwrap_or_default().into())
             .collect();
@@ -533,6 +536,12 @@ impl<S: Scalar> Laws<S> {
                 (Err(_), _) => Vec::new(),
             })
             .collect();
+        let notes_plain = shown
+            .iter()
+            .flatten()
+            .map(|s| &s.note)
+            .chain(&why)
+            .all(|n| !crate::report::regress::quotes_non_finite(n));
         let mut laws = Laws {
             name: sys.name.as_str().into(),
             sys,
@@ -548,6 +557,7 @@ impl<S: Scalar> Laws<S> {
             impulses,
             speed,
             why,
+            notes_plain,
             fast: None,
         };
         laws.fast = fast::Fast::new(&laws);
@@ -756,6 +766,7 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
         momentum_defect: finite(rel),
         expect,
         error: None,
+        notes_plain: s.notes_plain,
     })
 }
 

@@ -171,7 +171,7 @@ impl<R: BufRead> Lines<R> {
                 return Ok(any.then_some(long));
             }
             any = true;
-            let (take, end) = match avail.iter().position(|&b| b == b'\n') {
+            let (take, end) = match memchr::memchr(b'\n', avail) {
                 Some(i) => (i + 1, true),
                 None => (avail.len(), false),
             };
