@@ -798,7 +798,7 @@ pub(super) fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, f: &Fast) -> Option
         momentum_defect: Some(momentum_defect),
         expect,
         error: None,
-        notes_plain: s.notes_plain,
+        shared_finite: s.shared_finite,
     })
 }
 

@@ -360,9 +360,9 @@ struct Laws<S: Scalar> {
     speed: f64,
     /// Per law, why it gives no outcome (empty for a law with one).
     why: Vec<Arc<str>>,
-    /// No law's note or reason quotes a non-finite number
-    /// ([`RecordReport::notes_plain`]).
-    notes_plain: bool,
+    /// No law's outcome, note or reason holds a non-finite number
+    /// ([`RecordReport::shared_finite`]).
+    shared_finite: bool,
     /// The scenario's numbers for the `f64` path of text reports ([`fast`]).
     fast: Option<fast::Fast>,
 }
@@ -536,12 +536,12 @@ impl<S: Scalar> Laws<S> {
                 (Err(_), _) => Vec::new(),
             })
             .collect();
-        let notes_plain = shown
+        use crate::report::regress::{finite_num, quotes_non_finite};
+        let shared_finite = shown
             .iter()
             .flatten()
-            .map(|s| &s.note)
-            .chain(&why)
-            .all(|n| !crate::report::regress::quotes_non_finite(n));
+            .all(|s| s.numbers.iter().all(finite_num) && !quotes_non_finite(&s.note))
+            && why.iter().all(|n| !quotes_non_finite(n));
         let mut laws = Laws {
             name: sys.name.as_str().into(),
             sys,
@@ -557,7 +557,7 @@ impl<S: Scalar> Laws<S> {
             impulses,
             speed,
             why,
-            notes_plain,
+            shared_finite,
             fast: None,
         };
         laws.fast = fast::Fast::new(&laws);
@@ -766,7 +766,7 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
         momentum_defect: finite(rel),
         expect,
         error: None,
-        notes_plain: s.notes_plain,
+        shared_finite: s.shared_finite,
     })
 }
 

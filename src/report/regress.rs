@@ -129,10 +129,11 @@ pub struct RecordReport {
     pub expect: Option<ExpectReport>,
     /// Why the record could not be checked (bad input), with its line.
     pub error: Option<String>,
-    /// Every law's note is known to quote no non-finite number (checked once for the
-    /// scenario), so [`RecordReport::non_finite`] need not read them again.
+    /// Every law's outcome and note (shared by the scenario's records) is known to hold
+    /// no non-finite number (checked once for the scenario), so
+    /// [`RecordReport::non_finite`] need not read them again.
     #[serde(skip)]
-    pub notes_plain: bool,
+    pub shared_finite: bool,
 }
 
 impl RecordReport {
@@ -159,8 +160,17 @@ impl RecordReport {
             momentum_defect: None,
             expect: None,
             error: Some(crate::input::one_line(&reason)),
-            notes_plain: false,
+            shared_finite: false,
         }
+    }
+}
+
+/// Whether a report's number is finite (an exact value always is).
+pub fn finite_num(n: &Num) -> bool {
+    match n {
+        Num::Exact { .. } => true,
+        Num::Approx(f) => f.is_finite(),
+        Num::Enclosure { lo, hi } => lo.is_finite() && hi.is_finite(),
     }
 }
 
@@ -602,18 +612,14 @@ impl RecordReport {
     /// in its JSON).
     pub fn non_finite(&self) -> bool {
         let word = quotes_non_finite;
-        let num = |n: &Num| match n {
-            Num::Exact { .. } => false,
-            Num::Approx(f) => !f.is_finite(),
-            Num::Enclosure { lo, hi } => !(lo.is_finite() && hi.is_finite()),
-        };
+        let num = |n: &Num| !finite_num(n);
         let nums = |xs: &[Num]| xs.iter().any(num);
         self.laws.iter().any(|l| {
-            nums(&l.outcome)
+            (!self.shared_finite && nums(&l.outcome))
                 || nums(&l.difference)
                 || l.distance.as_ref().is_some_and(num)
                 || l.distance_upper.is_some_and(|d| !d.is_finite())
-                || (!self.notes_plain && word(&l.note))
+                || (!self.shared_finite && word(&l.note))
         }) || self.energy_before.as_ref().is_some_and(num)
             || self.energy_after.as_ref().is_some_and(num)
             || self
