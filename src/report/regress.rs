@@ -629,3 +629,33 @@ impl RecordReport {
             || self.error.as_deref().is_some_and(word)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words, not their letters inside other words; non-ASCII text separates words.
+    #[test]
+    fn non_finite_words_are_found_as_words() {
+        for s in ["inf", "x = inf", "(NaN)", "nan,1", "é—inf—é", "a inf"] {
+            assert!(quotes_non_finite(s), "{s}");
+        }
+        for s in [
+            "", "in", "infinite", "info", "banana", "Nan", "INF", "nan2", "xinf",
+        ] {
+            assert!(!quotes_non_finite(s), "{s}");
+        }
+    }
+
+    /// A note is read for non-finite words unless the scenario checked it once.
+    #[test]
+    fn shared_parts_are_read_unless_checked_by_the_scenario() {
+        let mut r = RecordReport::error(1, None, "x".into());
+        r.error = None;
+        r.laws
+            .push(LawCheck::not_applying("newton-touching", "stopped at inf"));
+        assert!(r.non_finite());
+        r.shared_finite = true;
+        assert!(!r.non_finite());
+    }
+}
