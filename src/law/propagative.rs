@@ -9,6 +9,7 @@
 use super::{decide, LawError};
 use crate::arith::{Scalar, Sign};
 use crate::linalg::{add, dot, scale, solve, sub, LinalgError, SymMatrix, Vector};
+use std::rc::Rc;
 
 /// The kinetic metric on covectors, with the contact normals.
 #[derive(Clone, Debug)]
@@ -126,7 +127,7 @@ impl<S: Scalar> Contacts<S> {
     /// Feasible for every normal: ⟨p, u_i⟩_g ≥ 0, eq. (6).
     pub fn feasible(&self, p: &[S]) -> Result<bool, LawError> {
         for i in 0..self.normals.len() {
-            if decide(&self.rate(p, i), &format!("<p, u{}>_g", i + 1))? == Sign::Negative {
+            if rate_sign(self, p, i)? == Sign::Negative {
                 return Ok(false);
             }
         }
@@ -221,6 +222,16 @@ pub fn inelastic<S: Scalar>(elastic: &[S], plastic: &[S], r: &S) -> Vector<S> {
 }
 
 /// A sequence of normal indices with the momentum it produces.
+/// The decided sign of ⟨p, u_i⟩_g, eq. (6), or the undecided quantity named
+/// `<p, u{i+1}>_g` (the name written only then: the searches ask this per reflection).
+fn rate_sign<S: Scalar>(c: &Contacts<S>, p: &[S], i: usize) -> Result<Sign, LawError> {
+    let r = c.rate(p, i);
+    match r.sign() {
+        Sign::Unknown => decide(&r, &format!("<p, u{}>_g", i + 1)),
+        s => Ok(s),
+    }
+}
+
 pub type Sequenced<S> = (Vec<usize>, Vector<S>);
 
 /// The minimal sequences of Definition 1 for momentum `p`, up to length `max_depth`:
@@ -271,13 +282,15 @@ pub fn minimal_sequences<S: Scalar>(
     }
     let mut work = Work::new();
     let mut out = Vec::new();
-    // (W, p W, P(W)): the momenta of the proper subsequences of W
-    type Node<S> = (Vec<usize>, Vector<S>, Vec<Vector<S>>);
+    // (W, p W, P(W)): the momenta of the proper subsequences of W (shared between the
+    // nodes that keep them, not copied)
+    type Node<S> = (Vec<usize>, Vector<S>, Vec<Rc<Vector<S>>>);
     let mut stack: Vec<Node<S>> = vec![(Vec::new(), p.to_vec(), Vec::new())];
     while let Some((seq, q, subs)) = stack.pop() {
         if seq.len() >= max_depth {
             continue;
         }
+        let q = Rc::new(q);
         // a reflection costs more as its numbers grow (one unit per 100 digits, exact or
         // MPFR, `Scalar::work_digits`) and
         // with the dimension (one unit per 8 coordinates: every momentum kept on the
@@ -305,7 +318,7 @@ pub fn minimal_sequences<S: Scalar>(
                     cut = true;
                     break;
                 }
-                next_subs.push(t);
+                next_subs.push(Rc::new(t));
             }
             if cut {
                 continue;
@@ -314,7 +327,7 @@ pub fn minimal_sequences<S: Scalar>(
                 out.push((next, r));
             } else {
                 next_subs.extend(subs.iter().cloned());
-                next_subs.push(q.clone());
+                next_subs.push(Rc::clone(&q));
                 stack.push((next, r, next_subs));
             }
         }
@@ -477,7 +490,7 @@ pub fn ordered_outcome<S: Scalar>(
         let last = *seq.last().unwrap_or(&first);
         let mut next = None;
         for i in (0..c.normals.len()).filter(|&i| i != last) {
-            if decide(&c.rate(&q, i), &format!("<p, u{}>_g", i + 1))? == Sign::Negative {
+            if rate_sign(c, &q, i)? == Sign::Negative {
                 next = Some(i);
                 break;
             }
@@ -501,7 +514,7 @@ pub fn one_pass<S: Scalar>(
     let mut q = p.to_vec();
     let mut seq = Vec::new();
     for &i in order {
-        if decide(&c.rate(&q, i), &format!("<p, u{}>_g", i + 1))? == Sign::Negative {
+        if rate_sign(c, &q, i)? == Sign::Negative {
             q = c.reflect(&q, i)?;
             seq.push(i);
         }

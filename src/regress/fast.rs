@@ -49,6 +49,11 @@ impl Dd {
         (h.is_finite() && l.is_finite() && err.is_finite()).then_some(Dd { h, l, err })
     }
 
+    /// Exactly 0 (no error either).
+    fn is_zero(&self) -> bool {
+        self.h == 0.0 && self.l == 0.0 && self.err == 0.0
+    }
+
     /// The enclosure [h + l − err, h + l + err].
     fn bounds(&self) -> (f64, f64) {
         let mut a = Acc::new();
@@ -459,7 +464,7 @@ impl Fast {
         let (scale, consts) = &self.energy;
         let mut acc = Acc::new();
         for (k, m) in consts[..n * n].iter().enumerate() {
-            if m.h == 0.0 && m.l == 0.0 && m.err == 0.0 {
+            if m.is_zero() {
                 continue;
             }
             let (x, y) = (v[k / n], v[k % n]);
@@ -491,22 +496,26 @@ impl Fast {
     /// ‖Π M (v − q̇⁻)‖_g / ‖p⁻‖_g for the engine's `v`, as bounds.
     fn momentum_defect(&self, v: &[f64]) -> Option<(f64, f64)> {
         let n = v.len();
-        let r = self
-            .defect
-            .iter()
-            .map(|(scale, row)| {
-                let mut acc = Acc::new();
-                for (c, x) in row.iter().zip(v) {
+        let mut rows = Each::new();
+        for (scale, row) in &self.defect {
+            let mut acc = Acc::new();
+            for (c, x) in row.iter().zip(v) {
+                // an exact 0 adds nothing (and would cost a pass over the partials)
+                if !c.is_zero() {
                     acc.dd(c, *x);
                 }
-                acc.dd_neg(&row[n], 1.0);
-                Some(unscale(acc.finish()?, *scale))
-            })
-            .collect::<Option<Vec<_>>>()?;
+            }
+            acc.dd_neg(&row[n], 1.0);
+            rows.push(unscale(acc.finish()?, *scale));
+        }
+        let r = rows.as_slice();
         // q = rᵀ g r ≥ 0, in interval arithmetic (no cancellation left to fear)
         let (mut lo, mut hi) = (0.0, 0.0);
         for i in 0..n {
             for j in 0..n {
+                if self.metric[i][j] == (0.0, 0.0) {
+                    continue;
+                }
                 let (a, b) = mul(mul(r[i], self.metric[i][j]), r[j]);
                 lo = rounding::add(lo, a, false);
                 hi = rounding::add(hi, b, true);

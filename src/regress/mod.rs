@@ -98,21 +98,20 @@ fn pre_tolerance(tolerance: Option<f64>, speed: f64) -> f64 {
 /// (no arithmetic).
 fn names_fit<S>(rec: &Record, sys: &System<S>) -> Result<(), String> {
     let out = &rec.output;
-    let named = [
-        (
-            "output.contacts",
-            out.contacts.iter().flatten().collect::<Vec<_>>(),
-        ),
-        (
-            "output.events",
-            out.events.iter().flatten().flatten().collect(),
-        ),
-    ];
-    for (field, names) in named {
-        if let Some(c) = names
-            .into_iter()
-            .find(|c| !sys.contacts.contains(c) && !sys.ignored.contains(c))
-        {
+    let named = (out
+        .contacts
+        .iter()
+        .flatten()
+        .map(|c| ("output.contacts", c)))
+    .chain(
+        out.events
+            .iter()
+            .flatten()
+            .flatten()
+            .map(|c| ("output.events", c)),
+    );
+    for (field, c) in named {
+        if !sys.contacts.contains(c) && !sys.ignored.contains(c) {
             let known: Vec<&str> = sys
                 .contacts
                 .iter()

@@ -117,8 +117,10 @@ fn digits(x: f64) -> Option<(u32, i32)> {
     if !(1e-280..=1e280).contains(&a) {
         return None;
     }
-    let mut e = a.log10().floor() as i32;
-    // log10 may be one off near a power of ten: at most two corrections
+    // ⌊e₂·log₁₀2⌋ for a = m·2^e₂, m ∈ [1, 2): the exponent, or one below it (log₁₀ m
+    // < 0.302); that and the rounding up to 10³ are at most two corrections
+    let e2 = ((a.to_bits() >> 52) & 0x7ff) as i32 - 1023;
+    let mut e = (f64::from(e2) * std::f64::consts::LOG10_2).floor() as i32;
     for _ in 0..3 {
         // |q − a·10^(2−e)| ≤ 2·2⁻⁵³·q < 10⁻¹² for q < 1000
         let q = a * pow10(2 - e);
