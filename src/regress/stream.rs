@@ -74,47 +74,57 @@ impl Cache {
             .iter()
             .map(|r| r.as_ref().ok().map(|r| r.scenario.key()))
             .collect();
-        let mut here: HashMap<&str, Arc<dyn Scenario>> = HashMap::new();
-        let mut missing: Vec<(&str, usize)> = Vec::new();
-        for (i, k) in keys.iter().enumerate() {
-            let Some(k) = k.as_deref() else { continue };
-            if here.contains_key(k) || missing.iter().any(|(m, _)| *m == k) {
-                continue;
-            }
+        // each distinct key once (hashed once per record), in order of first appearance
+        let mut slots: HashMap<&str, usize> = HashMap::new();
+        let mut distinct: Vec<(&str, usize)> = Vec::new();
+        let slot: Vec<Option<usize>> = keys
+            .iter()
+            .enumerate()
+            .map(|(i, k)| {
+                let k = k.as_deref()?;
+                Some(*slots.entry(k).or_insert_with(|| {
+                    distinct.push((k, i));
+                    distinct.len() - 1
+                }))
+            })
+            .collect();
+        let mut here: Vec<Option<Arc<dyn Scenario>>> = vec![None; distinct.len()];
+        let mut missing: Vec<(&str, usize, usize)> = Vec::new();
+        for (d, &(k, i)) in distinct.iter().enumerate() {
             match self.map.get_mut(k) {
                 Some((s, used)) => {
                     *used = self.tick;
-                    here.insert(k, s.clone());
+                    here[d] = Some(s.clone());
                 }
-                None => missing.push((k, i)),
+                None => missing.push((k, i, d)),
             }
         }
-        let resolved: Vec<(&str, Result<_, String>)> = missing
+        let resolved: Vec<(&str, usize, Result<_, String>)> = missing
             .into_iter()
-            .map(|(k, i)| {
+            .map(|(k, i, d)| {
                 let spec = &records[i]
                     .as_ref()
                     .expect("a key comes from a record")
                     .scenario;
-                (k, spec.resolve(&self.dir, &mut self.files))
+                (k, d, spec.resolve(&self.dir, &mut self.files))
             })
             .collect();
-        let prepared: Vec<(&str, Arc<dyn Scenario>)> = resolved
+        let prepared: Vec<(&str, usize, Arc<dyn Scenario>)> = resolved
             .into_par_iter()
-            .map(|(k, r)| {
+            .map(|(k, d, r)| {
                 let s: Arc<dyn Scenario> = match r {
                     Ok((file, source)) => prepare(&file, &source),
                     Err(e) => Arc::new(Failed(e)),
                 };
-                (k, s)
+                (k, d, s)
             })
             .collect();
-        for (k, s) in prepared {
+        for (k, d, s) in prepared {
             self.insert(k.to_string(), s.clone());
-            here.insert(k, s);
+            here[d] = Some(s);
         }
-        keys.iter()
-            .map(|k| k.as_deref().and_then(|k| here.get(k).cloned()))
+        slot.iter()
+            .map(|d| d.and_then(|d| here[d].clone()))
             .collect()
     }
 

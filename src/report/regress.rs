@@ -15,13 +15,14 @@ fn name(s: &str) -> std::borrow::Cow<'_, str> {
     if s.len() <= MAX_NAME {
         return s.into();
     }
-    let c: Vec<char> = s.chars().collect();
-    if c.len() <= MAX_NAME {
+    let chars = s.chars().count();
+    if chars <= MAX_NAME {
         return s.into();
     }
-    let head: String = c[..MAX_NAME / 2].iter().collect();
-    let tail: String = c[c.len() - (MAX_NAME / 2 - 1)..].iter().collect();
-    format!("{head}…{tail}").into()
+    // the byte offsets of the first MAX_NAME/2 and the last MAX_NAME/2 − 1 characters
+    let at = |k: usize| s.char_indices().nth(k).map_or(s.len(), |(i, _)| i);
+    let (head, tail) = (at(MAX_NAME / 2), at(chars - (MAX_NAME / 2 - 1)));
+    format!("{}…{}", &s[..head], &s[tail..]).into()
 }
 
 /// One law against one record.
@@ -62,18 +63,27 @@ fn empty<T>(x: &Arc<[T]>) -> bool {
     x.is_empty()
 }
 
+static NO_NUMS: std::sync::OnceLock<Arc<[Num]>> = std::sync::OnceLock::new();
+static NO_NAMES: std::sync::OnceLock<Arc<[String]>> = std::sync::OnceLock::new();
+
+/// One empty list shared by every law without an outcome (an empty `Arc<[T]>` is still
+/// an allocation, and `regress` makes one per such law and record).
+fn shared_empty<T>(cell: &std::sync::OnceLock<Arc<[T]>>) -> Arc<[T]> {
+    cell.get_or_init(|| Arc::from([])).clone()
+}
+
 impl LawCheck {
     /// A law without an outcome, and why (`does not apply: …` or `undecided: …`).
     pub fn not_applying(law: &'static str, why: impl Into<Arc<str>>) -> Self {
         LawCheck {
             law,
             applies: false,
-            outcome: Arc::from([]),
+            outcome: shared_empty(&NO_NUMS),
             difference: Vec::new(),
             distance: None,
             distance_upper: None,
             relative_distance: None,
-            sequence: Arc::from([]),
+            sequence: shared_empty(&NO_NAMES),
             sequence_consistent: None,
             impulse_distance: None,
             impulse_distance_upper: None,
@@ -645,6 +655,23 @@ mod tests {
         ] {
             assert!(!quotes_non_finite(s), "{s}");
         }
+    }
+
+    /// Long names keep their first 30 and last 29 characters around an ellipsis,
+    /// counted in characters, not bytes.
+    #[test]
+    fn long_names_are_elided_in_the_middle() {
+        assert_eq!(name("cradle3"), "cradle3");
+        let exact: String = "é".repeat(MAX_NAME);
+        assert_eq!(name(&exact), exact);
+        let long: String = (0..70).map(|i| char::from(b'a' + (i % 26) as u8)).collect();
+        let want = format!("{}…{}", &long[..30], &long[41..]);
+        assert_eq!(name(&long), want);
+        let wide: String = "αβγ".repeat(30);
+        let c: Vec<char> = wide.chars().collect();
+        let want: String = c[..30].iter().chain(['…'].iter()).chain(&c[61..]).collect();
+        assert_eq!(name(&wide), want);
+        assert_eq!(name(&wide).chars().count(), MAX_NAME);
     }
 
     /// A note is read for non-finite words unless the scenario checked it once.
