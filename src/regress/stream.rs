@@ -15,7 +15,7 @@
 
 use super::record::{self, CsvColumns, Files, Record, RecordError, MAX_LINE};
 use super::{prepare, Failed, Scenario};
-use crate::report::regress::{RecordReport, Summary, Tally};
+use crate::report::regress::{OwnedTally, RecordReport, Summary};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::io::BufRead;
@@ -323,7 +323,7 @@ pub fn run<R: BufRead>(
         }
     }
     let mut chunk = next_chunk(&mut lines, early);
-    let mut pending: Vec<(RecordReport, String)> = Vec::new();
+    let mut pending: Vec<(OwnedTally, String)> = Vec::new();
     // a pipeline: while the pool checks one chunk, this thread writes the previous
     // chunk's reports and reads the next chunk
     while !chunk.is_empty() || !pending.is_empty() {
@@ -331,8 +331,8 @@ pub fn run<R: BufRead>(
             let (cols, cache, pool) = (columns.as_ref(), &mut cache, &pool);
             let worker =
                 scope.spawn(move || pool.install(|| check_chunk(chunk, cols, cache, render)));
-            let written = pending.drain(..).try_for_each(|(rep, text)| {
-                summary.add(&Tally::of(&rep));
+            let written = pending.drain(..).try_for_each(|(tally, text)| {
+                summary.add(&tally.tally());
                 sink.record(&text)
             });
             let next = match written {
@@ -361,14 +361,14 @@ fn next_chunk<R: BufRead>(
     early
 }
 
-/// One chunk of lines: parsed, checked and rendered in parallel, in order (the
-/// reports go to the summary on the caller's thread).
+/// One chunk of lines: parsed, checked, rendered and tallied in parallel, in order (the
+/// tallies go to the summary on the caller's thread; the reports are dropped here).
 fn check_chunk(
     chunk: Vec<Result<(usize, String), RecordError>>,
     columns: Option<&CsvColumns>,
     cache: &mut Cache,
     render: &Render,
-) -> Vec<(RecordReport, String)> {
+) -> Vec<(OwnedTally, String)> {
     let records: Vec<Result<Record, RecordError>> = chunk
         .into_par_iter()
         .map(|l| {
@@ -386,7 +386,7 @@ fn check_chunk(
         .map(|(r, s)| {
             let rep = report(r, s.as_deref(), render.full);
             let text = (render.render)(&rep);
-            (rep, text)
+            (OwnedTally::of(rep), text)
         })
         .collect()
 }

@@ -265,6 +265,65 @@ impl<'a> Tally<'a> {
     }
 }
 
+/// A [`Tally`] that owns its names, taken out of the report (which can then be dropped
+/// on the thread that made it: `regress` tallies on its workers and sums on one thread).
+#[derive(Clone, Debug, PartialEq)]
+pub struct OwnedTally {
+    engine: String,
+    version: Option<String>,
+    scenario: Arc<str>,
+    nearest: Vec<&'static str>,
+    not_discriminating: bool,
+    expect: Option<bool>,
+    error: bool,
+    non_finite: bool,
+    line: usize,
+    relative: Option<f64>,
+}
+
+impl OwnedTally {
+    /// What the summary keeps of `r` ([`Tally::of`]).
+    pub fn of(r: RecordReport) -> Self {
+        let Tally {
+            not_discriminating,
+            expect,
+            error,
+            non_finite,
+            line,
+            relative,
+            ..
+        } = Tally::of(&r);
+        OwnedTally {
+            engine: r.engine,
+            version: r.version,
+            scenario: r.scenario,
+            nearest: r.nearest,
+            not_discriminating,
+            expect,
+            error,
+            non_finite,
+            line,
+            relative,
+        }
+    }
+
+    /// As a [`Tally`] for [`Summary::add`].
+    pub fn tally(&self) -> Tally<'_> {
+        Tally {
+            engine: &self.engine,
+            version: self.version.as_deref(),
+            scenario: &self.scenario,
+            nearest: &self.nearest,
+            not_discriminating: self.not_discriminating,
+            expect: self.expect,
+            error: self.error,
+            non_finite: self.non_finite,
+            line: self.line,
+            relative: self.relative,
+        }
+    }
+}
+
 /// `x` rounded as the text prints it (`{:.2e}`), without allocating.
 fn as_printed(x: f64) -> f64 {
     Sci::new(x, false).as_str().parse().unwrap_or(x)
@@ -655,6 +714,24 @@ mod tests {
         ] {
             assert!(!quotes_non_finite(s), "{s}");
         }
+    }
+
+    /// The owned tally is the borrowed one.
+    #[test]
+    fn an_owned_tally_is_the_reports_tally() {
+        let mut r = RecordReport::error(7, Some("a".into()), "x".into());
+        r.error = None;
+        r.engine = "box2d".into();
+        r.version = Some("3".into());
+        r.scenario = "cradle3".into();
+        r.nearest = vec!["newton-touching"];
+        let mut l = LawCheck::not_applying("newton-touching", "");
+        l.relative_distance = Some(1.2345e-3);
+        r.laws.push(l);
+        let want = format!("{:?}", Tally::of(&r));
+        let owned = OwnedTally::of(r);
+        assert_eq!(format!("{:?}", owned.tally()), want);
+        assert_eq!(owned.tally().relative, Some(1.23e-3));
     }
 
     /// Long names keep their first 30 and last 29 characters around an ellipsis,
