@@ -221,7 +221,6 @@ pub fn inelastic<S: Scalar>(elastic: &[S], plastic: &[S], r: &S) -> Vector<S> {
     add(&scale(r, elastic), &scale(&(r.one_like() - r), plastic))
 }
 
-/// A sequence of normal indices with the momentum it produces.
 /// The decided sign of ⟨p, u_i⟩_g, eq. (6), or the undecided quantity named
 /// `<p, u{i+1}>_g` (the name written only then: the searches ask this per reflection).
 fn rate_sign<S: Scalar>(c: &Contacts<S>, p: &[S], i: usize) -> Result<Sign, LawError> {
@@ -232,6 +231,7 @@ fn rate_sign<S: Scalar>(c: &Contacts<S>, p: &[S], i: usize) -> Result<Sign, LawE
     }
 }
 
+/// A sequence of normal indices with the momentum it produces.
 pub type Sequenced<S> = (Vec<usize>, Vector<S>);
 
 /// The minimal sequences of Definition 1 for momentum `p`, up to length `max_depth`:
