@@ -588,13 +588,19 @@ fn order<S: Scalar>(
     }
     let value = |c: &Candidate| s.results[c.li].1.as_ref().ok().map(|o| &o.outcomes[c.k]);
     let (x, y) = (value(a)?, value(b)?);
-    // attained at the same component by the same exact value
+    // attained at components i and j (decided): the distances are |w_i − x_i| and
+    // |w_j − y_j| exactly, equal when w_i − x_i = ±(w_j − y_j) (the same value at the
+    // same component, or a tie by symmetry)
     if let (Some(i), Some(j)) = (a.d.at, b.d.at) {
         if i == j && x[i].sub_r(&y[i]).sign() == Sign::Zero {
             return Some(Ordering::Equal);
         }
+        let di = S::from_f64_exact(v[i], &s.ctx)?.sub_r(&x[i]);
+        let dj = S::from_f64_exact(v[j], &s.ctx)?.sub_r(&y[j]);
+        let tie = di.sub_r(&dj).sign() == Sign::Zero || di.add_r(&dj).sign() == Sign::Zero;
+        return tie.then_some(Ordering::Equal);
     }
-    // else the two distances exactly (a tie by symmetry, at different components)
+    // else the two distances exactly, every component
     let w = v
         .iter()
         .map(|t| S::from_f64_exact(*t, &s.ctx))

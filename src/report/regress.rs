@@ -12,17 +12,30 @@ const MAX_NAME: usize = 60;
 
 /// A scenario's name (the system file's) for text: long ones elided in the middle.
 fn name(s: &str) -> std::borrow::Cow<'_, str> {
+    match elided(s) {
+        (whole, None) => whole.into(),
+        (head, Some(tail)) => format!("{head}…{tail}").into(),
+    }
+}
+
+/// A name as [`name`] prints it: whole, or its first `MAX_NAME/2` and last
+/// `MAX_NAME/2 − 1` characters (to go either side of an ellipsis).
+fn elided(s: &str) -> (&str, Option<&str>) {
     if s.len() <= MAX_NAME {
-        return s.into();
+        return (s, None);
     }
-    let chars = s.chars().count();
-    if chars <= MAX_NAME {
-        return s.into();
-    }
-    // the byte offsets of the first MAX_NAME/2 and the last MAX_NAME/2 − 1 characters
-    let at = |k: usize| s.char_indices().nth(k).map_or(s.len(), |(i, _)| i);
-    let (head, tail) = (at(MAX_NAME / 2), at(chars - (MAX_NAME / 2 - 1)));
-    format!("{}…{}", &s[..head], &s[tail..]).into()
+    let (head, tail) = if s.is_ascii() {
+        (MAX_NAME / 2, s.len() - (MAX_NAME / 2 - 1))
+    } else {
+        let chars = s.chars().count();
+        if chars <= MAX_NAME {
+            return (s, None);
+        }
+        // the byte offsets of the first MAX_NAME/2 and the last MAX_NAME/2 − 1 characters
+        let at = |k: usize| s.char_indices().nth(k).map_or(s.len(), |(i, _)| i);
+        (at(MAX_NAME / 2), at(chars - (MAX_NAME / 2 - 1)))
+    };
+    (&s[..head], Some(&s[tail..]))
 }
 
 /// One law against one record.
@@ -223,7 +236,8 @@ pub struct ScenarioRow {
     pub worst_line: Option<usize>,
 }
 
-/// What the summary keeps of one record ([`Summary::add`]).
+/// What the summary keeps of one record ([`Summary::add`]): its names, borrowed, and
+/// its [`Facts`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tally<'a> {
     pub engine: &'a str,
@@ -231,6 +245,12 @@ pub struct Tally<'a> {
     pub scenario: &'a str,
     /// The nearest group (its laws joined with `=` in the summary).
     pub nearest: &'a [&'static str],
+    pub facts: Facts,
+}
+
+/// The plain facts the summary keeps of one record.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Facts {
     pub not_discriminating: bool,
     /// `Some(pass)` for a record with an `expect` clause.
     pub expect: Option<bool>,
@@ -249,18 +269,20 @@ impl<'a> Tally<'a> {
             version: r.version.as_deref(),
             scenario: &r.scenario,
             nearest: &r.nearest,
-            not_discriminating: r.not_discriminating,
-            expect: r.expect.as_ref().map(|x| x.pass),
-            error: r.error.is_some(),
-            non_finite: r.non_finite(),
-            line: r.line,
-            relative: r
-                .nearest
-                .first()
-                .and_then(|n| r.laws.iter().find(|l| l.law == *n))
-                .and_then(|l| l.relative_distance)
-                // as printed: both ways of a text report print it alike, not to the bit
-                .map(as_printed),
+            facts: Facts {
+                not_discriminating: r.not_discriminating,
+                expect: r.expect.as_ref().map(|x| x.pass),
+                error: r.error.is_some(),
+                non_finite: r.non_finite(),
+                line: r.line,
+                relative: r
+                    .nearest
+                    .first()
+                    .and_then(|n| r.laws.iter().find(|l| l.law == *n))
+                    .and_then(|l| l.relative_distance)
+                    // as printed: both ways of a text report print it alike, not to the bit
+                    .map(as_printed),
+            },
         }
     }
 }
@@ -273,37 +295,19 @@ pub struct OwnedTally {
     version: Option<String>,
     scenario: Arc<str>,
     nearest: Vec<&'static str>,
-    not_discriminating: bool,
-    expect: Option<bool>,
-    error: bool,
-    non_finite: bool,
-    line: usize,
-    relative: Option<f64>,
+    facts: Facts,
 }
 
 impl OwnedTally {
     /// What the summary keeps of `r` ([`Tally::of`]).
     pub fn of(r: RecordReport) -> Self {
-        let Tally {
-            not_discriminating,
-            expect,
-            error,
-            non_finite,
-            line,
-            relative,
-            ..
-        } = Tally::of(&r);
+        let facts = Tally::of(&r).facts;
         OwnedTally {
             engine: r.engine,
             version: r.version,
             scenario: r.scenario,
             nearest: r.nearest,
-            not_discriminating,
-            expect,
-            error,
-            non_finite,
-            line,
-            relative,
+            facts,
         }
     }
 
@@ -314,12 +318,7 @@ impl OwnedTally {
             version: self.version.as_deref(),
             scenario: &self.scenario,
             nearest: &self.nearest,
-            not_discriminating: self.not_discriminating,
-            expect: self.expect,
-            error: self.error,
-            non_finite: self.non_finite,
-            line: self.line,
-            relative: self.relative,
+            facts: self.facts,
         }
     }
 }
@@ -393,8 +392,8 @@ impl Summary {
     /// Counts one record.
     pub fn add(&mut self, t: &Tally) {
         self.records += 1;
-        self.non_finite |= t.non_finite;
-        if t.error {
+        self.non_finite |= t.facts.non_finite;
+        if t.facts.error {
             self.errors += 1;
             return;
         }
@@ -408,7 +407,7 @@ impl Summary {
         };
         let row = &mut self.engines[e];
         row.records += 1;
-        if let Some(pass) = t.expect {
+        if let Some(pass) = t.facts.expect {
             row.expectations += 1;
             if !pass {
                 row.failed += 1;
@@ -426,7 +425,7 @@ impl Summary {
             index.insert(name.to_string(), row.scenarios.len());
             row.scenarios.push(ScenarioRow {
                 scenario: name.to_string(),
-                not_discriminating: t.not_discriminating,
+                not_discriminating: t.facts.not_discriminating,
                 nearest: Vec::new(),
                 worst_relative: None,
                 worst_line: None,
@@ -434,13 +433,14 @@ impl Summary {
             row.scenarios.len() - 1
         });
         let sc = &mut row.scenarios[i];
-        sc.not_discriminating &= t.not_discriminating;
+        sc.not_discriminating &= t.facts.not_discriminating;
         if let Some(r) = t
+            .facts
             .relative
             .filter(|r| sc.worst_relative.is_none_or(|w| *r > w))
         {
             sc.worst_relative = Some(r);
-            sc.worst_line = Some(t.line);
+            sc.worst_line = Some(t.facts.line);
         }
         match sc.nearest.iter_mut().find(|(l, _)| joins(l, t.nearest)) {
             Some((_, n)) => *n += 1,
@@ -615,7 +615,12 @@ impl RecordReport {
             let _ = write!(out, " {set}");
         }
         out.push_str("] ");
-        out.push_str(&name(&r.scenario));
+        let (head, tail) = elided(&r.scenario);
+        out.push_str(head);
+        if let Some(tail) = tail {
+            out.push('…');
+            out.push_str(tail);
+        }
         out.push_str(": nearest ");
         near(&mut out, &r.nearest);
         out.push_str(", then ");
@@ -731,7 +736,7 @@ mod tests {
         let want = format!("{:?}", Tally::of(&r));
         let owned = OwnedTally::of(r);
         assert_eq!(format!("{:?}", owned.tally()), want);
-        assert_eq!(owned.tally().relative, Some(1.23e-3));
+        assert_eq!(owned.tally().facts.relative, Some(1.23e-3));
     }
 
     /// Long names keep their first 30 and last 29 characters around an ellipsis,
