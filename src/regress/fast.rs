@@ -516,7 +516,18 @@ impl Fast {
                 if self.metric[i][j] == (0.0, 0.0) {
                     continue;
                 }
-                let (a, b) = mul(mul(r[i], self.metric[i][j]), r[j]);
+                let g = self.metric[i][j];
+                let (a, b) = match i == j && g.0 >= 0.0 {
+                    // r_i g_ii r_i = g_ii·r_i² with g_ii ≥ 0: four roundings, not sixteen
+                    true => {
+                        let (s, t) = abs_bounds(r[i]);
+                        (
+                            rounding::mul(rounding::mul(s, s, false), g.0, false),
+                            rounding::mul(rounding::mul(t, t, true), g.1, true),
+                        )
+                    }
+                    false => mul(mul(r[i], g), r[j]),
+                };
                 lo = rounding::add(lo, a, false);
                 hi = rounding::add(hi, b, true);
             }
