@@ -603,9 +603,6 @@ fn order<S: Scalar>(
     // |w_j − y_j| exactly, equal when w_i − x_i = ±(w_j − y_j) (the same value at the
     // same component, or a tie by symmetry)
     if let (Some(i), Some(j)) = (a.d.at, b.d.at) {
-        if i == j && x[i].sub_r(&y[i]).sign() == Sign::Zero {
-            return Some(Ordering::Equal);
-        }
         let di = S::from_f64_exact(v[i], &s.ctx)?.sub_r(&x[i]);
         let dj = S::from_f64_exact(v[j], &s.ctx)?.sub_r(&y[j]);
         let tie = di.sub_r(&dj).sign() == Sign::Zero || di.add_r(&dj).sign() == Sign::Zero;

@@ -604,7 +604,7 @@ impl RecordReport {
             put_short(out, l.and_then(|l| l.relative_distance));
             out.push(')');
         };
-        // the head without the formatter (it is a fifth of a record's text)
+        // the head pushed piece by piece, without the formatter
         out.push_str("line ");
         out.push_str(itoa::Buffer::new().format(r.line));
         out.push(' ');
