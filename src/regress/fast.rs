@@ -379,6 +379,48 @@ pub(super) struct Fast {
     /// The metric g = M⁻¹ as bounds, and ‖p⁻‖²_g as the exact path has it.
     metric: Vec<Vec<(f64, f64)>>,
     p0: f64,
+    /// Per law, per outcome, per component: its value's number and its negation's
+    /// ([`value_ids`]).
+    ids: Vec<Vec<Vec<(u32, u32)>>>,
+}
+
+/// Every outcome component of `s` numbered by its exact value, with the number of its
+/// negation (per law, per outcome, per component): equal numbers are equal values,
+/// checked exactly (values that cannot be shown equal get numbers of their own).
+fn value_ids<S: Scalar>(s: &Laws<S>) -> Option<Vec<Vec<Vec<(u32, u32)>>>> {
+    let mut reps: Vec<S> = Vec::new();
+    let mut by_dd: std::collections::HashMap<[u64; 3], Vec<u32>> = Default::default();
+    let mut id = |x: S| -> Option<u32> {
+        let d = Dd::of(&x)?;
+        let bucket = by_dd
+            .entry([d.h.to_bits(), d.l.to_bits(), d.err.to_bits()])
+            .or_default();
+        let known = bucket
+            .iter()
+            .find(|&&k| reps[k as usize].sub_r(&x).sign() == Sign::Zero);
+        if let Some(&k) = known {
+            return Some(k);
+        }
+        let k = u32::try_from(reps.len()).ok()?;
+        reps.push(x);
+        bucket.push(k);
+        Some(k)
+    };
+    s.results
+        .iter()
+        .map(|(_, r)| match r {
+            Ok(o) => o
+                .outcomes
+                .iter()
+                .map(|v| {
+                    v.iter()
+                        .map(|x| Some((id(x.clone())?, id(x.zero_like().sub_r(x))?)))
+                        .collect()
+                })
+                .collect(),
+            Err(_) => Some(Vec::new()),
+        })
+        .collect()
 }
 
 fn dds<S: Scalar>(xs: &[S]) -> Option<Vec<Dd>> {
@@ -447,6 +489,7 @@ impl Fast {
             .collect::<Option<Vec<_>>>()?;
         let p0 = s.defect.as_ref().ok()?.1;
         Some(Fast {
+            ids: value_ids(s)?,
             v0: dds(&sys.velocity)?,
             outcomes,
             impulses,
@@ -491,6 +534,15 @@ impl Fast {
             rounding::div(b, d, true)
         };
         Some((lo, hi))
+    }
+
+    /// Whether |v_i − x_i| = |v_j − y_j| for component `a.2` of outcome `a.1` of law
+    /// `a.0` (x) and component `b.2` of `b` (y), decided without exact arithmetic where
+    /// it can be ([`tie`], with what [`value_ids`] knows of x_i = ±y_j).
+    fn tie(&self, v: &[f64], a: (usize, usize, usize), b: (usize, usize, usize)) -> Option<bool> {
+        let (x, y) = (&self.outcomes[a.0][a.1][a.2], &self.outcomes[b.0][b.1][b.2]);
+        let (xid, yid) = (self.ids[a.0][a.1][a.2], self.ids[b.0][b.1][b.2]);
+        tie((v[a.2], x), (v[b.2], y), [xid.0 == yid.0, xid.0 == yid.1])
     }
 
     /// ‖Π M (v − q̇⁻)‖_g / ‖p⁻‖_g for the engine's `v`, as bounds.
@@ -571,6 +623,37 @@ fn mul((a, b): (f64, f64), (c, d): (f64, f64)) -> (f64, f64) {
     )
 }
 
+/// Whether |v − x| = |w − y| for engine values v, w and exact x, y, that is whether
+/// (v − x) − σ(w − y) = 0 for σ = 1 or σ = −1, decided without exact arithmetic: where
+/// x = σy is known (`same[0]` for σ = 1, `same[1]` for σ = −1) it is v − σw, exactly;
+/// else the exact `f64` sum of v, −σw and the double-doubles of −x and σy, whose error
+/// bound decides it unless it straddles 0 (`None`: undecided).
+fn tie((v, x): (f64, &Dd), (w, y): (f64, &Dd), same: [bool; 2]) -> Option<bool> {
+    let mut decided = true;
+    for (sigma, same) in [(1.0, same[0]), (-1.0, same[1])] {
+        let zero = if same {
+            Some(v == sigma * w)
+        } else {
+            let mut acc = Acc::new();
+            acc.add(v);
+            acc.add(-sigma * w);
+            acc.dd_neg(x, 1.0);
+            acc.dd(y, sigma);
+            match acc.finish() {
+                Some((lo, hi)) if lo > 0.0 || hi < 0.0 => Some(false),
+                Some((lo, hi)) if lo == 0.0 && hi == 0.0 => Some(true),
+                _ => None,
+            }
+        };
+        match zero {
+            Some(true) => return Some(true),
+            Some(false) => {}
+            None => decided = false,
+        }
+    }
+    decided.then_some(false)
+}
+
 /// One law's outcome (law `li`, outcome `k`) at its distance from the engine's.
 struct Candidate {
     li: usize,
@@ -603,6 +686,10 @@ fn order<S: Scalar>(
     // |w_j − y_j| exactly, equal when w_i − x_i = ±(w_j − y_j) (the same value at the
     // same component, or a tie by symmetry)
     if let (Some(i), Some(j)) = (a.d.at, b.d.at) {
+        let fast = s.fast.as_ref();
+        if let Some(tie) = fast.and_then(|f| f.tie(v, (a.li, a.k, i), (b.li, b.k, j))) {
+            return tie.then_some(Ordering::Equal);
+        }
         let di = S::from_f64_exact(v[i], &s.ctx)?.sub_r(&x[i]);
         let dj = S::from_f64_exact(v[j], &s.ctx)?.sub_r(&y[j]);
         let tie = di.sub_r(&dj).sign() == Sign::Zero || di.add_r(&dj).sign() == Sign::Zero;
@@ -784,7 +871,7 @@ pub(super) fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, f: &Fast) -> Option
             laws[i].impulse_distance_upper = Some(settled(lo, hi, exact, false)?);
         }
     }
-    let (_, e0_num) = s.e0.as_ref().ok()?;
+    s.e0.as_ref().ok()?;
     let (a, b) = f.energy_change(v)?;
     let energy_change = settled(a, b, exact, true)?;
     let (a, b) = f.momentum_defect(v)?;
@@ -815,7 +902,8 @@ pub(super) fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, f: &Fast) -> Option
         nearest: first.map(names).unwrap_or_default(),
         second: second.map(names).unwrap_or_default(),
         nearest_certain,
-        energy_before: Some(e0_num.clone()),
+        // text prints no energy (and this report is only ever rendered as text)
+        energy_before: None,
         energy_after: None,
         energy_change: Some(energy_change),
         momentum_defect: Some(momentum_defect),
@@ -886,6 +974,42 @@ mod tests {
         let (d, ints) = scaled(&[&Rational::new(1, 3), &Rational::new(2, 3)]).unwrap();
         assert_eq!(d, 3.0);
         assert_eq!((ints[0].h, ints[1].h, ints[0].err), (1.0, 2.0, 0.0));
+    }
+
+    /// Ties between two distances' attaining components, decided in `f64` where the
+    /// numbers allow: a known equal (or opposite) value leaves v ∓ w; exact dyadic
+    /// constants sum exactly; an irrational constant decides "not equal" from its error
+    /// bound, and leaves an equality it cannot see to exact arithmetic (`None`).
+    #[test]
+    fn ties_are_decided_in_f64_where_the_numbers_allow() {
+        use crate::arith::Quadratic;
+        let q = |a: i64, b: i64| Rational::new(a, b);
+        let third = Dd::of(&q(1, 3)).unwrap();
+        // x = y = 1/3 known equal: |v − 1/3| = |w − 1/3| exactly when v = w
+        assert_eq!(tie((0.5, &third), (0.5, &third), [true, false]), Some(true));
+        assert_eq!(
+            tie((0.5, &third), (0.25, &third), [true, false]),
+            Some(false)
+        );
+        // not known equal: v − w − (x − y) straddles 0 by x's and y's error bounds
+        assert_eq!(tie((0.5, &third), (0.5, &third), [false, false]), None);
+        // √3/2 and −√3/2 known opposite: v − √3/2 = −(w + √3/2) exactly when v = −w
+        let r3 = Quadratic::new(
+            rug::Rational::new(),
+            rug::Rational::from((1, 2)),
+            &rug::Integer::from(3),
+        )
+        .unwrap();
+        let (x, y) = (
+            Dd::of(&r3).unwrap(),
+            Dd::of(&r3.zero_like().sub_r(&r3)).unwrap(),
+        );
+        assert_eq!(tie((0.1, &x), (-0.1, &y), [false, true]), Some(true));
+        assert_eq!(tie((0.1, &x), (0.1, &y), [false, true]), Some(false));
+        // dyadic constants: (1 − 1/2) − (3/4 − 1/4) = 0 exactly, 1 − 1/2 + 0.7 − 1/4 ≠ 0
+        let (h, k) = (Dd::of(&q(1, 2)).unwrap(), Dd::of(&q(1, 4)).unwrap());
+        assert_eq!(tie((1.0, &h), (0.75, &k), [false, false]), Some(true));
+        assert_eq!(tie((1.0, &h), (0.7, &k), [false, false]), Some(false));
     }
 
     /// A quantity prints as one string only when its whole enclosure does.
