@@ -381,13 +381,16 @@ pub(super) struct Fast {
     p0: f64,
     /// Per law, per outcome, per component: its value's number and its negation's
     /// ([`value_ids`]).
-    ids: Vec<Vec<Vec<(u32, u32)>>>,
+    ids: Vec<Vec<Vec<Ids>>>,
 }
+
+/// An exact value's number and its negation's ([`value_ids`]).
+type Ids = (u32, u32);
 
 /// Every outcome component of `s` numbered by its exact value, with the number of its
 /// negation (per law, per outcome, per component): equal numbers are equal values,
 /// checked exactly (values that cannot be shown equal get numbers of their own).
-fn value_ids<S: Scalar>(s: &Laws<S>) -> Option<Vec<Vec<Vec<(u32, u32)>>>> {
+fn value_ids<S: Scalar>(s: &Laws<S>) -> Option<Vec<Vec<Vec<Ids>>>> {
     let mut reps: Vec<S> = Vec::new();
     let mut by_dd: std::collections::HashMap<[u64; 3], Vec<u32>> = Default::default();
     let mut id = |x: S| -> Option<u32> {
