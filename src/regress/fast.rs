@@ -275,15 +275,24 @@ impl Each {
     }
 }
 
-/// max_i |a_i − c_i| for engine values `a` and exact `c`: its bounds, the bounds of
-/// every |a_i − c_i|, and the component that attains the maximum where the bounds say
-/// which (with a margin of an ulp either side, the rounding of the exact path's own
-/// bounds).
+/// max_i |a_i − c_i| for engine values `a` and exact `c`: its bounds and the bounds of
+/// every |a_i − c_i|.
 struct Distance {
     lo: f64,
     hi: f64,
     each: Each,
-    at: Option<usize>,
+}
+
+impl Distance {
+    /// The component that attains the maximum, where the bounds say which (with a
+    /// margin of an ulp either side, the rounding of the exact path's own bounds); only
+    /// a tie needs it, so it is found only then.
+    fn at(&self) -> Option<usize> {
+        let all = self.each.as_slice();
+        let top = (0..all.len()).max_by(|&i, &j| all[i].1.total_cmp(&all[j].1))?;
+        let below = |j: usize| j == top || all[j].1.next_up() < all[top].0.next_down();
+        (0..all.len()).all(below).then_some(top)
+    }
 }
 
 /// x − c as bounds: x − h exactly (TwoSum: s + e), then (e − l) rounded once (its
@@ -315,11 +324,7 @@ fn distance(a: &[f64], c: &[Dd]) -> Option<Distance> {
         hi = hi.max(d.1);
         each.push(d);
     }
-    let all = each.as_slice();
-    let top = (0..all.len()).max_by(|&i, &j| all[i].1.total_cmp(&all[j].1));
-    let at = top
-        .filter(|&i| (0..all.len()).all(|j| j == i || all[j].1.next_up() < all[i].0.next_down()));
-    Some(Distance { lo, hi, each, at })
+    Some(Distance { lo, hi, each })
 }
 
 /// Whether every |a_i − c_i| ≤ `tol`, decided (`None`: the bounds come within an ulp
@@ -341,8 +346,7 @@ fn settled(lo: f64, hi: f64, exact: bool, signed: bool) -> Option<f64> {
     if exact && lo == hi {
         return Some(hi + 0.0);
     }
-    let same = Sci::new(lo.next_down(), signed) == Sci::new(hi.next_up(), signed);
-    same.then_some(hi + 0.0)
+    Sci::same(lo.next_down(), hi.next_up(), signed).then_some(hi + 0.0)
 }
 
 /// The relative distance the exact path prints for a distance it bounds by a value in
@@ -688,7 +692,7 @@ fn order<S: Scalar>(
     // attained at components i and j (decided): the distances are |w_i − x_i| and
     // |w_j − y_j| exactly, equal when w_i − x_i = ±(w_j − y_j) (the same value at the
     // same component, or a tie by symmetry)
-    if let (Some(i), Some(j)) = (a.d.at, b.d.at) {
+    if let (Some(i), Some(j)) = (a.d.at(), b.d.at()) {
         let fast = s.fast.as_ref();
         if let Some(tie) = fast.and_then(|f| f.tie(v, (a.li, a.k, i), (b.li, b.k, j))) {
             return tie.then_some(Ordering::Equal);

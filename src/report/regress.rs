@@ -367,6 +367,9 @@ pub struct Summary {
     pub errors: usize,
     /// A report held a non-finite number ([`RecordReport::non_finite`]).
     pub non_finite: bool,
+    /// The engine row and scenario row of the last record counted: the next record of
+    /// the same engine, version and scenario is counted there without a lookup.
+    last: Option<(usize, usize)>,
 }
 
 impl Summary {
@@ -397,14 +400,16 @@ impl Summary {
             self.errors += 1;
             return;
         }
-        let known = self.engine_index.get(t.engine).and_then(|v| {
-            v.iter()
-                .find(|(version, _)| version.as_deref() == t.version)
-        });
-        let e = match known {
-            Some((_, e)) => *e,
-            None => self.new_engine(t),
+        let (e, i) = match self.last.filter(|&(e, i)| {
+            let row = &self.engines[e];
+            row.engine == t.engine
+                && row.version.as_deref() == t.version
+                && row.scenarios[i].scenario == t.scenario
+        }) {
+            Some(rows) => rows,
+            None => self.rows(t),
         };
+        self.last = Some((e, i));
         let row = &mut self.engines[e];
         row.records += 1;
         if let Some(pass) = t.facts.expect {
@@ -414,6 +419,33 @@ impl Summary {
                 self.failed += 1;
             }
         }
+        let sc = &mut row.scenarios[i];
+        sc.not_discriminating &= t.facts.not_discriminating;
+        if let Some(r) = t
+            .facts
+            .relative
+            .filter(|r| sc.worst_relative.is_none_or(|w| *r > w))
+        {
+            sc.worst_relative = Some(r);
+            sc.worst_line = Some(t.facts.line);
+        }
+        match sc.nearest.iter_mut().find(|(l, _)| joins(l, t.nearest)) {
+            Some((_, n)) => *n += 1,
+            None => sc.nearest.push((t.nearest.join("="), 1)),
+        }
+    }
+
+    /// The engine row and scenario row of `t` (made if new).
+    fn rows(&mut self, t: &Tally) -> (usize, usize) {
+        let known = self.engine_index.get(t.engine).and_then(|v| {
+            v.iter()
+                .find(|(version, _)| version.as_deref() == t.version)
+        });
+        let e = match known {
+            Some((_, e)) => *e,
+            None => self.new_engine(t),
+        };
+        let row = &mut self.engines[e];
         let index = &mut self.scenario_index[e];
         let name = if index.len() < MAX_SCENARIO_ROWS || index.contains_key(t.scenario) {
             t.scenario
@@ -432,20 +464,7 @@ impl Summary {
             });
             row.scenarios.len() - 1
         });
-        let sc = &mut row.scenarios[i];
-        sc.not_discriminating &= t.facts.not_discriminating;
-        if let Some(r) = t
-            .facts
-            .relative
-            .filter(|r| sc.worst_relative.is_none_or(|w| *r > w))
-        {
-            sc.worst_relative = Some(r);
-            sc.worst_line = Some(t.facts.line);
-        }
-        match sc.nearest.iter_mut().find(|(l, _)| joins(l, t.nearest)) {
-            Some((_, n)) => *n += 1,
-            None => sc.nearest.push((t.nearest.join("="), 1)),
-        }
+        (e, i)
     }
 
     /// The summary in text: per engine and scenario how often each group of laws was

@@ -33,6 +33,15 @@ impl Sci {
         s
     }
 
+    /// Whether `a` and `b` print alike (`Sci::new(a, signed) == Sci::new(b, signed)`),
+    /// from their signs and digits where both are certain, without writing either.
+    pub fn same(a: f64, b: f64, signed: bool) -> bool {
+        match (digits(a), digits(b)) {
+            (Some(x), Some(y)) => x == y && a.is_sign_negative() == b.is_sign_negative(),
+            _ => Sci::new(a, signed) == Sci::new(b, signed),
+        }
+    }
+
     /// The text.
     pub fn as_str(&self) -> &str {
         // only ASCII is ever written
@@ -204,6 +213,39 @@ mod tests {
                 same(x.next_down());
                 same(-x);
             }
+        }
+    }
+
+    /// `Sci::same` is the strings' equality: on each boundary d.dd5·10ᵉ and its
+    /// neighbours (the pairs that print differently by one digit), on ±0, and on random
+    /// pairs a few ulps apart.
+    #[test]
+    fn two_values_print_alike_exactly_when_their_strings_are_equal() {
+        let check = |a: f64, b: f64| {
+            for signed in [false, true] {
+                let want = Sci::new(a, signed) == Sci::new(b, signed);
+                assert_eq!(Sci::same(a, b, signed), want, "{a:e} {b:e} {signed}");
+            }
+        };
+        check(0.0, -0.0);
+        check(0.0, 0.0);
+        check(-1e-300, 1e-300);
+        for e in -300..=300 {
+            for m in [1005, 1235, 9995, 9999, 1000] {
+                let x: f64 = format!("{m}e{}", e - 3).parse().unwrap();
+                check(x.next_down(), x);
+                check(x, x.next_up());
+                check(x.next_down(), x.next_up());
+                check(-x, -x.next_up());
+            }
+        }
+        let mut s = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..100_000 {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let x = f64::from_bits(s);
+            check(x, x.next_up().next_up());
         }
     }
 
