@@ -9,13 +9,15 @@
 //!   records that name it, at most [`MAX_SCENARIOS`] at a time (the least recently used
 //!   go first and are computed again if named again: the same result, more time).
 //! - **Chunks** of [`CHUNK`] records: parsed and checked in parallel (rayon, `jobs`
-//!   threads), each record's report rendered by the caller's function and handed to the
-//!   caller's sink in file order, then dropped; only the per-engine summary
-//!   ([`Summary`]) is kept.
+//!   threads) while the calling thread writes the previous chunk's reports, each
+//!   record's report rendered by the caller's function and handed to the caller's sink
+//!   in file order, then dropped; only the per-engine summary ([`Summary`]) is kept.
+//!   With `jobs` = 1 the calling thread checks and writes each record itself (a new
+//!   scenario's laws are still computed on the pool's one thread).
 
 use super::record::{self, CsvColumns, Files, Record, RecordError, MAX_LINE};
 use super::{prepare, Failed, Scenario};
-use crate::report::regress::{OwnedTally, RecordReport, Summary};
+use crate::report::regress::{OwnedTally, RecordReport, Summary, Tally};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::io::BufRead;
@@ -323,6 +325,25 @@ pub fn run<R: BufRead>(
         }
     }
     let mut chunk = next_chunk(&mut lines, early);
+    if jobs <= 1 {
+        // one thread does all the work: no pipeline (nothing to overlap on one core),
+        // and each record's text is made and freed on the thread that writes it
+        while !chunk.is_empty() {
+            let records: Vec<_> = chunk
+                .into_iter()
+                .map(|l| parse(l, columns.as_ref()))
+                .collect();
+            let scenarios = pool.install(|| cache.scenarios(&records));
+            for (r, s) in records.iter().zip(scenarios) {
+                let rep = report(r, s.as_deref(), render.full);
+                summary.add(&Tally::of(&rep));
+                sink.record(&(render.render)(&rep))?;
+            }
+            chunk = next_chunk(&mut lines, Vec::new());
+            crate::budget::checkpoint();
+        }
+        return Ok(summary);
+    }
     let mut pending: Vec<(OwnedTally, String)> = Vec::new();
     // a pipeline: while the pool checks one chunk, this thread writes the previous
     // chunk's reports and reads the next chunk
@@ -361,6 +382,18 @@ fn next_chunk<R: BufRead>(
     early
 }
 
+/// The record of one line read (a CSV line with the file's `columns`, else JSON).
+fn parse(
+    line: Result<(usize, String), RecordError>,
+    columns: Option<&CsvColumns>,
+) -> Result<Record, RecordError> {
+    let (n, text) = line?;
+    match columns {
+        Some(c) => c.parse(n, &text),
+        None => record::parse_jsonl_line(n, &text),
+    }
+}
+
 /// One chunk of lines: parsed, checked, rendered and tallied in parallel, in order (the
 /// tallies go to the summary on the caller's thread; the reports are dropped here).
 fn check_chunk(
@@ -369,16 +402,8 @@ fn check_chunk(
     cache: &mut Cache,
     render: &Render,
 ) -> Vec<(OwnedTally, String)> {
-    let records: Vec<Result<Record, RecordError>> = chunk
-        .into_par_iter()
-        .map(|l| {
-            let (n, text) = l?;
-            match columns {
-                Some(c) => c.parse(n, &text),
-                None => record::parse_jsonl_line(n, &text),
-            }
-        })
-        .collect();
+    let records: Vec<Result<Record, RecordError>> =
+        chunk.into_par_iter().map(|l| parse(l, columns)).collect();
     let scenarios = cache.scenarios(&records);
     records
         .par_iter()
