@@ -1206,6 +1206,27 @@ fn fuzz_cli_contract() {
     assert!(all.is_empty(), "{}", failure_message(&all));
 }
 
+/// The fuzz runner's children run under its limits: 4 GB of address space, no core
+/// files (set by `/bin/sh` before it execs the program, see `limited`).
+#[test]
+fn fuzz_children_run_under_the_limits() {
+    let out = crate::common::fuzz::limited("cat", &["/proc/self/limits".into()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let limits = String::from_utf8(out.stdout).unwrap();
+    let row = |name: &str| -> Vec<String> {
+        let l = limits.lines().find(|l| l.starts_with(name)).unwrap();
+        l[name.len()..]
+            .split_whitespace()
+            .map(String::from)
+            .collect()
+    };
+    let bytes = crate::common::fuzz::MEMORY_LIMIT.to_string();
+    assert_eq!(row("Max address space")[..2], [bytes.clone(), bytes]);
+    assert_eq!(row("Max core file size")[..2], ["0", "0"]);
+}
+
 /// The generator is deterministic: the same seed gives the same lines, and the first lines
 /// do not depend on how many are drawn.
 #[test]
