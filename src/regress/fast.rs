@@ -546,7 +546,12 @@ impl Fast {
     /// Whether |v_i − x_i| = |v_j − y_j| for component `a.2` of outcome `a.1` of law
     /// `a.0` (x) and component `b.2` of `b` (y), decided without exact arithmetic where
     /// it can be ([`tie`], with what [`value_ids`] knows of x_i = ±y_j).
-    fn tie(&self, v: &[f64], a: (usize, usize, usize), b: (usize, usize, usize)) -> Option<bool> {
+    fn tie_at(
+        &self,
+        v: &[f64],
+        a: (usize, usize, usize),
+        b: (usize, usize, usize),
+    ) -> Option<bool> {
         let (x, y) = (&self.outcomes[a.0][a.1][a.2], &self.outcomes[b.0][b.1][b.2]);
         let (xid, yid) = (self.ids[a.0][a.1][a.2], self.ids[b.0][b.1][b.2]);
         tie((v[a.2], x), (v[b.2], y), [xid.0 == yid.0, xid.0 == yid.1])
@@ -694,7 +699,7 @@ fn order<S: Scalar>(
     // same component, or a tie by symmetry)
     if let (Some(i), Some(j)) = (a.d.at(), b.d.at()) {
         let fast = s.fast.as_ref();
-        if let Some(tie) = fast.and_then(|f| f.tie(v, (a.li, a.k, i), (b.li, b.k, j))) {
+        if let Some(tie) = fast.and_then(|f| f.tie_at(v, (a.li, a.k, i), (b.li, b.k, j))) {
             return tie.then_some(Ordering::Equal);
         }
         let di = S::from_f64_exact(v[i], &s.ctx)?.sub_r(&x[i]);
