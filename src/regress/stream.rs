@@ -311,8 +311,6 @@ pub fn run<R: BufRead>(
         .num_threads(jobs.max(1))
         .build()
         .map_err(std::io::Error::other)?;
-    let mut cache = Cache::new(dir);
-    let mut summary = Summary::default();
     let mut lines = Lines::new(input, record::MAX_BYTES);
     // a CSV file's header comes first (an unreadable line before it is its own error)
     let mut early = Vec::new();
@@ -324,53 +322,102 @@ pub fn run<R: BufRead>(
             Some(e) => early.push(e),
         }
     }
-    let mut chunk = next_chunk(&mut lines, early);
+    let chunk = next_chunk(&mut lines, early);
+    let mut run = Run {
+        lines,
+        columns,
+        cache: Cache::new(dir),
+        pool,
+        summary: Summary::default(),
+    };
     if jobs <= 1 {
-        // one thread does all the work: no pipeline (nothing to overlap on one core),
-        // and each record's text is made and freed on the thread that writes it
+        run.one_thread(chunk, render, sink)?;
+    } else {
+        run.pipeline(chunk, render, sink)?;
+    }
+    Ok(run.summary)
+}
+
+/// A run of [`run`] under way: its lines, its CSV columns, its scenarios, its threads
+/// and the summary so far.
+struct Run<R> {
+    lines: Lines<R>,
+    columns: Option<CsvColumns>,
+    cache: Cache,
+    pool: rayon::ThreadPool,
+    summary: Summary,
+}
+
+impl<R: BufRead> Run<R> {
+    /// `--jobs 1`: this thread reads, checks and writes every record, from `chunk` on
+    /// (no pipeline: nothing to overlap on one core, and each record's text is made and
+    /// freed on the thread that writes it); a new scenario's laws are computed on the
+    /// pool's one thread.
+    fn one_thread(
+        &mut self,
+        mut chunk: Vec<Result<(usize, String), RecordError>>,
+        render: &Render,
+        sink: &mut dyn Sink,
+    ) -> std::io::Result<()> {
         while !chunk.is_empty() {
             let records: Vec<_> = chunk
                 .into_iter()
-                .map(|l| parse(l, columns.as_ref()))
+                .map(|l| parse(l, self.columns.as_ref()))
                 .collect();
-            let scenarios = pool.install(|| cache.scenarios(&records));
+            let cache = &mut self.cache;
+            let scenarios = self.pool.install(|| cache.scenarios(&records));
             for (r, s) in records.iter().zip(scenarios) {
                 let rep = report(r, s.as_deref(), render.full);
-                summary.add(&Tally::of(&rep));
+                self.summary.add(&Tally::of(&rep));
                 sink.record(&(render.render)(&rep))?;
             }
-            chunk = next_chunk(&mut lines, Vec::new());
+            chunk = next_chunk(&mut self.lines, Vec::new());
             crate::budget::checkpoint();
         }
-        return Ok(summary);
+        Ok(())
     }
-    let mut pending: Vec<(OwnedTally, String)> = Vec::new();
-    // a pipeline: while the pool checks one chunk, this thread writes the previous
-    // chunk's reports and reads the next chunk
-    while !chunk.is_empty() || !pending.is_empty() {
-        let (done, next, written) = std::thread::scope(|scope| {
-            let (cols, cache, pool) = (columns.as_ref(), &mut cache, &pool);
-            let worker =
-                scope.spawn(move || pool.install(|| check_chunk(chunk, cols, cache, render)));
-            let written = pending.drain(..).try_for_each(|(tally, text)| {
-                summary.add(&tally.tally());
-                sink.record(&text)
+
+    /// More threads: while the pool checks one chunk, this thread writes the previous
+    /// chunk's reports and reads the next chunk, from `chunk` on.
+    fn pipeline(
+        &mut self,
+        mut chunk: Vec<Result<(usize, String), RecordError>>,
+        render: &Render,
+        sink: &mut dyn Sink,
+    ) -> std::io::Result<()> {
+        let Run {
+            lines,
+            columns,
+            cache,
+            pool,
+            summary,
+        } = self;
+        let mut pending: Vec<(OwnedTally, String)> = Vec::new();
+        while !chunk.is_empty() || !pending.is_empty() {
+            let (done, next, written) = std::thread::scope(|scope| {
+                let (cols, cache, pool) = (columns.as_ref(), &mut *cache, &*pool);
+                let worker =
+                    scope.spawn(move || pool.install(|| check_chunk(chunk, cols, cache, render)));
+                let written = pending.drain(..).try_for_each(|(tally, text)| {
+                    summary.add(&tally.tally());
+                    sink.record(&text)
+                });
+                let next = match written {
+                    Ok(()) => next_chunk(lines, Vec::new()),
+                    Err(_) => Vec::new(),
+                };
+                let done = worker
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                (done, next, written)
             });
-            let next = match written {
-                Ok(()) => next_chunk(&mut lines, Vec::new()),
-                Err(_) => Vec::new(),
-            };
-            let done = worker
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            (done, next, written)
-        });
-        written?;
-        pending = done;
-        chunk = next;
-        crate::budget::checkpoint();
+            written?;
+            pending = done;
+            chunk = next;
+            crate::budget::checkpoint();
+        }
+        Ok(())
     }
-    Ok(summary)
 }
 
 /// The next [`CHUNK`] lines (after `early`, lines read already).
