@@ -1,54 +1,89 @@
 #!/usr/bin/env python3
-"""Runs an independent SMT solver on the SMT-LIB files of `impactkit verify --smtlib DIR`.
+"""Runs two independent SMT solvers on the SMT-LIB files of `impactkit verify --smtlib DIR`.
 
-Each file holds queries, each preceded by a line `; query <n> expect unsat|sat <where>`:
-`unsat` is expected of every cell of a symbolic proof (no point of the cell where a sign
-the engine decided fails, or where the hypotheses hold and a conclusion fails), `sat` of
-every refutation (the violated relation at the witness's exact values). Z3 (the
-`z3-solver` wheel) answers each query within a time limit; cvc5 is run as well where its
-Python module is installed. A disagreement (sat where unsat is expected, or the reverse)
-is a bug of the engine or of the export: the script then exits 1. `unknown` (time limit,
-or a nonlinear query Z3 gives up on) is counted, not hidden.
+Each file is an SMT-LIB 2.6 script of self-contained queries (`(reset)` between them),
+each preceded by a line `; query <n> expect unsat|sat <where>` and stating
+`(set-info :status unsat|sat)`: `unsat` is expected of every cell of a symbolic proof (no
+point of the cell where a sign the engine decided fails, or where a conclusion fails),
+`sat` of every refutation (the violated relation at the witness's exact values).
 
-usage: smt_crosscheck.py DIR [--timeout-ms N] [--json]
+The files are run whole, as a user would run them:
+- `z3 -T:SECONDS -t:MS FILE` (the binary of the `z3-solver` wheel, or `z3` on PATH);
+- cvc5's own SMT-LIB front end on FILE (`scripts/cvc5_run.py`: the `cvc5` wheel from
+  PyPI ships its library and parser, not a binary), with a per-query time limit.
+Any output line other than `sat`, `unsat` or `unknown` (an error, a warning) fails the
+run, as does an answer that disagrees with the expected one: the script then exits 1.
+`unknown` (time limit, or a nonlinear query a solver gives up on) is counted, not hidden;
+a query that neither solver answers is reported.
+
+usage: smt_crosscheck.py DIR [--timeout-ms N] [--json] [--no-cvc5]
 """
 import json
+import os
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
-
-def queries(text):
-    parts = re.split(r"^; query (\d+) expect (unsat|sat) ?(.*)$", text, flags=re.M)
-    # parts: [prefix, n, expect, where, body, n, expect, where, body, ...]
-    for i in range(1, len(parts), 4):
-        yield parts[i], parts[i + 1], parts[i + 2].strip(), parts[i + 3]
+HERE = Path(__file__).resolve().parent
 
 
-def z3_answer(body, timeout_ms):
-    import z3
-
-    s = z3.Solver()
-    s.set("timeout", timeout_ms)
-    s.from_string(body.replace("(check-sat)", ""))
-    return str(s.check())
+def expectations(text):
+    return [(int(n), e, w.strip()) for n, e, w in re.findall(r"^; query (\d+) expect (unsat|sat) ?(.*)$", text, flags=re.M)]
 
 
-def cvc5_answer(body, timeout_ms):
-    try:
-        import cvc5  # noqa: F401
-        from cvc5 import pythonic as c5
-    except Exception:
+def z3_binary():
+    local = Path(sys.executable).parent / "z3"
+    if local.exists():
+        return str(local)
+    return shutil.which("z3")
+
+
+def answers(lines, n, solver, name, problems):
+    """The answers of one run: one per query, every other line a problem."""
+    out = []
+    for line in lines:
+        line = line.strip()
+        if not line:
+            continue
+        if line in ("sat", "unsat", "unknown"):
+            out.append(line)
+        else:
+            problems.append(f"{name}: {solver} printed: {line}")
+    if len(out) != n:
+        problems.append(f"{name}: {solver} gave {len(out)} answers to {n} queries")
+    return out
+
+
+def run_z3(path, n, timeout_ms, problems):
+    z3 = z3_binary()
+    if z3 is None:
+        problems.append("z3 not found (pip install z3-solver)")
         return None
-    s = c5.Solver()
-    s.set("tlimit-per", timeout_ms)
-    s.from_string(body.replace("(check-sat)", ""))
-    return str(s.check())
+    budget = max(10, n * timeout_ms // 1000 + 10)
+    r = subprocess.run([z3, f"-T:{budget}", f"-t:{timeout_ms}", str(path)], capture_output=True, text=True)
+    if r.stderr.strip():
+        problems.append(f"{path.name}: z3 stderr: {r.stderr.strip().splitlines()[0]}")
+    return answers(r.stdout.splitlines(), n, "z3", path.name, problems)
+
+
+def run_cvc5(path, n, timeout_ms, problems):
+    r = subprocess.run(
+        [sys.executable, str(HERE / "cvc5_run.py"), f"--tlimit-per={timeout_ms}", str(path)],
+        capture_output=True,
+        text=True,
+    )
+    if r.returncode == 3:
+        return None  # the cvc5 module is not installed
+    if r.stderr.strip():
+        problems.append(f"{path.name}: cvc5 stderr: {r.stderr.strip().splitlines()[0]}")
+    return answers(r.stdout.splitlines(), n, "cvc5", path.name, problems)
 
 
 def main():
     args = sys.argv[1:]
-    if not args:
+    if not args or args[0].startswith("-"):
         print(__doc__, file=sys.stderr)
         return 2
     timeout = 2000
@@ -62,19 +97,26 @@ def main():
         return 2
     counts = {"agree": 0, "unknown": 0, "disagree": 0}
     by_expect = {"unsat": 0, "sat": 0}
-    disagreements = []
-    cvc5_seen = 0
+    per_solver = {"z3": {"sat": 0, "unsat": 0, "unknown": 0}, "cvc5": {"sat": 0, "unsat": 0, "unknown": 0}}
+    problems, disagreements = [], []
+    cvc5_files = 0
     for f in files:
-        for n, expect, where, body in queries(f.read_text()):
-            got = z3_answer(body, timeout)
-            other = cvc5_answer(body, timeout)
-            if other is not None:
-                cvc5_seen += 1
-            answers = [a for a in (got, other) if a in ("sat", "unsat")]
-            if any(a != expect for a in answers):
+        exp = expectations(f.read_text())
+        z = run_z3(f, len(exp), timeout, problems) or []
+        c = None if "--no-cvc5" in args else run_cvc5(f, len(exp), timeout, problems)
+        if c is not None:
+            cvc5_files += 1
+        for i, (n, expect, where) in enumerate(exp):
+            got = z[i] if i < len(z) else None
+            other = c[i] if c is not None and i < len(c) else None
+            for name, a in (("z3", got), ("cvc5", other)):
+                if a in per_solver[name]:
+                    per_solver[name][a] += 1
+            decided = [a for a in (got, other) if a in ("sat", "unsat")]
+            if any(a != expect for a in decided):
                 counts["disagree"] += 1
                 disagreements.append(f"{f.stem} query {n} ({where}): expected {expect}, z3 {got}, cvc5 {other}")
-            elif answers:
+            elif decided:
                 counts["agree"] += 1
                 by_expect[expect] += 1
             else:
@@ -85,19 +127,24 @@ def main():
         "agree": counts["agree"],
         "agree unsat (proved cells)": by_expect["unsat"],
         "agree sat (refutations)": by_expect["sat"],
-        "unknown (time limit)": counts["unknown"],
+        "unknown to both (time limit)": counts["unknown"],
         "disagree": counts["disagree"],
-        "cvc5 queries": cvc5_seen,
+        "z3 answers": per_solver["z3"],
+        "cvc5 answers": per_solver["cvc5"],
+        "files run by cvc5": cvc5_files,
+        "error lines": len(problems),
         "timeout ms": timeout,
     }
     if as_json:
-        print(json.dumps({"report": report, "disagreements": disagreements}))
+        print(json.dumps({"report": report, "disagreements": disagreements, "problems": problems}))
     else:
         for k, v in report.items():
             print(f"{k}: {v}")
         for x in disagreements:
             print("DISAGREE", x)
-    return 1 if counts["disagree"] else 0
+        for x in problems[:20]:
+            print("ERROR", x)
+    return 1 if counts["disagree"] or problems else 0
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@
 //! formula is then its closed form, e.g. (13b) of Fassino–Pasquero (2020).
 
 mod identity;
+pub mod linear;
 pub mod poly;
 
 pub use identity::{compare, identical_under, IdentityOutcome};

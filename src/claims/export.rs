@@ -13,9 +13,10 @@
 //! lemmas included) one query "a point of the cell where one of the signs the engine
 //! decided there fails, or where the hypotheses hold and a conclusion fails", which must
 //! be `unsat`; for every refutation decided on a cell, "a point of the cell where the
-//! conclusion fails", which must be `sat`. Each query is self-contained and preceded by
-//! the line `; query <n> expect unsat|sat <where>`; `scripts/smt_crosscheck.py` runs Z3
-//! (and cvc5 where installed) on them. The chart variables of a cell are reals, the
+//! conclusion fails", which must be `sat`. The file is an SMT-LIB 2.6 script: each query
+//! is self-contained (`(reset)` between queries, `(set-info :status unsat|sat)` in each)
+//! and preceded by the line `; query <n> expect unsat|sat <where>`, so plain `z3 FILE`
+//! and `cvc5 FILE` print one answer per query; `scripts/smt_crosscheck.py` runs both. The chart variables of a cell are reals, the
 //! positive ones (`t_*`, `c_*`) asserted > 0; a radical `rad_i` = √D is a real ≥ 0 with
 //! `rad_i^2 = D`, and D ≥ 0 is itself an obligation.
 
@@ -24,8 +25,7 @@ use serde_json::{json, Value};
 use std::fmt::Write;
 use std::path::Path;
 
-/// The schema of a certificate file.
-pub const CERT_SCHEMA: &str = "impactkit-certificate/1";
+pub use super::certificate::CERT_SCHEMA;
 
 /// The certificate file of one claim's result, or `None` for a verdict that has none
 /// (confirmed on samples, inconclusive).
@@ -127,7 +127,7 @@ fn cell_query(cell: &Value) -> Result<Option<String>, String> {
     let Some(facts) = cell.get("facts").and_then(|f| f.as_array()) else {
         return Ok(None);
     };
-    let positive = super::check::strs(cell.get("positive"));
+    let positive = super::certificate::strs(cell.get("positive"));
     let rads: Vec<(String, String)> = cell
         .get("radicals")
         .and_then(|r| r.as_array())
@@ -176,14 +176,14 @@ fn cell_query(cell: &Value) -> Result<Option<String>, String> {
             .into_iter()
             .flatten()
         {
-            let Some((r, v)) = super::check::pair(g) else {
+            let Some((r, v)) = super::certificate::pair(g) else {
                 continue;
             };
             texts.push(v.to_string());
             parts.push(relation(r, v)?);
         }
         if let Some(b) = ob.get("body").filter(|b| !b.is_null()) {
-            let Some((r, v)) = super::check::pair(b) else {
+            let Some((r, v)) = super::certificate::pair(b) else {
                 continue;
             };
             texts.push(v.to_string());
@@ -200,7 +200,7 @@ fn cell_query(cell: &Value) -> Result<Option<String>, String> {
             vars.push(n.clone());
         }
     }
-    let mut q = String::from("(set-logic QF_NRA)\n");
+    let mut q = String::new();
     for v in &vars {
         let _ = writeln!(q, "(declare-fun {v} () Real)");
     }
@@ -245,7 +245,7 @@ fn witness_query(cx: Option<&Value>, identity: Option<&str>) -> Result<Option<St
     }
     let mut names = Vec::new();
     r.vars(&mut names);
-    let mut q = String::from("(set-logic QF_NRA)\n");
+    let mut q = String::new();
     for v in &names {
         let Some(val) = cx.get(v).and_then(|x| x.as_str()) else {
             return Ok(None);
@@ -324,8 +324,7 @@ pub fn smtlib(cert: &Value) -> Result<Option<(String, usize)>, String> {
     for (at, cell) in list {
         if let Ok(Some(q)) = cell_query(cell) {
             n += 1;
-            let _ = writeln!(out, "; query {n} expect unsat {at}");
-            out.push_str(&q);
+            script(&mut out, n, "unsat", &at, &q);
         }
     }
     // a refutation at an exact point: the violated relation at the witness's values
@@ -334,10 +333,26 @@ pub fn smtlib(cert: &Value) -> Result<Option<(String, usize)>, String> {
         .flatten();
     if let Ok(Some(q)) = witness_query(cert.get("counterexample"), identity.as_deref()) {
         n += 1;
-        let _ = writeln!(out, "; query {n} expect sat the witness");
-        out.push_str(&q);
+        script(&mut out, n, "sat", "the witness", &q);
+    }
+    if n > 0 {
+        out.push_str("(exit)\n");
     }
     Ok((n > 0).then_some((out, n)))
+}
+
+/// Appends one query as a self-contained SMT-LIB 2.6 script: `(reset)` before every
+/// query but the first clears the previous one's logic, declarations and assertions, so
+/// that `z3 FILE` or `cvc5 FILE` answers each on its own; `:status` states the answer
+/// the engine's verdict implies (`unsat`: a proved cell; `sat`: a refutation's witness).
+fn script(out: &mut String, n: usize, expect: &str, at: &str, body: &str) {
+    if n > 1 {
+        out.push_str("(reset)\n");
+    }
+    let _ = writeln!(out, "; query {n} expect {expect} {at}");
+    out.push_str("(set-info :smt-lib-version 2.6)\n(set-logic QF_NRA)\n");
+    let _ = writeln!(out, "(set-info :status {expect})");
+    out.push_str(body);
 }
 
 /// Writes the certificates and SMT-LIB files of a verification run: (certificates,

@@ -338,7 +338,11 @@ fn own_names(t: &toml::Table) -> Vec<String> {
         .and_then(|v| v.as_table())
         .map(|v| v.keys().cloned().collect())
         .unwrap_or_default();
-    names.extend(prove::derive_pairs(t).into_iter().map(|(n, _)| n));
+    names.extend(
+        super::statement::derive_pairs(t)
+            .into_iter()
+            .map(|(n, _)| n),
+    );
     for e in t
         .get("exprs")
         .and_then(|e| e.as_array())
@@ -527,8 +531,8 @@ fn setup<'a>(claim: &Claim, ind: &'a toml::Table) -> Result<Setup<'a>, String> {
             ));
         }
     }
-    for (n, e) in prove::derive_pairs(step) {
-        if !prove::derive_pairs(&claim.content).contains(&(n.clone(), e)) {
+    for (n, e) in super::statement::derive_pairs(step) {
+        if !super::statement::derive_pairs(&claim.content).contains(&(n.clone(), e)) {
             return Err(format!(
                 "induction: the step lemma derives {n} otherwise than the claim"
             ));

@@ -25,8 +25,8 @@
 //! part of it, written in the detail), `refuted` (exact counterexample),
 //! `confirmed-on-samples` (N exact samples, not a proof), `inconclusive` (with the reason).
 
+pub mod certificate;
 pub mod check;
-mod check_charts;
 pub mod example;
 pub mod export;
 pub mod fp_audit;
@@ -54,6 +54,7 @@ pub mod report;
 pub mod sample_points;
 pub mod sampled;
 pub mod schema;
+mod statement;
 pub mod termination;
 
 use serde::Serialize;

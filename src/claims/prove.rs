@@ -38,6 +38,7 @@
 
 use super::sample_points::env_json;
 use super::sampled::{self, Case};
+use super::statement::{domain_and_cone, obligation, radical_names, zone_conditions, Range};
 use super::{Claim, Outcome, Verdict};
 use crate::arith::symbolic::{
     radicals, take_undecided, with_positive_variables, with_radicals, Poly, Radical,
@@ -47,7 +48,6 @@ use crate::lang::{self, Env};
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
 use std::time::Instant;
 
 /// What the proof method established.
@@ -56,115 +56,6 @@ pub enum Attempt {
     Decided(Outcome),
     /// No proof: the reason (a cell and what could not be decided).
     NoProof(String),
-}
-
-/// A parameter range of the `domain` table; ends are rational functions of the other
-/// parameters (e.g. `(S, inf)`), handled after them.
-#[derive(Clone, Debug)]
-pub(super) enum Range {
-    Point(Symbolic),
-    /// Ends: `None` is infinite; the flag says closed.
-    Interval(Option<(Symbolic, bool)>, Option<(Symbolic, bool)>),
-    /// `(0, 1/2) u [1/2, 1)`: ranges charted each on its own (e.g. where a coefficient
-    /// of the law changes its sign at 1/2).
-    Union(Vec<Range>),
-}
-
-impl Range {
-    /// The range written back in the syntax of `proof.domain` (what a certificate records
-    /// and `impactkit check` reads with [`parse_range`]).
-    pub(super) fn text(&self) -> String {
-        let end = |e: &Option<(Symbolic, bool)>, inf: &str| match e {
-            Some((v, _)) => v.render_string(),
-            None => inf.to_string(),
-        };
-        match self {
-            Range::Point(v) => v.render_string(),
-            Range::Interval(None, None) => "R".into(),
-            Range::Interval(lo, hi) => format!(
-                "{}{}, {}{}",
-                if matches!(lo, Some((_, true))) {
-                    '['
-                } else {
-                    '('
-                },
-                end(lo, "-inf"),
-                end(hi, "inf"),
-                if matches!(hi, Some((_, true))) {
-                    ']'
-                } else {
-                    ')'
-                },
-            ),
-            Range::Union(parts) => parts
-                .iter()
-                .map(Range::text)
-                .collect::<Vec<_>>()
-                .join(" u "),
-        }
-    }
-
-    /// The parameters the ends depend on.
-    fn depends(&self) -> Vec<String> {
-        match self {
-            Range::Point(v) => v.variables(),
-            Range::Interval(lo, hi) => [lo, hi]
-                .into_iter()
-                .flatten()
-                .flat_map(|(v, _)| v.variables())
-                .collect(),
-            Range::Union(parts) => parts.iter().flat_map(Range::depends).collect(),
-        }
-    }
-}
-
-fn parse_end(s: &str, x: &str) -> Result<Symbolic, String> {
-    lang::parse_symbolic(x.trim()).map_err(|e| format!("range {s}: {e}"))
-}
-
-pub(super) fn parse_range(s: &str) -> Result<Range, String> {
-    let s = s.trim();
-    if s.contains(" u ") {
-        return s
-            .split(" u ")
-            .map(parse_range)
-            .collect::<Result<_, _>>()
-            .map(Range::Union);
-    }
-    if s == "R" {
-        return Ok(Range::Interval(None, None));
-    }
-    let (Some(open), Some(close)) = (s.chars().next(), s.chars().last()) else {
-        return Err("empty range".into());
-    };
-    if !matches!(open, '(' | '[') {
-        return parse_end(s, s).map(Range::Point);
-    }
-    if !matches!(close, ')' | ']') || s.len() < 2 {
-        return Err(format!("range {s}: expected (a, b), [a, b], R or a value"));
-    }
-    let inner = &s[1..s.len() - 1];
-    let (a, b) = inner
-        .split_once(',')
-        .ok_or_else(|| format!("range {s}: expected two ends"))?;
-    let end = |x: &str, closed: bool| -> Result<Option<(Symbolic, bool)>, String> {
-        match x.trim() {
-            "inf" | "+inf" | "-inf" => Ok(None),
-            v => Ok(Some((parse_end(s, v)?, closed))),
-        }
-    };
-    let (lo, hi) = (end(a, open == '[')?, end(b, close == ']')?);
-    if let (Some((a, ca)), Some((b, cb))) = (&lo, &hi) {
-        if let (Some(x), Some(y)) = (a.is_constant(), b.is_constant()) {
-            if x == y && *ca && *cb {
-                return Ok(Range::Point(a.clone()));
-            }
-            if x >= y {
-                return Err(format!("range {s}: empty"));
-            }
-        }
-    }
-    Ok(Range::Interval(lo, hi))
 }
 
 /// One piece of a parameter's range: its value (in a chart variable, or constant).
@@ -897,35 +788,6 @@ fn radicals_json(rads: &[Radical]) -> Value {
 }
 
 /// Radical names `√i` written `rad_i` (a name of the input language).
-fn radical_names(s: &str) -> String {
-    s.replace('√', "rad_")
-}
-
-/// The obligation of a conclusion decided true on a cell, for a certificate and the SMT
-/// cross-check: its guards (relation and `lhs - rhs` as rational functions of the chart
-/// variables, where they evaluate) and its body (where it evaluates).
-fn obligation(r: &lang::Relation, scope: &Env<Symbolic>) -> Value {
-    let part = |x: &lang::Relation| -> Option<Value> {
-        let l = x.lhs.eval_in(scope, &()).ok()?;
-        let rr = x.rhs.eval_in(scope, &()).ok()?;
-        Some(json!([
-            x.rel.symbol(),
-            radical_names(&l.sub_r(&rr).render_string())
-        ]))
-    };
-    let mut guards = Vec::new();
-    let mut g = r.guard.as_deref();
-    while let Some(x) = g {
-        guards.extend(part(x));
-        g = x.guard.as_deref();
-    }
-    let body = part(&lang::Relation {
-        guard: None,
-        ..r.clone()
-    });
-    json!({"guards": guards, "body": body})
-}
-
 /// A relation decided false on a cell, for a certificate: its text, relation and
 /// `lhs - rhs` (where it evaluates).
 fn false_relation(r: &lang::Relation, env: &Env<Symbolic>) -> Value {
@@ -1097,23 +959,6 @@ fn radicand_not_established(rad: &Radical, case: &Case, env: &Env<Symbolic>) -> 
             "a square root of {} whose sign is not decided on the cell (no hypothesis says it is >= 0)",
             rad.radicand.render_string()
         )
-    })
-}
-
-/// The conditions `p > 0` (`true`) or `p >= 0` (`false`) of a zone of FP eq. (1) for
-/// (ξ̇, η̇): Z0 ξ̇ ≤ 0, η̇ ≤ 0; Z1 ξ̇ ≤ 0, η̇ > 0; Z2 ξ̇ > 0, η̇ ≤ 0; Z12 ξ̇ > 0, η̇ > 0.
-pub(super) fn zone_conditions(
-    code: i64,
-    xi: &Symbolic,
-    eta: &Symbolic,
-) -> Option<[(Symbolic, bool); 2]> {
-    let (mx, me) = (-xi.clone(), -eta.clone());
-    Some(match code {
-        0 => [(mx, false), (me, false)],
-        1 => [(mx, false), (eta.clone(), true)],
-        2 => [(xi.clone(), true), (me, false)],
-        12 => [(xi.clone(), true), (eta.clone(), true)],
-        _ => return None,
     })
 }
 
@@ -1587,54 +1432,6 @@ pub fn attempt(claim: &Claim, deadline: Instant) -> Option<Attempt> {
     Some(attempt_with(claim, spec, deadline).unwrap_or_else(Attempt::NoProof))
 }
 
-/// Parameters with their ranges, in the order of `proof.domain`.
-pub(super) type Params = Vec<(String, Range)>;
-
-/// The parameters (with their ranges) and the cone variables of a `proof` table: a cone
-/// variable with its own range in `domain` (other than R) is a parameter, its range being
-/// part of the paper's domain, which the cone's completing forms would exceed.
-pub(super) fn domain_and_cone(spec: &toml::Table) -> Result<(Params, Vec<String>), String> {
-    let params: Vec<(String, Range)> = match spec.get("domain") {
-        Some(toml::Value::Table(m)) => m
-            .iter()
-            .map(|(k, v)| {
-                let s = v
-                    .as_str()
-                    .ok_or(format!("proof.domain.{k} must be a string"))?;
-                parse_range(s).map(|r| (k.clone(), r))
-            })
-            .collect::<Result<_, String>>()?,
-        _ => return Err("`proof.domain` must be a table".into()),
-    };
-    let cone: Vec<String> = super::str_list(spec, "cone")?
-        .into_iter()
-        .filter(|c| {
-            !params
-                .iter()
-                .any(|(n, r)| n == c && !matches!(r, Range::Interval(None, None)))
-        })
-        .collect();
-    let params: Vec<(String, Range)> = params
-        .into_iter()
-        .filter(|(n, _)| !cone.contains(n))
-        .collect();
-    Ok((params, cone))
-}
-
-/// The Gram reduction's checks of a claim recomputed from its file (for `impactkit
-/// check`): what [`gram_reduction`] gives on the claim's own `proof` table, `None` when
-/// the claim asks for none.
-pub(super) fn reduction_of(claim: &Claim) -> Result<Option<Value>, String> {
-    let Some(spec) = claim.content.get("proof").and_then(|p| p.as_table()) else {
-        return Ok(None);
-    };
-    let Some(red) = spec.get("reduction") else {
-        return Ok(None);
-    };
-    let (_, cone) = domain_and_cone(spec)?;
-    gram_reduction(claim, red, &cone).map(Some)
-}
-
 fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<Attempt, String> {
     let t = &claim.content;
     let (params, cone) = domain_and_cone(spec)?;
@@ -1873,7 +1670,7 @@ fn attempt_cells(
     }
     // a proof in one dimension may extend to all of them (Gram reduction)
     if let Some(red) = claim.content.get("proof").and_then(|p| p.get("reduction")) {
-        let cert = gram_reduction(claim, red, cone)?;
+        let cert = super::reduction::gram_reduction(claim, red, cone)?;
         let mut o = Outcome::new(
             Verdict::Proved,
             format!(
@@ -1943,131 +1740,4 @@ fn cell_values(case: &Case, cell: &Cell) -> (serde_json::Map<String, Value>, Vec
             .collect();
         (chart, rads)
     })
-}
-
-/// Checks a claim's `proof.reduction` (see [`super::reduction`]): its probes, the proof's
-/// domain as written, the cone, and the derived quantities.
-fn gram_reduction(claim: &Claim, red: &toml::Value, cone: &[String]) -> Result<Value, String> {
-    let t = &claim.content;
-    let red = red.as_table().ok_or("proof.reduction must be a table")?;
-    let spec = t
-        .get("proof")
-        .and_then(|p| p.as_table())
-        .ok_or("no proof table")?;
-    if spec.contains_key("subdomain") {
-        return Err("proof.reduction and proof.subdomain exclude each other".into());
-    }
-    let texts = |key: &str, from: &toml::Table| -> BTreeMap<String, String> {
-        from.get(key)
-            .and_then(|d| d.as_table())
-            .map(|d| {
-                d.iter()
-                    .filter_map(|(k, v)| v.as_str().map(|s| (k.clone(), s.to_string())))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
-    // every case with its own derived quantities (the claim's, then the case's)
-    let derived = |from: &toml::Table| -> BTreeMap<String, String> {
-        derive_pairs(from).into_iter().collect()
-    };
-    let cases: Vec<&toml::Table> = t
-        .get("case")
-        .and_then(|c| c.as_array())
-        .map(|a| a.iter().filter_map(|c| c.as_table()).collect())
-        .unwrap_or_default();
-    let mut per_case = Vec::new();
-    for case in cases
-        .iter()
-        .map(Some)
-        .chain(cases.is_empty().then_some(None))
-    {
-        let mut d = derived(t);
-        let mut name = String::new();
-        if let Some(c) = case {
-            d.extend(derived(c));
-            name = c
-                .get("name")
-                .and_then(|n| n.as_str())
-                .unwrap_or("")
-                .to_string();
-        }
-        let cert = super::reduction::check(red, &probes_of(t), &texts("domain", spec), cone, &d)
-            .map_err(|e| {
-                if name.is_empty() {
-                    e
-                } else {
-                    format!("[{name}] {e}")
-                }
-            })?;
-        per_case.push((name, cert));
-    }
-    let patterns: Vec<String> = per_case
-        .iter()
-        .filter_map(|(_, c)| c.get("echelon pattern").and_then(|p| p.as_str()))
-        .filter(|p| !p.is_empty())
-        .map(String::from)
-        .collect();
-    if !patterns.is_empty() {
-        let names: Vec<String> = per_case
-            .iter()
-            .find_map(|(_, c)| c.get("echelon coordinates").and_then(|n| n.as_array()))
-            .map(|a| {
-                a.iter()
-                    .filter_map(|x| x.as_str().map(String::from))
-                    .collect()
-            })
-            .unwrap_or_default();
-        super::reduction::covered(&patterns, &names)?;
-    }
-    let mut first = per_case[0].1.clone();
-    if per_case.len() > 1 {
-        first["cases"] = per_case
-            .into_iter()
-            .map(|(n, c)| json!({"case": n, "reduction": c}))
-            .collect();
-    }
-    Ok(first)
-}
-
-/// The derived quantities of a table as written (`derive` as a table or a list of
-/// pairs), in order.
-pub(super) fn derive_pairs(from: &toml::Table) -> Vec<(String, String)> {
-    match from.get("derive") {
-        Some(toml::Value::Array(pairs)) => pairs
-            .iter()
-            .filter_map(|p| {
-                let p = p.as_array()?;
-                Some((
-                    p.first()?.as_str()?.to_string(),
-                    p.get(1)?.as_str()?.to_string(),
-                ))
-            })
-            .collect(),
-        Some(toml::Value::Table(t)) => t
-            .iter()
-            .filter_map(|(k, v)| v.as_str().map(|s| (k.clone(), s.to_string())))
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// Every probe a claim runs (`probe`, `probe2`, the probes of `calls` and of sides).
-fn probes_of(t: &toml::Table) -> Vec<String> {
-    let mut out = Vec::new();
-    for (k, v) in t {
-        match v {
-            toml::Value::String(s) if k == "probe" || k == "probe2" => out.push(s.clone()),
-            toml::Value::Table(x) if k != "proof" => out.extend(probes_of(x)),
-            toml::Value::Array(a) => {
-                for x in a.iter().filter_map(|x| x.as_table()) {
-                    out.extend(probes_of(x));
-                }
-            }
-            _ => {}
-        }
-    }
-    out.sort();
-    out.dedup();
-    out
 }

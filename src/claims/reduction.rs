@@ -57,6 +57,7 @@
 //! implementation exactly: each declared law against random coordinate changes and the
 //! embedding from dimension 3 into 5 with a non-diagonal mass matrix.
 
+use super::Claim;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 
@@ -387,4 +388,126 @@ pub fn check(
         "natural laws": laws,
         "conclusions compare": s.why,
     }))
+}
+
+/// The Gram reduction's checks of a claim recomputed from its file (for `impactkit
+/// check`): what [`gram_reduction`] gives on the claim's own `proof` table, `None` when
+/// the claim asks for none.
+pub(super) fn reduction_of(claim: &Claim) -> Result<Option<Value>, String> {
+    let Some(spec) = claim.content.get("proof").and_then(|p| p.as_table()) else {
+        return Ok(None);
+    };
+    let Some(red) = spec.get("reduction") else {
+        return Ok(None);
+    };
+    let (_, cone) = super::statement::domain_and_cone(spec)?;
+    gram_reduction(claim, red, &cone).map(Some)
+}
+
+/// Checks a claim's `proof.reduction` (see [`super::reduction`]): its probes, the proof's
+/// domain as written, the cone, and the derived quantities.
+pub(super) fn gram_reduction(
+    claim: &Claim,
+    red: &toml::Value,
+    cone: &[String],
+) -> Result<Value, String> {
+    let t = &claim.content;
+    let red = red.as_table().ok_or("proof.reduction must be a table")?;
+    let spec = t
+        .get("proof")
+        .and_then(|p| p.as_table())
+        .ok_or("no proof table")?;
+    if spec.contains_key("subdomain") {
+        return Err("proof.reduction and proof.subdomain exclude each other".into());
+    }
+    let texts = |key: &str, from: &toml::Table| -> BTreeMap<String, String> {
+        from.get(key)
+            .and_then(|d| d.as_table())
+            .map(|d| {
+                d.iter()
+                    .filter_map(|(k, v)| v.as_str().map(|s| (k.clone(), s.to_string())))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    // every case with its own derived quantities (the claim's, then the case's)
+    let derived = |from: &toml::Table| -> BTreeMap<String, String> {
+        super::statement::derive_pairs(from).into_iter().collect()
+    };
+    let cases: Vec<&toml::Table> = t
+        .get("case")
+        .and_then(|c| c.as_array())
+        .map(|a| a.iter().filter_map(|c| c.as_table()).collect())
+        .unwrap_or_default();
+    let mut per_case = Vec::new();
+    for case in cases
+        .iter()
+        .map(Some)
+        .chain(cases.is_empty().then_some(None))
+    {
+        let mut d = derived(t);
+        let mut name = String::new();
+        if let Some(c) = case {
+            d.extend(derived(c));
+            name = c
+                .get("name")
+                .and_then(|n| n.as_str())
+                .unwrap_or("")
+                .to_string();
+        }
+        let cert = check(red, &probes_of(t), &texts("domain", spec), cone, &d).map_err(|e| {
+            if name.is_empty() {
+                e
+            } else {
+                format!("[{name}] {e}")
+            }
+        })?;
+        per_case.push((name, cert));
+    }
+    let patterns: Vec<String> = per_case
+        .iter()
+        .filter_map(|(_, c)| c.get("echelon pattern").and_then(|p| p.as_str()))
+        .filter(|p| !p.is_empty())
+        .map(String::from)
+        .collect();
+    if !patterns.is_empty() {
+        let names: Vec<String> = per_case
+            .iter()
+            .find_map(|(_, c)| c.get("echelon coordinates").and_then(|n| n.as_array()))
+            .map(|a| {
+                a.iter()
+                    .filter_map(|x| x.as_str().map(String::from))
+                    .collect()
+            })
+            .unwrap_or_default();
+        covered(&patterns, &names)?;
+    }
+    let mut first = per_case[0].1.clone();
+    if per_case.len() > 1 {
+        first["cases"] = per_case
+            .into_iter()
+            .map(|(n, c)| json!({"case": n, "reduction": c}))
+            .collect();
+    }
+    Ok(first)
+}
+
+/// Every probe a claim runs (`probe`, `probe2`, the probes of `calls` and of sides).
+fn probes_of(t: &toml::Table) -> Vec<String> {
+    let mut out = Vec::new();
+    for (k, v) in t {
+        match v {
+            toml::Value::String(s) if k == "probe" || k == "probe2" => out.push(s.clone()),
+            toml::Value::Table(x) if k != "proof" => out.extend(probes_of(x)),
+            toml::Value::Array(a) => {
+                for x in a.iter().filter_map(|x| x.as_table()) {
+                    out.extend(probes_of(x));
+                }
+            }
+            _ => {}
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
 }

@@ -45,7 +45,7 @@
 //! zone (`zone*(zone - 12) != 0`) is in D. So the state after the first step stops or is
 //! in D, and the run stops within ⌊(B − L)/δ⌋ + 3 steps.
 
-use super::prove::{self, Attempt};
+use super::prove::Attempt;
 use super::{Claim, Outcome, Verdict};
 use crate::lang;
 use serde_json::json;
@@ -139,7 +139,7 @@ fn text<'a>(t: &'a toml::Table, key: &str) -> Result<&'a str, String> {
 /// one of them (the claim's and its cases' `derive`).
 fn state_names(claim: &toml::Table, state: &[(&str, &str)]) -> Vec<String> {
     let mut names: Vec<String> = state.iter().map(|(s, _)| s.to_string()).collect();
-    let mut pairs = prove::derive_pairs(claim);
+    let mut pairs = super::statement::derive_pairs(claim);
     for c in claim
         .get("case")
         .and_then(|c| c.as_array())
@@ -147,7 +147,7 @@ fn state_names(claim: &toml::Table, state: &[(&str, &str)]) -> Vec<String> {
         .flatten()
         .filter_map(|c| c.as_table())
     {
-        pairs.extend(prove::derive_pairs(c));
+        pairs.extend(super::statement::derive_pairs(c));
     }
     loop {
         let before = names.len();

@@ -520,6 +520,11 @@ pub enum Command {
     Check {
         /// Certificate files (`DIR/*.json`).
         paths: Vec<std::path::PathBuf>,
+        /// The claim files (or folders of them) the certificates are checked against:
+        /// each certificate's statement is read from the claim file with its id, never
+        /// from the certificate.
+        #[arg(long, default_value = "proofs", num_args = 1..)]
+        claims: Vec<std::path::PathBuf>,
         #[command(flatten)]
         out: Output,
     },

@@ -296,9 +296,9 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             }
             emit("billiard-break", &report, &out)
         }
-        Command::Check { paths, out } => {
+        Command::Check { paths, claims, out } => {
             let (text, ok) =
-                impactkit::claims::check::check_cli(&paths, out.format == Format::Json)
+                impactkit::claims::check::check_cli(&paths, &claims, out.format == Format::Json)
                     .map_err(user_error)?;
             if ok {
                 Ok(Printed(text))

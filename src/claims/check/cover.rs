@@ -34,10 +34,11 @@
 //! statement of an engine-built lemma (its domain and cases are read from the recorded
 //! source; for the claim's own proof, the source must be the claim).
 
-use super::check::{strs, value_sign};
-use super::prove::{domain_and_cone, Range};
-use super::sampled::{self, Case};
+use super::rules::{holds, value_sign};
 use crate::arith::{Scalar, Symbolic};
+use crate::claims::certificate::strs;
+use crate::claims::sampled::{self, Case};
+use crate::claims::statement::{domain_and_cone, Range};
 use crate::lang::{self, Env};
 use num_rational::BigRational;
 use serde_json::Value;
@@ -935,7 +936,7 @@ fn outside(
     let positive: Vec<String> = n.positive.iter().cloned().collect();
     let false_by = |rel: lang::Rel, v: &Symbolic| -> Result<bool, String> {
         Ok(match value_sign(&v.render_string(), &positive)? {
-            Some(s) => !super::check::holds(rel.symbol(), s)?,
+            Some(s) => !holds(rel.symbol(), s)?,
             None => false,
         })
     };
@@ -1007,7 +1008,7 @@ fn abs_bounds_hold(
                 continue;
             };
             if let Some(sg) = value_sign(&l.sub_r(&rr).render_string(), positive)? {
-                if super::check::holds(c.rel.symbol(), sg)? {
+                if holds(c.rel.symbol(), sg)? {
                     some = true;
                     break;
                 }
@@ -1023,7 +1024,7 @@ fn abs_bounds_hold(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::claims::prove::parse_range;
+    use crate::claims::statement::parse_range;
 
     #[test]
     fn canonical_pieces_of_ranges() {

@@ -1,0 +1,510 @@
+//! `impactkit check`: re-checks the certificates of `verify --certificates` without the
+//! prover (no charting, no splitting, no witness search), on the same `lang` and
+//! arithmetic base.
+//!
+//! - **Symbolic cells** (every `"method": "symbolic cells"` object of a certificate, the
+//!   lemmas of an induction or a termination included): the cells cover the domain as
+//!   charted (every root cell of every case is a leaf or split, every split's pieces are
+//!   leaves or split, every leaf is reached once); every sign decided in a cell holds by
+//!   its rule, re-derived here (`orthant_sign`: coefficients of one sign on the open
+//!   orthant of the cell's positive chart variables, AM–GM dominance, a quadratic with a
+//!   negative discriminant; the zero polynomial); every conclusion follows from its
+//!   obligation (its body's sign, or a guard decided false), the signs again re-derived;
+//!   a conclusion on an outcome's zone (FP eq. (1)) by each excluded zone's conditions
+//!   shown infeasible (`zone_conclusion`). Signs decided by radical elimination are
+//!   re-derived by the Z3 cross-check only (counted).
+//! - **Refutations**: the witness is re-evaluated exactly by the claim's own evaluation
+//!   (the law code on exact rationals, at the single point: a degenerate box) and must
+//!   violate the claim; an identity's witness must lie in the declared domain.
+//! - **Exact computations** (`exact-example`, `fp-audit`, `identity`, interval
+//!   branch-and-bound on `inequality`): recomputed; they are their own certificate.
+//!
+//! - **The cover** (`check_charts.rs`): the root cells chart each parameter's range
+//!   and the cone exactly, every split's pieces chart its parent (a piece left out has no
+//!   point), every cell outside the hypotheses has a hypothesis shown false there, and
+//!   the proof is of the claim's own statement.
+//!
+//! - **A Gram reduction**: its checks (the law natural, M = I in the domain, the objects,
+//!   the echelon coverage) recomputed from the claim file by the engine's own function
+//!   and compared with the certificate's.
+//!
+//! Not re-checked here: that the obligations are what the law's code gives on each cell's
+//! chart (the claim's expressions run by the engine; the SMT cross-check reads the same
+//! obligations), and an agreement's outputs found identical on both sides.
+
+mod cells;
+mod cover;
+mod rules;
+
+use super::certificate::CERT_SCHEMA;
+use super::{Claim, Verdict};
+use crate::arith::symbolic::Symbolic;
+use num_rational::BigRational;
+
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::time::{Duration, Instant};
+
+/// What checking one certificate found.
+#[derive(Debug, Default)]
+pub struct Checked {
+    pub claim: String,
+    pub verdict: String,
+    /// `None` when accepted, else the first reason for rejecting it.
+    pub rejected: Option<String>,
+    pub cells: usize,
+    pub facts: usize,
+    pub radical_facts: usize,
+    pub conclusions: usize,
+    /// Conclusions on an outcome's zone (each excluded zone shown empty; re-derived and
+    /// counted among `conclusions` too).
+    pub zone_conclusions: usize,
+    /// Gram reductions whose checks were recomputed from the claim file.
+    pub reductions: usize,
+    /// Outputs of an agreement found identical on both sides (the engine's values).
+    pub outputs: usize,
+    /// The cover of the domain by the cells (`check_charts.rs`).
+    pub cover: cover::Cover,
+}
+
+/// Every symbolic proof inside a certificate (lemmas included).
+fn proofs<'a>(v: &'a Value, out: &mut Vec<&'a Value>) {
+    match v {
+        Value::Object(m) => {
+            if m.get("method").and_then(|x| x.as_str()) == Some("symbolic cells") {
+                out.push(v);
+            }
+            for (k, x) in m {
+                if k != "cells" {
+                    proofs(x, out);
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| proofs(x, out)),
+        _ => {}
+    }
+}
+
+/// The claim at the witness only (every variable of the witness fixed), without its proof
+/// methods: the claim's own exact evaluation there.
+fn at_witness(claim: &Claim, cx: &Value) -> Result<Claim, String> {
+    let mut c = claim.clone();
+    for k in ["proof", "induction", "termination", "corrected_conclude"] {
+        c.content.remove(k);
+    }
+    if let Some(toml::Value::Table(vars)) = c.content.get_mut("vars") {
+        for (name, range) in vars.iter_mut() {
+            if let Some(v) = cx.get(name).and_then(|x| x.as_str()) {
+                *range = toml::Value::Array(vec![v.into(), v.into()]);
+            }
+        }
+    }
+    c.content.insert("samples".into(), 1.into());
+    Ok(c)
+}
+
+/// A refutation's witness lies in the claim's domain: each parameter of `proof.domain`
+/// in its range (ends evaluated at the witness), exactly; without a proof table, each
+/// variable in its closed box of `vars`.
+fn witness_in_domain(claim: &Claim, cx: &Value) -> Result<(), String> {
+    use super::statement::{domain_and_cone, Range};
+    let value = |name: &str| -> Result<BigRational, String> {
+        let t = cx
+            .get(name)
+            .and_then(|x| x.as_str())
+            .ok_or_else(|| format!("the witness gives no value of {name}"))?;
+        crate::lang::rational(t).map_err(|e| format!("the witness's {name} = {t}: {e}"))
+    };
+    let spec = claim.content.get("proof").and_then(|p| p.as_table());
+    let Some(spec) = spec else {
+        for (name, range) in claim
+            .content
+            .get("vars")
+            .and_then(|v| v.as_table())
+            .into_iter()
+            .flatten()
+        {
+            let ends: Vec<BigRational> = range
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(|e| e.as_str().and_then(|t| crate::lang::rational(t).ok()))
+                .collect();
+            let v = value(name)?;
+            if let [lo, hi] = ends.as_slice() {
+                if v < *lo || v > *hi {
+                    return Err(format!(
+                        "the witness's {name} = {v} is outside [{lo}, {hi}]"
+                    ));
+                }
+            }
+        }
+        return Ok(());
+    };
+    let (params, _) = domain_and_cone(spec)?;
+    let mut env: crate::lang::Env<Symbolic> = crate::lang::Env::new();
+    for (name, _) in &params {
+        env.insert(name.clone(), Symbolic::constant(&value(name)?));
+    }
+    let at = |e: &Symbolic| -> Result<BigRational, String> {
+        env.iter()
+            .try_fold(e.clone(), |acc, (n, x)| acc.substitute(n, x))
+            .map_err(|e| e.to_string())?
+            .is_constant()
+            .ok_or_else(|| "a range end that is not a number at the witness".to_string())
+    };
+    fn inside(
+        r: &Range,
+        v: &BigRational,
+        at: &dyn Fn(&Symbolic) -> Result<BigRational, String>,
+    ) -> Result<bool, String> {
+        Ok(match r {
+            Range::Point(p) => at(p)? == *v,
+            Range::Interval(lo, hi) => {
+                let lo_ok = match lo {
+                    None => true,
+                    Some((e, closed)) => {
+                        let e = at(e)?;
+                        *v > e || (*closed && *v == e)
+                    }
+                };
+                let hi_ok = match hi {
+                    None => true,
+                    Some((e, closed)) => {
+                        let e = at(e)?;
+                        *v < e || (*closed && *v == e)
+                    }
+                };
+                lo_ok && hi_ok
+            }
+            Range::Union(parts) => {
+                for p in parts {
+                    if inside(p, v, at)? {
+                        return Ok(true);
+                    }
+                }
+                false
+            }
+        })
+    }
+    for (name, r) in &params {
+        let v = value(name)?;
+        if !inside(r, &v, &at)? {
+            return Err(format!(
+                "the witness's {name} = {v} is outside the proof's domain {}",
+                r.text()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Re-checks one certificate (JSON text) against the claim files `claims`: the claim is
+/// the one whose id the certificate names, read from its file (the claim's text inside
+/// the certificate is never read).
+pub fn check_text(text: &str, claims: &[Claim]) -> Result<Checked, String> {
+    let cert: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+    if cert.get("schema").and_then(|s| s.as_str()) != Some(CERT_SCHEMA) {
+        return Err(format!("not a certificate ({CERT_SCHEMA})"));
+    }
+    let id = cert.get("claim").and_then(|x| x.as_str()).unwrap_or("");
+    let Some(claim) = claims.iter().find(|c| c.id == id) else {
+        return Ok(Checked {
+            claim: id.to_string(),
+            verdict: text_field(&cert, "verdict"),
+            rejected: Some(format!(
+                "no claim file with the id `{id}` among the claims given (--claims)"
+            )),
+            ..Checked::default()
+        });
+    };
+    Ok(check_value(&cert, claim))
+}
+
+fn text_field(cert: &Value, k: &str) -> String {
+    cert.get(k)
+        .and_then(|x| x.as_str())
+        .unwrap_or("")
+        .to_string()
+}
+
+/// Re-checks a certificate (parsed) of `claim`, the statement read from the claim file.
+pub fn check_value(cert: &Value, claim: &Claim) -> Checked {
+    let mut out = Checked {
+        claim: claim.id.clone(),
+        verdict: text_field(cert, "verdict"),
+        ..Checked::default()
+    };
+    out.rejected = if text_field(cert, "claim") != claim.id {
+        Some("the certificate names another claim".into())
+    } else {
+        let verdict = out.verdict.clone();
+        verdict_ok(claim, cert, &verdict, &mut out).err()
+    };
+    out
+}
+
+fn recomputed(o: super::Outcome, want: Verdict) -> Result<(), String> {
+    match o.verdict == want {
+        true => Ok(()),
+        false => Err(format!("recomputed: {} ({})", o.verdict.name(), o.detail)),
+    }
+}
+
+fn verdict_ok(claim: &Claim, cert: &Value, verdict: &str, out: &mut Checked) -> Result<(), String> {
+    let deadline = Instant::now() + Duration::from_secs(600);
+    let want = match verdict {
+        "proved" => Verdict::Proved,
+        "proved-on-subdomain" => Verdict::ProvedOnSubdomain,
+        "refuted" => Verdict::Refuted,
+        v => return Err(format!("no certificate for the verdict {v}")),
+    };
+    match claim.kind.as_str() {
+        "exact-example" => return recomputed(super::example::check(claim)?, want),
+        "fp-audit" => return recomputed(super::fp_audit::check(claim)?, want),
+        "identity" => return recomputed(super::identity::check(claim)?, want),
+        _ => {}
+    }
+    if want == Verdict::Refuted {
+        let cx = cert
+            .get("counterexample")
+            .filter(|c| c.is_object())
+            .ok_or("a refutation without a witness")?;
+        if cx.get("cell").is_some() {
+            return Err("a refutation on a cell without a rational point: not re-checked".into());
+        }
+        witness_in_domain(claim, cx)?;
+        let c = at_witness(claim, cx)?;
+        // the witness lies in one case: each case on its own (the others have no point)
+        let n = c
+            .content
+            .get("case")
+            .and_then(|x| x.as_array())
+            .map_or(0, Vec::len);
+        let mut last = None;
+        for i in 0..n.max(1) {
+            let mut one = c.clone();
+            if let Some(toml::Value::Array(cases)) = one.content.get_mut("case") {
+                let keep = cases[i].clone();
+                *cases = vec![keep];
+            }
+            let o = match claim.kind.as_str() {
+                "implication" => super::sampled::check_implication(&one, deadline)?,
+                "agreement" => super::sampled::check_agreement(&one, deadline)?,
+                "counterexample-search" => super::sampled::check_search(&one, deadline)?,
+                "inequality" => super::inequality::check(&one, deadline)?,
+                k => return Err(format!("no witness check for kind {k}")),
+            };
+            if o.verdict == Verdict::Refuted {
+                return Ok(());
+            }
+            last = Some(o);
+        }
+        return recomputed(last.ok_or("no case")?, Verdict::Refuted);
+    }
+    let body = cert.get("certificate").filter(|c| !c.is_null());
+    let Some(body) = body else {
+        // interval branch-and-bound on an inequality: rigorous, recomputed
+        if claim.kind == "inequality" {
+            return recomputed(super::inequality::check(claim, deadline)?, want);
+        }
+        return Err("a proof without a certificate".into());
+    };
+    let mut list = Vec::new();
+    proofs(body, &mut list);
+    if list.is_empty() {
+        return Err(format!(
+            "no symbolic proof in the certificate (method {})",
+            body.get("method").and_then(|m| m.as_str()).unwrap_or("?")
+        ));
+    }
+    // the claim's own proof is of the claim (an inequality: as the implication "holds",
+    // the documented rewrite of `verify`)
+    let stated = match claim.kind.as_str() {
+        "inequality" => {
+            super::as_implication(claim).ok_or("an inequality without a proof table")?
+        }
+        _ => claim.clone(),
+    };
+    // a Gram reduction: its checks recomputed from the claim file, as the engine ran them
+    let again = super::reduction::reduction_of(&stated)?;
+    match (body.get("reduction"), again) {
+        (None, None) => {}
+        (Some(r), Some(a)) if *r == a => out.reductions += 1,
+        (Some(_), Some(_)) => {
+            return Err(
+                "the Gram reduction's checks, recomputed, differ from the certificate's".into(),
+            )
+        }
+        (Some(_), None) => return Err("a Gram reduction the claim does not ask for".into()),
+        (None, Some(_)) => {
+            return Err("the claim's Gram reduction is missing from the certificate".into())
+        }
+    }
+    for p in list {
+        let top = std::ptr::eq(p, body).then_some(&stated.content);
+        cover::check_cover(p, top, &mut out.cover)?;
+        // the statement: the claim's, or (a lemma of an induction or a termination) the
+        // lemma's
+        let source: toml::Table = match top {
+            Some(t) => t.clone(),
+            None => toml::from_str(p.get("source").and_then(|s| s.as_str()).unwrap_or(""))
+                .map_err(|e| format!("a lemma's statement: {e}"))?,
+        };
+        let cases = super::sampled::cases(&source)?;
+        let agreement = source.contains_key("left") && source.contains_key("right");
+        let sides = match agreement {
+            true => Some(super::sampled::agreement_sides(&source)?),
+            false => None,
+        };
+        let mut found = cells::Found::default();
+        for cell in p
+            .get("cells")
+            .and_then(|c| c.as_array())
+            .into_iter()
+            .flatten()
+        {
+            cells::check_cell(&source, &cases, sides.as_ref(), cell, &mut found)?;
+            out.cells += 1;
+        }
+        // no vacuous proof: every conclusion defined and decided on some cell
+        // (a case whose every cell is outside its hypotheses has no point: it excludes
+        // configurations, and says nothing)
+        let with_points: BTreeSet<&str> = p
+            .get("cells")
+            .and_then(|c| c.as_array())
+            .into_iter()
+            .flatten()
+            .chain(
+                p.get("other cells")
+                    .and_then(|c| c.as_array())
+                    .into_iter()
+                    .flatten()
+                    .filter(|c| c.get("status").and_then(|s| s.as_str()) != Some("outside")),
+            )
+            .filter_map(|c| c.get("case").and_then(|x| x.as_str()))
+            .collect();
+        let mut wanted: BTreeSet<String> = cases
+            .iter()
+            .filter(|c| with_points.contains(c.name.as_str()))
+            .flat_map(|c| c.conclude.iter().map(|r| r.text.clone()))
+            .collect();
+        if with_points.is_empty() {
+            return Err("no cell of the domain is proved: a vacuous proof".into());
+        }
+        if agreement {
+            wanted.insert("(the compared outputs)".into());
+        }
+        if let Some(missing) = wanted.iter().find(|c| !found.decided.contains(*c)) {
+            return Err(format!(
+                "`{missing}` is decided on no cell (undefined or left out everywhere): a vacuous proof"
+            ));
+        }
+        out.facts += found.facts;
+        out.radical_facts += found.radical_facts;
+        out.conclusions += found.conclusions;
+        out.zone_conclusions += found.zone_conclusions;
+        out.outputs += found.outputs;
+    }
+    Ok(())
+}
+
+/// `impactkit check CERT…`: one line per certificate and a summary; `Ok((text, all
+/// accepted))`; a file that cannot be read is bad input.
+pub fn check_cli(
+    paths: &[std::path::PathBuf],
+    claims: &[std::path::PathBuf],
+    json: bool,
+) -> Result<(String, bool), String> {
+    if paths.is_empty() {
+        return Err("check: give certificate files (verify --certificates DIR writes them)".into());
+    }
+    let claims = super::load_paths(claims).map_err(|e| format!("--claims: {e}"))?;
+    let mut rows = Vec::new();
+    for p in paths {
+        let text = crate::input::files::read_text(p, crate::input::files::CERTIFICATE)?;
+        // a file that is not a certificate at all is bad input (exit 2); a certificate
+        // that does not check is rejected (exit 1)
+        let schema = serde_json::from_str::<Value>(&text)
+            .ok()
+            .and_then(|v| v.get("schema").and_then(|s| s.as_str()).map(String::from));
+        if schema.as_deref() != Some(CERT_SCHEMA) {
+            return Err(format!(
+                "{}: not a certificate (JSON with \"schema\": \"{}\")",
+                p.display(),
+                CERT_SCHEMA
+            ));
+        }
+        let c = check_text(&text, &claims).unwrap_or_else(|e| Checked {
+            claim: p.display().to_string(),
+            rejected: Some(e),
+            ..Checked::default()
+        });
+        rows.push(c);
+    }
+    let ok = rows.iter().all(|r| r.rejected.is_none());
+    let accepted = rows.iter().filter(|r| r.rejected.is_none()).count();
+    let text = if json {
+        serde_json::json!({
+            "schema": crate::report::SCHEMA,
+            "version": crate::report::VERSION,
+            "command": "check",
+            "certificates": rows.iter().map(|r| serde_json::json!({
+                "claim": r.claim, "verdict": r.verdict, "accepted": r.rejected.is_none(),
+                "reason": r.rejected, "cells": r.cells, "signs": r.facts,
+                "signs by the radical rule (among the signs)": r.radical_facts, "conclusions": r.conclusions,
+                "zone conclusions (re-derived, among the conclusions)": r.zone_conclusions,
+                "agreement outputs (re-computed on both sides)": r.outputs,
+                "Gram reductions (checks recomputed)": r.reductions,
+                "cover": {
+                    "root cells": r.cover.roots, "splits": r.cover.splits,
+                    "outside cells": r.cover.outside,
+                    "outside cells on a law output (engine's value)": r.cover.outside_engine,
+                    "undefined or refused cells (counted)": r.cover.unproved_leaves,
+                    "lemma statements (engine's)": r.cover.lemmas,
+                },
+            })).collect::<Vec<_>>(),
+            "accepted": accepted,
+            "rejected": rows.len() - accepted,
+        })
+        .to_string()
+    } else {
+        let mut s = String::new();
+        for r in &rows {
+            s += &match &r.rejected {
+                None => format!(
+                    "{:<40} accepted  {} ({} cells, {} signs re-derived ({} by the radical rule), {} conclusions ({} on zones); cover: {} root cells, {} splits, {} outside)\n",
+                    r.claim, r.verdict, r.cells, r.facts, r.radical_facts, r.conclusions, r.zone_conclusions,
+                    r.cover.roots, r.cover.splits, r.cover.outside + r.cover.outside_engine
+                ),
+                Some(why) => format!("{:<40} REJECTED  {}: {why}\n", r.claim, r.verdict),
+            };
+        }
+        s += &format!(
+            "\n{} certificates: {accepted} accepted, {} rejected",
+            rows.len(),
+            rows.len() - accepted
+        );
+        s
+    };
+    Ok((text, ok))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rules_decide_only_what_holds() {
+        let pos = vec!["a".to_string(), "b".to_string()];
+        let s = |t: &str| value_sign(t, &pos).unwrap();
+        assert_eq!(s("a^2 + a*b + 1"), Some(1));
+        assert_eq!(s("-(a + b)/(1 + a)"), Some(-1));
+        assert_eq!(s("a^2 - 2*a*b + b^2"), None); // (a - b)^2 vanishes at a = b
+        assert_eq!(s("a^2 - a*b + b^2"), Some(1)); // AM-GM, strict
+        assert_eq!(s("a - b"), None);
+        assert_eq!(s("a*x"), None); // x is not positive
+        assert_eq!(s("(a - a)*x"), Some(0));
+        assert_eq!(s("a^2 - a + 1"), Some(1)); // quadratic, 4*1*1 - 1 > 0
+    }
+}
