@@ -471,6 +471,29 @@ fn setup<'a>(claim: &Claim, ind: &'a toml::Table) -> Result<Setup<'a>, String> {
         );
     }
     let shape = shape_of(&runs[0], &steps[0])?;
+    // the step computes what the run computes: the same law (the registered step) with
+    // the same inputs, other than the state (a family of states, checked below) and the
+    // run's own bounds and stop thresholds
+    for (r, st) in runs.iter().zip(&steps) {
+        let sh = shape_of(r, st)?;
+        let mut keys = keys_of(&r.2);
+        keys.extend(keys_of(&st.2));
+        keys.sort();
+        keys.dedup();
+        for k in keys.iter().filter(|k| {
+            !sh.state.contains(k)
+                && !sh.limits.contains(&k.as_str())
+                && !sh.thresholds.contains(&k.as_str())
+        }) {
+            let (a, b) = (input_of(&r.2, k), input_of(&st.2, k));
+            if !same(&a, &b) {
+                return Err(format!(
+                    "induction: step: the lemma's `{}{}` takes {k} = {b} where the run `{}{}` takes {k} = {a}: the step lemma must compute what the run computes",
+                    st.0, st.1, r.0, r.1
+                ));
+            }
+        }
+    }
     // the state variables: each is a state input of the main step, written as itself
     let mut state_vars: Vec<(String, String)> = Vec::new();
     for (r, st) in runs.iter().zip(&steps) {

@@ -33,6 +33,7 @@ pub mod fp_audit;
 pub mod identity;
 pub mod induction;
 pub mod inequality;
+mod invariance;
 mod lipschitz;
 pub mod probes;
 mod probes_billiard;
@@ -543,6 +544,37 @@ pub fn run_parallel(
     run_ordered(claims, only, budget, jobs, done, &|_| {})
 }
 
+/// A verdict whose certificate `check` rejects is not given: the engine checks its own
+/// symbolic proofs and refutations (with the decision log on, as `--certificates` and
+/// `--smtlib` turn it on) before it reports them, and a rejected one becomes
+/// `inconclusive` with the checker's reason. Exact recomputations (`exact-example`,
+/// `fp-audit`, `identity`, an inequality's interval branch-and-bound) are their own
+/// certificate: `check` would run the same computation again.
+fn self_checked(c: &Claim, o: Outcome) -> Outcome {
+    let decided = matches!(
+        o.verdict,
+        Verdict::Proved | Verdict::ProvedOnSubdomain | Verdict::Refuted
+    );
+    let recomputed = matches!(c.kind.as_str(), "exact-example" | "fp-audit" | "identity")
+        || (o.verdict != Verdict::Refuted && o.certificate.is_none());
+    if !decided || recomputed || !crate::arith::symbolic::decision_log_enabled() {
+        return o;
+    }
+    let cert = serde_json::json!({
+        "claim": c.id,
+        "verdict": o.verdict.name(),
+        "certificate": o.certificate,
+        "counterexample": o.counterexample,
+    });
+    match check::check_value(&cert, c).rejected {
+        None => o,
+        Some(why) => Outcome::inconclusive(format!(
+            "the engine found `{}`, but its certificate does not check ({why})",
+            o.verdict.name()
+        )),
+    }
+}
+
 /// The claims `verify` checks: all, or the one with id `only`.
 fn chosen<'a>(claims: &'a [Claim], only: Option<&'a str>) -> impl Iterator<Item = &'a Claim> {
     claims
@@ -567,7 +599,7 @@ pub fn run_ordered(
         let t = Instant::now();
         let o = match crate::budget::cancelled() {
             true => Outcome::inconclusive("interrupted before it was checked"),
-            false => check_within(c, budget),
+            false => self_checked(c, check_within(c, budget)),
         };
         done(&c.id);
         let r = ClaimResult {
@@ -599,7 +631,15 @@ pub fn run_ordered(
         .num_threads(jobs.max(1))
         .build()
     {
-        Ok(pool) if jobs > 1 => pool.install(|| chosen.par_iter().enumerate().map(one).collect()),
+        Ok(pool) if jobs > 1 => pool.install(|| {
+            // one claim per task: a few long claims do not end up on one thread
+            chosen
+                .par_iter()
+                .with_max_len(1)
+                .enumerate()
+                .map(one)
+                .collect()
+        }),
         _ => chosen.iter().enumerate().map(one).collect(),
     }
 }

@@ -482,6 +482,9 @@ pub(super) fn gram_reduction(
             .unwrap_or_default();
         covered(&patterns, &names)?;
     }
+    // every conclusion means the same in every coordinate system: computed, not read
+    let parsed = read(red)?;
+    super::invariance::check(claim, &parsed.objects, &parsed.metric)?;
     let mut first = per_case[0].1.clone();
     if per_case.len() > 1 {
         first["cases"] = per_case

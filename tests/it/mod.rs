@@ -22,6 +22,7 @@ mod corner_longrun;
 mod cradle;
 mod docs;
 mod figures;
+mod forged;
 mod fuzz;
 mod fuzz_files;
 mod hardening;

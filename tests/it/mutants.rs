@@ -13,6 +13,7 @@
 //! over a run and both termination modes.
 
 use impactkit::claims::{self, check, Verdict};
+use impactkit::lang::relation_span;
 use std::path::PathBuf;
 
 /// (claim file, an identity: `true`) of the proved claims mutated.
@@ -47,7 +48,7 @@ const MUTATED: &[(&str, bool)] = &[
     ("proofs/fp/fp-prop7.1-bounds-norm-rewrite.toml", true),
     ("proofs/fp/fp-prop7.1-bounds-norm.toml", false),
     ("proofs/fp/fp-prop7.1-bounds-triangle-corrected.toml", false),
-    ("proofs/fp/fp-prop7.1-eta12-negative.toml", false),
+    ("proofs/fp/fp-prop7.1-eta12-negative-corrected.toml", false),
     ("proofs/fp/fp-remark2-energy.toml", false),
     ("proofs/fp/fp-remark4-norm.toml", true),
     ("proofs/fp/fp-remark7-energy-drop.toml", false),
@@ -226,6 +227,38 @@ fn write(name: &str, files: &[&str], make: impl Fn(&str, &str) -> String) -> Pat
     dir
 }
 
+/// Verifies the mutants of `dir` (certificates on): none is proved, and every
+/// refutation's certificate is accepted by `check` against the mutants' own files. The
+/// number of refutations.
+fn none_proved_refutations_recheck(dir: &std::path::Path) -> usize {
+    let certs = dir.join("certificates");
+    let exports = claims::Exports {
+        certificates: Some(certs.clone()),
+        smtlib: None,
+    };
+    let out = claims::verify_cli(&[dir.to_path_buf()], None, "json", 120.0, 2, &exports).unwrap();
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let mutants = claims::load_paths(&[dir.to_path_buf()]).unwrap();
+    let mut refuted = 0;
+    for c in j["claims"].as_array().unwrap() {
+        let v = c["verdict"].as_str().unwrap();
+        assert!(
+            v != Verdict::Proved.name() && v != Verdict::ProvedOnSubdomain.name(),
+            "a false mutant is {v}: {} {}",
+            c["id"],
+            c["detail"]
+        );
+        if v == "refuted" {
+            refuted += 1;
+            let id = c["id"].as_str().unwrap();
+            let text = std::fs::read_to_string(certs.join(format!("{id}.json"))).unwrap();
+            let checked = check::check_text(&text, &mutants).unwrap();
+            assert!(checked.rejected.is_none(), "{id}: {:?}", checked.rejected);
+        }
+    }
+    refuted
+}
+
 fn mutate(f: &str, text: &str) -> String {
     let identity = MUTATED.iter().find(|(p, _)| *p == f).unwrap().1;
     if identity {
@@ -244,31 +277,7 @@ fn no_false_mutant_is_proved_and_every_refutation_rechecks() {
     let files: Vec<&str> = MUTATED.iter().map(|(f, _)| *f).collect();
     assert!(files.len() >= 60);
     let dir = write("mutants", &files, mutate);
-    let certs = dir.join("certificates");
-    let exports = claims::Exports {
-        certificates: Some(certs.clone()),
-        smtlib: None,
-    };
-    let out =
-        claims::verify_cli(std::slice::from_ref(&dir), None, "json", 120.0, 2, &exports).unwrap();
-    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let mut refuted = 0;
-    for c in j["claims"].as_array().unwrap() {
-        let v = c["verdict"].as_str().unwrap();
-        assert!(
-            v != Verdict::Proved.name() && v != Verdict::ProvedOnSubdomain.name(),
-            "a false mutant is {v}: {} {}",
-            c["id"],
-            c["detail"]
-        );
-        if v == "refuted" {
-            refuted += 1;
-            let id = c["id"].as_str().unwrap();
-            let text = std::fs::read_to_string(certs.join(format!("{id}.json"))).unwrap();
-            let checked = check::check_text(&text).unwrap();
-            assert!(checked.rejected.is_none(), "{id}: {:?}", checked.rejected);
-        }
-    }
+    let refuted = none_proved_refutations_recheck(&dir);
     // nearly all are refuted outright (an exact witness); the rest stay open
     assert!(
         refuted * 10 >= files.len() * 9,
@@ -301,4 +310,201 @@ fn true_rewrites_stay_proved() {
         assert_eq!(c["verdict"], "proved", "{} {}", c["id"], c["detail"]);
     }
     std::fs::remove_dir_all(&dir).ok();
+}
+
+/// The conclusions of the claim's first `conclude` list and of its last one (a case's),
+/// as written.
+fn conclude_lists(text: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("conclude = [") {
+        let body = &rest[at + "conclude = [".len()..];
+        let end = body.find(']').unwrap_or(body.len());
+        let list: Vec<String> = body[..end]
+            .split('"')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect();
+        out.push(list);
+        rest = &body[end..];
+    }
+    out
+}
+
+/// The second family of false mutants: the **last** conclusion of the first list, and
+/// the first conclusion of the last case, each negated where it is not the conclusion
+/// the first family negates (and has no guard, which could make it vacuous).
+fn second_family(text: &str) -> Vec<String> {
+    let lists = conclude_lists(text);
+    let first = first_conclusion(text);
+    let mut picks: Vec<String> = Vec::new();
+    if let Some(l) = lists.first().and_then(|l| l.last()) {
+        picks.push(l.clone());
+    }
+    if lists.len() > 1 {
+        if let Some(c) = lists.last().and_then(|l| l.first()) {
+            picks.push(c.clone());
+        }
+    }
+    picks.sort();
+    picks.dedup();
+    picks
+        .into_iter()
+        .filter(|c| Some(c) != first.as_ref() && !c.contains("=>") && relation_span(c).is_some())
+        .filter(|c| text.matches(&format!("\"{c}\"")).count() == 1)
+        .collect()
+}
+
+#[test]
+fn a_second_family_of_false_mutants_is_never_proved() {
+    let mut made: Vec<(String, String)> = Vec::new();
+    for (f, identity) in MUTATED {
+        if *identity {
+            continue;
+        }
+        let text = std::fs::read_to_string(f).unwrap();
+        for c in second_family(&text) {
+            let m = text.replacen(&format!("\"{c}\""), &format!("\"{}\"", negated(&c)), 1);
+            made.push((f.to_string(), m));
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("impactkit-mutants2-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for (i, (_, m)) in made.iter().enumerate() {
+        let id_line = m.lines().find(|l| l.starts_with("id = ")).unwrap();
+        let id = id_line.trim_start_matches("id = ").trim_matches('"');
+        let renamed = m.replacen(id_line, &format!("id = \"mut2-{i}-{id}\""), 1);
+        std::fs::write(dir.join(format!("n{i:03}.toml")), renamed).unwrap();
+    }
+    assert!(made.len() >= 40, "{} mutants", made.len());
+    none_proved_refutations_recheck(&dir);
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// One claim file written to a fresh directory and verified: its JSON result.
+fn verify_one(name: &str, text: &str) -> serde_json::Value {
+    let dir = std::env::temp_dir().join(format!("impactkit-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("c.toml"), text).unwrap();
+    let exports = claims::Exports {
+        certificates: Some(dir.join("certificates")),
+        smtlib: None,
+    };
+    let out =
+        claims::verify_cli(std::slice::from_ref(&dir), None, "json", 120.0, 2, &exports).unwrap();
+    let j: serde_json::Value = serde_json::from_str(&out).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    j["claims"][0].clone()
+}
+
+/// Issue 58: an induction whose step lemma is the symmetric corner step while the run is
+/// Pasquero's asymmetric rule (10) with eps2 = eps/1000. False: at k = 1/2, eps = 9/10,
+/// v0 = (1, 1/5) the run has 2 multiple impacts (computed exactly below).
+#[test]
+fn an_induction_step_must_compute_what_the_run_computes() {
+    let run = impactkit::claims::probes::run(
+        "corner.asym_run",
+        &[
+            ("k", "1/2"),
+            ("eps1", "9/10"),
+            ("eps2", "9/10000"),
+            ("x", "1"),
+            ("y", "1/5"),
+            ("max_steps", "300"),
+        ]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect(),
+    )
+    .unwrap();
+    assert_eq!(impactkit::lang::show(&run["multiple"].to_big()), "2");
+    let text = std::fs::read_to_string("proofs/fp/fp-result7.toml").unwrap();
+    let mutant = text
+        .replacen("id = \"fp-result7\"", "id = \"mut-fp-result7-asym\"", 1)
+        .replacen(
+            "probe = \"corner.ta\"\ninputs = { k = \"t/(1 - t)\", eps = \"eps\", x = \"x\", y = \"y\", max_steps = \"300\" }",
+            "probe = \"corner.asym_run\"\ninputs = { k = \"t/(1 - t)\", eps1 = \"eps\", eps2 = \"eps/1000\", x = \"x\", y = \"y\", max_steps = \"300\" }",
+            1,
+        )
+        .replacen(
+            "probe = \"corner.tr_nid_xy\"\ninputs = { k = \"t/(1 - t)\", eps = \"eps\", x = \"x\", y = \"y\" }",
+            "probe = \"corner.asymmetric\"\ninputs = { k = \"t/(1 - t)\", eps1 = \"eps\", eps2 = \"eps\", x = \"x\", y = \"y\" }",
+            1,
+        );
+    assert_eq!(mutant.matches("corner.asym").count(), 2, "{mutant}");
+    let r = verify_one("asym-step", &mutant);
+    assert_ne!(r["verdict"], "proved", "{r}");
+    assert_ne!(r["verdict"], "proved-on-subdomain", "{r}");
+}
+
+/// Issue 58: a Gram reduction extends only conclusions invariant under the change of
+/// coordinates. `next_v3 == v3` is not: with M = I, n1 = (1, 0, 1), n2 = (0, 1, 0),
+/// v = (1, 1, 1), rule (5) gives next_v = (-1, -1, -1) (computed exactly below).
+#[test]
+fn a_gram_reduction_does_not_extend_a_coordinate_conclusion() {
+    let step = impactkit::claims::probes::run(
+        "char.step",
+        &[
+            ("m1", "1"),
+            ("m2", "1"),
+            ("m3", "1"),
+            ("n1_1", "1"),
+            ("n1_2", "0"),
+            ("n1_3", "1"),
+            ("n2_1", "0"),
+            ("n2_2", "1"),
+            ("n2_3", "0"),
+            ("e1", "1"),
+            ("e2", "1"),
+            ("v1", "1"),
+            ("v2", "1"),
+            ("v3", "1"),
+        ]
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect(),
+    )
+    .unwrap();
+    for k in ["next_v1", "next_v2", "next_v3"] {
+        assert_eq!(impactkit::lang::show(&step[k].to_big()), "-1", "{k}");
+    }
+    let text = std::fs::read_to_string("proofs/pq/pq-rule5-codim2.toml").unwrap();
+    let mutant = text.replacen(
+        "conclude = [\"g12 == 0\", ",
+        "conclude = [\"g12 == 0\", \"next_v3 == v3\", ",
+        1,
+    );
+    assert_ne!(mutant, text);
+    let r = verify_one("gram-coord", &mutant);
+    assert_ne!(r["verdict"], "proved", "{r}");
+    assert!(
+        r["detail"].as_str().unwrap().contains("not invariant"),
+        "{r}"
+    );
+}
+
+/// Issue 58: a conclusion undefined on every cell (a division by `k - k`) is not proved.
+#[test]
+fn a_conclusion_undefined_everywhere_is_not_proved() {
+    let text = std::fs::read_to_string("proofs/fp/fp-prop7.1-eta12-negative-corrected.toml")
+        .unwrap()
+        .replacen("\"eta1 <= 0\"", "\"eta1 <= 0\", \"eta1/(k - k) > 5\"", 1);
+    let r = verify_one("vacuous", &text);
+    assert_ne!(r["verdict"], "proved", "{r}");
+}
+
+/// Issue 58: `fp-prop7.1-eta12-negative` on the paper's domain k in (0, 1] (alpha <=
+/// pi/4) is false at k = 1, eps = 0, where (13d) gives eta^(12) = 0.
+#[test]
+fn the_eta12_claim_is_refuted_on_the_papers_domain() {
+    let text = std::fs::read_to_string("proofs/fp/fp-prop7.1-eta12-negative.toml").unwrap();
+    assert!(text.contains("k = \"(0, 1]\""));
+    let r = verify_one("eta12", &text);
+    assert_eq!(r["verdict"], "refuted", "{r}");
+    assert_eq!(r["counterexample"]["k"], "1", "{r}");
+    assert_eq!(r["counterexample"]["eps"], "0", "{r}");
+    assert_eq!(r["counterexample"]["eta1"], "0", "{r}");
 }

@@ -57,6 +57,20 @@ fn chart_of(v: Option<&Value>) -> Result<Env<Symbolic>, String> {
         .collect()
 }
 
+/// A recorded cell's name, its case and its chart (checked against the cover's).
+fn cell_of<'a>(
+    cell: &'a Value,
+    cases: &'a [Case],
+) -> Result<(&'a str, &'a Case, Env<Symbolic>), String> {
+    let at = cell.get("cell").and_then(|c| c.as_str()).unwrap_or("?");
+    let case_name = cell.get("case").and_then(|c| c.as_str()).unwrap_or("");
+    let case = cases
+        .iter()
+        .find(|c| c.name == case_name)
+        .ok_or_else(|| format!("cell {at}: a cell of no case"))?;
+    Ok((at, case, chart_of(cell.get("chart"))?))
+}
+
 /// The sign of a value on the cell by the checker's rules (roots included).
 fn sign(x: &Symbolic, positive: &[String], roots: &[Root]) -> Option<i8> {
     root_sign(x, positive, roots)
@@ -70,13 +84,7 @@ pub(super) fn check_cell(
     cell: &Value,
     found: &mut Found,
 ) -> Result<(), String> {
-    let at = cell.get("cell").and_then(|c| c.as_str()).unwrap_or("?");
-    let case_name = cell.get("case").and_then(|c| c.as_str()).unwrap_or("");
-    let case = cases
-        .iter()
-        .find(|c| c.name == case_name)
-        .ok_or_else(|| format!("cell {at}: a cell of no case"))?;
-    let chart = chart_of(cell.get("chart"))?;
+    let (at, case, chart) = cell_of(cell, cases)?;
     let positive = strs(cell.get("positive"));
     if cell.get("facts").is_none() {
         return Err(format!(
@@ -117,6 +125,7 @@ pub(super) fn check_cell(
         })
         .collect();
     // the law's branches: every sign it decided, by the rules
+    let mut derived: BTreeSet<(String, i8)> = BTreeSet::new();
     for d in &decisions {
         let want = match d.sign {
             crate::arith::Sign::Positive => 1,
@@ -131,9 +140,40 @@ pub(super) fn check_cell(
                 d.rule
             ));
         }
+        derived.insert((radical_names(&d.value.render_string()), want));
         found.facts += 1;
         if d.rule == "radical" {
             found.radical_facts += 1;
+        }
+    }
+    // the recorded signs are hints: each must hold by the rules too
+    let named_roots = named(&roots);
+    for f in cell
+        .get("facts")
+        .and_then(|f| f.as_array())
+        .into_iter()
+        .flatten()
+    {
+        let (Some(v), Some(sg)) = (
+            f.get("value").and_then(|x| x.as_str()),
+            f.get("sign").and_then(|x| x.as_str()),
+        ) else {
+            return Err(format!("cell {at}: a malformed fact"));
+        };
+        let want = match sg {
+            ">" => 1,
+            "<" => -1,
+            "==" => 0,
+            x => return Err(format!("cell {at}: unknown sign {x}")),
+        };
+        if derived.contains(&(v.to_string(), want)) {
+            continue; // one of the signs re-derived above
+        }
+        let x = lang::parse_symbolic(v).map_err(|e| format!("{v}: {e}"))?;
+        if sign(&x, &positive, &named_roots) != Some(want) {
+            return Err(format!(
+                "cell {at}: the recorded sign {sg} 0 of {v} does not follow by the rules"
+            ));
         }
     }
     // every square root is defined where the claim speaks
@@ -394,6 +434,15 @@ fn zone_conclusion(
             .ok_or_else(|| format!("`{text}`: no {k} on the cell"))
     };
     let (xi, eta) = (get(&format!("xi{suffix}"))?, get(&format!("eta{suffix}"))?);
+    for (k, v) in [("xi", &xi), ("eta", &eta)] {
+        let rec = d.get(k).and_then(|x| x.as_str()).unwrap_or("");
+        let same = lang::parse_symbolic(rec).is_ok_and(|r| (r - &rename(v)).numerator().is_zero());
+        if !same {
+            return Err(format!(
+                "`{text}`: the recorded {k} of the outcome is not the one the claim gives on the cell"
+            ));
+        }
+    }
     let c = r
         .rhs
         .as_rational()
@@ -467,6 +516,54 @@ fn zone_conclusion(
     if shown != want {
         return Err(format!(
             "`{text}`: the zones shown empty are not those it excludes"
+        ));
+    }
+    Ok(())
+}
+
+/// A leaf the certificate says the claim says nothing about: `undefined` (a quantity of
+/// the claim divides by zero on the whole cell) or `refused` (the law gives no outcome
+/// there, with an error of its own, not an undecided sign). Re-run on the cell's chart
+/// (checked by the cover), it must be so.
+pub(super) fn check_unproved(
+    t: &toml::Table,
+    cases: &[Case],
+    sides: Option<&Sides>,
+    cell: &Value,
+) -> Result<(), String> {
+    let (at, case, chart) = cell_of(cell, cases)?;
+    let status = cell.get("status").and_then(|s| s.as_str()).unwrap_or("");
+    let positive: Vec<String> = chart
+        .values()
+        .flat_map(|v| v.variables())
+        .filter(|v| v.starts_with("t_") || v.starts_with("c_"))
+        .collect::<BTreeSet<_>>()
+        .into_iter()
+        .collect();
+    let errors: Vec<String> = symbolic::with_positive_variables(&positive, || {
+        symbolic::with_radicals(|| match rederive(t, case, &chart, sides) {
+            Err(e) => vec![e],
+            Ok((scope, _)) => case
+                .conclude
+                .iter()
+                .filter_map(|r| {
+                    let v = r
+                        .lhs
+                        .eval_in(&scope, &())
+                        .and_then(|l| r.rhs.eval_in(&scope, &()).map(|x| l - &x));
+                    v.err().map(|e| e.to_string())
+                })
+                .collect(),
+        })
+    });
+    let ok = match status {
+        "undefined" => errors.iter().any(|e| e.contains("division by zero")),
+        "refused" => !errors.is_empty() && errors.iter().all(|e| !e.contains("undecided")),
+        _ => return Err(format!("cell {at}: unknown status `{status}`")),
+    };
+    if !ok {
+        return Err(format!(
+            "cell {at}: recorded `{status}`, but the claim re-run on the cell does not say so"
         ));
     }
     Ok(())

@@ -893,6 +893,11 @@ pub(super) fn check_cover(
         .flatten()
     {
         let (case_name, at, n) = leaf(c)?;
+        if !same_chart(&chart_of(c.get("chart"))?, &n.chart) {
+            return Err(format!(
+                "the cell {at}: its chart is not the one the splits give"
+            ));
+        }
         match c.get("status").and_then(|s| s.as_str()) {
             Some("outside") => {
                 let case = st

@@ -367,6 +367,15 @@ fn verdict_ok(claim: &Claim, cert: &Value, verdict: &str, out: &mut Checked) -> 
             cells::check_cell(&source, &cases, sides.as_ref(), cell, &mut found)?;
             out.cells += 1;
         }
+        for leaf in p
+            .get("other cells")
+            .and_then(|c| c.as_array())
+            .into_iter()
+            .flatten()
+            .filter(|c| c.get("status").and_then(|s| s.as_str()) != Some("outside"))
+        {
+            cells::check_unproved(&source, &cases, sides.as_ref(), leaf)?;
+        }
         // no vacuous proof: every conclusion defined and decided on some cell
         // (a case whose every cell is outside its hypotheses has no point: it excludes
         // configurations, and says nothing)
@@ -419,8 +428,7 @@ pub fn check_cli(
     if paths.is_empty() {
         return Err("check: give certificate files (verify --certificates DIR writes them)".into());
     }
-    let claims = super::load_paths(claims).map_err(|e| format!("--claims: {e}"))?;
-    let mut rows = Vec::new();
+    let mut texts = Vec::new();
     for p in paths {
         let text = crate::input::files::read_text(p, crate::input::files::CERTIFICATE)?;
         // a file that is not a certificate at all is bad input (exit 2); a certificate
@@ -435,13 +443,21 @@ pub fn check_cli(
                 CERT_SCHEMA
             ));
         }
-        let c = check_text(&text, &claims).unwrap_or_else(|e| Checked {
-            claim: p.display().to_string(),
-            rejected: Some(e),
-            ..Checked::default()
-        });
-        rows.push(c);
+        texts.push((p, text));
     }
+    let claims = super::load_paths(claims).map_err(|e| format!("--claims: {e}"))?;
+    // the certificates are independent: checked on every core
+    use rayon::prelude::*;
+    let rows: Vec<Checked> = texts
+        .par_iter()
+        .map(|(p, text)| {
+            check_text(text, &claims).unwrap_or_else(|e| Checked {
+                claim: p.display().to_string(),
+                rejected: Some(e),
+                ..Checked::default()
+            })
+        })
+        .collect();
     let ok = rows.iter().all(|r| r.rejected.is_none());
     let accepted = rows.iter().filter(|r| r.rejected.is_none()).count();
     let text = if json {
