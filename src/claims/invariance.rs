@@ -101,15 +101,19 @@ fn mul(a: &[Vec<Q>], b: &[Vec<Q>]) -> Vec<Vec<Q>> {
 /// The rotation (I − S)(I + S)⁻¹ of a skew matrix S with entries 1, 2, 3, … above the
 /// diagonal: orthogonal with rational entries.
 fn rotation(d: usize) -> Option<Vec<Vec<Q>>> {
-    let mut s = vec![vec![Q::zero(); d]; d];
-    let mut k = 1;
-    for i in 0..d {
-        for j in i + 1..d {
-            s[i][j] = q(k, 2);
-            s[j][i] = q(-k, 2);
-            k += 1;
-        }
-    }
+    // entries 1/2, 2/2, 3/2, … above the diagonal, numbered row by row
+    let above = |i: usize, j: usize| -> i64 { (i * d - i * (i + 1) / 2 + (j - i)) as i64 };
+    let s: Vec<Vec<Q>> = (0..d)
+        .map(|i| {
+            (0..d)
+                .map(|j| match i.cmp(&j) {
+                    std::cmp::Ordering::Less => q(above(i, j), 2),
+                    std::cmp::Ordering::Greater => q(-above(j, i), 2),
+                    std::cmp::Ordering::Equal => Q::zero(),
+                })
+                .collect()
+        })
+        .collect();
     let id = |sign: i64| -> Vec<Vec<Q>> {
         (0..d)
             .map(|i| {

@@ -217,7 +217,7 @@ fn induction_checks_its_lemmas() {
             &sym_text,
             step_call,
             "calls = [{ probe = \"corner.asymmetric\", prefix = \"m_\", inputs = { eps1 = \"eps1\", eps2 = \"eps2\", y = \"-y\" } }]",
-            "does not start in the step lemma's family",
+            "the step lemma must compute what the run computes",
         ),
         // a step probe that is not the run's step
         (

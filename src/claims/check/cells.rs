@@ -540,25 +540,32 @@ pub(super) fn check_unproved(
         .collect::<BTreeSet<_>>()
         .into_iter()
         .collect();
-    let errors: Vec<String> = symbolic::with_positive_variables(&positive, || {
-        symbolic::with_radicals(|| match rederive(t, case, &chart, sides) {
-            Err(e) => vec![e],
-            Ok((scope, _)) => case
-                .conclude
-                .iter()
-                .filter_map(|r| {
-                    let v = r
-                        .lhs
-                        .eval_in(&scope, &())
-                        .and_then(|l| r.rhs.eval_in(&scope, &()).map(|x| l - &x));
-                    v.err().map(|e| e.to_string())
-                })
-                .collect(),
-        })
-    });
+    // (the law's error, the conclusions' errors)
+    let (law, errors): (Option<String>, Vec<String>) =
+        symbolic::with_positive_variables(&positive, || {
+            symbolic::with_radicals(|| match rederive(t, case, &chart, sides) {
+                Err(e) => (Some(e), Vec::new()),
+                Ok((scope, _)) => (
+                    None,
+                    case.conclude
+                        .iter()
+                        .filter_map(|r| {
+                            let v = r
+                                .lhs
+                                .eval_in(&scope, &())
+                                .and_then(|l| r.rhs.eval_in(&scope, &()).map(|x| l - &x));
+                            v.err().map(|e| e.to_string())
+                        })
+                        .collect(),
+                ),
+            })
+        });
     let ok = match status {
-        "undefined" => errors.iter().any(|e| e.contains("division by zero")),
-        "refused" => !errors.is_empty() && errors.iter().all(|e| !e.contains("undecided")),
+        "undefined" => law
+            .iter()
+            .chain(&errors)
+            .any(|e| e.contains("division by zero")),
+        "refused" => law.is_some_and(|e| !e.contains("undecided")),
         _ => return Err(format!("cell {at}: unknown status `{status}`")),
     };
     if !ok {

@@ -508,7 +508,7 @@ pub fn check_cli(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::rules::value_sign;
 
     #[test]
     fn the_rules_decide_only_what_holds() {
