@@ -38,7 +38,7 @@ fn is_zero(x: &Symbolic) -> bool {
     x.is_constant().is_some_and(|q| q.is_zero())
 }
 
-/// A solution ν of Σᵢ νᵢ·cols[i] = rhs (Gaussian elimination; unknowns without a pivot
+/// A solution ν of Σᵢ νᵢ·`cols[i]` = `rhs` (Gaussian elimination; unknowns without a pivot
 /// are 0). Not checked here: the caller checks the residual.
 pub fn solve(cols: &[Vec<Symbolic>], rhs: &[Symbolic]) -> Option<Vec<Symbolic>> {
     let (m, n) = (cols.len(), rhs.len());
