@@ -109,6 +109,19 @@ fn first_obligation(c: &mut Value) -> &mut Value {
         .unwrap()
 }
 
+/// The first proved cell turned into a leaf the proof leaves out, with `status`.
+fn declared(c: &mut Value, status: &str) {
+    let cell = c["certificate"]["cells"].as_array_mut().unwrap().remove(0);
+    let leaf = serde_json::json!({
+        "case": cell["case"], "cell": cell["cell"], "status": status,
+        "chart": cell["chart"], "evidence": null,
+    });
+    c["certificate"]["other cells"]
+        .as_array_mut()
+        .unwrap()
+        .push(leaf);
+}
+
 #[test]
 fn every_genuine_certificate_is_accepted() {
     for (id, c) in genuine() {
@@ -337,33 +350,13 @@ fn edited_covers_and_leaves_are_rejected() {
     // 23. a proved cell declared undefined (the claim is defined there)
     forged(
         "fp-result1",
-        |c| {
-            let cell = c["certificate"]["cells"].as_array_mut().unwrap().remove(0);
-            let leaf = serde_json::json!({
-                "case": cell["case"], "cell": cell["cell"], "status": "undefined",
-                "chart": cell["chart"], "evidence": null,
-            });
-            c["certificate"]["other cells"]
-                .as_array_mut()
-                .unwrap()
-                .push(leaf);
-        },
+        |c| declared(c, "undefined"),
         "recorded `undefined`",
     );
     // 24. a proved cell declared refused by the law
     forged(
         "fp-result1",
-        |c| {
-            let cell = c["certificate"]["cells"].as_array_mut().unwrap().remove(0);
-            let leaf = serde_json::json!({
-                "case": cell["case"], "cell": cell["cell"], "status": "refused",
-                "chart": cell["chart"], "evidence": null,
-            });
-            c["certificate"]["other cells"]
-                .as_array_mut()
-                .unwrap()
-                .push(leaf);
-        },
+        |c| declared(c, "refused"),
         "recorded `refused`",
     );
     // 25. a root cell's chart changed (the cone's forms no longer solved)

@@ -273,18 +273,19 @@ fn rederive(
 
 /// An obligation holds on the cell: its body's sign makes it true, or a guard is false.
 fn follows(ob: &Value, positive: &[String], roots: &[Root]) -> Result<bool, String> {
-    let value_sign = |v: &str| -> Result<Option<i8>, String> {
-        let x = lang::parse_symbolic(v).map_err(|e| format!("{v}: {e}"))?;
-        Ok(sign(&x, positive, &named(roots)))
-    };
+    // the obligation's text names the roots `rad_…`
+    let roots = named(roots);
+    let parse = |v: &str| lang::parse_symbolic(v).map_err(|e| format!("{v}: {e}"));
+    let value_sign =
+        |v: &str| -> Result<Option<i8>, String> { Ok(sign(&parse(v)?, positive, &roots)) };
     if let Some((rel, v)) = ob.get("body").and_then(pair) {
-        if let Some(s) = value_sign(v)? {
+        let x = parse(v)?;
+        if let Some(s) = sign(&x, positive, &roots) {
             if holds(rel, s)? {
                 return Ok(true);
             }
         }
-        let x = lang::parse_symbolic(v).map_err(|e| format!("{v}: {e}"))?;
-        if super::rules::abs_bounds(&x, rel, positive, &named(roots)) {
+        if super::rules::abs_bounds(&x, rel, positive, &roots) {
             return Ok(true);
         }
     }
