@@ -27,6 +27,7 @@
 
 pub mod certificate;
 pub mod check;
+pub mod coq;
 pub mod example;
 pub mod export;
 pub mod fp_audit;
@@ -710,6 +711,8 @@ pub(crate) fn pairs(t: &toml::Table, key: &str) -> Result<Vec<(String, String)>,
 pub struct Exports {
     pub certificates: Option<PathBuf>,
     pub smtlib: Option<PathBuf>,
+    /// `--coq DIR`: a Coq file per decided claim, checked by Coq ([`coq`]).
+    pub coq: Option<PathBuf>,
 }
 
 /// The options of a `verify` run checked: the time limit per claim in (0, 86400]
@@ -727,6 +730,38 @@ pub fn check_run_options(budget_seconds: f64, jobs: usize) -> Result<(), String>
         ));
     }
     Ok(())
+}
+
+/// Each decided claim's Coq file written into `dir` and checked ([`coq::check_folder`]);
+/// every chosen claim gets a status.
+fn coq_statuses(
+    dir: &Path,
+    results: &[ClaimResult],
+    claims: &[Claim],
+    jobs: usize,
+) -> Result<Vec<(String, coq::CoqStatus)>, String> {
+    let mut files = Vec::new();
+    let mut out: Vec<(String, Option<coq::CoqStatus>)> = Vec::new();
+    for r in results {
+        let Some(c) = claims.iter().find(|c| c.id == r.id) else {
+            continue;
+        };
+        match coq::file_of(c, r) {
+            Ok(text) => {
+                files.push((r.id.clone(), coq::file_name(&r.id), text));
+                out.push((r.id.clone(), None));
+            }
+            Err(why) => out.push((r.id.clone(), Some(coq::CoqStatus::NotExported(why)))),
+        }
+    }
+    let mut checked = coq::check_folder(dir, &files, jobs)?.into_iter();
+    Ok(out
+        .into_iter()
+        .map(|(id, s)| match s {
+            Some(s) => (id, s),
+            None => checked.next().expect("a status per file"),
+        })
+        .collect())
 }
 
 /// The claims of `paths`, with `only` checked to name one of them.
@@ -790,6 +825,7 @@ pub fn verify_verdicts(
     for (opt, d) in [
         ("--certificates", &exports.certificates),
         ("--smtlib", &exports.smtlib),
+        ("--coq", &exports.coq),
     ] {
         if let Some(d) = d {
             if d.exists() && !d.is_dir() {
@@ -840,6 +876,10 @@ pub fn verify_verdicts(
         )?),
         false => None,
     };
+    let coq = match &exports.coq {
+        Some(dir) => Some(coq_statuses(dir, &results, &claims, jobs)?),
+        None => None,
+    };
     let verdicts = results.iter().map(|r| r.verdict).collect();
     let out = match format {
         "json" => {
@@ -847,6 +887,12 @@ pub fn verify_verdicts(
             if let Some((c, s, q)) = written {
                 j["exports"] =
                     serde_json::json!({"certificates": c, "smtlib files": s, "smtlib queries": q});
+            }
+            if let Some(st) = &coq {
+                j["coq"] = serde_json::json!({
+                    "summary": coq::summary(st),
+                    "claims": st.iter().map(|(id, s)| serde_json::json!({"id": id, "coq": s})).collect::<Vec<_>>(),
+                });
             }
             j.to_string()
         }
@@ -858,6 +904,9 @@ pub fn verify_verdicts(
             };
             if let Some((c, s, q)) = written {
                 t += &format!("{c} certificates written; {s} SMT-LIB files with {q} queries\n");
+            }
+            if let Some(st) = &coq {
+                t += &coq::text(st);
             }
             t
         }

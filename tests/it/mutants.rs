@@ -235,6 +235,7 @@ fn none_proved_refutations_recheck(dir: &std::path::Path) -> usize {
     let exports = claims::Exports {
         certificates: Some(certs.clone()),
         smtlib: None,
+        coq: None,
     };
     let out = claims::verify_cli(&[dir.to_path_buf()], None, "json", 120.0, 2, &exports).unwrap();
     let j: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -392,6 +393,7 @@ fn verify_one(name: &str, text: &str) -> serde_json::Value {
     let exports = claims::Exports {
         certificates: Some(dir.join("certificates")),
         smtlib: None,
+        coq: None,
     };
     let out =
         claims::verify_cli(std::slice::from_ref(&dir), None, "json", 120.0, 2, &exports).unwrap();

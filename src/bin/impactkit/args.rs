@@ -503,6 +503,11 @@ pub enum Command {
         /// into this directory (`<id>.smt2`; scripts/smt_crosscheck.py runs Z3 on them).
         #[arg(long)]
         smtlib: Option<std::path::PathBuf>,
+        /// Write each decided claim as a Coq theorem with its proof into this directory
+        /// (`<id>.v`, the laws in `lib/`), and have Coq's kernel check them (coqc, coqchk,
+        /// Print Assumptions): each verdict gets a Coq status.
+        #[arg(long)]
+        coq: Option<std::path::PathBuf>,
         /// Exit with status 1 (after the full report) when a claim's verdict is in this
         /// comma list, for CI: refuted, inconclusive, sampled (confirmed on samples),
         /// subdomain (proved on a subdomain), unproved (= inconclusive,sampled,subdomain).

@@ -313,6 +313,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             jobs,
             certificates,
             smtlib,
+            coq,
             deny,
             probes,
             out,
@@ -336,6 +337,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             let exports = impactkit::claims::Exports {
                 certificates,
                 smtlib,
+                coq,
             };
             // text: each claim's lines as soon as it and the claims before it are decided
             // (a closed pipe ends the streaming quietly; the summary then fails quietly too)

@@ -1,0 +1,112 @@
+(** * The tactics of impactkit's generated proofs
+
+    A small Ltac library: the law's branches chosen by the hypotheses, ground arithmetic
+    at a witness, and the closing of obligations. Every proof built with these is checked
+    by Coq's kernel; a tactic that fails makes the file fail to compile. *)
+From Coq Require Import Reals Lra Lia.
+Open Scope R_scope.
+
+(** Case analysis on every branch [Rle_dec a b] of the goal. *)
+Ltac ik_branches :=
+  repeat match goal with
+         | |- context [Rle_dec ?a ?b] => destruct (Rle_dec a b)
+         end.
+
+(** The same in a hypothesis [H]. *)
+Ltac ik_branches_in H :=
+  repeat match type of H with
+         | context [Rle_dec ?a ?b] => destruct (Rle_dec a b)
+         end.
+
+(** |a| replaced by a or −a, by the sign of a. *)
+Ltac ik_abs :=
+  repeat match goal with
+         | |- context [Rabs ?a] => destruct (Rcase_abs a)
+         | H : context [Rabs ?a] |- _ => destruct (Rcase_abs a)
+         end;
+  repeat match goal with
+         | H : ?a < 0 |- context [Rabs ?a] => rewrite (Rabs_left a H)
+         | H : ?a >= 0 |- context [Rabs ?a] => rewrite (Rabs_right a H)
+         | H : ?a < 0, H2 : context [Rabs ?a] |- _ => rewrite (Rabs_left a H) in H2
+         | H : ?a >= 0, H2 : context [Rabs ?a] |- _ => rewrite (Rabs_right a H) in H2
+         end.
+
+(** Nonlinear arithmetic with a time limit (a search that does not end is a failure). *)
+Ltac ik_nra := timeout 5 nra.
+
+(** A goal of real arithmetic: linear, then nonlinear (products of hypotheses). *)
+Ltac ik_arith := first [lra | ik_nra | (ik_abs; first [lra | ik_nra])].
+
+(** Hypotheses [a / b <> 0], [a * b <> 0], [- a <> 0], [a ^ n <> 0] split into their
+    factors' (the forms [field] asks about). *)
+Ltac ik_split_nonzero :=
+  repeat match goal with
+  | H : ?a / ?b <> 0 |- _ =>
+      let A := fresh in let B := fresh in
+      assert (A : a <> 0) by (let E := fresh in intro E; apply H; rewrite E; unfold Rdiv; ring);
+      assert (B : b <> 0) by (let E := fresh in intro E; apply H; rewrite E; unfold Rdiv;
+                              rewrite Rinv_0; ring);
+      clear H
+  | H : ?a * ?b <> 0 |- _ =>
+      let A := fresh in let B := fresh in
+      assert (A : a <> 0) by (let E := fresh in intro E; apply H; rewrite E; ring);
+      assert (B : b <> 0) by (let E := fresh in intro E; apply H; rewrite E; ring);
+      clear H
+  | H : - ?a <> 0 |- _ =>
+      let A := fresh in
+      assert (A : a <> 0) by (let E := fresh in intro E; apply H; rewrite E; ring); clear H
+  | H : ?a ^ ?n <> 0 |- _ =>
+      let A := fresh in
+      assert (A : a <> 0) by (let E := fresh in intro E; apply H; rewrite E; apply pow_i; lia);
+      clear H
+  end.
+
+(** Nonlinear arithmetic with a time limit (a search that does not end is a failure). *)
+
+(** [e <> 0] for the side conditions of [field]: from a hypothesis, factor by factor, or
+    as a positive or negative quantity. *)
+Ltac ik_nonzero :=
+  repeat split;
+  first [ assumption
+        | (apply Rmult_integral_contrapositive_currified; ik_nonzero)
+        | (apply pow_nonzero; ik_nonzero)
+        | (apply Ropp_neq_0_compat; ik_nonzero)
+        | (apply Rgt_not_eq; first [lra | ik_nra])
+        | (apply Rlt_not_eq; first [lra | ik_nra])
+        | (let E := fresh in intro E; first [lra | ik_nra]) ].
+
+(** An equation of rational functions, by [field] with its side conditions. *)
+Ltac ik_field := ik_split_nonzero; first [ring | (field; ik_nonzero)].
+
+(** One obligation: an equation or a comparison. *)
+Ltac ik_close :=
+  match goal with
+  | |- _ = _ => ik_field
+  | |- _ => ik_arith
+  end.
+
+(** A conjunction of obligations. *)
+Ltac ik_conj := repeat split; ik_close.
+
+(** A proved case: every branch of the law either contradicts the hypotheses or proves
+    the conclusions. *)
+Ltac ik_solve :=
+  ik_branches; cbn [fst snd] in *;
+  try solve [exfalso; ik_arith];
+  ik_conj.
+
+(** The premises of [H], at a witness, proved by ground arithmetic. *)
+Ltac ik_premises H :=
+  repeat match type of H with
+         | ?P -> _ => let h := fresh in assert (h : P) by ik_arith; specialize (H h); clear h
+         end.
+
+(** [H], the conclusions at a witness, is false: the law's branches computed there, then
+    the conjuncts, one of which ground arithmetic refutes. *)
+Ltac ik_refute H :=
+  cbn [fst snd] in H; ik_branches_in H; cbn [fst snd] in H;
+  repeat match type of H with
+         | _ /\ _ => let A := fresh in destruct H as [A H]
+         end;
+  ik_abs;
+  first [ lra | ik_nra | match goal with E : ?a <> ?b |- _ => apply E; lra end ].

@@ -1,0 +1,357 @@
+//! A claim's statement as Coq propositions: one per case of an implication, or one for an
+//! identity or an inequality. Built from the claim file alone (never from a certificate or
+//! a verdict): the domain of `proof.domain` and the hypotheses as premises, the derived
+//! quantities and the probes' outputs as `let`s, the conclusions as the goal, with every
+//! non-constant divisor of a conclusion required nonzero (the input language leaves a
+//! quotient by zero undefined, Coq's division is total).
+
+use super::laws;
+use super::term::{self, name};
+use crate::claims::sampled::{self, Case};
+use crate::claims::statement::{domain_and_cone, Range};
+use crate::claims::{pairs, Claim};
+use crate::lang::{self, NodeKind};
+use num_rational::BigRational;
+
+/// One proposition of a statement: its quantified variables in order and its text.
+#[derive(Clone, Debug)]
+pub(crate) struct Prop {
+    pub(crate) label: String,
+    pub(crate) vars: Vec<String>,
+    pub(crate) text: String,
+}
+
+/// The statement of a claim: its propositions (their conjunction is the claim).
+pub(crate) fn of(claim: &Claim) -> Result<Vec<Prop>, String> {
+    let t = &claim.content;
+    match claim.kind.as_str() {
+        "implication" => implication(t),
+        "identity" => identity(t).map(|p| vec![p]),
+        "inequality" => inequality(t).map(|p| vec![p]),
+        k => Err(format!("the kind {k} has no Coq statement yet")),
+    }
+}
+
+/// Builds `forall vars, premises -> lets -> goal` line by line.
+#[derive(Default)]
+struct Builder {
+    vars: Vec<String>,
+    lines: Vec<String>,
+}
+
+impl Builder {
+    fn premise(&mut self, p: String) {
+        let line = format!("  {p} ->");
+        if !self.lines.contains(&line) {
+            self.lines.push(line);
+        }
+    }
+    fn def(&mut self, n: &str, body: String) {
+        self.lines.push(format!("  let {} := {body} in", name(n)));
+    }
+    fn divisors_nonzero(&mut self, ds: &[String]) {
+        for d in ds {
+            self.premise(format!("{d} <> 0"));
+        }
+    }
+    fn finish(self, label: String, goal: &[String]) -> Prop {
+        let head = match self.vars.is_empty() {
+            true => String::new(),
+            false => format!(
+                "  forall {} : R,\n",
+                self.vars
+                    .iter()
+                    .map(|v| name(v))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        };
+        let goal = match goal.is_empty() {
+            true => "True".to_string(),
+            false => goal.join("\n  /\\ "),
+        };
+        Prop {
+            label,
+            vars: self.vars,
+            text: format!("{head}{}\n  {goal}", self.lines.join("\n")),
+        }
+    }
+}
+
+/// The premise of a range, `lo < v <= hi`, or `None` for R.
+fn range_premise(v: &str, r: &Range) -> Result<Option<String>, String> {
+    let end = |e: &crate::arith::Symbolic| term::source(&e.render_string());
+    Ok(match r {
+        Range::Point(p) => Some(format!("{} = {}", name(v), end(p)?)),
+        Range::Interval(None, None) => None,
+        Range::Interval(lo, hi) => {
+            let mut parts = Vec::new();
+            if let Some((a, closed)) = lo {
+                parts.push(format!("{} {}", end(a)?, if *closed { "<=" } else { "<" }));
+            }
+            parts.push(name(v));
+            if let Some((b, closed)) = hi {
+                parts.push(format!("{} {}", if *closed { "<=" } else { "<" }, end(b)?));
+            }
+            Some(parts.join(" "))
+        }
+        Range::Union(rs) => {
+            let ps: Vec<String> = rs
+                .iter()
+                .map(|r| range_premise(v, r).map(|p| p.unwrap_or_else(|| "True".into())))
+                .collect::<Result<_, _>>()?;
+            Some(format!("({})", ps.join(" \\/ ")))
+        }
+    })
+}
+
+fn implication(t: &toml::Table) -> Result<Vec<Prop>, String> {
+    for key in [
+        "calls",
+        "induction",
+        "termination",
+        "reduction",
+        "corrected_conclude",
+    ] {
+        if t.contains_key(key) {
+            return Err(format!("`{key}` has no Coq statement yet"));
+        }
+    }
+    let spec = t
+        .get("proof")
+        .and_then(|p| p.as_table())
+        .ok_or("no `proof.domain`: the claim states no domain to quantify over")?;
+    let (params, cone) = domain_and_cone(spec)?;
+    let cases = sampled::cases(t)?;
+    let n = cases.len();
+    cases
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let label = match (c.name.is_empty(), n) {
+                (true, 1) => "the claim".to_string(),
+                (true, _) => format!("case {}", i + 1),
+                (false, _) => format!("case {}", c.name),
+            };
+            case_prop(t, c, &params, &cone, label)
+        })
+        .collect()
+}
+
+fn pinned(c: &Case, v: &str) -> Option<BigRational> {
+    c.space
+        .vars
+        .iter()
+        .find(|(n, lo, hi)| n == v && lo == hi)
+        .map(|(_, lo, _)| lo.clone())
+}
+
+fn case_prop(
+    t: &toml::Table,
+    c: &Case,
+    params: &[(String, Range)],
+    cone: &[String],
+    label: String,
+) -> Result<Prop, String> {
+    let derived = |v: &str| c.space.derived.iter().any(|(d, _)| d == v);
+    let mut b = Builder::default();
+    let mut lets = Vec::new();
+    for (v, r) in params {
+        if pinned(c, v).is_some() {
+            continue;
+        }
+        match r {
+            Range::Point(p) => lets.push((v.clone(), term::source(&p.render_string())?)),
+            _ => b.vars.push(v.clone()),
+        }
+    }
+    for v in cone {
+        if pinned(c, v).is_none() && !derived(v) {
+            b.vars.push(v.clone());
+        }
+    }
+    for (v, lo, hi) in &c.space.vars {
+        if lo != hi && !b.vars.contains(v) && !derived(v) {
+            return Err(format!("the variable {v} has no range in `proof.domain`"));
+        }
+    }
+    for (v, r) in params {
+        if pinned(c, v).is_none() {
+            if let Some(p) = range_premise(v, r)? {
+                if !matches!(r, Range::Point(_)) {
+                    b.premise(p);
+                }
+            }
+        }
+    }
+    for (v, q) in c
+        .space
+        .vars
+        .iter()
+        .filter_map(|(v, _, _)| pinned(c, v).map(|q| (v, q)))
+    {
+        b.def(v, term::number(&q));
+    }
+    for (v, e) in lets {
+        b.def(&v, e);
+    }
+    for (v, e) in &c.space.derived {
+        let mut ds = Vec::new();
+        term::divisors(e, &mut ds)?;
+        b.divisors_nonzero(&ds);
+        b.def(v, term::expr(e)?);
+    }
+    for a in &c.space.assume {
+        let mut ds = Vec::new();
+        term::relation_divisors(a, &mut ds)?;
+        b.divisors_nonzero(&ds);
+        b.premise(term::relation(a)?);
+    }
+    for (probe_key, inputs_key, prefix) in [("probe", "inputs", ""), ("probe2", "inputs2", "p_")] {
+        let Some(p) = t.get(probe_key) else { continue };
+        let probe = p
+            .as_str()
+            .ok_or(format!("`{probe_key}` must be a string"))?;
+        let mapping = pairs(t, inputs_key)?;
+        let arg = |n: &str| -> Result<String, String> {
+            match mapping.iter().find(|(k, _)| k == n) {
+                Some((_, e)) => term::source(e),
+                None => Ok(name(n)),
+            }
+        };
+        let zone = match mapping.iter().find(|(k, _)| k == "force_zone") {
+            None => None,
+            Some((_, e)) => Some(ground(c, e)?),
+        };
+        for (n, body) in laws::outputs(probe, &arg, zone.as_ref(), prefix)? {
+            b.def(&n, body);
+        }
+    }
+    for (n, e) in pairs(t, "exprs")? {
+        b.def(&n, term::source(&e)?);
+    }
+    let mut goal = Vec::new();
+    let mut ds = Vec::new();
+    for r in &c.conclude {
+        term::relation_divisors(r, &mut ds)?;
+    }
+    goal.extend(ds.into_iter().map(|d| format!("{d} <> 0")));
+    for r in &c.conclude {
+        goal.push(term::relation(r)?);
+    }
+    Ok(b.finish(label, &goal))
+}
+
+/// A probe input that must be a number: a literal, or a variable the case pins.
+fn ground(c: &Case, e: &str) -> Result<BigRational, String> {
+    let ex = lang::parse_with_variables(e).map_err(|x| x.to_string())?;
+    match &ex.root.kind {
+        NodeKind::Var(v) => {
+            pinned(c, v).ok_or(format!("force_zone = {e} is not fixed by the case"))
+        }
+        _ => lang::rational(e).map_err(|x| x.to_string()),
+    }
+}
+
+/// `forall vars, (divisors nonzero) -> hypotheses -> lhs = rhs`, the substitutions as
+/// `let`s (the last one outermost, as the textual substitution applies them in order).
+fn identity(t: &toml::Table) -> Result<Prop, String> {
+    let subs = pairs(t, "substitute")?;
+    let parse = |s: &str| lang::parse_with_variables(s).map_err(|e| format!("`{s}`: {e}"));
+    let lhs = parse(crate::claims::field(t, "lhs")?)?;
+    let rhs = parse(crate::claims::field(t, "rhs")?)?;
+    let subs: Vec<(String, lang::Expr)> = subs
+        .iter()
+        .map(|(v, e)| parse(e).map(|x| (v.clone(), x)))
+        .collect::<Result<_, _>>()?;
+    // the free variables: those of the sides and the substitutions, less the substituted
+    // ones bound outside their use
+    let mut used = Vec::new();
+    lhs.vars(&mut used);
+    rhs.vars(&mut used);
+    for (_, e) in &subs {
+        e.vars(&mut used);
+    }
+    let mut vars: Vec<String> = Vec::new();
+    // a variable is free if it is not substituted, or if it occurs in the body of a
+    // substitution applied before its own (textual order): keep it simple, a substituted
+    // name is bound
+    for v in used {
+        if !subs.iter().any(|(s, _)| s == &v) && !vars.contains(&v) {
+            vars.push(v);
+        }
+    }
+    let mut b = Builder {
+        vars,
+        ..Builder::default()
+    };
+    for (v, e) in subs.iter().rev() {
+        let mut ds = Vec::new();
+        term::divisors(e, &mut ds)?;
+        b.divisors_nonzero(&ds);
+        b.def(v, term::expr(e)?);
+    }
+    let space = crate::claims::sample_points::Space::from_table(t)?;
+    for a in &space.assume {
+        let mut ds = Vec::new();
+        term::relation_divisors(a, &mut ds)?;
+        b.divisors_nonzero(&ds);
+        b.premise(term::relation(a)?);
+    }
+    let mut ds = Vec::new();
+    term::divisors(&lhs, &mut ds)?;
+    term::divisors(&rhs, &mut ds)?;
+    b.divisors_nonzero(&ds);
+    let goal = format!("{} = {}", term::expr(&lhs)?, term::expr(&rhs)?);
+    Ok(b.finish("the identity".into(), &[goal]))
+}
+
+/// `forall vars in the domain (or the box), hypotheses -> holds`.
+fn inequality(t: &toml::Table) -> Result<Prop, String> {
+    if t.contains_key("subdomain") {
+        return Err("a claim on a subdomain (`subdomain`)".into());
+    }
+    let space = crate::claims::sample_points::Space::from_table(t)?;
+    let holds = lang::parse_relation(crate::claims::field(t, "holds")?)
+        .map_err(|e| format!("holds: {e}"))?;
+    let mut b = Builder::default();
+    let params = match t.get("proof").and_then(|p| p.as_table()) {
+        Some(spec) => domain_and_cone(spec)?.0,
+        None => space
+            .vars
+            .iter()
+            .map(|(v, lo, hi)| {
+                let end = |q: &BigRational| crate::arith::Symbolic::constant(q);
+                (
+                    v.clone(),
+                    Range::Interval(Some((end(lo), true)), Some((end(hi), true))),
+                )
+            })
+            .collect(),
+    };
+    for (v, _) in &params {
+        b.vars.push(v.clone());
+    }
+    for (v, r) in &params {
+        if let Some(p) = range_premise(v, r)? {
+            b.premise(p);
+        }
+    }
+    for (v, e) in &space.derived {
+        let mut ds = Vec::new();
+        term::divisors(e, &mut ds)?;
+        b.divisors_nonzero(&ds);
+        b.def(v, term::expr(e)?);
+    }
+    for a in &space.assume {
+        let mut ds = Vec::new();
+        term::relation_divisors(a, &mut ds)?;
+        b.divisors_nonzero(&ds);
+        b.premise(term::relation(a)?);
+    }
+    let mut ds = Vec::new();
+    term::relation_divisors(&holds, &mut ds)?;
+    let mut goal: Vec<String> = ds.into_iter().map(|d| format!("{d} <> 0")).collect();
+    goal.push(term::relation(&holds)?);
+    Ok(b.finish("the inequality".into(), &goal))
+}
