@@ -6,17 +6,24 @@
 From Coq Require Import Reals Lra Lia.
 Open Scope R_scope.
 
-(** Case analysis on every branch [Rle_dec a b] of the goal. *)
+(** Case analysis on every branch [Rle_dec a b] of the goal, innermost first (a branch
+    taken inside the arguments of another decides them), each case simplified at once. *)
 Ltac ik_branches :=
-  repeat match goal with
-         | |- context [Rle_dec ?a ?b] => destruct (Rle_dec a b)
-         end.
+  repeat (match goal with
+          | |- context [Rle_dec ?a ?b] =>
+              lazymatch a with context [Rle_dec] => fail | _ => idtac end;
+              lazymatch b with context [Rle_dec] => fail | _ => idtac end;
+              destruct (Rle_dec a b)
+          end; cbn [fst snd] in *).
 
 (** The same in a hypothesis [H]. *)
 Ltac ik_branches_in H :=
-  repeat match type of H with
-         | context [Rle_dec ?a ?b] => destruct (Rle_dec a b)
-         end.
+  repeat (match type of H with
+          | context [Rle_dec ?a ?b] =>
+              lazymatch a with context [Rle_dec] => fail | _ => idtac end;
+              lazymatch b with context [Rle_dec] => fail | _ => idtac end;
+              destruct (Rle_dec a b)
+          end; cbn [fst snd] in H).
 
 (** |a| replaced by a or −a, by the sign of a. *)
 Ltac ik_abs :=
@@ -32,7 +39,7 @@ Ltac ik_abs :=
          end.
 
 (** Nonlinear arithmetic with a time limit (a search that does not end is a failure). *)
-Ltac ik_nra := timeout 5 nra.
+Ltac ik_nra := timeout 2 nra.
 
 (** A goal of real arithmetic: linear, then nonlinear (products of hypotheses). *)
 Ltac ik_arith := first [lra | ik_nra | (ik_abs; first [lra | ik_nra])].
@@ -61,7 +68,29 @@ Ltac ik_split_nonzero :=
       clear H
   end.
 
-(** Nonlinear arithmetic with a time limit (a search that does not end is a failure). *)
+(** Every inverse [/ d] of the goal and the hypotheses, with [d] of a known sign, named
+    [i] with the facts [d * i = 1] and the sign of [i]: what [nra] needs to clear the
+    denominators of the law's formulas. *)
+Ltac ik_inverses :=
+  unfold Rdiv in *;
+  repeat match goal with
+         | |- context [/ ?d] => ik_name_inverse d
+         | H : context [/ ?d] |- _ => ik_name_inverse d
+         end
+with ik_name_inverse d :=
+  let i := fresh "i" in
+  let Hd := fresh "Hd" in
+  let Hs := fresh "Hs" in
+  first [ assert (Hd : d > 0) by first [lra | ik_nra];
+          assert (Hs : / d > 0) by (apply Rinv_0_lt_compat; exact Hd)
+        | assert (Hd : d < 0) by first [lra | ik_nra];
+          assert (Hs : / d < 0) by (apply Rinv_lt_0_compat; exact Hd) ];
+  let Hr := fresh "Hr" in
+  assert (Hr : d * / d = 1) by (apply Rinv_r; lra);
+  set (i := / d) in *; clearbody i.
+
+(** Arithmetic, then again with the inverses named. *)
+Ltac ik_arith_full := first [ik_arith | (ik_inverses; ik_arith)].
 
 (** [e <> 0] for the side conditions of [field]: from a hypothesis, factor by factor, or
     as a positive or negative quantity. *)
@@ -82,7 +111,9 @@ Ltac ik_field := ik_split_nonzero; first [ring | (field; ik_nonzero)].
 Ltac ik_close :=
   match goal with
   | |- _ = _ => ik_field
-  | |- _ => ik_arith
+  | |- _ <> _ => let E := fresh in intro E; ik_arith_full
+  | |- _ -> _ => intro; ik_close
+  | |- _ => ik_arith_full
   end.
 
 (** A conjunction of obligations. *)
@@ -92,7 +123,7 @@ Ltac ik_conj := repeat split; ik_close.
     the conclusions. *)
 Ltac ik_solve :=
   ik_branches; cbn [fst snd] in *;
-  try solve [exfalso; ik_arith];
+  try solve [exfalso; ik_arith_full];
   ik_conj.
 
 (** The premises of [H], at a witness, proved by ground arithmetic. *)
@@ -107,6 +138,10 @@ Ltac ik_refute H :=
   cbn [fst snd] in H; ik_branches_in H; cbn [fst snd] in H;
   repeat match type of H with
          | _ /\ _ => let A := fresh in destruct H as [A H]
+         end;
+  repeat match goal with
+         | A : ?d <> 0 -> _ |- _ =>
+             specialize (A ltac:(let E := fresh in intro E; lra))
          end;
   ik_abs;
   first [ lra | ik_nra | match goal with E : ?a <> ?b |- _ => apply E; lra end ].

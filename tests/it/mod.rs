@@ -17,6 +17,7 @@ mod claims_wl;
 mod cli;
 mod cli_billiard;
 mod cli_compare;
+mod coq;
 mod corner;
 mod corner_longrun;
 mod cradle;

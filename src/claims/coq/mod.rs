@@ -140,7 +140,7 @@ pub fn text(st: &[(String, CoqStatus)]) -> String {
     }
     let c = summary(st);
     t += &format!(
-        "Coq: {} checked by Coq's kernel, {} rejected, {} not exported, {} not run\n",
+        "Coq: {} checked by Coq's kernel, {} proofs not accepted, {} not exported, {} not run\n",
         c["checked"], c["rejected"], c["not exported"], c["not run"]
     );
     t

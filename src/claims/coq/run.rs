@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 pub enum CoqStatus {
     /// Compiled by `coqc`, re-checked by `coqchk`, standard axioms only.
     Checked,
-    /// Coq did not accept the generated proof (the first line of its error).
+    /// Coq did not accept the generated proof (the first line of its error): for a true
+    /// claim, a proof our tactics do not find yet; for a false one, what must happen.
     Rejected(String),
     /// No Coq file: the reason (a kind or a probe without a Coq law yet, an undecided
     /// verdict).
@@ -30,7 +31,7 @@ impl CoqStatus {
     pub fn text(&self) -> String {
         match self {
             CoqStatus::Checked => "checked by Coq".into(),
-            CoqStatus::Rejected(why) => format!("rejected by Coq: {why}"),
+            CoqStatus::Rejected(why) => format!("proof not accepted by Coq: {why}"),
             CoqStatus::NotExported(why) => format!("not exported: {why}"),
             CoqStatus::NotRun(why) => format!("exported, not checked: {why}"),
         }
@@ -57,7 +58,7 @@ const FORBIDDEN: [&str; 8] = [
 ];
 
 /// The time Coq may take on one file.
-const COQC_LIMIT: Duration = Duration::from_secs(300);
+const COQC_LIMIT: Duration = Duration::from_secs(40);
 
 /// Writes `dir/lib/*.v` (the laws and tactics) and `dir/claims/<file>.v` for each `(claim id,
 /// file name, text)`, compiles and checks them (`coqc -Q lib ImpactKit -Q claims Claims`) on `jobs` threads, and returns each claim's

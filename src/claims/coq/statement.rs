@@ -1,9 +1,10 @@
 //! A claim's statement as Coq propositions: one per case of an implication, or one for an
 //! identity or an inequality. Built from the claim file alone (never from a certificate or
 //! a verdict): the domain of `proof.domain` and the hypotheses as premises, the derived
-//! quantities and the probes' outputs as `let`s, the conclusions as the goal, with every
-//! non-constant divisor of a conclusion required nonzero (the input language leaves a
-//! quotient by zero undefined, Coq's division is total).
+//! quantities and the probes' outputs as `let`s, the conclusions as the goal. A
+//! conclusion with a non-constant divisor is stated where the divisor is nonzero (the
+//! input language leaves a quotient by zero undefined, Coq's division is total); an
+//! identity's divisors are premises.
 
 use super::laws;
 use super::term::{self, name};
@@ -207,6 +208,7 @@ fn case_prop(
         b.divisors_nonzero(&ds);
         b.premise(term::relation(a)?);
     }
+    let mut outputs = Vec::new();
     for (probe_key, inputs_key, prefix) in [("probe", "inputs", ""), ("probe2", "inputs2", "p_")] {
         let Some(p) = t.get(probe_key) else { continue };
         let probe = p
@@ -223,23 +225,67 @@ fn case_prop(
             None => None,
             Some((_, e)) => Some(ground(c, e)?),
         };
-        for (n, body) in laws::outputs(probe, &arg, zone.as_ref(), prefix)? {
+        outputs.extend(laws::outputs(probe, &arg, zone.as_ref(), prefix)?);
+    }
+    let exprs: Vec<(String, String)> = pairs(t, "exprs")?
+        .into_iter()
+        .map(|(n, e)| term::source(&e).map(|x| (n, x)))
+        .collect::<Result<_, _>>()?;
+    let mut goal = Vec::new();
+    for r in &c.conclude {
+        goal.push(guarded(r)?);
+    }
+    // the outputs the conclusions use, with those they are computed from
+    let mut used: Vec<String> = Vec::new();
+    for r in &c.conclude {
+        let mut v = Vec::new();
+        r.lhs.vars(&mut v);
+        r.rhs.vars(&mut v);
+        if let Some(g) = &r.guard {
+            g.lhs.vars(&mut v);
+            g.rhs.vars(&mut v);
+        }
+        used.extend(v.iter().map(|n| name(n)));
+    }
+    let lets: Vec<(String, String)> = outputs.into_iter().chain(exprs).collect();
+    let mut keep = vec![false; lets.len()];
+    for i in (0..lets.len()).rev() {
+        let n = name(&lets[i].0);
+        let needed =
+            used.contains(&n) || (i + 1..lets.len()).any(|j| keep[j] && mentions(&lets[j].1, &n));
+        keep[i] = needed;
+    }
+    for ((n, body), k) in lets.into_iter().zip(keep) {
+        if k {
             b.def(&n, body);
         }
     }
-    for (n, e) in pairs(t, "exprs")? {
-        b.def(&n, term::source(&e)?);
-    }
-    let mut goal = Vec::new();
-    let mut ds = Vec::new();
-    for r in &c.conclude {
-        term::relation_divisors(r, &mut ds)?;
-    }
-    goal.extend(ds.into_iter().map(|d| format!("{d} <> 0")));
-    for r in &c.conclude {
-        goal.push(term::relation(r)?);
-    }
     Ok(b.finish(label, &goal))
+}
+
+/// Whether a Coq term mentions the identifier `n`.
+fn mentions(t: &str, n: &str) -> bool {
+    t.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '\''))
+        .any(|w| w == n)
+}
+
+/// A conclusion with its non-constant divisors required nonzero: `d1 <> 0 -> d2 <> 0 ->
+/// r` (where a divisor vanishes the conclusion is undefined, as in the input language,
+/// and states nothing).
+fn guarded(r: &lang::Relation) -> Result<String, String> {
+    let mut ds = Vec::new();
+    term::relation_divisors(r, &mut ds)?;
+    let rel = term::relation(r)?;
+    Ok(match ds.is_empty() {
+        true => rel,
+        false => format!(
+            "({} -> {rel})",
+            ds.iter()
+                .map(|d| format!("{d} <> 0"))
+                .collect::<Vec<_>>()
+                .join(" -> ")
+        ),
+    })
 }
 
 /// A probe input that must be a number: a literal, or a variable the case pins.
@@ -349,9 +395,5 @@ fn inequality(t: &toml::Table) -> Result<Prop, String> {
         b.divisors_nonzero(&ds);
         b.premise(term::relation(a)?);
     }
-    let mut ds = Vec::new();
-    term::relation_divisors(&holds, &mut ds)?;
-    let mut goal: Vec<String> = ds.into_iter().map(|d| format!("{d} <> 0")).collect();
-    goal.push(term::relation(&holds)?);
-    Ok(b.finish("the inequality".into(), &goal))
+    Ok(b.finish("the inequality".into(), &[guarded(&holds)?]))
 }

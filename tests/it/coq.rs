@@ -1,0 +1,194 @@
+//! `verify --coq` (issue 59): catalogue claims become Coq theorems that Coq's kernel
+//! accepts, and false statements do not compile whatever verdict the engine reports. Each
+//! false mutant is first shown false by the engine's exact computation (it refutes it);
+//! the test then hands Coq the mutant with the verdict `proved` (a prover that lies), or a
+//! true claim with a forged refutation, and Coq must reject the generated proof.
+
+use impactkit::claims::{self, coq, Claim, ClaimResult, Verdict};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// Whether Coq is here; CI installs it (`.ci/run`), so there its absence is a failure.
+fn coq_here() -> bool {
+    let ok = std::process::Command::new("coqc")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            std::env::var("CI").is_err(),
+            "coqc not found: CI installs Coq 8.16 (apt-get install coq)"
+        );
+        eprintln!("coqc not found: the Coq tests are skipped (apt-get install coq)");
+    }
+    ok
+}
+
+fn claim(path: &str) -> Claim {
+    Claim::load(Path::new(path)).unwrap()
+}
+
+/// A claim file's text with one edit (which must apply).
+fn edited(path: &str, id: &str, from: &str, to: &str) -> Claim {
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains(from), "{path}: {from}");
+    let text = text.replace(from, to).replacen(
+        &format!("id = \"{}\"", claim(path).id),
+        &format!("id = \"{id}\""),
+        1,
+    );
+    Claim::parse(&text, Path::new(path)).unwrap()
+}
+
+/// The engine's result for a claim, with its verdict (and witness) replaced where given.
+fn result(c: &Claim, forced: Option<(Verdict, Option<serde_json::Value>)>) -> ClaimResult {
+    let o = claims::check(c, Duration::from_secs(120));
+    let (verdict, cx) = match forced {
+        Some((v, cx)) => (v, cx),
+        None => (o.verdict, o.counterexample.clone()),
+    };
+    ClaimResult {
+        id: c.id.clone(),
+        paper: c.paper.clone(),
+        location: c.location.clone(),
+        kind: c.kind.clone(),
+        verdict,
+        method: c.method.clone(),
+        detail: o.detail,
+        counterexample: cx,
+        corrected: None,
+        certificate: None,
+        statement: c.statement.clone(),
+        seconds: 0.0,
+    }
+}
+
+fn folder(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("impactkit-coq-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+#[test]
+fn catalogue_claims_are_checked_by_coq_and_false_statements_do_not_compile() {
+    if !coq_here() {
+        return;
+    }
+    let improper = "proofs/fp/fp-3bc-improper.toml";
+    let eta12 = "proofs/fp/fp-prop7.1-eta12-negative.toml";
+    let beta = "proofs/pq/pq-corner-beta.toml";
+    let result1 = "proofs/fp/fp-result1.toml";
+    // genuine: a proof through the law's branches, a refutation at the engine's witness,
+    // an identity
+    let genuine: Vec<(Claim, ClaimResult)> = [improper, eta12, beta, result1]
+        .iter()
+        .map(|p| {
+            let c = claim(p);
+            let r = result(&c, None);
+            (c, r)
+        })
+        .collect();
+    assert_eq!(genuine[1].1.verdict, Verdict::Refuted);
+    // false mutants, each refuted by the engine, handed to Coq as `proved`
+    let mutants = [
+        // (3b), (3c) have determinant -1: "+1" is false
+        edited(
+            improper,
+            "m-det",
+            "x1*p_y1 - y1*p_x1 == -1",
+            "x1*p_y1 - y1*p_x1 == 1",
+        ),
+        // the zone Z1 of (3a-3d) sends Z1 into Z2 for k < 1: "never Z2" is false
+        edited(result1, "m-zone", "zone1 != 1", "zone1 != 2"),
+        // beta with a 3 for the 2 of the closed form
+        edited(
+            beta,
+            "m-beta",
+            "rhs = \"(1 + k^2)/2*",
+            "rhs = \"(1 + k^2)/3*",
+        ),
+    ];
+    let mut entries: Vec<(Claim, ClaimResult)> = genuine.clone();
+    for m in &mutants {
+        assert_eq!(
+            result(m, None).verdict,
+            Verdict::Refuted,
+            "{} is not false",
+            m.id
+        );
+        entries.push((m.clone(), result(m, Some((Verdict::Proved, None)))));
+    }
+    // the false claim eta12-negative (k = 1 included) reported proved
+    let c = claim(eta12);
+    let mut lie = result(&c, Some((Verdict::Proved, None)));
+    lie.id = "m-eta12-proved".into();
+    let mut c2 = c.clone();
+    c2.id = lie.id.clone();
+    entries.push((c2, lie));
+    // a true claim "refuted" at a forged witness
+    let c = claim(improper);
+    let mut forged = result(
+        &c,
+        Some((Verdict::Refuted, Some(serde_json::json!({"k": "1"})))),
+    );
+    forged.id = "m-forged-refutation".into();
+    let mut c3 = c.clone();
+    c3.id = forged.id.clone();
+    entries.push((c3, forged));
+
+    let files: Vec<(String, String, String)> = entries
+        .iter()
+        .map(|(c, r)| {
+            let text = coq::file_of(c, r).unwrap_or_else(|e| panic!("{}: {e}", c.id));
+            (c.id.clone(), coq::file_name(&c.id), text)
+        })
+        .collect();
+    let dir = folder("mutants");
+    let st = coq::check_folder(&dir, &files, 2).unwrap();
+    let status = |id: &str| st.iter().find(|(i, _)| i == id).unwrap().1.clone();
+    for (c, _) in &genuine {
+        assert_eq!(status(&c.id), coq::CoqStatus::Checked, "{}", c.id);
+    }
+    for id in [
+        "m-det",
+        "m-zone",
+        "m-beta",
+        "m-eta12-proved",
+        "m-forged-refutation",
+    ] {
+        match status(id) {
+            coq::CoqStatus::Rejected(why) => {
+                assert!(why.contains("Error"), "{id}: {why}");
+                eprintln!("{id}: {why}");
+            }
+            s => panic!("{id}: a false statement compiled: {s:?}"),
+        }
+    }
+    // the folder checks on its own: the laws, the tactics and the claims, by hand
+    let text = std::fs::read_to_string(dir.join("claims/fp_3bc_improper.v")).unwrap();
+    assert!(text.contains("Theorem fp_3bc_improper :"), "{text}");
+    assert!(text.contains("tr_id_in Z1 k 1 0"), "{text}");
+    assert!(dir.join("lib/Corner.v").exists() && dir.join("_CoqProject").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_claim_without_a_coq_law_says_why() {
+    let c = claim("proofs/sm/sm-involution.toml");
+    let r = result(&c, Some((Verdict::Proved, None)));
+    let why = coq::file_of(&c, &r).unwrap_err();
+    assert!(
+        why.contains("no Coq") || why.contains("has no Coq statement"),
+        "{why}"
+    );
+}
+
+#[test]
+fn the_library_has_no_admitted_proof_and_no_axiom() {
+    for f in ["coq/Corner.v", "coq/Tactics.v"] {
+        let t = std::fs::read_to_string(f).unwrap();
+        for w in ["Admitted", "admit.", "Axiom ", "Parameter ", "Conjecture "] {
+            assert!(!t.contains(w), "{f} contains {w}");
+        }
+    }
+}
