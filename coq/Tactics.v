@@ -126,11 +126,26 @@ Ltac ik_solve :=
   try solve [exfalso; ik_arith_full];
   ik_conj.
 
-(** The premises of [H], at a witness, proved by ground arithmetic. *)
+(** The premises of [H], at a witness, proved by ground arithmetic (linear: every
+    variable has its value). *)
 Ltac ik_premises H :=
   repeat match type of H with
-         | ?P -> _ => let h := fresh in assert (h : P) by ik_arith; specialize (H h); clear h
+         | ?P -> _ =>
+             let h := fresh in
+             assert (h : P) by first [lra | (ik_abs; lra)]; specialize (H h); clear h
          end.
+
+(** |a| replaced by a or −a in [A] only, by the sign of a. *)
+Ltac ik_abs_in A :=
+  repeat match type of A with
+         | context [Rabs ?a] =>
+             let s := fresh in
+             destruct (Rcase_abs a) as [s | s];
+             [rewrite (Rabs_left a s) in A | rewrite (Rabs_right a s) in A]
+         end.
+
+(** The ground comparison [A] is false. *)
+Ltac ik_false A := ik_abs_in A; lra.
 
 (** [H], the conclusions at a witness, is false: the law's branches computed there, then
     the conjuncts, one of which ground arithmetic refutes. *)
@@ -143,5 +158,6 @@ Ltac ik_refute H :=
          | A : ?d <> 0 -> _ |- _ =>
              specialize (A ltac:(let E := fresh in intro E; lra))
          end;
-  ik_abs;
-  first [ lra | ik_nra | match goal with E : ?a <> ?b |- _ => apply E; lra end ].
+  first [ lra
+        | match goal with A : _ |- _ => ik_false A end
+        | match goal with E : ?a <> ?b |- _ => apply E; first [lra | (ik_abs; lra)] end ].

@@ -23,7 +23,7 @@ pub fn file_of(claim: &Claim, r: &ClaimResult) -> Result<String, String> {
     let id = term::ident(&claim.id);
     let proof = match r.verdict {
         Verdict::Proved => proved(&id, &props),
-        Verdict::Refuted => refuted(&id, &props, r.counterexample.as_ref())?,
+        Verdict::Refuted => refuted(&id, &props, r.counterexample.as_ref(), &r.detail)?,
         v => return Err(format!("the verdict is {}: nothing to check", v.name())),
     };
     let mut out = format!(
@@ -80,14 +80,26 @@ fn proved(id: &str, props: &[Prop]) -> String {
     )
 }
 
-fn refuted(id: &str, props: &[Prop], cx: Option<&serde_json::Value>) -> Result<String, String> {
+/// The refutation: the statement specialized at the witness, in the case the detail names
+/// (`[name] …`), else in each case in turn.
+fn refuted(
+    id: &str,
+    props: &[Prop],
+    cx: Option<&serde_json::Value>,
+    detail: &str,
+) -> Result<String, String> {
     let cx = cx.ok_or("a refutation without a witness")?;
+    let named = detail
+        .strip_prefix('[')
+        .and_then(|d| d.split_once("] "))
+        .map(|(n, _)| format!("case {n}"));
+    let chosen = |p: &Prop| named.as_ref().is_none_or(|n| *n == p.label);
     let value = |v: &str| -> Option<String> {
         let s = cx.get(v)?.as_str()?;
         crate::lang::rational(s).ok().map(|q| term::number(&q))
     };
     let mut tries = Vec::new();
-    for (i, p) in props.iter().enumerate() {
+    for (i, p) in props.iter().enumerate().filter(|(_, p)| chosen(p)) {
         let w: Option<Vec<String>> = p.vars.iter().map(|v| value(v)).collect();
         let Some(w) = w else { continue };
         tries.push(format!(

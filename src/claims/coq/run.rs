@@ -1,6 +1,7 @@
 //! Writes the Coq files of a `verify` run into a folder and has Coq check them: `coqc`
 //! compiles each file (its proofs run through the kernel), `coqchk` re-checks the compiled
-//! files, and `Print Assumptions` of each claim's theorem may show only the standard axioms
+//! files of the library and the claims (`-norec`: Coq's standard library is taken as
+//! installed), and `Print Assumptions` of each claim's theorem may show only the standard axioms
 //! of Coq's real numbers. A file with `Admitted`, `admit` or a declaration of ours
 //! (`Axiom`, `Parameter`, …) is rejected before Coq sees it.
 
@@ -248,7 +249,14 @@ fn coqchk(dir: &Path, files: &[&str]) -> Result<(bool, String), String> {
         "claims",
         "Claims",
     ]);
-    c.args(files.iter().map(|f| format!("Claims.{f}")));
+    // -norec: our modules (the library and the claims) re-checked by the kernel, Coq's own
+    // standard library taken as installed
+    for (name, _) in super::laws::LIBRARY {
+        c.args(["-norec", &format!("ImpactKit.{}", name.trim_end_matches(".v"))]);
+    }
+    for f in files {
+        c.args(["-norec", &format!("Claims.{f}")]);
+    }
     run_limited(c, COQC_LIMIT * 4).map_err(|e| format!("coqchk: {e}"))
 }
 
