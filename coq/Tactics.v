@@ -89,8 +89,47 @@ with ik_name_inverse d :=
   assert (Hr : d * / d = 1) by (apply Rinv_r; lra);
   set (i := / d) in *; clearbody i.
 
-(** Arithmetic, then again with the inverses named. *)
-Ltac ik_arith_full := first [ik_arith | (ik_inverses; ik_arith)].
+(** Positivity of a polynomial with sign-definite monomials in positive quantities:
+    [0 < e] and [0 <= e] by the shape of [e] (products, powers, sums, inverses), each
+    factor positive by a hypothesis or [lra]. *)
+Ltac ik_pos :=
+  lazymatch goal with
+  | |- 0 < ?a * ?b => apply Rmult_lt_0_compat; ik_pos
+  | |- 0 < ?a ^ _ => apply pow_lt; ik_pos
+  | |- 0 < ?a + ?b =>
+      first [ apply Rplus_lt_le_0_compat; [ik_pos | ik_nonneg]
+            | apply Rplus_le_lt_0_compat; [ik_nonneg | ik_pos] ]
+  | |- 0 < / ?a => apply Rinv_0_lt_compat; ik_pos
+  | |- _ => first [assumption | lra]
+  end
+with ik_nonneg :=
+  lazymatch goal with
+  | |- 0 <= ?a * ?b => apply Rmult_le_pos; ik_nonneg
+  | |- 0 <= ?a ^ 2 => apply pow2_ge_0
+  | |- 0 <= ?a + ?b => apply Rplus_le_le_0_compat; ik_nonneg
+  | |- 0 <= ?a ^ _ => apply pow_le; ik_nonneg
+  | |- 0 <= / ?a => left; apply Rinv_0_lt_compat; ik_pos
+  | |- _ => first [lra | (left; ik_pos)]
+  end.
+
+(** A hypothesis contradicted by the sign of its two sides' difference, as a polynomial
+    with sign-definite monomials. *)
+Ltac ik_sign_contra :=
+  match goal with
+  | H : ?a <= ?b |- _ => assert (0 < a - b) by (ring_simplify; ik_pos); lra
+  | H : ?a < ?b |- _ => assert (0 <= a - b) by (ring_simplify; ik_nonneg); lra
+  | H : ~ ?a <= ?b |- _ => assert (0 <= b - a) by (ring_simplify; ik_nonneg); lra
+  | H : ?a > ?b |- _ => assert (0 <= b - a) by (ring_simplify; ik_nonneg); lra
+  | H : ?a >= ?b |- _ => assert (0 < b - a) by (ring_simplify; ik_pos); lra
+  | |- ?a < ?b => assert (0 < b - a) by (ring_simplify; ik_pos); lra
+  | |- ?a <= ?b => assert (0 <= b - a) by (ring_simplify; ik_nonneg); lra
+  | |- ?a > ?b => assert (0 < a - b) by (ring_simplify; ik_pos); lra
+  | |- ?a >= ?b => assert (0 <= a - b) by (ring_simplify; ik_nonneg); lra
+  end.
+
+(** Arithmetic, then again with the inverses named, then by signs. *)
+Ltac ik_arith_full :=
+  first [ik_arith | (ik_inverses; first [ik_arith | ik_sign_contra])].
 
 (** [e <> 0] for the side conditions of [field]: from a hypothesis, factor by factor, or
     as a positive or negative quantity. *)

@@ -252,7 +252,10 @@ fn coqchk(dir: &Path, files: &[&str]) -> Result<(bool, String), String> {
     // -norec: our modules (the library and the claims) re-checked by the kernel, Coq's own
     // standard library taken as installed
     for (name, _) in super::laws::LIBRARY {
-        c.args(["-norec", &format!("ImpactKit.{}", name.trim_end_matches(".v"))]);
+        c.args([
+            "-norec",
+            &format!("ImpactKit.{}", name.trim_end_matches(".v")),
+        ]);
     }
     for f in files {
         c.args(["-norec", &format!("Claims.{f}")]);
