@@ -223,32 +223,18 @@ fn first_error(out: &str) -> String {
     }
 }
 
+/// The load path of every Coq command: the library as `ImpactKit`, the claims as `Claims`.
+const LOAD_PATH: [&str; 6] = ["-Q", "lib", "ImpactKit", "-Q", "claims", "Claims"];
+
 fn coqc(dir: &Path, file: &str) -> Result<(bool, String), String> {
     let mut c = Command::new("coqc");
-    c.current_dir(dir).args([
-        "-q",
-        "-Q",
-        "lib",
-        "ImpactKit",
-        "-Q",
-        "claims",
-        "Claims",
-        file,
-    ]);
+    c.current_dir(dir).arg("-q").args(LOAD_PATH).arg(file);
     run_limited(c, COQC_LIMIT).map_err(|e| format!("coqc {file}: {e}"))
 }
 
 fn coqchk(dir: &Path, files: &[&str]) -> Result<(bool, String), String> {
     let mut c = Command::new("coqchk");
-    c.current_dir(dir).args([
-        "-silent",
-        "-Q",
-        "lib",
-        "ImpactKit",
-        "-Q",
-        "claims",
-        "Claims",
-    ]);
+    c.current_dir(dir).arg("-silent").args(LOAD_PATH);
     // -norec: our modules (the library and the claims) re-checked by the kernel, Coq's own
     // standard library taken as installed
     for (name, _) in super::laws::LIBRARY {
