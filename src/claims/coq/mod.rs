@@ -1,7 +1,7 @@
 //! `verify --coq DIR`: each decided claim as a Coq file, checked by Coq's kernel.
 //!
-//! The statement is built from the claim file ([`statement`]) over the laws written in Coq
-//! from the papers (`coq/*.v`, [`laws`]); the proof is generated (case analysis on the
+//! The statement is built from the claim file (`statement.rs`) over the laws written in Coq
+//! from the papers (`coq/*.v`, `laws.rs`); the proof is generated (case analysis on the
 //! law's branches, `field` and `lra`/`nra` by the small Ltac library `coq/Tactics.v`; a
 //! refutation specializes the statement at the certificate's witness and computes there).
 //! impactkit's search stays outside: Coq only checks. A proof Coq does not accept is
