@@ -55,6 +55,33 @@ Definition tr_nid (k e x y : R) : R * R := tr_nid_in (zone_of k x y) k e x y.
 Definition xi_of (k x y : R) : R := k * x + y.
 Definition eta_of (k x y : R) : R := k * x - y.
 
+(** (14a–14d): the non-ideal rule in the coordinates (ξ̇, η̇) of (7), the formula of zone
+    [z] (the zone of (ξ̇, η̇): ξ̇ ≤ 0 or > 0, η̇ ≤ 0 or > 0, as in (14a–14d)); [s] is
+    ξ̇² + η̇² and [d] the denominator of (14d). *)
+Definition tr_nid_xe_in (z : zone) (k e a b : R) : R * R :=
+  match z with
+  | Z0 => (a, b)                                                       (* (14a) *)
+  | Z1 => (a + (1 + e) * (1 - k^2) / (1 + k^2) * b, - e * b)           (* (14b) *)
+  | Z2 => (- e * a, b + (1 + e) * (1 - k^2) / (1 + k^2) * a)           (* (14c) *)
+  | Z12 =>                                                              (* (14d) *)
+      (- (e * (1 + k^2) * (a^2 + b^2) + 2 * (1 - k^2) * a * b)
+           / ((1 + k^2) * (a^2 + b^2) - 2 * (1 - k^2) * a * b) * a
+         + (1 + e) * ((1 - k^2) * (a^2 + b^2))
+           / ((1 + k^2) * (a^2 + b^2) - 2 * (1 - k^2) * a * b) * b,
+       (1 + e) * ((1 - k^2) * (a^2 + b^2))
+           / ((1 + k^2) * (a^2 + b^2) - 2 * (1 - k^2) * a * b) * a
+         - (e * (1 + k^2) * (a^2 + b^2) + 2 * (1 - k^2) * a * b)
+           / ((1 + k^2) * (a^2 + b^2) - 2 * (1 - k^2) * a * b) * b)
+  end.
+
+(** (7) solved for the velocity: ẋ = (ξ̇ + η̇)/(2k), ẏ = (ξ̇ − η̇)/2. *)
+Definition xy_of_xe (k a b : R) : R * R := ((a + b) / (2 * k), (a - b) / 2).
+
+(** TR_nid by (14a–14d): v to (ξ̇, η̇) by (7), the zone's formula, back by (7). *)
+Definition tr_nid_xe_in_xy (z : zone) (k e x y : R) : R * R :=
+  xy_of_xe k (fst (tr_nid_xe_in z k e (xi_of k x y) (eta_of k x y)))
+             (snd (tr_nid_xe_in z k e (xi_of k x y) (eta_of k x y))).
+
 (** Whether a run goes on from zone [z] (it stops in Z0, Sect. 1, item 4), and whether [z]
     is the multiple impact Z12: 1 for yes, 0 for no (outputs [goes_on], [multi]). *)
 Definition goes_on_code (z : zone) : R := match z with Z0 => 0 | _ => 1 end.
@@ -76,6 +103,14 @@ Proof.
   unfold tr_nid, zone_of, tr_nid_in.
   destruct (Rle_dec _ 0); [lra|].
   destruct (Rle_dec _ 0); [lra|].
+  f_equal; field.
+Qed.
+
+(** Sanity: the form (14d) at the same point gives the same velocity as (13d). *)
+Lemma tr_nid_xe_sanity :
+  tr_nid_xe_in_xy Z12 (1/2) (9/10) 1 (1/5) = (-141/410, -897/1025).
+Proof.
+  unfold tr_nid_xe_in_xy, xy_of_xe, tr_nid_xe_in, xi_of, eta_of; cbn [fst snd].
   f_equal; field.
 Qed.
 

@@ -100,7 +100,7 @@ Ltac ik_pos :=
       first [ apply Rplus_lt_le_0_compat; [ik_pos | ik_nonneg]
             | apply Rplus_le_lt_0_compat; [ik_nonneg | ik_pos] ]
   | |- 0 < / ?a => apply Rinv_0_lt_compat; ik_pos
-  | |- _ => first [assumption | lra]
+  | |- _ => first [assumption | lra | ik_nra]
   end
 with ik_nonneg :=
   lazymatch goal with
@@ -141,6 +141,8 @@ Ltac ik_nonzero :=
         | (apply Ropp_neq_0_compat; ik_nonzero)
         | (apply Rgt_not_eq; first [lra | ik_nra])
         | (apply Rlt_not_eq; first [lra | ik_nra])
+        | (apply Rgt_not_eq; unfold Rgt; ik_pos)
+        | (apply Rgt_not_eq; unfold Rgt; ring_simplify; ik_pos)
         | (let E := fresh in intro E; first [lra | ik_nra]) ].
 
 (** An equation of rational functions, by [field] with its side conditions. *)
@@ -171,7 +173,9 @@ Ltac ik_premises H :=
   repeat match type of H with
          | ?P -> _ =>
              let h := fresh in
-             assert (h : P) by first [lra | (ik_abs; lra)]; specialize (H h); clear h
+             assert (h : P) by first [lra | (ik_abs; lra)
+                                      | (let E := fresh in intro E; lra)];
+             specialize (H h); clear h
          end.
 
 (** |a| replaced by a or −a in [A] only, by the sign of a. *)

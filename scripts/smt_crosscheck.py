@@ -17,7 +17,9 @@ run, as does an answer that disagrees with the expected one: the script then exi
 `unknown` (time limit, or a nonlinear query a solver gives up on) is counted, not hidden;
 a query that neither solver answers is reported.
 
-usage: smt_crosscheck.py DIR [--timeout-ms N] [--cvc5-timeout-ms N] [--json] [--no-cvc5]
+usage: smt_crosscheck.py DIR [--timeout-ms N] [--cvc5-timeout-ms N] [--json] [--no-cvc5] [--jobs N]
+
+--jobs: files run at once (default: the number of cores); the report does not depend on it.
 
 --timeout-ms: z3's limit per query (default 2000); --cvc5-timeout-ms: cvc5's (default
 500; a file cvc5 does not finish within its queries' limits plus 30 s is reported and its
@@ -29,6 +31,7 @@ import re
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -118,10 +121,22 @@ def main():
     per_solver = {"z3": {"sat": 0, "unsat": 0, "unknown": 0}, "cvc5": {"sat": 0, "unsat": 0, "unknown": 0}}
     problems, disagreements = [], []
     cvc5_files = 0
-    for f in files:
+    jobs = int(args[args.index("--jobs") + 1]) if "--jobs" in args else (os.cpu_count() or 1)
+
+    def run_file(f):
+        """One file by both solvers (a child process each): its expectations, the
+        answers, and the problems seen, in the file's order."""
         exp = expectations(f.read_text())
-        z = run_z3(f, len(exp), timeout, problems) or []
-        c = None if "--no-cvc5" in args else run_cvc5(f, len(exp), cvc5_timeout, problems)
+        mine = []
+        z = run_z3(f, len(exp), timeout, mine) or []
+        c = None if "--no-cvc5" in args else run_cvc5(f, len(exp), cvc5_timeout, mine)
+        return exp, z, c, mine
+
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        results = list(pool.map(run_file, files))
+    UNFINISHED.sort()
+    for f, (exp, z, c, mine) in zip(files, results):
+        problems.extend(mine)
         if c is not None:
             cvc5_files += 1
         for i, (n, expect, where) in enumerate(exp):

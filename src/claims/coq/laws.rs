@@ -11,9 +11,11 @@ pub(crate) const LIBRARY: [(&str, &str); 2] = [
     ("Corner.v", include_str!("../../../coq/Corner.v")),
 ];
 
-/// The definitions a proof unfolds (every law definition of the library).
-pub(crate) const UNFOLD: &str = "tr_id, tr_nid, tr_id_in, tr_nid_in, zone_of, xi_of, eta_of, \
-     zone_code, goes_on_code, multi_code, v1_perp, v2_perp, beta_of";
+/// The definitions a proof unfolds (every law definition of the library), each before
+/// those it is written with (`unfold` takes them in this order).
+pub(crate) const UNFOLD: &str = "tr_nid_xe_in_xy, xy_of_xe, tr_nid_xe_in, tr_id, tr_nid, \
+     tr_id_in, tr_nid_in, zone_of, xi_of, eta_of, zone_code, goes_on_code, multi_code, \
+     beta_of, v1_perp, v2_perp";
 
 /// An input of a probe as a Coq term: the claim's mapping, else the variable of that name.
 pub(crate) type Arg<'a> = &'a dyn Fn(&str) -> Result<String, String>;
@@ -29,7 +31,7 @@ pub(crate) fn outputs(
 ) -> Result<Vec<(String, String)>, String> {
     let p = |n: &str| format!("{prefix}{n}");
     match probe {
-        "corner.tr_id_xy" | "corner.tr_nid_xy" => {
+        "corner.tr_id_xy" | "corner.tr_nid_xy" | "corner.tr_nid_xi_eta" => {
             let (k, x, y) = (arg("k")?, arg("x")?, arg("y")?);
             let forced = match zone {
                 None => None,
@@ -44,8 +46,16 @@ pub(crate) fn outputs(
             let law = match (probe, forced) {
                 ("corner.tr_id_xy", None) => format!("tr_id {k} {x} {y}"),
                 ("corner.tr_id_xy", Some(z)) => format!("tr_id_in {z} {k} {x} {y}"),
-                (_, None) => format!("tr_nid {k} {} {x} {y}", arg("eps")?),
-                (_, Some(z)) => format!("tr_nid_in {z} {k} {} {x} {y}", arg("eps")?),
+                ("corner.tr_nid_xy", None) => format!("tr_nid {k} {} {x} {y}", arg("eps")?),
+                ("corner.tr_nid_xy", Some(z)) => {
+                    format!("tr_nid_in {z} {k} {} {x} {y}", arg("eps")?)
+                }
+                // (14a-14d) in the zone of v: the zones of (14) and (13) are one partition
+                (_, None) => format!(
+                    "tr_nid_xe_in_xy (zone_of {k} {x} {y}) {k} {} {x} {y}",
+                    arg("eps")?
+                ),
+                (_, Some(z)) => format!("tr_nid_xe_in_xy {z} {k} {} {x} {y}", arg("eps")?),
             };
             let z = match forced {
                 Some(z) => z.to_string(),

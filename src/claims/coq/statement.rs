@@ -27,6 +27,7 @@ pub(crate) fn of(claim: &Claim) -> Result<Vec<Prop>, String> {
     let t = &claim.content;
     match claim.kind.as_str() {
         "implication" => implication(t),
+        "agreement" => agreement(t),
         "identity" => identity(t).map(|p| vec![p]),
         "inequality" => inequality(t).map(|p| vec![p]),
         k => Err(format!("the kind {k} has no Coq statement yet")),
@@ -147,13 +148,9 @@ fn pinned(c: &Case, v: &str) -> Option<BigRational> {
         .map(|(_, lo, _)| lo.clone())
 }
 
-fn case_prop(
-    t: &toml::Table,
-    c: &Case,
-    params: &[(String, Range)],
-    cone: &[String],
-    label: String,
-) -> Result<Prop, String> {
+/// The frame of a case: its variables, the domain's and the hypotheses' premises, the
+/// pinned and derived quantities as `let`s.
+fn case_frame(c: &Case, params: &[(String, Range)], cone: &[String]) -> Result<Builder, String> {
     let derived = |v: &str| c.space.derived.iter().any(|(d, _)| d == v);
     let mut b = Builder::default();
     let mut lets = Vec::new();
@@ -208,6 +205,21 @@ fn case_prop(
         b.divisors_nonzero(&ds);
         b.premise(term::relation(a)?);
     }
+    Ok(b)
+}
+
+/// A side's quantities in order, as `(name, Coq term)`: the outputs of `probe` (as the
+/// Coq law's), of `probe2` (named `p_*`), then `exprs`; and per expression (by its index
+/// in `lets`), its divisors.
+struct Side {
+    lets: Vec<(String, String)>,
+    divisors: Vec<(usize, Vec<String>)>,
+}
+
+fn side_lets(t: &toml::Table, c: &Case) -> Result<Side, String> {
+    if t.contains_key("calls") {
+        return Err("`calls` has no Coq statement yet".into());
+    }
     let mut outputs = Vec::new();
     for (probe_key, inputs_key, prefix) in [("probe", "inputs", ""), ("probe2", "inputs2", "p_")] {
         let Some(p) = t.get(probe_key) else { continue };
@@ -227,10 +239,58 @@ fn case_prop(
         };
         outputs.extend(laws::outputs(probe, &arg, zone.as_ref(), prefix)?);
     }
-    let exprs: Vec<(String, String)> = pairs(t, "exprs")?
-        .into_iter()
-        .map(|(n, e)| term::source(&e).map(|x| (n, x)))
-        .collect::<Result<_, _>>()?;
+    let mut divisors = Vec::new();
+    for (v, e) in pairs(t, "exprs")? {
+        let x = lang::parse_with_variables(&e).map_err(|x| format!("exprs.{v}: {x}"))?;
+        let mut ds = Vec::new();
+        term::divisors(&x, &mut ds)?;
+        divisors.push((outputs.len(), ds));
+        outputs.push((v, term::expr(&x)?));
+    }
+    Ok(Side {
+        lets: outputs,
+        divisors,
+    })
+}
+
+/// The `let`s of `lets` that the names `used` need, with those they are computed from.
+fn needed(lets: &[(String, String)], used: &[String]) -> Vec<(String, String)> {
+    let mut keep = vec![false; lets.len()];
+    for i in (0..lets.len()).rev() {
+        let n = name(&lets[i].0);
+        keep[i] =
+            used.contains(&n) || (i + 1..lets.len()).any(|j| keep[j] && mentions(&lets[j].1, &n));
+    }
+    lets.iter()
+        .zip(keep)
+        .filter(|(_, k)| *k)
+        .map(|(l, _)| l.clone())
+        .collect()
+}
+
+/// `let a := .. in let b := .. in body`, with the `let`s `body` needs.
+fn nested(lets: &[(String, String)], body: &str) -> String {
+    let used: Vec<String> = body
+        .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '\''))
+        .map(str::to_string)
+        .collect();
+    needed(lets, &used)
+        .iter()
+        .rev()
+        .fold(body.to_string(), |acc, (n, t)| {
+            format!("let {} := {t} in {acc}", name(n))
+        })
+}
+
+fn case_prop(
+    t: &toml::Table,
+    c: &Case,
+    params: &[(String, Range)],
+    cone: &[String],
+    label: String,
+) -> Result<Prop, String> {
+    let mut b = case_frame(c, params, cone)?;
+    let lets = side_lets(t, c)?.lets;
     let mut goal = Vec::new();
     for r in &c.conclude {
         goal.push(guarded(r)?);
@@ -247,20 +307,77 @@ fn case_prop(
         }
         used.extend(v.iter().map(|n| name(n)));
     }
-    let lets: Vec<(String, String)> = outputs.into_iter().chain(exprs).collect();
-    let mut keep = vec![false; lets.len()];
-    for i in (0..lets.len()).rev() {
-        let n = name(&lets[i].0);
-        let needed =
-            used.contains(&n) || (i + 1..lets.len()).any(|j| keep[j] && mentions(&lets[j].1, &n));
-        keep[i] = needed;
-    }
-    for ((n, body), k) in lets.into_iter().zip(keep) {
-        if k {
-            b.def(&n, body);
-        }
+    for (n, body) in needed(&lets, &used) {
+        b.def(&n, body);
     }
     Ok(b.finish(label, &goal))
+}
+
+/// An agreement, per case: where every side is defined (its expressions' divisors
+/// nonzero), each compared output of `left` equals that of `right` (and `also`). Each
+/// side's quantities are `let`s inside its own term, so that a side sees only the inputs
+/// and its own outputs, as in the claim's semantics.
+fn agreement(t: &toml::Table) -> Result<Vec<Prop>, String> {
+    let (left, rights, compare, every) = sampled::agreement_sides(t)?;
+    if every {
+        return Err("`every_side_defined` (a side's being defined) has no Coq statement yet".into());
+    }
+    let spec = t
+        .get("proof")
+        .and_then(|p| p.as_table())
+        .ok_or("no `proof.domain`: the claim states no domain to quantify over")?;
+    let (params, cone) = domain_and_cone(spec)?;
+    let cases = sampled::cases(t)?;
+    let n = cases.len();
+    cases
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            if !c.conclude.is_empty() {
+                return Err("an agreement case with conclusions has no Coq statement yet".into());
+            }
+            let label = match (c.name.is_empty(), n) {
+                (true, 1) => "the claim".to_string(),
+                (true, _) => format!("case {}", i + 1),
+                (false, _) => format!("case {}", c.name),
+            };
+            let mut b = case_frame(c, &params, &cone)?;
+            let mut sides = Vec::new();
+            for s in std::iter::once(left).chain(rights.iter().copied()) {
+                let side = side_lets(s, c)?;
+                side_defined(&mut b, &side);
+                sides.push(side.lets);
+            }
+            let mut goal = Vec::new();
+            for v in &compare {
+                let v = name(v);
+                for s in &sides {
+                    if !s.iter().any(|(n, _)| name(n) == v) {
+                        return Err(format!("output `{v}` missing on one side"));
+                    }
+                }
+                let l = nested(&sides[0], &v);
+                for s in &sides[1..] {
+                    goal.push(format!("({l}) = ({})", nested(s, &v)));
+                }
+            }
+            Ok(b.finish(label, &goal))
+        })
+        .collect()
+}
+
+/// The premises that a side is defined: each of its expressions' divisors nonzero, in the
+/// side's scope (`let`s) where it uses the side's quantities.
+fn side_defined(b: &mut Builder, side: &Side) {
+    for (j, ds) in &side.divisors {
+        for d in ds {
+            let scoped = nested(&side.lets[..*j], &format!("{d} <> 0"));
+            b.premise(match scoped.starts_with("let ") {
+                true => format!("({scoped})"),
+                false => scoped,
+            });
+        }
+    }
 }
 
 /// Whether a Coq term mentions the identifier `n`.

@@ -7,7 +7,7 @@ use num_traits::{Signed, ToPrimitive};
 
 /// Names a claim may use that Coq or the law files already give a meaning (a bound
 /// variable named `R` would hide the type of the reals): they get a prime, `R'`.
-const TAKEN: [&str; 40] = [
+const TAKEN: [&str; 44] = [
     "R",
     "S",
     "O",
@@ -38,6 +38,10 @@ const TAKEN: [&str; 40] = [
     "v2_perp",
     "goes_on_code",
     "multi_code",
+    "tr_nid_xe_in",
+    "xy_of_xe",
+    "tr_nid_xe_in_xy",
+    "beta_of",
     "let",
     "in",
     "fun",
