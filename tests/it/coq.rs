@@ -78,9 +78,10 @@ fn catalogue_claims_are_checked_by_coq_and_false_statements_do_not_compile() {
     let eta12 = "proofs/fp/fp-prop7.1-eta12-negative.toml";
     let beta = "proofs/pq/pq-corner-beta.toml";
     let result1 = "proofs/fp/fp-result1.toml";
+    let dy = "proofs/fp/fp-prop7.1-dy.toml";
     // genuine: a proof through the law's branches, a refutation at the engine's witness,
-    // an identity
-    let genuine: Vec<(Claim, ClaimResult)> = [improper, eta12, beta, result1]
+    // an identity, an agreement of two zones' formulas with a closed form
+    let genuine: Vec<(Claim, ClaimResult)> = [improper, eta12, beta, result1, dy]
         .iter()
         .map(|p| {
             let c = claim(p);
@@ -107,6 +108,8 @@ fn catalogue_claims_are_checked_by_coq_and_false_statements_do_not_compile() {
             "rhs = \"(1 + k^2)/2*",
             "rhs = \"(1 + k^2)/3*",
         ),
+        // Prop. 7.1's difference (13b) - (13d) with 3k^2 + 1 for 3k^2 - 1
+        edited(dy, "m-dy", "(3*k^2 - 1)", "(3*k^2 + 1)"),
     ];
     let mut entries: Vec<(Claim, ClaimResult)> = genuine.clone();
     for m in &mutants {
@@ -153,6 +156,7 @@ fn catalogue_claims_are_checked_by_coq_and_false_statements_do_not_compile() {
         "m-det",
         "m-zone",
         "m-beta",
+        "m-dy",
         "m-eta12-proved",
         "m-forged-refutation",
     ] {
@@ -168,6 +172,12 @@ fn catalogue_claims_are_checked_by_coq_and_false_statements_do_not_compile() {
     let text = std::fs::read_to_string(dir.join("claims/fp_3bc_improper.v")).unwrap();
     assert!(text.contains("Theorem fp_3bc_improper :"), "{text}");
     assert!(text.contains("tr_id_in Z1 k 1 0"), "{text}");
+    // an agreement: each side's outputs are lets inside its own term
+    let text = std::fs::read_to_string(dir.join("claims/fp_prop7_1_dy.v")).unwrap();
+    assert!(
+        text.contains("(let y1 := snd (tr_nid_in Z1 k eps x y) in let p_y1 := snd (tr_nid_in Z12 k eps x y) in"),
+        "{text}"
+    );
     assert!(dir.join("lib/Corner.v").exists() && dir.join("_CoqProject").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -181,6 +191,17 @@ fn a_claim_without_a_coq_law_says_why() {
         why.contains("no Coq") || why.contains("has no Coq statement"),
         "{why}"
     );
+}
+
+#[test]
+fn an_agreement_that_asserts_every_side_defined_is_not_exported() {
+    // its statement includes that each form gives a value wherever the others do, which
+    // the Coq statement (total functions) cannot say yet: not exported, rather than a
+    // weaker theorem
+    let c = claim("proofs/fp/fp-forms-ideal-corrected.toml");
+    let r = result(&c, Some((Verdict::Proved, None)));
+    let why = coq::file_of(&c, &r).unwrap_err();
+    assert!(why.contains("every_side_defined"), "{why}");
 }
 
 #[test]

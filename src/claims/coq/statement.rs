@@ -129,15 +129,17 @@ fn implication(t: &toml::Table) -> Result<Vec<Prop>, String> {
     cases
         .iter()
         .enumerate()
-        .map(|(i, c)| {
-            let label = match (c.name.is_empty(), n) {
-                (true, 1) => "the claim".to_string(),
-                (true, _) => format!("case {}", i + 1),
-                (false, _) => format!("case {}", c.name),
-            };
-            case_prop(t, c, &params, &cone, label)
-        })
+        .map(|(i, c)| case_prop(t, c, &params, &cone, case_label(c, i, n)))
         .collect()
+}
+
+/// A case's label in the Coq file: its name, else its number, or "the claim" if alone.
+fn case_label(c: &Case, i: usize, n: usize) -> String {
+    match (c.name.is_empty(), n) {
+        (true, 1) => "the claim".to_string(),
+        (true, _) => format!("case {}", i + 1),
+        (false, _) => format!("case {}", c.name),
+    }
 }
 
 fn pinned(c: &Case, v: &str) -> Option<BigRational> {
@@ -320,7 +322,9 @@ fn case_prop(
 fn agreement(t: &toml::Table) -> Result<Vec<Prop>, String> {
     let (left, rights, compare, every) = sampled::agreement_sides(t)?;
     if every {
-        return Err("`every_side_defined` (a side's being defined) has no Coq statement yet".into());
+        return Err(
+            "`every_side_defined` (a side's being defined) has no Coq statement yet".into(),
+        );
     }
     let spec = t
         .get("proof")
@@ -336,11 +340,7 @@ fn agreement(t: &toml::Table) -> Result<Vec<Prop>, String> {
             if !c.conclude.is_empty() {
                 return Err("an agreement case with conclusions has no Coq statement yet".into());
             }
-            let label = match (c.name.is_empty(), n) {
-                (true, 1) => "the claim".to_string(),
-                (true, _) => format!("case {}", i + 1),
-                (false, _) => format!("case {}", c.name),
-            };
+            let label = case_label(c, i, n);
             let mut b = case_frame(c, &params, &cone)?;
             let mut sides = Vec::new();
             for s in std::iter::once(left).chain(rights.iter().copied()) {
