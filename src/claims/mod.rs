@@ -59,6 +59,7 @@ pub mod schema;
 mod statement;
 pub mod termination;
 
+use crate::input::files::shown;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -154,8 +155,8 @@ pub const KINDS: [(&str, &str); 7] = [
 fn req_str(t: &toml::Table, key: &str, file: &Path) -> Result<String, String> {
     match t.get(key) {
         Some(toml::Value::String(s)) => Ok(s.clone()),
-        Some(_) => Err(format!("{}: `{key}` must be a string", file.display())),
-        None => Err(format!("{}: missing `{key}`", file.display())),
+        Some(_) => Err(format!("{}: `{key}` must be a string", shown(file))),
+        None => Err(format!("{}: missing `{key}`", shown(file))),
     }
 }
 
@@ -164,11 +165,11 @@ impl Claim {
     pub fn parse(text: &str, file: &Path) -> Result<Claim, String> {
         let t: toml::Table = text
             .parse()
-            .map_err(|e: toml::de::Error| format!("{}: {}", file.display(), e.message().trim()))?;
+            .map_err(|e: toml::de::Error| format!("{}: {}", shown(file), e.message().trim()))?;
         if t.contains_key("verdict") {
             return Err(format!(
                 "{}: a claim file must not contain a verdict (the engine computes it)",
-                file.display()
+                shown(file)
             ));
         }
         let kind = req_str(&t, "kind", file)?;
@@ -179,7 +180,7 @@ impl Claim {
             .ok_or_else(|| {
                 format!(
                     "{}: unknown kind \"{kind}\" (expected one of {})",
-                    file.display(),
+                    shown(file),
                     KINDS.map(|k| k.0).join(", ")
                 )
             })?;
@@ -188,13 +189,21 @@ impl Claim {
             _ => {
                 return Err(format!(
                     "{}: kind \"{kind}\" needs a [{table}] table",
-                    file.display()
+                    shown(file)
                 ))
             }
         };
-        schema::check(&t, &kind, table).map_err(|e| format!("{}: {e}", file.display()))?;
+        schema::check(&t, &kind, table).map_err(|e| format!("{}: {e}", shown(file)))?;
+        let id = req_str(&t, "id", file)?;
+        if let Some(c) = id.chars().find(|c| c.is_control()) {
+            return Err(format!(
+                "{}: id: the control character U+{:04X} is not allowed in an id",
+                shown(file),
+                c as u32
+            ));
+        }
         Ok(Claim {
-            id: req_str(&t, "id", file)?,
+            id,
             paper: req_str(&t, "paper", file)?,
             location: req_str(&t, "where", file)?,
             statement: req_str(&t, "statement", file)?,
@@ -218,32 +227,71 @@ pub fn load_paths(paths: &[PathBuf]) -> Result<Vec<Claim>, String> {
     for p in paths {
         collect(p, &mut files)?;
     }
+    // one file named twice (`proofs proofs/fp/x.toml`, `a/../a`) is read once
+    let mut seen = std::collections::HashSet::new();
     files.sort();
-    files.dedup();
+    files.retain(|f| seen.insert(std::fs::canonicalize(f).unwrap_or_else(|_| f.clone())));
     let claims: Vec<Claim> = files
         .iter()
         .map(|f| Claim::load(f))
         .collect::<Result<_, _>>()?;
-    let mut ids: Vec<&str> = claims.iter().map(|c| c.id.as_str()).collect();
+    let mut ids: Vec<(&str, &Path)> = claims
+        .iter()
+        .map(|c| (c.id.as_str(), c.file.as_path()))
+        .collect();
     ids.sort();
-    if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
-        return Err(format!("duplicate claim id \"{}\"", w[0]));
+    if let Some(w) = ids.windows(2).find(|w| w[0].0 == w[1].0) {
+        return Err(format!(
+            "duplicate claim id \"{}\" ({} and {})",
+            w[0].0,
+            shown(w[0].1),
+            shown(w[1].1)
+        ));
     }
     Ok(claims)
 }
 
+/// The claim files a path names: a file itself, or a directory's `*.toml` files,
+/// recursively. A path named on the command line is followed wherever it points; inside a
+/// directory, a symbolic link to a directory is not followed (it can make a cycle:
+/// `self -> .`, `/dev/fd -> /proc/self/fd`). A `*.toml` that is not a regular file is
+/// refused when read.
 fn collect(p: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-    let meta = std::fs::metadata(p).map_err(|e| format!("{}: {e}", p.display()))?;
-    if meta.is_dir() {
-        let rd = std::fs::read_dir(p).map_err(|e| format!("{}: {e}", p.display()))?;
-        for entry in rd {
-            let path = entry.map_err(|e| format!("{}: {e}", p.display()))?.path();
-            if path.is_dir() || path.extension().is_some_and(|x| x == "toml") {
-                collect(&path, out)?;
-            }
+    let meta = std::fs::metadata(p).map_err(|e| format!("{}: {e}", shown(p)))?;
+    match meta.is_dir() {
+        true => walk(p, out, 0),
+        false => {
+            out.push(p.to_path_buf());
+            Ok(())
         }
-    } else {
-        out.push(p.to_path_buf());
+    }
+}
+
+/// Directories nested deeper than this under a named directory are refused.
+const MAX_DEPTH: usize = 64;
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> Result<(), String> {
+    if depth > MAX_DEPTH {
+        return Err(format!(
+            "{}: directories nested deeper than {MAX_DEPTH} levels",
+            shown(dir)
+        ));
+    }
+    let err = |e: std::io::Error| format!("{}: {e}", shown(dir));
+    for entry in std::fs::read_dir(dir).map_err(err)? {
+        let entry = entry.map_err(err)?;
+        // the entry's own type: a symbolic link is a link here, never its target
+        let kind = entry.file_type().map_err(err)?;
+        let path = entry.path();
+        if kind.is_dir() {
+            walk(&path, out, depth + 1)?;
+        } else if kind.is_symlink() && path.is_dir() {
+            // a link to a directory is not followed
+        } else if path.extension().is_some_and(|x| x == "toml") {
+            // a `.toml` that is not a regular file (a FIFO, a link to a device) is
+            // refused by the reader, with one line naming it
+            out.push(path);
+        }
     }
     Ok(())
 }

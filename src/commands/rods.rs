@@ -93,6 +93,10 @@ impl RodsSpec {
             LawError::Domain(r) if r.contains("impedance") || r.contains("cells") => {
                 input("--impedances", r)
             }
+            // the run's bound is the option's (issue 63, D11)
+            LawError::Domain(r) if r.contains("lattice steps") => {
+                input("--max-steps", format!("{r}; raise --max-steps"))
+            }
             other => SpecError::Law(other),
         })?;
         Ok(RodsReport::of(&rods, &v, &run, &backend.to_string()))

@@ -47,6 +47,23 @@ pub const SHARD_SAMPLES: FileKind = FileKind {
     max_bytes: 1 << 30,
 };
 
+/// Characters of a path an error line shows in full; a longer path shows its start and
+/// its end around `…` (a walk through `/proc` can build paths of thousands of characters).
+pub const PATH_SHOWN: usize = 120;
+
+/// A path as an error line names it: whole up to [`PATH_SHOWN`] characters, else its
+/// first 40 and last 70 characters around `…`.
+pub fn shown(path: &Path) -> String {
+    let s = path.display().to_string();
+    let n = s.chars().count();
+    if n <= PATH_SHOWN {
+        return s;
+    }
+    let head: String = s.chars().take(40).collect();
+    let tail: String = s.chars().skip(n - 70).collect();
+    format!("{head}…{tail}")
+}
+
 /// What kind of non-regular file `meta` describes, for the error line.
 fn not_regular(meta: &std::fs::Metadata) -> &'static str {
     use std::os::unix::fs::FileTypeExt;
@@ -69,7 +86,7 @@ fn not_regular(meta: &std::fs::Metadata) -> &'static str {
 /// larger than the cap of `kind`. A reader of a file that may grow keeps reading it
 /// within the cap ([`read_text`], the streamed records of `regress`).
 pub fn open(path: &Path, kind: FileKind) -> Result<(std::fs::File, u64), String> {
-    let name = path.display();
+    let name = shown(path);
     let meta = std::fs::metadata(path).map_err(|e| format!("{name}: cannot read: {e}"))?;
     if !meta.is_file() {
         return Err(format!(
@@ -94,7 +111,7 @@ pub fn open(path: &Path, kind: FileKind) -> Result<(std::fs::File, u64), String>
 /// unreadable, not a regular file (after following symlinks), larger than the cap of
 /// `kind`, or not UTF-8.
 pub fn read_text(path: &Path, kind: FileKind) -> Result<String, String> {
-    let name = path.display();
+    let name = shown(path);
     let (file, len) = open(path, kind)?;
     let too_big = |n: u64| {
         format!(

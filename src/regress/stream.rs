@@ -243,6 +243,11 @@ impl<R: BufRead> Iterator for Lines<R> {
             )) else {
                 return err("not UTF-8 text".into());
             };
+            // a UTF-8 byte order mark (some Windows tools write one) is not part of
+            // the first record (issue 63, D14)
+            if self.line == 1 && text.starts_with('\u{feff}') {
+                text.drain(..'\u{feff}'.len_utf8());
+            }
             if !text.trim().is_empty() {
                 self.last = text.len().min(MAX_LINE);
                 text.truncate(text.trim_end_matches(['\n', '\r']).len());
@@ -469,6 +474,14 @@ mod tests {
 
     fn lines(text: &[u8], max: u64) -> Vec<Result<(usize, String), RecordError>> {
         Lines::new(std::io::Cursor::new(text.to_vec()), max).collect()
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_not_part_of_the_first_record() {
+        let got = lines("\u{feff}{\"a\": 1}\n\u{feff}x\n".as_bytes(), 1000);
+        assert_eq!(got[0].as_ref().unwrap(), &(1, "{\"a\": 1}".to_string()));
+        // only at the start of the file
+        assert_eq!(got[1].as_ref().unwrap(), &(2, "\u{feff}x".to_string()));
     }
 
     /// Blank lines are skipped but counted; the last line needs no newline.

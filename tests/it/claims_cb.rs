@@ -2,15 +2,14 @@
 //! nonholonomic impacts" (`proofs/cb/`): the expected verdicts live here, never in the
 //! claim files.
 
-use crate::common::claims::{load, mutant_refuted};
-use impactkit::claims::{check, Outcome, Verdict};
+use crate::common::claims::{load, mutant_refuted, outcome};
+use impactkit::claims::{Outcome, Verdict};
 use std::path::Path;
-use std::time::Duration;
 
 fn run(id: &str) -> Outcome {
     let (_, c) = load(&format!("proofs/cb/{id}.toml"));
     assert_eq!(c.id, id);
-    check(&c, Duration::from_secs(120))
+    outcome(&c.id)
 }
 
 /// Decided over the paper's whole stated domain: the penny's printed formulas against the

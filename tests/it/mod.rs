@@ -28,6 +28,7 @@ mod fuzz;
 mod fuzz_files;
 mod hardening;
 mod hardening2;
+mod hardening3;
 mod induction;
 mod lang;
 mod mutants;

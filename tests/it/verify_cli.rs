@@ -117,23 +117,16 @@ fn strip_times(s: &str) -> String {
 
 #[test]
 fn markdown_report_of_the_catalogue() {
-    let claims = impactkit::claims::load_paths(&["proofs".into()]).unwrap();
-    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let results = impactkit::claims::run_parallel(
-        &claims,
-        None,
-        std::time::Duration::from_secs(120),
-        jobs,
-        &|_| {},
-    );
+    // the catalogue run the claims tests share
+    let results = crate::common::claims::catalogue();
     // the text report: every claim with its detail
-    let md = strip_times(&impactkit::claims::report::text(&results));
+    let md = strip_times(&impactkit::claims::report::text(results));
     insta::with_settings!({ snapshot_path => "../../snapshots", prepend_module_to_snapshot => false }, {
         insta::assert_snapshot!("verify_report", md);
     });
     // the same run's Markdown (what `verify proofs --format markdown` prints) is the
     // catalogue in docs/claims.md (one run of the catalogue serves both checks)
-    docs_claims_table_matches(&impactkit::claims::report::markdown(&results));
+    docs_claims_table_matches(&impactkit::claims::report::markdown(results));
 }
 
 /// The claims block of `docs/claims.md` is exactly what `impactkit verify proofs --format

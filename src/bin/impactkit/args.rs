@@ -482,7 +482,8 @@ pub enum Command {
     /// Verify the papers' claims (proofs/**.toml): a computed verdict per claim.
     #[command(allow_negative_numbers = true)]
     Verify {
-        /// Claim files or directories (recursive); default: proofs.
+        /// Claim files or directories (recursive: their *.toml files; links to directories
+        /// inside a directory are not followed); default: proofs.
         #[arg(default_value = "proofs")]
         paths: Vec<std::path::PathBuf>,
         /// Check only the claim with this id.

@@ -975,6 +975,15 @@ fn system_file(
                     v0.len()
                 )));
             }
+            // a system file has at most MAX_CONTACTS contacts (issue 63, D13): one between
+            // each pair of neighbours
+            let most = impactkit::system::file::MAX_CONTACTS + 1;
+            if n > most {
+                return Err(user_error(format!(
+                    "--balls/--masses: {n} balls; a system file has at most {} contacts, so at most {most} balls (the cradle command takes up to 64)",
+                    impactkit::system::file::MAX_CONTACTS
+                )));
+            }
             finite("--masses", &masses)?;
             finite("--v0", &v0)?;
             finite("--eps", std::slice::from_ref(&eps))?;
