@@ -119,6 +119,16 @@ fn implication(t: &toml::Table) -> Result<Vec<Prop>, String> {
             return Err(format!("`{key}` has no Coq statement yet"));
         }
     }
+    per_case(t, |c, params, cone, label| {
+        case_prop(t, c, params, cone, label)
+    })
+}
+
+/// One proposition per case of `t` (`proof.domain` and the cases), by `prop`.
+fn per_case(
+    t: &toml::Table,
+    prop: impl Fn(&Case, &[(String, Range)], &[String], String) -> Result<Prop, String>,
+) -> Result<Vec<Prop>, String> {
     let spec = t
         .get("proof")
         .and_then(|p| p.as_table())
@@ -129,7 +139,7 @@ fn implication(t: &toml::Table) -> Result<Vec<Prop>, String> {
     cases
         .iter()
         .enumerate()
-        .map(|(i, c)| case_prop(t, c, &params, &cone, case_label(c, i, n)))
+        .map(|(i, c)| prop(c, &params, &cone, case_label(c, i, n)))
         .collect()
 }
 
@@ -326,44 +336,32 @@ fn agreement(t: &toml::Table) -> Result<Vec<Prop>, String> {
             "`every_side_defined` (a side's being defined) has no Coq statement yet".into(),
         );
     }
-    let spec = t
-        .get("proof")
-        .and_then(|p| p.as_table())
-        .ok_or("no `proof.domain`: the claim states no domain to quantify over")?;
-    let (params, cone) = domain_and_cone(spec)?;
-    let cases = sampled::cases(t)?;
-    let n = cases.len();
-    cases
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            if !c.conclude.is_empty() {
-                return Err("an agreement case with conclusions has no Coq statement yet".into());
-            }
-            let label = case_label(c, i, n);
-            let mut b = case_frame(c, &params, &cone)?;
-            let mut sides = Vec::new();
-            for s in std::iter::once(left).chain(rights.iter().copied()) {
-                let side = side_lets(s, c)?;
-                side_defined(&mut b, &side);
-                sides.push(side.lets);
-            }
-            let mut goal = Vec::new();
-            for v in &compare {
-                let v = name(v);
-                for s in &sides {
-                    if !s.iter().any(|(n, _)| name(n) == v) {
-                        return Err(format!("output `{v}` missing on one side"));
-                    }
-                }
-                let l = nested(&sides[0], &v);
-                for s in &sides[1..] {
-                    goal.push(format!("({l}) = ({})", nested(s, &v)));
+    per_case(t, |c, params, cone, label| {
+        if !c.conclude.is_empty() {
+            return Err("an agreement case with conclusions has no Coq statement yet".into());
+        }
+        let mut b = case_frame(c, params, cone)?;
+        let mut sides = Vec::new();
+        for s in std::iter::once(left).chain(rights.iter().copied()) {
+            let side = side_lets(s, c)?;
+            side_defined(&mut b, &side);
+            sides.push(side.lets);
+        }
+        let mut goal = Vec::new();
+        for v in &compare {
+            let v = name(v);
+            for s in &sides {
+                if !s.iter().any(|(n, _)| name(n) == v) {
+                    return Err(format!("output `{v}` missing on one side"));
                 }
             }
-            Ok(b.finish(label, &goal))
-        })
-        .collect()
+            let l = nested(&sides[0], &v);
+            for s in &sides[1..] {
+                goal.push(format!("({l}) = ({})", nested(s, &v)));
+            }
+        }
+        Ok(b.finish(label, &goal))
+    })
 }
 
 /// The premises that a side is defined: each of its expressions' divisors nonzero, in the
