@@ -3,12 +3,12 @@
 //! a duplicate id names both files, long paths are elided in messages, and an id with a
 //! control character (NUL, newline) is refused with exit 2 and one line.
 
-use crate::common::{bad, run};
+use crate::common::{bad, run, tempdir};
 use std::path::{Path, PathBuf};
 
+/// A fresh, existing temporary directory ([`tempdir`], created).
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("impactkit-h3-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
+    let d = tempdir(&format!("h3-{name}"));
     std::fs::create_dir_all(&d).unwrap();
     d
 }
