@@ -188,15 +188,23 @@ pub fn write<F: Figure>(f: &F, path: &Path) -> Result<(), String> {
     let png = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+    // complete or absent: drawn under a temporary name, renamed when done (issue 63, D7)
+    let io = |e: std::io::Error| e.to_string();
     if png {
         let (w, h) = f.size();
-        render(
-            BitMapBackend::new(path, (w * PNG_SCALE, h * PNG_SCALE)).into_drawing_area(),
-            f,
-            &Style { scale: PNG_SCALE },
+        crate::output::write_through(
+            path,
+            |tmp| {
+                render(
+                    BitMapBackend::new(tmp, (w * PNG_SCALE, h * PNG_SCALE)).into_drawing_area(),
+                    f,
+                    &Style { scale: PNG_SCALE },
+                )
+            },
+            io,
         )
     } else {
-        std::fs::write(path, to_svg(f)?).map_err(|e| e.to_string())
+        crate::output::write_atomic(path, to_svg(f)?.as_bytes()).map_err(io)
     }
 }
 

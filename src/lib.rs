@@ -53,6 +53,7 @@ pub mod input;
 pub mod lang;
 pub mod law;
 pub mod linalg;
+pub mod output;
 pub mod regress;
 pub mod report;
 pub mod system;

@@ -14,13 +14,77 @@ use impactkit::system::file::{Number, SystemFile};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+/// Bad input: the command line's message, on one line of at most 200 characters (a huge
+/// or multi-line value is elided and escaped, as the command line prints it).
 fn value_error(e: impl std::fmt::Display) -> PyErr {
-    PyValueError::new_err(e.to_string())
+    PyValueError::new_err(impactkit::input::one_line(&e.to_string()))
+}
+
+/// A whole-number argument as Python gives it, any `int` (issue 63, D10): a negative or
+/// too large one becomes the command line's `ValueError` naming the option, where pyo3's
+/// own conversion to an unsigned integer raises an `OverflowError` naming nothing. A
+/// `bool` or a non-integer is a `TypeError` naming the argument.
+#[derive(Clone, Copy, Debug)]
+enum Whole {
+    Fits(u64),
+    Negative,
+    Huge,
+}
+
+impl<'py> FromPyObject<'py> for Whole {
+    fn extract_bound(ob: &Bound<'py, PyAny>) -> PyResult<Self> {
+        use pyo3::types::{PyBool, PyInt};
+        if ob.is_instance_of::<PyBool>() || !ob.is_instance_of::<PyInt>() {
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "expected an int, not {}",
+                ob.get_type().name()?
+            )));
+        }
+        if let Ok(n) = ob.extract::<u64>() {
+            return Ok(Whole::Fits(n));
+        }
+        Ok(if ob.lt(0)? {
+            Whole::Negative
+        } else {
+            Whole::Huge
+        })
+    }
+}
+
+impl Whole {
+    /// The value of `option`, for an option whose range the library checks next.
+    fn of(self, option: &str) -> PyResult<u64> {
+        match self {
+            Whole::Fits(n) => Ok(n),
+            Whole::Negative => Err(value_error(format!(
+                "{option}: must not be negative (a whole number)"
+            ))),
+            Whole::Huge => Err(value_error(format!(
+                "{option}: expected a whole number below 2^64"
+            ))),
+        }
+    }
+
+    /// As [`Whole::of`], for a `usize` option.
+    fn size(self, option: &str) -> PyResult<usize> {
+        usize::try_from(self.of(option)?)
+            .map_err(|_| value_error(format!("{option}: expected a smaller whole number")))
+    }
+
+    /// `--max-bits`, whose range `Arith::parse` checks.
+    fn bits(self) -> PyResult<u32> {
+        u32::try_from(self.of("--max-bits")?).or(Ok(u32::MAX))
+    }
 }
 
 /// A count within its cap (the command line's range), or the command line's message.
-fn capped(cap: impactkit::input::caps::Cap, n: u64) -> PyResult<u64> {
-    cap.parse(&n.to_string())
+fn capped(cap: impactkit::input::caps::Cap, n: Whole) -> PyResult<u64> {
+    let text = match n {
+        Whole::Fits(n) => n.to_string(),
+        Whole::Negative => "-1".to_string(),
+        Whole::Huge => u128::MAX.to_string(),
+    };
+    cap.parse(&text)
         .map_err(|e| value_error(format!("{}: {e}", cap.option)))
 }
 
@@ -85,14 +149,28 @@ fn interruptible<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyRes
             }
         })
     })?;
-    out.map_err(|panic| {
-        let msg = panic
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-            .unwrap_or_default();
-        pyo3::exceptions::PyRuntimeError::new_err(format!("impactkit bug: {msg}"))
-    })
+    out.map_err(|panic| unwound(&*panic))
+}
+
+/// The exception of a computation that unwound: values in two number fields the
+/// algebraic backend cannot join are bad input (`ValueError`, the command line's line);
+/// any other panic is a bug of impactkit (`RuntimeError`), never a `PanicException`.
+fn unwound(panic: &(dyn std::any::Any + Send)) -> PyErr {
+    if let Some(m) = panic.downcast_ref::<impactkit::arith::FieldMismatch>() {
+        return value_error(m.line());
+    }
+    let msg = panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_default();
+    pyo3::exceptions::PyRuntimeError::new_err(format!("impactkit bug: {msg}"))
+}
+
+/// Runs `f` with the GIL released; a panic is turned into an exception by [`unwound`].
+fn computing<T: Send>(py: Python<'_>, f: impl FnOnce() -> T + Send) -> PyResult<T> {
+    py.allow_threads(|| std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)))
+        .map_err(|panic| unwound(&*panic))
 }
 
 fn to_py<'py, T: serde::Serialize>(py: Python<'py>, x: &T) -> PyResult<Bound<'py, PyAny>> {
@@ -106,8 +184,7 @@ fn to_py<'py, T: serde::Serialize>(py: Python<'py>, x: &T) -> PyResult<Bound<'py
 fn eval<'py>(py: Python<'py>, expr: &str, arith: &str) -> PyResult<Bound<'py, PyAny>> {
     let arith = Arith::parse(arith, DEFAULT_MAX_BITS).map_err(value_error)?;
     let expr = expr.to_string();
-    let report = py
-        .allow_threads(|| impactkit::report::eval::eval_arith(&expr, arith))
+    let report = computing(py, || impactkit::report::eval::eval_arith(&expr, arith))?
         .map_err(|e| value_error(format!("EXPR: {e}")))?;
     to_py(py, &report.value)
 }
@@ -116,7 +193,7 @@ fn eval<'py>(py: Python<'py>, expr: &str, arith: &str) -> PyResult<Bound<'py, Py
 /// pre-impact velocity replaced by `velocity` (expressions of the input language) when
 /// given.
 #[pyfunction]
-#[pyo3(signature = (toml, source = "<string>", arith = "certified", velocity = None, max_steps = 1000, max_digits = DEFAULT_DIGITS, max_reflections = DEFAULT_LAWS_REFLECTIONS, max_bits = DEFAULT_MAX_BITS))]
+#[pyo3(signature = (toml, source = "<string>", arith = "certified", velocity = None, max_steps = Whole::Fits(1000), max_digits = Whole::Fits(DEFAULT_DIGITS), max_reflections = Whole::Fits(DEFAULT_LAWS_REFLECTIONS), max_bits = Whole::Fits(DEFAULT_MAX_BITS as u64)))]
 #[allow(clippy::too_many_arguments)]
 fn laws<'py>(
     py: Python<'py>,
@@ -124,26 +201,24 @@ fn laws<'py>(
     source: &str,
     arith: &str,
     velocity: Option<Vec<String>>,
-    max_steps: usize,
-    max_digits: u64,
-    max_reflections: u64,
-    max_bits: u32,
+    max_steps: Whole,
+    max_digits: Whole,
+    max_reflections: Whole,
+    max_bits: Whole,
 ) -> PyResult<Bound<'py, PyAny>> {
     let mut file = SystemFile::from_toml(toml, source).map_err(value_error)?;
     if let Some(v) = velocity {
         file.velocity = v.into_iter().map(Number::Text).collect();
     }
-    let arith = Arith::parse(arith, max_bits).map_err(value_error)?;
+    let arith = Arith::parse(arith, max_bits.bits()?).map_err(value_error)?;
     let spec = LawsSpec {
         file,
         source: source.to_string(),
-        max_iter: max_steps,
-        max_digits,
-        max_reflections,
+        max_iter: max_steps.size("--max-steps")?,
+        max_digits: max_digits.of("--max-digits")?,
+        max_reflections: capped(impactkit::input::caps::LAWS_REFLECTIONS, max_reflections)?,
     };
-    let report = py
-        .allow_threads(|| spec.report(arith))
-        .map_err(value_error)?;
+    let report = computing(py, || spec.report(arith))?.map_err(value_error)?;
     to_py(py, &report)
 }
 
@@ -178,26 +253,27 @@ fn check<'py>(
     if !(tolerance >= 0.0 && tolerance.is_finite()) {
         return Err(value_error("tolerance: must be a finite number >= 0"));
     }
-    let report = py
-        .allow_threads(|| impactkit::regress::check_report(&file, &observed, law, tolerance))
-        .map_err(value_error)?;
+    let report = computing(py, || {
+        impactkit::regress::check_report(&file, &observed, law, tolerance)
+    })?
+    .map_err(value_error)?;
     to_py(py, &report)
 }
 
 /// `impactkit regress RECORDS` (JSON lines, or CSV for a `.csv` file): every record's
 /// report in file order, and the per-engine summary (`engines`, `failed`, `errors`).
 #[pyfunction]
-#[pyo3(signature = (path, jobs = 1))]
+#[pyo3(signature = (path, jobs = Whole::Fits(1)))]
 fn regress<'py>(
     py: Python<'py>,
     path: std::path::PathBuf,
-    jobs: usize,
+    jobs: Whole,
 ) -> PyResult<Bound<'py, PyAny>> {
     use impactkit::regress::stream::{open_records, run, Render};
     use impactkit::report::regress::RecordReport;
     use std::sync::Mutex;
     let (file, format, dir) = open_records(&path).map_err(value_error)?;
-    let jobs = capped(impactkit::input::caps::JOBS, jobs as u64)? as usize;
+    let jobs = capped(impactkit::input::caps::JOBS, jobs)? as usize;
     let kept: Mutex<Vec<RecordReport>> = Mutex::new(Vec::new());
     let keep = |r: &RecordReport| {
         kept.lock()
@@ -205,23 +281,22 @@ fn regress<'py>(
             .push(r.clone());
         String::new()
     };
-    let summary = py
-        .allow_threads(|| {
-            let render = Render {
-                full: true,
-                render: &keep,
-            };
-            let mut sink = |_: &str| Ok(());
-            run(
-                std::io::BufReader::new(file),
-                format,
-                &dir,
-                jobs,
-                &render,
-                &mut sink,
-            )
-        })
-        .map_err(value_error)?;
+    let summary = computing(py, || {
+        let render = Render {
+            full: true,
+            render: &keep,
+        };
+        let mut sink = |_: &str| Ok(());
+        run(
+            std::io::BufReader::new(file),
+            format,
+            &dir,
+            jobs,
+            &render,
+            &mut sink,
+        )
+    })?
+    .map_err(value_error)?;
     let mut records = kept.into_inner().unwrap_or_else(|e| e.into_inner());
     records.sort_by_key(|r| r.line);
     let out = pyo3::types::PyDict::new(py);
@@ -305,7 +380,7 @@ fn form(given: &str) -> PyResult<impactkit::system::corner::Form> {
 /// (two expressions) under algorithm TA or SA, one COR `eps` or two (`eps1`, `eps2`,
 /// Pasquero's rule (10)).
 #[pyfunction]
-#[pyo3(signature = (alpha, v0, eps = None, eps1 = None, eps2 = None, algorithm = "ta", threshold = None, rest_threshold = None, max_steps = 10_000, max_digits = DEFAULT_DIGITS, form = "xy", arith = "certified", max_bits = DEFAULT_MAX_BITS, trace = false))]
+#[pyo3(signature = (alpha, v0, eps = None, eps1 = None, eps2 = None, algorithm = "ta", threshold = None, rest_threshold = None, max_steps = Whole::Fits(10_000), max_digits = Whole::Fits(DEFAULT_DIGITS), form = "xy", arith = "certified", max_bits = Whole::Fits(DEFAULT_MAX_BITS as u64), trace = false))]
 #[allow(clippy::too_many_arguments)]
 fn corner<'py>(
     py: Python<'py>,
@@ -317,11 +392,11 @@ fn corner<'py>(
     algorithm: &str,
     threshold: Option<String>,
     rest_threshold: Option<String>,
-    max_steps: u64,
-    max_digits: u64,
+    max_steps: Whole,
+    max_digits: Whole,
     form: &str,
     arith: &str,
-    max_bits: u32,
+    max_bits: Whole,
     trace: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     use impactkit::input::caps::{DIGITS, STEPS};
@@ -349,8 +424,8 @@ fn corner<'py>(
         record_velocities: trace,
         max_digits: Some(capped(DIGITS, max_digits)?),
     };
-    let arith = Arith::parse(arith, max_bits).map_err(value_error)?;
-    let r = py.allow_threads(|| spec.report_arith(arith));
+    let arith = Arith::parse(arith, max_bits.bits()?).map_err(value_error)?;
+    let r = computing(py, || spec.report_arith(arith))?;
     run_report(py, r)
 }
 
@@ -358,20 +433,20 @@ fn corner<'py>(
 /// `balls` balls, one COR `eps` or one per contact (a list), masses and velocities as
 /// expressions.
 #[pyfunction]
-#[pyo3(signature = (balls, eps, masses = None, v0 = None, sigma = None, max_steps = 10_000, max_digits = DEFAULT_DIGITS, trace = false, arith = "certified", max_bits = DEFAULT_MAX_BITS))]
+#[pyo3(signature = (balls, eps, masses = None, v0 = None, sigma = None, max_steps = Whole::Fits(10_000), max_digits = Whole::Fits(DEFAULT_DIGITS), trace = false, arith = "certified", max_bits = Whole::Fits(DEFAULT_MAX_BITS as u64)))]
 #[allow(clippy::too_many_arguments)]
 fn cradle<'py>(
     py: Python<'py>,
-    balls: u64,
+    balls: Whole,
     eps: Vec<String>,
     masses: Option<Vec<String>>,
     v0: Option<Vec<String>>,
     sigma: Option<String>,
-    max_steps: u64,
-    max_digits: u64,
+    max_steps: Whole,
+    max_digits: Whole,
     trace: bool,
     arith: &str,
-    max_bits: u32,
+    max_bits: Whole,
 ) -> PyResult<Bound<'py, PyAny>> {
     use impactkit::input::caps::{BALLS, DIGITS, STEPS};
     use impactkit::system::cradle::CradleSpec;
@@ -385,8 +460,8 @@ fn cradle<'py>(
         record_velocities: trace,
         max_digits: Some(capped(DIGITS, max_digits)?),
     };
-    let arith = Arith::parse(arith, max_bits).map_err(value_error)?;
-    let r = py.allow_threads(|| spec.report_arith(arith));
+    let arith = Arith::parse(arith, max_bits.bits()?).map_err(value_error)?;
+    let r = computing(py, || spec.report_arith(arith))?;
     run_report(py, r)
 }
 
@@ -394,14 +469,14 @@ fn cradle<'py>(
 /// outcome of the minimal sequences of reset maps from the momentum `momentum`, masses
 /// (a diagonal mass matrix) and contact normals (one row per contact).
 #[pyfunction]
-#[pyo3(signature = (masses, normals, momentum, eps = None, max_steps = 12, arith = "certified"))]
+#[pyo3(signature = (masses, normals, momentum, eps = None, max_steps = Whole::Fits(12), arith = "certified"))]
 fn propagate<'py>(
     py: Python<'py>,
     masses: Vec<String>,
     normals: Vec<Vec<String>>,
     momentum: Vec<String>,
     eps: Option<String>,
-    max_steps: u64,
+    max_steps: Whole,
     arith: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     use impactkit::system::propagate::PropagateSpec;
@@ -417,8 +492,9 @@ fn propagate<'py>(
         max_depth: capped(impactkit::input::caps::DEPTH, max_steps)? as usize,
     };
     let arith = Arith::parse(arith, DEFAULT_MAX_BITS).map_err(value_error)?;
-    let r =
-        py.allow_threads(|| impactkit::commands::on_arith(arith, |b| spec.report(b), |_| false));
+    let r = computing(py, || {
+        impactkit::commands::on_arith(arith, |b| spec.report(b), |_| false)
+    })?;
     run_report(py, r)
 }
 
@@ -426,13 +502,13 @@ fn propagate<'py>(
 /// (Clark–Bloch, Sect. VI), `impacts` impacts under the elastic map (15) or the plastic
 /// one (18). Omitted parameters take Table I's values and Sect. VI-A's initial data.
 #[pyfunction]
-#[pyo3(signature = (law, table = "ellipse", impacts = 20, a = None, b = None, mass = None, radius = None, inertia = None, spin_inertia = None, x0 = None, y0 = None, theta0 = None, phi0 = None, rates = None, arith = "mpi:128"))]
+#[pyo3(signature = (law, table = "ellipse", impacts = Whole::Fits(20), a = None, b = None, mass = None, radius = None, inertia = None, spin_inertia = None, x0 = None, y0 = None, theta0 = None, phi0 = None, rates = None, arith = "mpi:128"))]
 #[allow(clippy::too_many_arguments)]
 fn penny_run<'py>(
     py: Python<'py>,
     law: &str,
     table: &str,
-    impacts: usize,
+    impacts: Whole,
     a: Option<String>,
     b: Option<String>,
     mass: Option<String>,
@@ -465,12 +541,12 @@ fn penny_run<'py>(
             law,
             &[("elastic", RunLaw::Elastic), ("plastic", RunLaw::Plastic)],
         )?,
-        impacts,
+        impacts: impacts.size("--impacts")?,
         initial: [x0, y0, theta0, phi0],
         rates: rates.map(|r| r.join(",")),
     };
     let b = backend(arith)?;
-    let r = py.allow_threads(|| spec.report(b, false).map(|(report, _)| report));
+    let r = computing(py, || spec.report(b, false).map(|(report, _)| report))?;
     run_report(py, r)
 }
 
@@ -484,7 +560,7 @@ fn step<'py>(
     py: Python<'py>,
     toml: &str,
     dt: String,
-    steps: usize,
+    steps: Whole,
     law: &str,
     eps: Option<String>,
     order: &str,
@@ -497,7 +573,7 @@ fn step<'py>(
         file: StepFile::from_toml(toml, source).map_err(value_error)?,
         source: source.to_string(),
         dt,
-        steps,
+        steps: steps.size("--steps")?,
         law: choice(
             "--law",
             law,
@@ -515,8 +591,9 @@ fn step<'py>(
         )?,
     };
     let arith = Arith::parse(arith, DEFAULT_MAX_BITS).map_err(value_error)?;
-    let r =
-        py.allow_threads(|| impactkit::commands::on_arith(arith, |b| spec.report(b), |_| false));
+    let r = computing(py, || {
+        impactkit::commands::on_arith(arith, |b| spec.report(b), |_| false)
+    })?;
     run_report(py, r)
 }
 
@@ -524,16 +601,16 @@ fn step<'py>(
 /// with its computed verdict, detail, counterexample and certificate, in the files'
 /// order. Ctrl-C stops it.
 #[pyfunction]
-#[pyo3(signature = (paths, only = None, budget_seconds = 120.0, jobs = 1))]
+#[pyo3(signature = (paths, only = None, budget_seconds = 120.0, jobs = Whole::Fits(1)))]
 fn verify<'py>(
     py: Python<'py>,
     paths: Vec<std::path::PathBuf>,
     only: Option<String>,
     budget_seconds: f64,
-    jobs: u64,
+    jobs: Whole,
 ) -> PyResult<Bound<'py, PyAny>> {
     use impactkit::claims;
-    let jobs = usize::try_from(jobs).unwrap_or(usize::MAX);
+    let jobs = jobs.size("--jobs")?;
     claims::check_run_options(budget_seconds, jobs).map_err(value_error)?;
     let all = claims::load_chosen(&paths, only.as_deref()).map_err(value_error)?;
     let budget = std::time::Duration::from_secs_f64(budget_seconds);
@@ -548,7 +625,7 @@ fn verify<'py>(
 /// how far apart do the final states end. Options as the command's (ranges `a..b`,
 /// lists `a,b,c`); returns `(config, summary, records)`. Ctrl-C stops it.
 #[pyfunction]
-#[pyo3(signature = (alpha, eps = None, direction = None, v0 = None, speed = None, eps1 = None, eps2 = None, algorithm = "ta", threshold = None, rest_threshold = None, reference_algorithm = None, form = "xy", max_steps = 10_000, samples = None, grid = None, seed = 0, arith = "f64", reference = true, max_bits = DEFAULT_MAX_BITS, max_digits = DEFAULT_DIGITS, sample_seconds = 10.0, jobs = None))]
+#[pyo3(signature = (alpha, eps = None, direction = None, v0 = None, speed = None, eps1 = None, eps2 = None, algorithm = "ta", threshold = None, rest_threshold = None, reference_algorithm = None, form = "xy", max_steps = Whole::Fits(10_000), samples = None, grid = None, seed = Whole::Fits(0), arith = "f64", reference = true, max_bits = Whole::Fits(DEFAULT_MAX_BITS as u64), max_digits = Whole::Fits(DEFAULT_DIGITS), sample_seconds = 10.0, jobs = None))]
 #[allow(clippy::too_many_arguments)]
 fn audit_corner<'py>(
     py: Python<'py>,
@@ -564,23 +641,23 @@ fn audit_corner<'py>(
     rest_threshold: Option<String>,
     reference_algorithm: Option<String>,
     form: &str,
-    max_steps: u64,
-    samples: Option<u64>,
+    max_steps: Whole,
+    samples: Option<Whole>,
     grid: Option<String>,
-    seed: u64,
+    seed: Whole,
     arith: &str,
     reference: bool,
-    max_bits: u32,
-    max_digits: u64,
+    max_bits: Whole,
+    max_digits: Whole,
     sample_seconds: f64,
-    jobs: Option<u64>,
+    jobs: Option<Whole>,
 ) -> PyResult<Bound<'py, PyAny>> {
     use impactkit::audit::corner::{CornerOptions, Outcome};
     use impactkit::audit::domain::{parse_grid, Sampling, Shard};
     use impactkit::audit::summary::Summary;
     use impactkit::input::caps::{AUDIT_SAMPLES, DIGITS, JOBS, STEPS};
     if reference {
-        Arith::parse("certified", max_bits).map_err(value_error)?;
+        Arith::parse("certified", max_bits.bits()?).map_err(value_error)?;
     }
     let (lo, hi) = impactkit::input::caps::BUDGET_SECONDS;
     if !(lo..=hi).contains(&sample_seconds) {
@@ -607,7 +684,7 @@ fn audit_corner<'py>(
         max_steps: capped(STEPS, max_steps)? as usize,
         max_digits: capped(DIGITS, max_digits)?,
         audited: backend(arith)?,
-        reference: reference.then_some(max_bits),
+        reference: reference.then_some(max_bits.bits()?),
         sample_seconds,
     }
     .build()
@@ -619,7 +696,7 @@ fn audit_corner<'py>(
         (Some(g), None) => Sampling::Grid(parse_grid(&g).map_err(value_error)?),
         (None, Some(n)) => Sampling::Quasi {
             samples: capped(AUDIT_SAMPLES, n)?,
-            seed,
+            seed: seed.of("--seed")?,
         },
         (None, None) => {
             return Err(value_error(
@@ -736,6 +813,14 @@ fn billiard_toml(theta: &str, radii: Vec<String>, masses: Option<Vec<String>>) -
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // the unwinding of a number-field mismatch is reported as a ValueError ([`unwound`]),
+    // not printed as a panic; every other panic keeps the hook it had
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !info.payload().is::<impactkit::arith::FieldMismatch>() {
+            previous(info);
+        }
+    }));
     m.add_function(wrap_pyfunction!(eval, m)?)?;
     m.add_function(wrap_pyfunction!(laws, m)?)?;
     m.add_function(wrap_pyfunction!(cradle_toml, m)?)?;

@@ -315,3 +315,38 @@ def test_ctrl_c_stops_a_long_audit():
     assert time.monotonic() - start < 30
     # and the next run is not cancelled
     assert audit.corner(alpha="pi/6", direction="0", eps=1, samples=2).summary["samples"] == 2
+
+
+def test_unjoinable_number_fields_are_a_value_error_naming_arith():
+    # issue 63, D2: the two fields meet inside the law; a ValueError, not a PanicException
+    with pytest.raises(ValueError, match=r"^--arith: .*Q\(cos\(pi/28\)\) and Q\(cos\(pi/9\)\)"):
+        impactkit.corner("pi/7", ["cos(pi/9)", "sin(pi/9)"], eps="sqrt(2)/2", arith="algebraic")
+
+
+@pytest.mark.parametrize(
+    "call, option",
+    [
+        (lambda: impactkit.corner("pi/6", [1, 0], max_steps=-1), "--max-steps"),
+        (lambda: impactkit.corner("pi/6", [1, 0], max_steps=10**30), "--max-steps"),
+        (lambda: impactkit.corner("pi/6", [1, 0], max_digits=-5), "--max-digits"),
+        (lambda: impactkit.corner("pi/6", [1, 0], max_bits=-1), "--max-bits"),
+        (lambda: impactkit.cradle(-3, eps=1), "--balls"),
+        (lambda: impactkit.propagate([1, 1], [[1, 0], [0, 1]], [1, 1], max_steps=-2), "--max-steps"),
+        (lambda: impactkit.regress(ROOT / "examples/engines/records/pymunk.jsonl", jobs=-1), "--jobs"),
+    ],
+)
+def test_integers_out_of_range_are_value_errors_naming_the_option(call, option):
+    # issue 63, D10: never an OverflowError naming nothing
+    with pytest.raises(ValueError) as e:
+        call()
+    assert str(e.value).startswith(option + ":"), str(e.value)
+
+
+def test_messages_are_one_short_line():
+    # issue 63, D10: a huge or multi-line value is elided and escaped, as on the command line
+    with pytest.raises(ValueError) as e:
+        impactkit.eval("1", arith="x" * 10**6)
+    assert len(str(e.value)) <= 200 and "\n" not in str(e.value)
+    with pytest.raises(ValueError) as e:
+        impactkit.eval("1 +\n2 +")
+    assert "\n" not in str(e.value)

@@ -1071,6 +1071,7 @@ fn inverse_mod(a: &[Rational], p: &[Rational]) -> Option<Vec<Rational>> {
     trim(&mut r1);
     let (mut s0, mut s1) = (vec![Rational::new()], vec![Rational::from(1)]);
     while !(r1.len() == 1 && r1[0].cmp0().is_eq()) {
+        crate::budget::checkpoint();
         let (q, r) = divrem(&r0, &r1);
         let s = poly_sub_mul(&s0, &q, &s1);
         r0 = std::mem::replace(&mut r1, r);
@@ -1093,11 +1094,43 @@ fn horner(c: &[Rational], theta: &MpInterval, prec: u32) -> MpInterval {
 }
 
 /// The common field of two elements and both coefficient vectors in it. Two fields
-/// Q(cos(π/m)), Q(cos(π/n)) meet in Q(cos(π/lcm)); any other pair is a bug (inputs are
-/// checked with [`Scalar::compatible`]).
+/// Q(cos(π/m)), Q(cos(π/n)) meet in Q(cos(π/lcm)). Any other pair cannot meet in this
+/// backend: the operators, which return no `Result`, then unwind with a [`FieldMismatch`]
+/// payload, which the command line and the Python binding report as bad input (`--arith`)
+/// and [`catch_field_mismatch`] turns into an error. Values of a language expression are
+/// checked with [`Scalar::compatible`] before they meet; a law's inputs from different
+/// fields first meet inside the law.
 fn unify(x: &Algebraic, y: &Algebraic) -> (Arc<Field>, Vec<Rational>, Vec<Rational>) {
-    let f = common_field(x, y).unwrap_or_else(|e| panic!("impactkit bug: {e}"));
+    let f = common_field(x, y).unwrap_or_else(|e| std::panic::panic_any(FieldMismatch(e)));
     (f.clone(), embed(x, &f), embed(y, &f))
+}
+
+/// The unwinding payload of an operation between two elements whose number fields the
+/// algebraic backend cannot join (Q(cos(π/28)) and Q(cos(π/9)): their compositum is not
+/// one of the fields it builds). It holds the error to report, a
+/// [`ArithError::NotRepresentable`] naming both fields.
+#[derive(Clone, Debug)]
+pub struct FieldMismatch(pub ArithError);
+
+impl FieldMismatch {
+    /// The one-line message of bad input: the option is `--arith`, the choice of a
+    /// backend that cannot hold the run's values.
+    pub fn line(&self) -> String {
+        format!("--arith: {}", self.0)
+    }
+}
+
+/// Runs `f`, turning an unwinding [`FieldMismatch`] into its error; other panics go on
+/// unwinding. (The payload survives `rayon`'s pools, which resume a worker's panic in the
+/// caller.)
+pub fn catch_field_mismatch<T>(f: impl FnOnce() -> T) -> Result<T, ArithError> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(v) => Ok(v),
+        Err(e) => match e.downcast::<FieldMismatch>() {
+            Ok(m) => Err(m.0),
+            Err(e) => std::panic::resume_unwind(e),
+        },
+    }
 }
 
 fn common_field(x: &Algebraic, y: &Algebraic) -> Result<Arc<Field>, ArithError> {
@@ -1764,6 +1797,24 @@ impl Scalar for Algebraic {
     fn size_digits(&self) -> u64 {
         let degree = self.f.as_ref().map_or(1, |f| f.degree() as u64);
         self.exact_digits() / degree
+    }
+    /// The extended Euclidean algorithm of [`Scalar::recip`] runs about n steps on
+    /// polynomials of degree n whose coefficients swell to about n times the element's
+    /// bits: charged n³ times the coefficients' bits (`1/(cos(π/64) − 2^10000)`, 4 s of
+    /// GMP, is 3.3·10⁸ bits, over the language's work limit; with 2^1000, 0.1 s, within).
+    fn inverse_work_bits(&self) -> u64 {
+        let Some(f) = &self.f else {
+            return 0;
+        };
+        let n = f.degree() as u64;
+        let bits: u64 = self
+            .c
+            .iter()
+            .map(|q| {
+                u64::from(q.numer().significant_bits()) + u64::from(q.denom().significant_bits())
+            })
+            .sum();
+        n.saturating_mul(n).saturating_mul(n).saturating_mul(bits)
     }
     /// The coefficients' digits times the field's degree: one product of two elements
     /// costs about degree² coefficient products (and a division a Euclidean algorithm

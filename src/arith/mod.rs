@@ -37,7 +37,8 @@ pub(crate) mod rounding;
 pub mod symbolic;
 
 pub use algebraic::{
-    max_degree, set_max_degree, Algebraic, Field, Generator, MAX_DEGREE, MAX_TOWER_DEGREE,
+    catch_field_mismatch, max_degree, set_max_degree, Algebraic, Field, FieldMismatch, Generator,
+    MAX_DEGREE, MAX_TOWER_DEGREE,
 };
 pub use convert::{big_to_rug, float_to_rat, rat_to_rug, rug_to_big, rug_to_rat};
 pub use decimal::{ExactValue, Num, TextOptions};
@@ -431,6 +432,14 @@ pub trait Scalar:
     /// together), the measure of the work limits of exact runs; 0 for fixed-size
     /// backends (floats, intervals), whose work does not grow.
     fn exact_digits(&self) -> u64 {
+        0
+    }
+
+    /// Bits an exact inversion of this value processes beyond its own size, charged to
+    /// the input language's work limit (50,000,000 operand bits, docs/conventions.md)
+    /// before a division: 0 where an inversion is one operation on the value (rationals,
+    /// Q(√d), rounded and enclosure backends).
+    fn inverse_work_bits(&self) -> u64 {
         0
     }
 

@@ -262,18 +262,11 @@ pub fn write(dir: &Path, what: &str, axes: &[String], records: &[Record]) -> Fig
     };
     let mut files = Vec::new();
     let mut skipped = None;
-    // drawn under temporary names, renamed when complete (a full disk or a signal leaves
-    // no truncated figure)
+    // each complete or absent (`style::write` draws under a temporary name)
     for name in ["map.svg", "map.png"] {
-        let tmp = dir.join(format!(".tmp-{}-{name}", std::process::id()));
-        let r = style::write(&fig, &tmp)
-            .and_then(|()| std::fs::rename(&tmp, dir.join(name)).map_err(|e| e.to_string()));
-        match r {
+        match style::write(&fig, &dir.join(name)) {
             Ok(()) => files.push(name.to_string()),
-            Err(why) => {
-                let _ = std::fs::remove_file(&tmp);
-                skipped = Some(format!("{name}: {why}"));
-            }
+            Err(why) => skipped = Some(format!("{name}: {why}")),
         }
     }
     Figures { files, skipped }

@@ -405,37 +405,26 @@ impl Stored {
 }
 
 /// Creates `dir` if needed and checks that a file can be written there, before any work
-/// (a read-only or missing parent fails now, not after an audit of hours).
+/// (a read-only or missing parent fails now, not after an audit of hours), and marks it
+/// [`INCOMPLETE_FILE`] until [`write_out`] has written the whole shard: a run stopped
+/// before then (a signal, a full disk) leaves a directory that `audit merge` refuses.
 pub fn check_out(dir: &Path) -> Result<(), InputError> {
-    let bad = |e: std::io::Error| InputError::new("--out", format!("{}: {e}", dir.display()));
-    std::fs::create_dir_all(dir).map_err(bad)?;
-    let probe = dir.join(format!(".impactkit-write-test-{}", std::process::id()));
-    std::fs::write(&probe, b"ok\n").map_err(bad)?;
-    std::fs::remove_file(&probe).map_err(bad)
+    crate::output::check_dir(dir).map_err(|e| InputError::new("--out", e))?;
+    let marker = dir.join(INCOMPLETE_FILE);
+    std::fs::write(&marker, INCOMPLETE_TEXT)
+        .map_err(|e| InputError::new("--out", format!("{}: {e}", marker.display())))
 }
 
-/// Writes `bytes` to `path` completely or not at all: a temporary name in the same
-/// directory, flushed to disk, then renamed (a full disk or a signal leaves at most the
-/// temporary file, which `merge` never reads).
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("out");
-    let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
+/// The marker of an output directory whose run has not finished writing it
+/// ([`check_out`], [`write_out`]).
+pub const INCOMPLETE_FILE: &str = "INCOMPLETE";
+
+const INCOMPLETE_TEXT: &str = "an impactkit audit writing here has not finished (or was stopped); `audit merge` refuses this directory\n";
 
 /// Writes records, summary and figures to `dir` (created if needed), each file complete
-/// or absent ([`write_atomic`]); the summary `audit.json` last, so that a directory with
-/// it holds a complete shard.
+/// or absent ([`crate::output::write_atomic`]); the summary `audit.json` last, then the
+/// [`INCOMPLETE_FILE`] marker removed: a directory with `audit.json` and no marker holds
+/// a complete shard.
 pub fn write_out(dir: &Path, stored: &Stored, records: &[Record]) -> Result<(), InputError> {
     let bad = |e: std::io::Error| InputError::new("--out", format!("{}: {e}", dir.display()));
     std::fs::create_dir_all(dir).map_err(bad)?;
@@ -444,15 +433,28 @@ pub fn write_out(dir: &Path, stored: &Stored, records: &[Record]) -> Result<(), 
         lines += &serde_json::to_string(r).expect("records serialise");
         lines.push('\n');
     }
+    use crate::output::write_atomic;
     write_atomic(&dir.join(SAMPLES_FILE), lines.as_bytes()).map_err(bad)?;
     let json = serde_json::to_string_pretty(stored).expect("summaries serialise");
     write_atomic(&dir.join(SUMMARY_FILE), (json + "\n").as_bytes()).map_err(bad)?;
-    Ok(())
+    match std::fs::remove_file(dir.join(INCOMPLETE_FILE)) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(bad(e)),
+        _ => Ok(()),
+    }
 }
 
 /// Reads the records and the stored summary of one output directory.
 pub fn read_out(dir: &Path) -> Result<(Stored, Vec<Record>), InputError> {
     let opt = "audit merge";
+    if dir.join(INCOMPLETE_FILE).exists() {
+        return Err(InputError::new(
+            opt,
+            format!(
+                "{}: incomplete (its run was stopped before it wrote everything: {INCOMPLETE_FILE})",
+                crate::input::files::shown(dir)
+            ),
+        ));
+    }
     use crate::input::files::{read_text, FileKind, SHARD_SAMPLES, SHARD_SUMMARY};
     let read = |f: &str, kind: FileKind| {
         read_text(&dir.join(f), kind).map_err(|e| InputError::new(opt, e))

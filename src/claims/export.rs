@@ -379,14 +379,14 @@ pub fn write(
         };
         if let Some(d) = certificates {
             let p = d.join(format!("{}.json", r.id));
-            std::fs::write(&p, cert.to_string())
+            crate::output::write_atomic(&p, cert.to_string().as_bytes())
                 .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
             nc += 1;
         }
         if let Some(d) = smt {
             if let Some((text, n)) = smtlib(&cert).map_err(|e| format!("{}: {e}", r.id))? {
                 let p = d.join(format!("{}.smt2", r.id));
-                std::fs::write(&p, text)
+                crate::output::write_atomic(&p, text.as_bytes())
                     .map_err(|e| format!("cannot write {}: {e}", p.display()))?;
                 ns += 1;
                 nq += n;

@@ -885,6 +885,16 @@ pub fn verify_verdicts(
         crate::arith::symbolic::enable_decision_log();
     }
     let claims = load_chosen(paths, only)?;
+    // the output folders are created and probed before the work (issue 63, D7)
+    for (opt, d) in [
+        ("--certificates", &exports.certificates),
+        ("--smtlib", &exports.smtlib),
+        ("--coq", &exports.coq),
+    ] {
+        if let Some(d) = d {
+            crate::output::check_dir(d).map_err(|e| format!("{opt}: {e}"))?;
+        }
+    }
     use std::io::IsTerminal;
     let total = chosen(&claims, only).count();
     let bar = if std::io::stderr().is_terminal() {

@@ -279,7 +279,12 @@ impl<S: Scalar> Eval<'_, S> {
             (Some(x), Some(y)) => {
                 x.compatible(&y).map_err(|e| self.fail_at(span, e))?;
                 let operands = value_bits(&x) + value_bits(&y);
-                self.charge(span, operands, operands)?;
+                let inverse = if matches!(op, Div) {
+                    y.inverse_work_bits()
+                } else {
+                    0
+                };
+                self.charge(span, operands.saturating_add(inverse), operands)?;
                 Some(match op {
                     Add => x + &y,
                     Sub => x - &y,
@@ -329,7 +334,8 @@ impl<S: Scalar> Eval<'_, S> {
         }
         let x = self.need(n, a)?;
         let size = value_bits(&x).saturating_mul(e.unsigned_abs());
-        self.charge(n.span, size, size)?;
+        let inverse = if e < 0 { x.inverse_work_bits() } else { 0 };
+        self.charge(n.span, size.saturating_add(inverse), size)?;
         let num = x.powi(e).map_err(|err| self.fail(n, err))?;
         Ok(Val {
             num: Some(num),

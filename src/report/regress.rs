@@ -720,8 +720,14 @@ impl RecordReport {
                 .expect
                 .as_ref()
                 .is_some_and(|x| x.distance.as_ref().is_some_and(num) || word(&x.reason))
-            || self.error.as_deref().is_some_and(word)
+            || self.error.as_deref().is_some_and(|e| word(&unquoted(e)))
     }
+}
+
+/// `s` without its double-quoted parts: an error quoting the record's own text
+/// (`invalid type: string "nan"`) is not a non-finite result (issue 63, D14).
+fn unquoted(s: &str) -> String {
+    s.split('"').step_by(2).collect::<Vec<_>>().join(" ")
 }
 
 #[cfg(test)]
@@ -729,6 +735,15 @@ mod tests {
     use super::*;
 
     /// The words, not their letters inside other words; non-ASCII text separates words.
+    #[test]
+    fn quoted_input_is_not_a_non_finite_result() {
+        assert_eq!(
+            unquoted(r#"invalid type: string "nan", expected f64"#),
+            "invalid type: string  , expected f64"
+        );
+        assert!(quotes_non_finite(&unquoted("the bound is inf")));
+    }
+
     #[test]
     fn non_finite_words_are_found_as_words() {
         for s in ["inf", "x = inf", "(NaN)", "nan,1", "é—inf—é", "a inf"] {

@@ -583,7 +583,11 @@ fn a_killed_audit_leaves_complete_shard_files_or_none() {
                     .collect()
             })
             .unwrap_or_default();
-        if visible.iter().any(|n| n == "audit.json") {
+        if visible.iter().any(|n| n == "INCOMPLETE") {
+            // the marker stays until the whole shard is written (issue 63, D7)
+            let err = bad(&["audit", "merge", s(&out)]);
+            assert!(err.contains("incomplete"), "{err}");
+        } else if visible.iter().any(|n| n == "audit.json") {
             // a summary is written last: the shard is complete and merges
             let (code, _, err) = run(&["audit", "merge", s(&out)]);
             assert_eq!(code, 0, "{delay_ms} ms: {err}");
@@ -594,7 +598,14 @@ fn a_killed_audit_leaves_complete_shard_files_or_none() {
         }
         for n in &visible {
             assert!(
-                ["audit.json", "samples.jsonl", "map.svg", "map.png"].contains(&n.as_str()),
+                [
+                    "audit.json",
+                    "samples.jsonl",
+                    "map.svg",
+                    "map.png",
+                    "INCOMPLETE"
+                ]
+                .contains(&n.as_str()),
                 "{delay_ms} ms: unexpected file {n}"
             );
         }

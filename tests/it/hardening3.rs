@@ -1,7 +1,8 @@
 //! Issue 63, item 2: `verify`'s walk. Inside a directory, links to directories are not
 //! followed (a cycle cannot arise), a file named twice is read once,
 //! a duplicate id names both files, long paths are elided in messages, and an id with a
-//! control character (NUL, newline) is refused with exit 2 and one line.
+//! control character (NUL, newline) is refused with exit 2 and one line. Then D2, D4, D7
+//! (number fields, the work of an inversion, outputs), D11, D13.
 
 use crate::common::{bad, run, tempdir};
 use std::path::{Path, PathBuf};
@@ -154,4 +155,117 @@ fn the_rods_step_bound_names_its_option() {
         err.contains("--max-steps") && err.contains("still interact after 2"),
         "{err}"
     );
+}
+
+/// D2: values in two number fields the algebraic backend cannot join are bad input
+/// naming `--arith` and both fields (they met inside the law, after every option was
+/// read); D4: an inversion in a number field is charged to the work limit before it runs.
+#[test]
+fn algebraic_fields_and_inversions_are_bad_input_not_internal_errors() {
+    let err = bad(&[
+        "corner",
+        "--alpha",
+        "pi/7",
+        "--v0",
+        "cos(pi/9),sin(pi/9)",
+        "--eps",
+        "sqrt(2)/2",
+        "--arith",
+        "algebraic",
+    ]);
+    assert!(
+        err.starts_with("error: --arith: ")
+            && err.contains("Q(cos(pi/28)) and Q(cos(pi/9))")
+            && !err.contains("internal"),
+        "{err}"
+    );
+    // the extended Euclid in Q(cos(pi/64)) (degree 32) on a 100,000-bit coefficient
+    // would run for minutes: refused at once
+    let err = bad(&["eval", "1/(cos(pi/64)-2^100000)", "--arith", "algebraic"]);
+    assert!(err.contains("work limit"), "{err}");
+    let err = bad(&["eval", "(cos(pi/64)-2^100000)^-1", "--arith", "algebraic"]);
+    assert!(err.contains("work limit"), "{err}");
+    // a small one is computed: 1/(cos(pi/64) - 2^1000) = -2^-1000 (1 + O(2^-1000))
+    let (code, out, err) = run(&["eval", "1/(cos(pi/64)-2^1000)", "--arith", "algebraic"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("-9.3326361850321887899e-302"), "{out}");
+}
+
+/// D7: an output folder that cannot be made is refused before the work; every file is
+/// complete or absent (no temporary name left behind); an interrupted audit's folder is
+/// marked INCOMPLETE and `audit merge` refuses it.
+#[test]
+fn outputs_are_checked_first_and_written_whole() {
+    let d = scratch("outputs");
+    let file = d.join("a-file");
+    std::fs::write(&file, "").unwrap();
+    let t = std::time::Instant::now();
+    for opt in ["--certificates", "--smtlib", "--coq"] {
+        let err = bad(&["verify", "proofs", opt, s(&file.join("sub"))]);
+        assert!(
+            err.contains(opt) && err.contains("Not a directory"),
+            "{err}"
+        );
+    }
+    // refused before the catalogue's minute of work
+    assert!(t.elapsed().as_secs() < 20);
+    let certs = d.join("certs");
+    let (code, _, err) = run(&[
+        "verify",
+        "proofs/pq/pq-corner-beta.toml",
+        "--certificates",
+        s(&certs),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let svg = d.join("fig.svg");
+    let (code, _, err) = run(&[
+        "corner",
+        "--alpha",
+        "pi/6",
+        "--v0",
+        "1,3/10",
+        "--eps",
+        "1/2",
+        "--svg",
+        s(&svg),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let audit = d.join("audit");
+    let (code, _, err) = run(&[
+        "audit",
+        "corner",
+        "--alpha",
+        "pi/6",
+        "--direction",
+        "1/10..7/5",
+        "--eps",
+        "1/2",
+        "--samples",
+        "50",
+        "--out",
+        s(&audit),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let names = |dir: &Path| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names(&certs), ["pq-corner-beta.json"]);
+    assert_eq!(names(&d), ["a-file", "audit", "certs", "fig.svg"]);
+    assert_eq!(
+        names(&audit),
+        ["audit.json", "map.png", "map.svg", "samples.jsonl"]
+    );
+    assert!(std::fs::read_to_string(&svg)
+        .unwrap()
+        .trim_end()
+        .ends_with("</svg>"));
+    // a run stopped before its shard was complete leaves the marker
+    std::fs::write(audit.join("INCOMPLETE"), "").unwrap();
+    let err = bad(&["audit", "merge", s(&audit)]);
+    assert!(err.contains("incomplete"), "{err}");
 }

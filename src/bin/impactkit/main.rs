@@ -58,6 +58,7 @@ use args::{
 };
 use clap::Parser;
 use impactkit::arith::ArithError;
+use impactkit::arith::FieldMismatch;
 use impactkit::certify::Arith;
 use impactkit::law::LawError;
 use impactkit::report::{Document, Report, TextOptions};
@@ -196,7 +197,7 @@ fn write_svg(path: &std::path::Path, svg: &str) -> Result<Option<Printed>, Failu
     if path.as_os_str() == "-" {
         return Ok(Some(Printed(svg.to_string())));
     }
-    std::fs::write(path, svg)
+    impactkit::output::write_atomic(path, svg.as_bytes())
         .map_err(|e| user_error(format!("--svg: cannot write {}: {e}", path.display())))?;
     Ok(None)
 }
@@ -862,7 +863,12 @@ fn main() -> ExitCode {
         }
     };
     // A panic is a bug of impactkit, never the user's: report it on one line, exit 1.
+    // One payload is the user's: values in two number fields `--arith algebraic` cannot
+    // join (issue 63, D2), reported after the unwinding as bad input, exit 2.
     std::panic::set_hook(Box::new(|info| {
+        if info.payload().is::<FieldMismatch>() {
+            return;
+        }
         let msg = info
             .payload()
             .downcast_ref::<String>()
@@ -877,7 +883,13 @@ fn main() -> ExitCode {
     let (name, out) = name_and_output(&cli.command);
     let outcome = match std::panic::catch_unwind(|| run(cli)) {
         Ok(r) => r,
-        Err(_) => return ExitCode::from(1),
+        Err(e) => {
+            let Some(m) = e.downcast_ref::<FieldMismatch>() else {
+                return ExitCode::from(1);
+            };
+            eprintln!("error: {}", impactkit::input::one_line(&m.line()));
+            return ExitCode::from(2);
+        }
     };
     let outcome = match outcome {
         Err(Failure::Undecided(e)) => undecided(name, e, &out),

@@ -136,13 +136,8 @@ pub fn check_folder(
 }
 
 fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
-    let tmp = path.with_extension("v.tmp");
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            format!("--coq: cannot write {}: {e}", path.display())
-        })
+    crate::output::write_atomic(path, text.as_bytes())
+        .map_err(|e| format!("--coq: cannot write {}: {e}", path.display()))
 }
 
 /// Compiles one claim's file and reads its `Print Assumptions`.
