@@ -290,8 +290,8 @@ class System:
 
     @classmethod
     def from_file(cls, path: Union[str, "os.PathLike[str]"]) -> "System":
-        with open(path, encoding="utf-8") as f:
-            return cls(f.read(1 << 20), os.fspath(path))
+        # a regular file only, read as the command line reads it (a FIFO is refused, not waited on)
+        return cls(_core.read_system_file(os.fspath(path)), os.fspath(path))
 
     @classmethod
     def cradle(
@@ -303,8 +303,10 @@ class System:
     ) -> "System":
         """An n-ball Newton's cradle, all balls touching; by default equal masses and
         ball 1 at velocity 1 (``impactkit system cradle``)."""
-        masses = [1] * n if masses is None else list(masses)
-        velocity = [1] + [0] * (n - 1) if velocity is None else list(velocity)
+        # the command line's limits first, before any list is built (issue 63, D8)
+        _core.check_cradle_balls(n)
+        masses = [1] * n if masses is None else _at_most("masses", masses)
+        velocity = [1] + [0] * (n - 1) if velocity is None else _at_most("velocity", velocity)
         return cls(
             _core.cradle_toml([_expr(m) for m in masses], [_expr(v) for v in velocity], _expr(restitution)),
             f"cradle({n})",
@@ -560,8 +562,15 @@ def step(
 def _text_and_source(x: Union[str, "os.PathLike[str]"]) -> "tuple[str, str]":
     if isinstance(x, str) and ("\n" in x or "=" in x):
         return x, "<string>"
-    with open(x, encoding="utf-8") as f:
-        return f.read(1 << 20), os.fspath(x)
+    return _core.read_system_file(os.fspath(x)), os.fspath(x)
+
+
+def _at_most(name: str, xs: Sequence[Input]) -> List[Input]:
+    """``xs`` as a list, refused beyond the command line's 1,000 entries of a list option
+    before it is copied."""
+    if len(xs) > 1000:
+        raise ValueError(f"{name}: {len(xs)} entries, more than the 1000 a list may have")
+    return list(xs)
 
 
 def verify(

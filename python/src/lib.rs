@@ -308,6 +308,30 @@ fn regress<'py>(
     Ok(out.into_any())
 }
 
+/// Checks the number of balls of `System.cradle` before any list is built (issue 63, D8):
+/// a system file holds at most `MAX_CONTACTS` contacts, so at most one more ball, the
+/// limit of `impactkit system cradle`.
+#[pyfunction]
+fn check_cradle_balls(n: Whole) -> PyResult<()> {
+    let most = impactkit::system::file::MAX_CONTACTS as u64 + 1;
+    match n.of("--balls")? {
+        n if (2..=most).contains(&n) => Ok(()),
+        n => Err(value_error(format!(
+            "--balls: {n} balls; a system file holds 2..={most} balls (at most {} contacts)",
+            impactkit::system::file::MAX_CONTACTS
+        ))),
+    }
+}
+
+/// The text of the system (or step system) file at `path`, read as the command line reads
+/// it (issue 63, D9): a regular file only (a FIFO, a device or a directory is refused
+/// before anything is read, never waited on), at most 1 MiB, UTF-8; else `ValueError`
+/// with the command line's message.
+#[pyfunction]
+fn read_system_file(path: std::path::PathBuf) -> PyResult<String> {
+    impactkit::input::files::read_text(&path, impactkit::input::files::SYSTEM).map_err(value_error)
+}
+
 /// Reads a system file's text; `ValueError` with the command line's message if it is not
 /// one.
 #[pyfunction]
@@ -827,6 +851,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(corner_toml, m)?)?;
     m.add_function(wrap_pyfunction!(law_names, m)?)?;
     m.add_function(wrap_pyfunction!(check_system, m)?)?;
+    m.add_function(wrap_pyfunction!(read_system_file, m)?)?;
+    m.add_function(wrap_pyfunction!(check_cradle_balls, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
     m.add_function(wrap_pyfunction!(regress, m)?)?;
     m.add_function(wrap_pyfunction!(corner, m)?)?;

@@ -350,3 +350,25 @@ def test_messages_are_one_short_line():
     with pytest.raises(ValueError) as e:
         impactkit.eval("1 +\n2 +")
     assert "\n" not in str(e.value)
+
+
+def test_the_cli_limits_apply_before_anything_is_built(tmp_path):
+    # issue 63, D8: System.cradle(10**6) aborted the interpreter building its lists
+    for n in (10**6, 34, 1, -1):
+        with pytest.raises(ValueError, match="^--balls: "):
+            System.cradle(n)
+    assert System.cradle(33).source == "cradle(33)"
+    with pytest.raises(ValueError, match="^masses: "):
+        System.cradle(3, masses=[1] * 2000)
+
+
+def test_files_are_regular_files_read_as_the_cli_reads_them(tmp_path):
+    # issue 63, D9: a FIFO is refused at once, never waited on
+    fifo = tmp_path / "fifo.toml"
+    os.mkfifo(fifo)
+    with pytest.raises(ValueError, match="regular file|FIFO"):
+        System.from_file(fifo)
+    with pytest.raises(ValueError, match="regular file|FIFO"):
+        impactkit.step(fifo, dt="1/10", steps=1, law="elastic")
+    with pytest.raises(ValueError):
+        System.from_file(tmp_path)

@@ -176,6 +176,18 @@ pub enum ArithError {
     Unbounded { op: String },
 }
 
+impl ArithError {
+    /// Whether another backend may represent what this one could not (a value outside
+    /// its numbers, two fields it cannot hold at once): a ladder (`--arith certified`)
+    /// moves on to its next rung instead of failing.
+    pub fn climbs(&self) -> bool {
+        matches!(
+            self,
+            ArithError::NotRepresentable { .. } | ArithError::FieldMismatch { .. }
+        )
+    }
+}
+
 fn hint_suffix(hint: &str) -> String {
     if hint.is_empty() {
         String::new()

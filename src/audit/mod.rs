@@ -328,11 +328,7 @@ where
 fn in_pool<R: Send>(jobs: Option<usize>, work: impl FnOnce() -> R + Send) -> Result<R, InputError> {
     Ok(match jobs {
         None => work(),
-        Some(n) => rayon::ThreadPoolBuilder::new()
-            .num_threads(n)
-            .build()
-            .map_err(|e| InputError::new("--jobs", e))?
-            .install(work),
+        Some(n) => crate::input::caps::pool(n)?.install(work),
     })
 }
 

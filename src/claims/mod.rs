@@ -676,10 +676,7 @@ pub fn run_ordered(
         }
         r
     };
-    match rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()
-    {
+    match crate::input::caps::pool(jobs) {
         Ok(pool) if jobs > 1 => pool.install(|| {
             // one claim per task: a few long claims do not end up on one thread
             chosen

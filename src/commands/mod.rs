@@ -23,11 +23,10 @@ use crate::system::{input, SpecError};
 /// (`sqrt(2)` in `exact`), or hangs on a sign its arithmetic did not decide: a ladder
 /// moves on to the next backend.
 fn climbs(e: &SpecError) -> bool {
-    use crate::arith::ArithError;
     match e {
         SpecError::Input(e) => e.unrepresentable,
         SpecError::Law(LawError::Undecided { .. }) => true,
-        SpecError::Law(LawError::Arith(ArithError::NotRepresentable { .. })) => true,
+        SpecError::Law(LawError::Arith(e)) => e.climbs(),
         SpecError::Law(_) => false,
     }
 }

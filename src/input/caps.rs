@@ -104,7 +104,26 @@ pub const AUDIT_SAMPLES: Cap = Cap {
     min: 1,
     max: 100_000_000,
 };
-/// `--jobs` of `audit`, `regress` and `verify`: worker threads.
+/// The threads a run asked for `--jobs N` starts: N, at most four per core (more is never
+/// faster, and every thread costs address space for its stack: `--jobs 1024` under a
+/// 4 GB address-space cap aborted while starting its threads, issue 63, D6).
+pub fn threads(jobs: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    jobs.clamp(1, 4 * cores)
+}
+
+/// A pool of [`threads`]`(jobs)` workers; a failed start is bad input naming `--jobs` and
+/// the cause.
+pub fn pool(jobs: usize) -> Result<rayon::ThreadPool, super::InputError> {
+    let n = threads(jobs);
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(n)
+        .build()
+        .map_err(|e| super::InputError::new("--jobs", format!("cannot start {n} threads: {e}")))
+}
+
+/// `--jobs` of `audit`, `regress` and `verify`: worker threads (at most four per core
+/// start, [`threads`]).
 pub const JOBS: Cap = Cap {
     option: "--jobs",
     min: 1,

@@ -42,14 +42,14 @@ impl InputError {
     /// The error of an input-language value of `option` that did not evaluate.
     pub fn from_eval(option: impl Into<String>, e: &EvalError) -> Self {
         let mut out = InputError::new(option, e);
-        out.unrepresentable = matches!(e.arith(), Some(ArithError::NotRepresentable { .. }));
+        out.unrepresentable = e.arith().is_some_and(ArithError::climbs);
         out
     }
 
     /// The error of an arithmetic failure while checking `option`.
     pub fn from_arith(option: impl Into<String>, e: &ArithError) -> Self {
         let mut out = InputError::new(option, e);
-        out.unrepresentable = matches!(e, ArithError::NotRepresentable { .. });
+        out.unrepresentable = e.climbs();
         out
     }
 }

@@ -312,10 +312,8 @@ pub fn run<R: BufRead>(
     render: &Render,
     sink: &mut dyn Sink,
 ) -> std::io::Result<Summary> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()
-        .map_err(std::io::Error::other)?;
+    // a failed start is bad input naming --jobs (an `InputError` inside the io::Error)
+    let pool = crate::input::caps::pool(jobs).map_err(std::io::Error::other)?;
     let mut lines = Lines::new(input, record::MAX_BYTES);
     // a CSV file's header comes first (an unreadable line before it is its own error)
     let mut early = Vec::new();

@@ -49,9 +49,7 @@ pub fn eval_arith(src: &str, arith: crate::certify::Arith) -> Result<EvalReport,
     let mut last = None;
     for b in rungs {
         match eval(src, b) {
-            Err(e) if matches!(e.arith(), Some(ArithError::NotRepresentable { .. })) => {
-                last = Some(e)
-            }
+            Err(e) if e.arith().is_some_and(ArithError::climbs) => last = Some(e),
             other => return other,
         }
     }

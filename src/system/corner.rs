@@ -121,10 +121,20 @@ fn input(option: &'static str, reason: impl Into<String>) -> SpecError {
     super::input(option, reason.into())
 }
 
+/// A check of `option` whose sign this backend did not decide: bad input on this backend
+/// alone, marked so that the certified ladder moves on to a finer rung, which may decide
+/// it (`--eps 1-1e-300` is in [0, 1] in exact arithmetic; issue 63, D16).
+fn unsettled(option: &'static str, e: LawError) -> SpecError {
+    let undecided = matches!(e, LawError::Undecided { .. });
+    let mut e = crate::input::InputError::new(option, e);
+    e.unrepresentable = undecided;
+    SpecError::Input(e)
+}
+
 /// `lo <= x <= hi` checks for inputs, decided or reported.
 fn check_unit_interval<S: Scalar>(x: &S, option: &'static str) -> Result<(), SpecError> {
-    let below = decide(x, option).map_err(|e| input(option, e.to_string()))?;
-    let above = decide(&(x.one_like() - x), option).map_err(|e| input(option, e.to_string()))?;
+    let below = decide(x, option).map_err(|e| unsettled(option, e))?;
+    let above = decide(&(x.one_like() - x), option).map_err(|e| unsettled(option, e))?;
     if below == Sign::Negative || above == Sign::Negative {
         return Err(input(option, format!("must lie in [0, 1], got {x}")));
     }
@@ -134,9 +144,7 @@ fn check_unit_interval<S: Scalar>(x: &S, option: &'static str) -> Result<(), Spe
 impl<S: Scalar> CornerRun<S> {
     /// Checks the parameters: k > 0, CORs in [0, 1], thresholds ≥ 0, the form's scope.
     pub fn validate(&self) -> Result<(), SpecError> {
-        if decide(&self.k, "tan(alpha)").map_err(|e| input("--alpha", e.to_string()))?
-            != Sign::Positive
-        {
+        if decide(&self.k, "tan(alpha)").map_err(|e| unsettled("--alpha", e))? != Sign::Positive {
             return Err(input(
                 "--alpha",
                 "alpha must lie in (0, pi/2), so that k = tan(alpha) > 0",
@@ -153,7 +161,7 @@ impl<S: Scalar> CornerRun<S> {
             (&self.threshold, "--threshold"),
             (&self.rest_threshold, "--rest-threshold"),
         ] {
-            if decide(t, name).map_err(|e| input(name, e.to_string()))? == Sign::Negative {
+            if decide(t, name).map_err(|e| unsettled(name, e))? == Sign::Negative {
                 return Err(input(name, "must be >= 0"));
             }
         }
@@ -164,8 +172,7 @@ impl<S: Scalar> CornerRun<S> {
                 "the asymmetric rule (10) with --eps1/--eps2 exists in the xy form only",
             )),
             (Form::Phi, Restitution::Symmetric(e)) => {
-                if decide(&(e.one_like() - e), "--eps")
-                    .map_err(|x| input("--eps", x.to_string()))?
+                if decide(&(e.one_like() - e), "--eps").map_err(|x| unsettled("--eps", x))?
                     != Sign::Zero
                 {
                     return Err(input(
@@ -174,7 +181,7 @@ impl<S: Scalar> CornerRun<S> {
                     ));
                 }
                 if decide(&self.threshold, "--threshold")
-                    .map_err(|x| input("--threshold", x.to_string()))?
+                    .map_err(|x| unsettled("--threshold", x))?
                     != Sign::Zero
                 {
                     return Err(input(

@@ -2,7 +2,8 @@
 //! followed (a cycle cannot arise), a file named twice is read once,
 //! a duplicate id names both files, long paths are elided in messages, and an id with a
 //! control character (NUL, newline) is refused with exit 2 and one line. Then D2, D4, D7
-//! (number fields, the work of an inversion, outputs), D11, D13.
+//! (number fields, the work of an inversion, outputs), D6 (threads), D11, D13, D15, D16
+//! (what an exact backend decides, `certified` decides).
 
 use crate::common::{bad, run, tempdir};
 use std::path::{Path, PathBuf};
@@ -268,4 +269,65 @@ fn outputs_are_checked_first_and_written_whole() {
     std::fs::write(audit.join("INCOMPLETE"), "").unwrap();
     let err = bad(&["audit", "merge", s(&audit)]);
     assert!(err.contains("incomplete"), "{err}");
+}
+
+/// D6: `--jobs 1024` (the documented maximum) under a 4 GB address-space cap starts at
+/// most four threads per core and completes; it aborted while starting its threads.
+#[test]
+fn jobs_are_clamped_to_what_the_machine_can_start() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let bin = env!("CARGO_BIN_EXE_impactkit");
+    let capped = |args: &str| {
+        let out = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!("ulimit -v 4000000; exec {bin} {args}"))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        (
+            out.status.code(),
+            text,
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, out, err) = capped(
+        "audit corner --alpha pi/6 --direction 0..1 --eps 1/2 --samples 200 --jobs 1024 --timing",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let threads: usize = out
+        .split(" on ")
+        .nth(1)
+        .and_then(|t| t.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(threads <= 4 * cores, "{out}");
+    let (code, _, err) = capped("regress examples/engines/records/pymunk.jsonl --jobs 1024");
+    assert_eq!(code, Some(0), "{err}");
+}
+
+/// D15, D16: what `exact`, `quadratic` or `algebraic` decides, the default `certified`
+/// decides too: two square roots of different fields are a number of Q(cos(pi/12)), and a
+/// COR 1 - 1e-300 lies in [0, 1] although f64 enclosures cannot tell.
+#[test]
+fn certified_climbs_past_field_mismatches_and_unsettled_checks() {
+    let (code, out, err) = run(&["eval", "sqrt(2)+sqrt(3)", "--format", "json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["arith"], "algebraic", "{out}");
+    // the same value as the enclosure: 3.14626436994197234232913506571557044551...
+    let (_, text, _) = run(&["eval", "sqrt(2)+sqrt(3)"]);
+    assert!(text.starts_with("3.14626436994197234"), "{text}");
+    let (code, out, err) = run(&[
+        "corner", "--alpha", "pi/4", "--v0", "1,1/2", "--eps", "1-1e-300",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("zones: Z12 Z0") && out.contains("certified by"),
+        "{out}"
+    );
+    // on one backend that cannot decide it, the check stays bad input naming the option
+    let err = bad(&[
+        "corner", "--alpha", "pi/4", "--v0", "1,1/2", "--eps", "1-1e-300", "--arith", "interval",
+    ]);
+    assert!(err.contains("--eps") && err.contains("undecided"), "{err}");
 }

@@ -288,7 +288,9 @@ pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
                 .run(sampling, &exec, common.out.is_some())
                 .map_err(input)?;
             let seconds = start.elapsed().as_secs_f64();
-            let threads = exec.jobs.unwrap_or_else(rayon::current_num_threads);
+            let threads = exec
+                .jobs
+                .map_or_else(rayon::current_num_threads, impactkit::input::caps::threads);
             let timing = common.timing.then_some((seconds, threads));
             let records = match outcome {
                 Outcome::Records(r) => Samples::Records(r),
@@ -445,7 +447,9 @@ fn run_law<L: Law>(law: &L, common: Common) -> Result<Printed, Failure> {
     let start = Instant::now();
     let (config, records) = impactkit::audit::run_law(law, &ar, sampling, &exec).map_err(input)?;
     let seconds = start.elapsed().as_secs_f64();
-    let threads = exec.jobs.unwrap_or_else(rayon::current_num_threads);
+    let threads = exec
+        .jobs
+        .map_or_else(rayon::current_num_threads, impactkit::input::caps::threads);
     let name = format!("audit {}", law.name());
     finish(
         config,

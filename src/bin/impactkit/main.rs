@@ -1108,6 +1108,13 @@ fn regress(
         Ok(s) => s,
         // the reader went away (`| head`): end quietly, as print_out does
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(Printed(String::new())),
+        // the worker threads did not start: bad input naming --jobs, with the cause
+        Err(e)
+            if e.get_ref()
+                .is_some_and(|i| i.is::<impactkit::input::InputError>()) =>
+        {
+            return Err(user_error(e.to_string()))
+        }
         Err(e) => {
             return Err(Failure::Exit {
                 code: 2,

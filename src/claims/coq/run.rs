@@ -100,10 +100,7 @@ pub fn check_folder(
             ));
         }
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs.max(1))
-        .build()
-        .map_err(|e| format!("--jobs: cannot start {jobs} threads: {e}"))?;
+    let pool = crate::input::caps::pool(jobs).map_err(|e| e.to_string())?;
     let mut statuses: Vec<(String, CoqStatus)> = pool.install(|| {
         files
             .par_iter()
