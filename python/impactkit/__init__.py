@@ -27,7 +27,7 @@ from fractions import Fraction
 import numbers
 import os
 import re
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Union
 
 from . import _core
 
@@ -45,6 +45,7 @@ __all__ = [
     "penny",
     "propagate",
     "regress",
+    "regress_records",
     "step",
     "to_float",
     "verify",
@@ -213,13 +214,33 @@ def eval(expr: str, arith: str = "exact") -> Value:  # noqa: A001 (the command's
 def regress(path: Union[str, "os.PathLike[str]"], jobs: int = 1) -> Dict[str, Any]:
     """``impactkit regress RECORDS``: every record's exact report (``records``, in file
     order: ``nearest``, ``laws`` with distances, ``expect``, ``error``) and the summary
-    (``engines``, ``failed``, ``errors``).
+    (``engines``, ``failed``, ``errors``). The run streams as the command line's does;
+    only the records returned are held (:func:`regress_records` yields them one by one).
 
     >>> run = regress("examples/engines/records/wrong-expect.jsonl")
     >>> run["failed"], [r["nearest"][0] for r in run["records"]]
     (2, ['pasquero', 'pasquero'])
     """
-    return _convert(_core.regress(os.fspath(path), jobs))
+    stream = _core.regress_stream(os.fspath(path), jobs)
+    out: Dict[str, Any] = {"records": [_convert(r) for r in stream]}
+    summary = stream.summary
+    for key in ("engines", "failed", "errors", "non_finite"):
+        out[key] = _convert(summary[key])
+    return out
+
+
+def regress_records(path: Union[str, "os.PathLike[str]"], jobs: int = 1) -> Iterator[Dict[str, Any]]:
+    """``impactkit regress RECORDS`` one record at a time, in file order: a file of any
+    size is checked in the command line's memory (the run stays at most 64 reports ahead
+    of the reader; stopping early stops it). :func:`regress` gives the records and the
+    summary at once (every record held in memory).
+
+    >>> first = next(regress_records("examples/engines/records/wrong-expect.jsonl"))
+    >>> first["nearest"][0], first["expect"]["pass"]
+    ('pasquero', False)
+    """
+    for r in _core.regress_stream(os.fspath(path), jobs):
+        yield _convert(r)
 
 
 def law_names() -> List[str]:

@@ -260,54 +260,6 @@ fn check<'py>(
     to_py(py, &report)
 }
 
-/// `impactkit regress RECORDS` (JSON lines, or CSV for a `.csv` file): every record's
-/// report in file order, and the per-engine summary (`engines`, `failed`, `errors`).
-#[pyfunction]
-#[pyo3(signature = (path, jobs = Whole::Fits(1)))]
-fn regress<'py>(
-    py: Python<'py>,
-    path: std::path::PathBuf,
-    jobs: Whole,
-) -> PyResult<Bound<'py, PyAny>> {
-    use impactkit::regress::stream::{open_records, run, Render};
-    use impactkit::report::regress::RecordReport;
-    use std::sync::Mutex;
-    let (file, format, dir) = open_records(&path).map_err(value_error)?;
-    let jobs = capped(impactkit::input::caps::JOBS, jobs)? as usize;
-    let kept: Mutex<Vec<RecordReport>> = Mutex::new(Vec::new());
-    let keep = |r: &RecordReport| {
-        kept.lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(r.clone());
-        String::new()
-    };
-    let summary = computing(py, || {
-        let render = Render {
-            full: true,
-            render: &keep,
-        };
-        let mut sink = |_: &str| Ok(());
-        run(
-            std::io::BufReader::new(file),
-            format,
-            &dir,
-            jobs,
-            &render,
-            &mut sink,
-        )
-    })?
-    .map_err(value_error)?;
-    let mut records = kept.into_inner().unwrap_or_else(|e| e.into_inner());
-    records.sort_by_key(|r| r.line);
-    let out = pyo3::types::PyDict::new(py);
-    out.set_item("records", to_py(py, &records)?)?;
-    out.set_item("engines", to_py(py, &summary.engines)?)?;
-    out.set_item("failed", summary.failed)?;
-    out.set_item("errors", summary.errors)?;
-    out.set_item("non_finite", summary.non_finite)?;
-    Ok(out.into_any())
-}
-
 /// Checks the number of balls of `System.cradle` before any list is built (issue 63, D8):
 /// a system file holds at most `MAX_CONTACTS` contacts, so at most one more ball, the
 /// limit of `impactkit system cradle`.
@@ -330,6 +282,123 @@ fn check_cradle_balls(n: Whole) -> PyResult<()> {
 #[pyfunction]
 fn read_system_file(path: std::path::PathBuf) -> PyResult<String> {
     impactkit::input::files::read_text(&path, impactkit::input::files::SYSTEM).map_err(value_error)
+}
+
+/// One message of a streamed `regress` run: a record's report as JSON, in file order,
+/// then the end (the summary as JSON, or the run's error).
+enum Streamed {
+    Record(String),
+    End(Result<String, String>),
+}
+
+/// `impactkit regress RECORDS` as an iterator (issue 63, D9): the run goes on a worker
+/// thread, at most 64 reports ahead of the reader (a bounded channel), so a file of any
+/// size is checked in the command line's memory; each `next` is one record's report, in
+/// file order, and the summary (`engines`, `failed`, `errors`, `non_finite`, `records`)
+/// is `summary` once the iterator is exhausted. Dropping the iterator stops the run.
+#[pyclass]
+struct RecordStream {
+    rx: std::sync::Mutex<std::sync::mpsc::Receiver<Streamed>>,
+    summary: std::sync::Mutex<Option<String>>,
+}
+
+#[pymethods]
+impl RecordStream {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        use std::sync::mpsc::RecvTimeoutError;
+        let loads = |text: &str| -> PyResult<Bound<'py, PyAny>> {
+            py.import("json")?.call_method1("loads", (text,))
+        };
+        loop {
+            let got = py.allow_threads(|| {
+                self.rx
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .recv_timeout(std::time::Duration::from_millis(50))
+            });
+            match got {
+                Ok(Streamed::Record(text)) => return loads(&text).map(Some),
+                Ok(Streamed::End(Ok(summary))) => {
+                    *self.summary.lock().unwrap_or_else(|e| e.into_inner()) = Some(summary);
+                    return Ok(None);
+                }
+                Ok(Streamed::End(Err(e))) => return Err(value_error(e)),
+                Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+                // the worker is gone: it ended (and its end was read) or it failed
+                Err(RecvTimeoutError::Disconnected) => return Ok(None),
+            }
+        }
+    }
+
+    /// The run's summary once every record was read; `None` before.
+    #[getter]
+    fn summary<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let s = self
+            .summary
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone();
+        s.map(|t| py.import("json")?.call_method1("loads", (t,)))
+            .transpose()
+    }
+}
+
+/// Starts a streamed `regress` run of the records file `path` on `jobs` threads.
+#[pyfunction]
+#[pyo3(signature = (path, jobs = Whole::Fits(1)))]
+fn regress_stream(path: std::path::PathBuf, jobs: Whole) -> PyResult<RecordStream> {
+    use impactkit::regress::stream::{open_records, run, Render};
+    let (file, format, dir) = open_records(&path).map_err(value_error)?;
+    let jobs = capped(impactkit::input::caps::JOBS, jobs)? as usize;
+    let (tx, rx) = std::sync::mpsc::sync_channel::<Streamed>(64);
+    std::thread::Builder::new()
+        .name("regress".into())
+        .spawn(move || {
+            let render = |r: &impactkit::report::regress::RecordReport| {
+                serde_json::to_string(r).unwrap_or_default()
+            };
+            let render = Render {
+                full: true,
+                render: &render,
+            };
+            let sent = tx.clone();
+            let mut sink = move |text: &str| {
+                sent.send(Streamed::Record(text.to_string()))
+                    .map_err(|_| std::io::Error::from(std::io::ErrorKind::BrokenPipe))
+            };
+            let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                run(
+                    std::io::BufReader::new(file),
+                    format,
+                    &dir,
+                    jobs,
+                    &render,
+                    &mut sink,
+                )
+            }));
+            let end = match ran {
+                Ok(Ok(s)) => Ok(serde_json::json!({
+                    "engines": s.engines,
+                    "records": s.records,
+                    "failed": s.failed,
+                    "errors": s.errors,
+                    "non_finite": s.non_finite,
+                })
+                .to_string()),
+                Ok(Err(e)) => Err(e.to_string()),
+                Err(_) => Err("impactkit bug: the regress worker panicked".to_string()),
+            };
+            let _ = tx.send(Streamed::End(end));
+        })
+        .map_err(|e| value_error(format!("--jobs: cannot start the worker thread: {e}")))?;
+    Ok(RecordStream {
+        rx: std::sync::Mutex::new(rx),
+        summary: std::sync::Mutex::new(None),
+    })
 }
 
 /// Reads a system file's text; `ValueError` with the command line's message if it is not
@@ -852,9 +921,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(law_names, m)?)?;
     m.add_function(wrap_pyfunction!(check_system, m)?)?;
     m.add_function(wrap_pyfunction!(read_system_file, m)?)?;
+    m.add_function(wrap_pyfunction!(regress_stream, m)?)?;
+    m.add_class::<RecordStream>()?;
     m.add_function(wrap_pyfunction!(check_cradle_balls, m)?)?;
     m.add_function(wrap_pyfunction!(check, m)?)?;
-    m.add_function(wrap_pyfunction!(regress, m)?)?;
     m.add_function(wrap_pyfunction!(corner, m)?)?;
     m.add_function(wrap_pyfunction!(cradle, m)?)?;
     m.add_function(wrap_pyfunction!(propagate, m)?)?;

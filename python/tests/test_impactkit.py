@@ -372,3 +372,25 @@ def test_files_are_regular_files_read_as_the_cli_reads_them(tmp_path):
         impactkit.step(fifo, dt="1/10", steps=1, law="elastic")
     with pytest.raises(ValueError):
         System.from_file(tmp_path)
+
+
+def test_regress_streams_its_records_in_file_order():
+    # issue 63, D9: a generator for large files; regress() is built on the same stream
+    path = ROOT / "examples/engines/records/pymunk.jsonl"
+    whole = impactkit.regress(path, jobs=2)
+    streamed = list(impactkit.regress_records(path, jobs=2))
+    assert streamed == whole["records"] and len(streamed) == 48
+    assert [r["line"] for r in streamed] == list(range(1, 49))
+    # stopping early stops the run (no hang, no error)
+    first = next(impactkit.regress_records(path))
+    assert first["line"] == 1
+    fifo_dir = ROOT / "target" / "tmp"
+    fifo_dir.mkdir(parents=True, exist_ok=True)
+    fifo = fifo_dir / f"records-{os.getpid()}.jsonl"
+    if not fifo.exists():
+        os.mkfifo(fifo)
+    try:
+        with pytest.raises(ValueError):
+            next(impactkit.regress_records(fifo))
+    finally:
+        fifo.unlink()
