@@ -2,7 +2,7 @@
 //! followed (a cycle cannot arise), a file named twice is read once,
 //! a duplicate id names both files, long paths are elided in messages, and an id with a
 //! control character (NUL, newline) is refused with exit 2 and one line. Then D2, D4, D7
-//! (number fields, the work of an inversion, outputs), D6 (threads), D11, D13, D15, D16
+//! (number fields, the work of an inversion, outputs), D6 (threads), D11, D12, D13, D15, D16
 //! (what an exact backend decides, `certified` decides).
 
 use crate::common::{bad, run, tempdir};
@@ -330,4 +330,29 @@ fn certified_climbs_past_field_mismatches_and_unsettled_checks() {
         "corner", "--alpha", "pi/4", "--v0", "1,1/2", "--eps", "1-1e-300", "--arith", "interval",
     ]);
     assert!(err.contains("--eps") && err.contains("undecided"), "{err}");
+}
+
+/// D12: a penny whose Gram matrix is singular only in `f64`'s rounding names its
+/// parameters; `mpi:128` (the default) runs it.
+#[test]
+fn a_badly_scaled_penny_names_its_parameters() {
+    let args = [
+        "penny",
+        "run",
+        "--law",
+        "elastic",
+        "--impacts",
+        "3",
+        "--inertia",
+        "1e-300",
+    ];
+    let mut f64_args = args.to_vec();
+    f64_args.extend(["--arith", "f64"]);
+    let err = bad(&f64_args);
+    assert!(
+        err.contains("--inertia") && err.contains("linearly dependent"),
+        "{err}"
+    );
+    let (code, _, err) = run(&args);
+    assert_eq!(code, 0, "{err}");
 }
