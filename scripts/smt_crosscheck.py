@@ -22,7 +22,7 @@ usage: smt_crosscheck.py DIR [--timeout-ms N] [--cvc5-timeout-ms N] [--json] [--
 --jobs: files run at once (default: the number of cores); the report does not depend on it.
 
 --timeout-ms: z3's limit per query (default 2000); --cvc5-timeout-ms: cvc5's (default
-300; a file cvc5 does not finish within its queries' limits plus 10 s is reported and its
+200; a file cvc5 does not finish within its queries' limits plus 10 s is reported and its
 queries count as unknown to cvc5).
 """
 import json
@@ -108,7 +108,7 @@ def main():
     as_json = "--json" in args
     if "--timeout-ms" in args:
         timeout = int(args[args.index("--timeout-ms") + 1])
-    cvc5_timeout = 300
+    cvc5_timeout = 200
     if "--cvc5-timeout-ms" in args:
         cvc5_timeout = int(args[args.index("--cvc5-timeout-ms") + 1])
     d = Path(args[0])
