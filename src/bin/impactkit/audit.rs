@@ -417,10 +417,16 @@ pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
             run_law(&law, common)
         }
         AuditCommand::Merge { dirs, out, output } => {
+            // `--out` is probed first, and marked incomplete only after the shards are read
+            // (it may be one of them)
+            if let Some(dir) = &out {
+                impactkit::output::check_dir(dir)
+                    .map_err(|e| input(impactkit::input::InputError::new("--out", e)))?;
+            }
+            let (config, records) = impactkit::audit::merge(&dirs).map_err(input)?;
             if let Some(dir) = &out {
                 impactkit::audit::check_out(dir).map_err(input)?;
             }
-            let (config, records) = impactkit::audit::merge(&dirs).map_err(input)?;
             finish(
                 config,
                 Shard::ALL,
