@@ -7,317 +7,59 @@
 //!
 //! | kind | table | checker |
 //! |---|---|---|
-//! | `identity` | `[identity]` | [`identity`]: symbolic seam, else exact samples |
-//! | `exact-example` | `[example]` | [`example`]: a probe run exactly, outputs compared |
-//! | `agreement` | `[agreement]` | [`sampled`]: two sides equal on exact samples, per zone |
-//! | `implication` | `[implication]` | [`sampled`]: conclusions hold on exact samples of a zone |
-//! | `counterexample-search` | `[search]` | [`sampled`]: exact search for a violation |
-//! | `inequality` | `[inequality]` | [`inequality`]: interval branch-and-bound |
-//! | `fp-audit` | `[fp-audit]` | [`fp_audit`]: f64 behaviour versus the exact one |
+//! | `identity` | `[identity]` | [`exact::identity`]: symbolic seam, else exact samples |
+//! | `exact-example` | `[example]` | [`exact::example`]: a probe run exactly, outputs compared |
+//! | `agreement` | `[agreement]` | [`exact::sampled`]: two sides equal on exact samples, per zone |
+//! | `implication` | `[implication]` | [`exact::sampled`]: conclusions hold on exact samples of a zone |
+//! | `counterexample-search` | `[search]` | [`exact::sampled`]: exact search for a violation |
+//! | `inequality` | `[inequality]` | [`exact::inequality`]: interval branch-and-bound |
+//! | `fp-audit` | `[fp-audit]` | [`exact::fp_audit`]: f64 behaviour versus the exact one |
 //!
 //! An `agreement` or `implication` may also carry proofs: `[kind.proof]` (the symbolic
 //! method of [`prove`] over the paper's domain, with a Gram [`reduction`] to every
 //! dimension), and an `implication` on runs `[implication.induction]` (a step lemma and a
-//! base, see [`induction`]); an `agreement` with `every_side_defined = true` counts a
+//! base, see [`prove::induction`]); an `agreement` with `every_side_defined = true` counts a
 //! right side without a value, where the left side has one, as a counterexample.
 //!
 //! Verdicts: `proved` (over the paper's whole stated domain), `proved-on-subdomain` (over a
 //! part of it, written in the detail), `refuted` (exact counterexample),
 //! `confirmed-on-samples` (N exact samples, not a proof), `inconclusive` (with the reason).
+//!
+//! ## The wings, and the trusted base
+//!
+//! | module | what it is | trusted by `check` |
+//! |---|---|---|
+//! | [`claim`] | the typed claim ([`Claim`], [`Kind`], [`ClaimError`]), its tables, its schema, what it states ([`claim::statement`]) | yes |
+//! | [`probes`] | one table of named entry points into the laws, files by paper or system | yes (the law is the model) |
+//! | [`exact`] | the claim's expressions and probes evaluated exactly; recomputed kinds | yes |
+//! | [`reduction`] | a Gram reduction's checks, computed from the claim file | yes |
+//! | [`certificate`] | the certificate format | read, never believed |
+//! | [`check`](mod@check) | `impactkit check`: re-derives every obligation from the claim file | yes |
+//! | [`prove`] | the prover's heuristics (charting, splitting, witness search, induction, ranking functions) | **no** |
+//! | [`smtlib`], [`export`], [`coq`], [`report`] | outputs | no |
+//! | this module | the engine that runs the prover, then `check` on its certificates | no |
+//!
+//! `check` imports nothing from [`prove`] or from this module, and no module here imports
+//! in a circle (`tests/it/layout.rs` reads the sources and fails otherwise, and prints
+//! the trusted base's size in lines).
 
 pub mod certificate;
 pub mod check;
+pub mod claim;
 pub mod coq;
-pub mod example;
+pub mod exact;
 pub mod export;
-pub mod fp_audit;
-pub mod identity;
-pub mod induction;
-pub mod inequality;
-mod invariance;
-mod lipschitz;
 pub mod probes;
-mod probes_billiard;
-mod probes_cb;
-mod probes_fp;
-pub mod probes_generic;
-mod probes_induction_steps;
-mod probes_penny_run;
-mod probes_pq;
-mod probes_propagative;
-mod probes_sequential;
-mod probes_sm;
-mod probes_stepper;
-mod probes_trex;
-mod probes_wl;
 pub mod prove;
 pub mod reduction;
 pub mod report;
-pub mod sample_points;
-pub mod sampled;
-pub mod schema;
-mod statement;
-pub mod termination;
+pub mod smtlib;
 
-use crate::input::files::shown;
-use serde::Serialize;
+pub use claim::{load_paths, Claim, ClaimError, ClaimResult, Kind, Outcome, Verdict};
+use exact::{example, fp_audit, identity, inequality, sampled};
+
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-/// The verdict of a claim.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Verdict {
-    /// Over the paper's whole stated domain (open and unbounded parts, boundaries and
-    /// degenerate rays included).
-    Proved,
-    /// Over a stated part of the domain only (the part is written in the detail).
-    ProvedOnSubdomain,
-    Refuted,
-    ConfirmedOnSamples,
-    Inconclusive,
-}
-
-impl Verdict {
-    /// The name used in reports.
-    pub fn name(self) -> &'static str {
-        match self {
-            Verdict::Proved => "proved",
-            Verdict::ProvedOnSubdomain => "proved-on-subdomain",
-            Verdict::Refuted => "refuted",
-            Verdict::ConfirmedOnSamples => "confirmed-on-samples",
-            Verdict::Inconclusive => "inconclusive",
-        }
-    }
-}
-
-/// What a checker found.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Outcome {
-    pub verdict: Verdict,
-    /// One line a referee can read (method details, samples, boxes, depth, time).
-    pub detail: String,
-    /// An exact counterexample (for `refuted`), as input-language strings.
-    pub counterexample: Option<serde_json::Value>,
-    /// The corrected statement, when one was found.
-    pub corrected: Option<String>,
-    /// What a reader can re-check of a proof (cells with their charts, boxes, identities).
-    pub certificate: Option<serde_json::Value>,
-}
-
-impl Outcome {
-    pub fn new(verdict: Verdict, detail: impl Into<String>) -> Self {
-        Outcome {
-            verdict,
-            detail: detail.into(),
-            counterexample: None,
-            corrected: None,
-            certificate: None,
-        }
-    }
-    pub fn inconclusive(reason: impl Into<String>) -> Self {
-        Outcome::new(Verdict::Inconclusive, reason)
-    }
-    pub fn refuted(detail: impl Into<String>, cx: serde_json::Value) -> Self {
-        Outcome {
-            counterexample: Some(cx),
-            ..Outcome::new(Verdict::Refuted, detail)
-        }
-    }
-}
-
-/// A claim as read from its file.
-#[derive(Clone, Debug)]
-pub struct Claim {
-    pub id: String,
-    pub paper: String,
-    pub location: String,
-    pub statement: String,
-    pub kind: String,
-    pub method: String,
-    /// The kind's table (formal content).
-    pub content: toml::Table,
-    /// The file it came from.
-    pub file: PathBuf,
-}
-
-/// The kinds the engine knows, with the name of their table.
-pub const KINDS: [(&str, &str); 7] = [
-    ("identity", "identity"),
-    ("exact-example", "example"),
-    ("agreement", "agreement"),
-    ("implication", "implication"),
-    ("counterexample-search", "search"),
-    ("inequality", "inequality"),
-    ("fp-audit", "fp-audit"),
-];
-
-fn req_str(t: &toml::Table, key: &str, file: &Path) -> Result<String, String> {
-    match t.get(key) {
-        Some(toml::Value::String(s)) => Ok(s.clone()),
-        Some(_) => Err(format!("{}: `{key}` must be a string", shown(file))),
-        None => Err(format!("{}: missing `{key}`", shown(file))),
-    }
-}
-
-impl Claim {
-    /// Parses a claim from TOML text; errors name the file and the field.
-    pub fn parse(text: &str, file: &Path) -> Result<Claim, String> {
-        let t: toml::Table = text
-            .parse()
-            .map_err(|e: toml::de::Error| format!("{}: {}", shown(file), e.message().trim()))?;
-        if t.contains_key("verdict") {
-            return Err(format!(
-                "{}: a claim file must not contain a verdict (the engine computes it)",
-                shown(file)
-            ));
-        }
-        let kind = req_str(&t, "kind", file)?;
-        let table = KINDS
-            .iter()
-            .find(|(k, _)| *k == kind)
-            .map(|(_, t)| *t)
-            .ok_or_else(|| {
-                format!(
-                    "{}: unknown kind \"{kind}\" (expected one of {})",
-                    shown(file),
-                    KINDS.map(|k| k.0).join(", ")
-                )
-            })?;
-        let content = match t.get(table) {
-            Some(toml::Value::Table(c)) => c.clone(),
-            _ => {
-                return Err(format!(
-                    "{}: kind \"{kind}\" needs a [{table}] table",
-                    shown(file)
-                ))
-            }
-        };
-        schema::check(&t, &kind, table).map_err(|e| format!("{}: {e}", shown(file)))?;
-        let id = req_str(&t, "id", file)?;
-        if let Some(c) = id.chars().find(|c| c.is_control()) {
-            return Err(format!(
-                "{}: id: the control character U+{:04X} is not allowed in an id",
-                shown(file),
-                c as u32
-            ));
-        }
-        Ok(Claim {
-            id,
-            paper: req_str(&t, "paper", file)?,
-            location: req_str(&t, "where", file)?,
-            statement: req_str(&t, "statement", file)?,
-            kind,
-            method: req_str(&t, "method", file)?,
-            content,
-            file: file.to_path_buf(),
-        })
-    }
-
-    /// Reads a claim file.
-    pub fn load(file: &Path) -> Result<Claim, String> {
-        let text = crate::input::files::read_text(file, crate::input::files::CLAIM)?;
-        Claim::parse(&text, file)
-    }
-}
-
-/// All claim files (`*.toml`) under the given files or directories (recursive, sorted).
-pub fn load_paths(paths: &[PathBuf]) -> Result<Vec<Claim>, String> {
-    let mut files = Vec::new();
-    for p in paths {
-        collect(p, &mut files)?;
-    }
-    // one file named twice (`proofs proofs/fp/x.toml`, `a/../a`) is read once
-    let mut seen = std::collections::HashSet::new();
-    files.sort();
-    files.retain(|f| seen.insert(std::fs::canonicalize(f).unwrap_or_else(|_| f.clone())));
-    let claims: Vec<Claim> = files
-        .iter()
-        .map(|f| Claim::load(f))
-        .collect::<Result<_, _>>()?;
-    let mut ids: Vec<(&str, &Path)> = claims
-        .iter()
-        .map(|c| (c.id.as_str(), c.file.as_path()))
-        .collect();
-    ids.sort();
-    if let Some(w) = ids.windows(2).find(|w| w[0].0 == w[1].0) {
-        return Err(format!(
-            "duplicate claim id \"{}\" ({} and {})",
-            w[0].0,
-            shown(w[0].1),
-            shown(w[1].1)
-        ));
-    }
-    Ok(claims)
-}
-
-/// The claim files a path names: a file itself, or a directory's `*.toml` files,
-/// recursively. A path named on the command line is followed wherever it points; inside a
-/// directory, a symbolic link to a directory is not followed (it can make a cycle:
-/// `self -> .`, `/dev/fd -> /proc/self/fd`). A `*.toml` that is not a regular file is
-/// refused when read.
-fn collect(p: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-    let meta = std::fs::metadata(p).map_err(|e| format!("{}: {e}", shown(p)))?;
-    match meta.is_dir() {
-        true => walk(p, out, 0),
-        false => {
-            out.push(p.to_path_buf());
-            Ok(())
-        }
-    }
-}
-
-/// Directories nested deeper than this under a named directory are refused.
-const MAX_DEPTH: usize = 64;
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> Result<(), String> {
-    if depth > MAX_DEPTH {
-        return Err(format!(
-            "{}: directories nested deeper than {MAX_DEPTH} levels",
-            shown(dir)
-        ));
-    }
-    let err = |e: std::io::Error| format!("{}: {e}", shown(dir));
-    for entry in std::fs::read_dir(dir).map_err(err)? {
-        let entry = entry.map_err(err)?;
-        // the entry's own type: a symbolic link is a link here, never its target
-        let kind = entry.file_type().map_err(err)?;
-        let path = entry.path();
-        if kind.is_dir() {
-            walk(&path, out, depth + 1)?;
-        } else if kind.is_symlink() && path.is_dir() {
-            // a link to a directory is not followed
-        } else if path.extension().is_some_and(|x| x == "toml") {
-            // a `.toml` that is not a regular file (a FIFO, a link to a device) is
-            // refused by the reader, with one line naming it
-            out.push(path);
-        }
-    }
-    Ok(())
-}
-
-/// A claim with its computed verdict.
-#[derive(Clone, Debug, Serialize)]
-pub struct ClaimResult {
-    pub id: String,
-    pub paper: String,
-    #[serde(rename = "where")]
-    pub location: String,
-    pub kind: String,
-    pub verdict: Verdict,
-    pub method: String,
-    pub detail: String,
-    pub counterexample: Option<serde_json::Value>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub corrected: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub certificate: Option<serde_json::Value>,
-    pub statement: String,
-    /// Wall-clock seconds spent on the claim (text output only: the JSON report is the
-    /// same on every run).
-    #[serde(skip)]
-    pub seconds: f64,
-}
 
 /// Checks one claim within `budget` (a deadline for the checkers that loop).
 ///
@@ -350,14 +92,13 @@ pub struct ClaimResult {
 pub fn check(claim: &Claim, budget: Duration) -> Outcome {
     crate::budget::take_timed();
     let deadline = Instant::now() + budget;
-    let r = match claim.kind.as_str() {
-        "identity" => identity::check(claim),
-        "exact-example" => example::check(claim),
-        "agreement" | "implication" => proved_or_sampled(claim, deadline),
-        "counterexample-search" => sampled::check_search(claim, deadline),
-        "inequality" => inequality_proved(claim, deadline),
-        "fp-audit" => fp_audit::check(claim),
-        k => Err(format!("unknown kind {k}")),
+    let r = match claim.kind {
+        Kind::Identity => identity::check(claim),
+        Kind::ExactExample => example::check(claim),
+        Kind::Agreement | Kind::Implication => proved_or_sampled(claim, deadline),
+        Kind::CounterexampleSearch => sampled::check_search(claim, deadline),
+        Kind::Inequality => inequality_proved(claim, deadline),
+        Kind::FpAudit => fp_audit::check(claim),
     };
     if crate::budget::take_timed() {
         return time_ran_out(budget);
@@ -371,12 +112,12 @@ fn proved_or_sampled(claim: &Claim, deadline: Instant) -> Result<Outcome, String
     // a claim that every run stops: by a ranking function (a proof only); a claim on runs:
     // by induction over their steps, with the conclusions the engine derives (a proof
     // only; the conclusions are sampled as well, a cross-check that cannot make a proof)
-    let by_ranking = match termination::attempt(claim, deadline) {
+    let by_ranking = match prove::termination::attempt(claim, deadline) {
         Some(prove::Attempt::Decided(o)) => return Ok(o),
         Some(prove::Attempt::NoProof(why)) => Some(why),
         None => None,
     };
-    let by_induction = match induction::attempt(claim, deadline) {
+    let by_induction = match prove::induction::attempt(claim, deadline) {
         Some(prove::Attempt::Decided(mut o)) => {
             let mut s = sampled::check_implication(claim, deadline)?;
             if s.verdict == Verdict::Refuted {
@@ -401,7 +142,7 @@ fn proved_or_sampled(claim: &Claim, deadline: Instant) -> Result<Outcome, String
             if o.verdict == Verdict::Refuted {
                 o.corrected = corrected_proved(claim, deadline).or_else(|| {
                     // the correction on exact samples, as the sampled kinds report it
-                    let s = if claim.kind == "agreement" {
+                    let s = if claim.kind == Kind::Agreement {
                         sampled::check_agreement(claim, deadline)
                     } else {
                         sampled::check_implication(claim, deadline)
@@ -418,7 +159,7 @@ fn proved_or_sampled(claim: &Claim, deadline: Instant) -> Result<Outcome, String
         Some(i) => format!("{i}; {why}"),
         None => why,
     };
-    let mut o = if claim.kind == "agreement" {
+    let mut o = if claim.kind == Kind::Agreement {
         sampled::check_agreement(claim, deadline)?
     } else {
         sampled::check_implication(claim, deadline)?
@@ -437,7 +178,7 @@ fn proved_or_sampled(claim: &Claim, deadline: Instant) -> Result<Outcome, String
 /// implication with no hypothesis beyond the claim's; else, or when that finds no proof,
 /// interval branch-and-bound on the box `vars`.
 fn inequality_proved(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
-    let why = match as_implication(claim) {
+    let why = match claim::as_implication(claim) {
         None => None,
         Some(c) => match prove::attempt(&c, deadline) {
             Some(prove::Attempt::Decided(o)) => return Ok(o),
@@ -455,28 +196,12 @@ fn inequality_proved(claim: &Claim, deadline: Instant) -> Result<Outcome, String
     Ok(o)
 }
 
-/// An `inequality` claim with a `proof` table as the implication "`holds`" over the same
-/// variables, derived quantities and hypotheses.
-pub(super) fn as_implication(claim: &Claim) -> Option<Claim> {
-    let t = &claim.content;
-    t.get("proof")?;
-    let mut c = claim.clone();
-    c.kind = "implication".into();
-    let holds = c.content.remove("holds")?;
-    for k in ["max_depth", "subdomain", "domain"] {
-        c.content.remove(k);
-    }
-    c.content
-        .insert("conclude".into(), toml::Value::Array(vec![holds]));
-    Some(c)
-}
-
 /// The claim with its candidate correction in place of the statement (`corrected` side of
 /// an agreement, `corrected_conclude` of an implication), if it has one.
 fn corrected_claim(claim: &Claim) -> Option<Claim> {
     let mut c = claim.clone();
     let t = &mut c.content;
-    if claim.kind == "agreement" {
+    if claim.kind == Kind::Agreement {
         let mut right = t.get("corrected")?.as_table()?.clone();
         right.remove("statement");
         t.insert("right".into(), toml::Value::Table(right));
@@ -508,7 +233,7 @@ fn corrected_proved(claim: &Claim, deadline: Instant) -> Option<String> {
     if o.verdict != Verdict::Proved {
         return None;
     }
-    let text = if claim.kind == "agreement" {
+    let text = if claim.kind == Kind::Agreement {
         c.content
             .get("corrected")
             .and_then(|x| x.get("statement"))
@@ -604,8 +329,8 @@ fn self_checked(c: &Claim, o: Outcome) -> Outcome {
         o.verdict,
         Verdict::Proved | Verdict::ProvedOnSubdomain | Verdict::Refuted
     );
-    let recomputed = matches!(c.kind.as_str(), "exact-example" | "fp-audit" | "identity")
-        || (o.verdict != Verdict::Refuted && o.certificate.is_none());
+    let recomputed =
+        c.kind.recomputed() || (o.verdict != Verdict::Refuted && o.certificate.is_none());
     if !decided || recomputed || !crate::arith::symbolic::decision_log_enabled() {
         return o;
     }
@@ -655,7 +380,7 @@ pub fn run_ordered(
             id: c.id.clone(),
             paper: c.paper.clone(),
             location: c.location.clone(),
-            kind: c.kind.clone(),
+            kind: c.kind,
             verdict: o.verdict,
             method: c.method.clone(),
             detail: o.detail,
@@ -687,66 +412,6 @@ pub fn run_ordered(
                 .collect()
         }),
         _ => chosen.iter().enumerate().map(one).collect(),
-    }
-}
-
-/// Reads a string field of a kind table.
-pub(crate) fn field<'a>(t: &'a toml::Table, key: &str) -> Result<&'a str, String> {
-    match t.get(key) {
-        Some(toml::Value::String(s)) => Ok(s),
-        Some(_) => Err(format!("`{key}` must be a string")),
-        None => Err(format!("missing `{key}`")),
-    }
-}
-
-/// Reads an optional integer field.
-pub(crate) fn int_field(t: &toml::Table, key: &str, default: i64) -> Result<i64, String> {
-    match t.get(key) {
-        Some(toml::Value::Integer(n)) => Ok(*n),
-        Some(_) => Err(format!("`{key}` must be an integer")),
-        None => Ok(default),
-    }
-}
-
-/// Reads a list of strings (missing: empty).
-pub(crate) fn str_list(t: &toml::Table, key: &str) -> Result<Vec<String>, String> {
-    match t.get(key) {
-        None => Ok(Vec::new()),
-        Some(toml::Value::Array(a)) => a
-            .iter()
-            .map(|v| {
-                v.as_str()
-                    .map(str::to_string)
-                    .ok_or_else(|| format!("`{key}` must be a list of strings"))
-            })
-            .collect(),
-        Some(_) => Err(format!("`{key}` must be a list of strings")),
-    }
-}
-
-/// Reads an ordered list of `[name, expression]` pairs, or a table `name = "expr"`
-/// (order of the file).
-pub(crate) fn pairs(t: &toml::Table, key: &str) -> Result<Vec<(String, String)>, String> {
-    match t.get(key) {
-        None => Ok(Vec::new()),
-        Some(toml::Value::Table(m)) => m
-            .iter()
-            .map(|(k, v)| {
-                v.as_str()
-                    .map(|s| (k.clone(), s.to_string()))
-                    .ok_or_else(|| format!("`{key}.{k}` must be a string"))
-            })
-            .collect(),
-        Some(toml::Value::Array(a)) => a
-            .iter()
-            .map(|p| match p.as_array().map(|x| x.as_slice()) {
-                Some([toml::Value::String(n), toml::Value::String(e)]) => {
-                    Ok((n.clone(), e.clone()))
-                }
-                _ => Err(format!("`{key}` must hold [name, expression] pairs")),
-            })
-            .collect(),
-        Some(_) => Err(format!("`{key}` must be a table or a list of pairs")),
     }
 }
 

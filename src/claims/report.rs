@@ -1,7 +1,7 @@
 //! Reports of a verification run: JSON (the shape of issue 7), text, Markdown (the
 //! claims catalogue, docs/claims.md).
 
-use super::{ClaimResult, Verdict};
+use super::claim::{ClaimResult, Verdict};
 use serde_json::{json, Value};
 
 const ORDER: [Verdict; 5] = [

@@ -255,26 +255,50 @@ fn winandy_leine_and_billiard_verdicts() {
 
 #[test]
 fn malformed_claims_are_rejected_with_the_field_named() {
+    use impactkit::claims::ClaimError;
     let p = Path::new("bad.toml");
     let e = Claim::parse("id = \"x\"\n", p).unwrap_err();
-    assert!(e.contains("missing `kind`"), "{e}");
+    assert!(
+        matches!(e, ClaimError::Missing { key: "kind", .. }),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("missing `kind`"), "{e}");
     let base = "id = \"x\"\npaper = \"p\"\nwhere = \"w\"\nstatement = \"s\"\nmethod = \"m\"\n";
     let e = Claim::parse(&format!("{base}kind = \"nonsense\"\n"), p).unwrap_err();
-    assert!(e.contains("unknown kind \"nonsense\""), "{e}");
+    assert!(
+        matches!(&e, ClaimError::UnknownKind { kind, .. } if kind == "nonsense"),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("unknown kind \"nonsense\""), "{e}");
     let e = Claim::parse(&format!("{base}kind = \"identity\"\n"), p).unwrap_err();
-    assert!(e.contains("needs a [identity] table"), "{e}");
+    assert!(
+        matches!(
+            e,
+            ClaimError::NoTable {
+                table: "identity",
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("needs a [identity] table"), "{e}");
     let e = Claim::parse(
         &format!("{base}kind = \"identity\"\nverdict = \"proved\"\n[identity]\n"),
         p,
     )
     .unwrap_err();
-    assert!(e.contains("must not contain a verdict"), "{e}");
-    assert!(Claim::parse("id = ", p)
-        .unwrap_err()
-        .starts_with("bad.toml:"));
+    assert!(matches!(e, ClaimError::StatesVerdict { .. }), "{e:?}");
+    assert!(e.to_string().contains("must not contain a verdict"), "{e}");
+    let e = Claim::parse("id = ", p).unwrap_err();
+    assert!(matches!(e, ClaimError::Toml { .. }), "{e:?}");
+    assert!(e.to_string().starts_with("bad.toml:"), "{e}");
+    // the kind is typed: its name and table round-trip
+    for k in impactkit::claims::Kind::ALL {
+        assert_eq!(impactkit::claims::Kind::named(k.name()), Some(k));
+    }
 }
 
-/// The symbolic proof method (claims/prove.rs) proves over the whole domain, and must be
+/// The symbolic proof method (claims/prove/mod.rs) proves over the whole domain, and must be
 /// able to fail: a changed coefficient, a flipped sign and a widened domain that contains
 /// counterexamples all come out refuted, with an exact point found in a cell.
 #[test]
@@ -347,7 +371,7 @@ fn symbolic_proof_has_a_certificate() {
 #[test]
 fn runs_cut_by_an_undecided_sign_have_no_end() {
     use impactkit::arith::symbolic::{with_positive_variables, Symbolic};
-    use impactkit::claims::probes_generic::{run, ProbeIn};
+    use impactkit::claims::probes::{generic::run, inputs::ProbeIn};
     use impactkit::lang::parse_symbolic;
     let s = |x: &str| parse_symbolic(x).unwrap();
     let pos = vec!["t".to_string(), "v".to_string()];

@@ -51,7 +51,7 @@ fn result(c: &Claim, forced: Option<(Verdict, Option<serde_json::Value>)>) -> Cl
         id: c.id.clone(),
         paper: c.paper.clone(),
         location: c.location.clone(),
-        kind: c.kind.clone(),
+        kind: c.kind,
         verdict,
         method: c.method.clone(),
         detail: o.detail,

@@ -5,8 +5,8 @@
 //! no proof, and a run-level conclusion the lemmas do not give is still refuted.
 
 use crate::common::claims::{load, mutant_refuted, verdict_of};
-use impactkit::claims::induction::STEPS;
 use impactkit::claims::probes::{run, Inputs};
+use impactkit::claims::prove::induction::STEPS;
 use impactkit::claims::{check, Verdict};
 use impactkit::lang::show;
 use num_rational::BigRational;
@@ -309,7 +309,8 @@ fn induction_checks_its_lemmas() {
     let e =
         impactkit::claims::Claim::parse(&malformed, std::path::Path::new("m.toml")).unwrap_err();
     assert!(
-        e.contains("`implication.induction`: must be a table"),
+        e.to_string()
+            .contains("`implication.induction`: must be a table"),
         "{e}"
     );
     // a false conclusion on the runs: the instance at the run's start fails, no proof, and

@@ -31,6 +31,7 @@ mod hardening2;
 mod hardening3;
 mod induction;
 mod lang;
+mod layout;
 mod mutants;
 mod penny;
 mod propagative;

@@ -5,7 +5,7 @@
 
 use crate::common::claims::{load, verdict_of};
 use impactkit::claims::probes::{run, Inputs};
-use impactkit::claims::termination::TERMINATING;
+use impactkit::claims::prove::termination::TERMINATING;
 use impactkit::claims::Verdict;
 use impactkit::lang::show;
 use num_rational::BigRational;

@@ -37,8 +37,8 @@
 use super::rules::{holds, value_sign};
 use crate::arith::{Scalar, Symbolic};
 use crate::claims::certificate::strs;
-use crate::claims::sampled::{self, Case};
-use crate::claims::statement::{domain_and_cone, Range};
+use crate::claims::claim::statement::{domain_and_cone, Range};
+use crate::claims::exact::sampled::{self, Case};
 use crate::lang::{self, Env};
 use num_rational::BigRational;
 use serde_json::Value;
@@ -1029,7 +1029,7 @@ fn abs_bounds_hold(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::claims::statement::parse_range;
+    use crate::claims::claim::statement::parse_range;
 
     #[test]
     fn canonical_pieces_of_ranges() {

@@ -37,7 +37,7 @@ mod cover;
 mod rules;
 
 use super::certificate::CERT_SCHEMA;
-use super::{Claim, Verdict};
+use super::claim::{Claim, Kind, Verdict};
 use crate::arith::symbolic::Symbolic;
 use num_rational::BigRational;
 
@@ -107,7 +107,7 @@ fn at_witness(claim: &Claim, cx: &Value) -> Result<Claim, String> {
 /// in its range (ends evaluated at the witness), exactly; without a proof table, each
 /// variable in its closed box of `vars`.
 fn witness_in_domain(claim: &Claim, cx: &Value) -> Result<(), String> {
-    use super::statement::{domain_and_cone, Range};
+    use super::claim::statement::{domain_and_cone, Range};
     let value = |name: &str| -> Result<BigRational, String> {
         let t = cx
             .get(name)
@@ -244,7 +244,7 @@ pub fn check_value(cert: &Value, claim: &Claim) -> Checked {
     out
 }
 
-fn recomputed(o: super::Outcome, want: Verdict) -> Result<(), String> {
+fn recomputed(o: super::claim::Outcome, want: Verdict) -> Result<(), String> {
     match o.verdict == want {
         true => Ok(()),
         false => Err(format!("recomputed: {} ({})", o.verdict.name(), o.detail)),
@@ -259,10 +259,10 @@ fn verdict_ok(claim: &Claim, cert: &Value, verdict: &str, out: &mut Checked) -> 
         "refuted" => Verdict::Refuted,
         v => return Err(format!("no certificate for the verdict {v}")),
     };
-    match claim.kind.as_str() {
-        "exact-example" => return recomputed(super::example::check(claim)?, want),
-        "fp-audit" => return recomputed(super::fp_audit::check(claim)?, want),
-        "identity" => return recomputed(super::identity::check(claim)?, want),
+    match claim.kind {
+        Kind::ExactExample => return recomputed(super::exact::example::check(claim)?, want),
+        Kind::FpAudit => return recomputed(super::exact::fp_audit::check(claim)?, want),
+        Kind::Identity => return recomputed(super::exact::identity::check(claim)?, want),
         _ => {}
     }
     if want == Verdict::Refuted {
@@ -288,11 +288,11 @@ fn verdict_ok(claim: &Claim, cert: &Value, verdict: &str, out: &mut Checked) -> 
                 let keep = cases[i].clone();
                 *cases = vec![keep];
             }
-            let o = match claim.kind.as_str() {
-                "implication" => super::sampled::check_implication(&one, deadline)?,
-                "agreement" => super::sampled::check_agreement(&one, deadline)?,
-                "counterexample-search" => super::sampled::check_search(&one, deadline)?,
-                "inequality" => super::inequality::check(&one, deadline)?,
+            let o = match claim.kind {
+                Kind::Implication => super::exact::sampled::check_implication(&one, deadline)?,
+                Kind::Agreement => super::exact::sampled::check_agreement(&one, deadline)?,
+                Kind::CounterexampleSearch => super::exact::sampled::check_search(&one, deadline)?,
+                Kind::Inequality => super::exact::inequality::check(&one, deadline)?,
                 k => return Err(format!("no witness check for kind {k}")),
             };
             if o.verdict == Verdict::Refuted {
@@ -305,8 +305,8 @@ fn verdict_ok(claim: &Claim, cert: &Value, verdict: &str, out: &mut Checked) -> 
     let body = cert.get("certificate").filter(|c| !c.is_null());
     let Some(body) = body else {
         // interval branch-and-bound on an inequality: rigorous, recomputed
-        if claim.kind == "inequality" {
-            return recomputed(super::inequality::check(claim, deadline)?, want);
+        if claim.kind == Kind::Inequality {
+            return recomputed(super::exact::inequality::check(claim, deadline)?, want);
         }
         return Err("a proof without a certificate".into());
     };
@@ -320,9 +320,9 @@ fn verdict_ok(claim: &Claim, cert: &Value, verdict: &str, out: &mut Checked) -> 
     }
     // the claim's own proof is of the claim (an inequality: as the implication "holds",
     // the documented rewrite of `verify`)
-    let stated = match claim.kind.as_str() {
-        "inequality" => {
-            super::as_implication(claim).ok_or("an inequality without a proof table")?
+    let stated = match claim.kind {
+        Kind::Inequality => {
+            super::claim::as_implication(claim).ok_or("an inequality without a proof table")?
         }
         _ => claim.clone(),
     };
@@ -351,10 +351,10 @@ fn verdict_ok(claim: &Claim, cert: &Value, verdict: &str, out: &mut Checked) -> 
             None => toml::from_str(p.get("source").and_then(|s| s.as_str()).unwrap_or(""))
                 .map_err(|e| format!("a lemma's statement: {e}"))?,
         };
-        let cases = super::sampled::cases(&source)?;
+        let cases = super::exact::sampled::cases(&source)?;
         let agreement = source.contains_key("left") && source.contains_key("right");
         let sides = match agreement {
-            true => Some(super::sampled::agreement_sides(&source)?),
+            true => Some(super::exact::sampled::agreement_sides(&source)?),
             false => None,
         };
         let mut found = cells::Found::default();
@@ -445,7 +445,7 @@ pub fn check_cli(
         }
         texts.push((p, text));
     }
-    let claims = super::load_paths(claims).map_err(|e| format!("--claims: {e}"))?;
+    let claims = super::claim::load_paths(claims).map_err(|e| format!("--claims: {e}"))?;
     // the certificates are independent: checked on every core
     use rayon::prelude::*;
     let rows: Vec<Checked> = texts

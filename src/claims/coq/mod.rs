@@ -14,7 +14,7 @@ mod term;
 
 pub use run::{check_folder, CoqStatus};
 
-use super::{Claim, ClaimResult, Verdict};
+use super::claim::{Claim, ClaimResult, Verdict};
 use statement::Prop;
 
 /// The Coq file of a decided claim, or why there is none.

@@ -8,9 +8,9 @@
 
 use super::laws;
 use super::term::{self, name};
-use crate::claims::sampled::{self, Case};
-use crate::claims::statement::{domain_and_cone, Range};
-use crate::claims::{pairs, Claim};
+use crate::claims::claim::statement::{domain_and_cone, Range};
+use crate::claims::claim::{pairs, Claim, Kind};
+use crate::claims::exact::sampled::{self, Case};
 use crate::lang::{self, NodeKind};
 use num_rational::BigRational;
 
@@ -25,11 +25,11 @@ pub(crate) struct Prop {
 /// The statement of a claim: its propositions (their conjunction is the claim).
 pub(crate) fn of(claim: &Claim) -> Result<Vec<Prop>, String> {
     let t = &claim.content;
-    match claim.kind.as_str() {
-        "implication" => implication(t),
-        "agreement" => agreement(t),
-        "identity" => identity(t).map(|p| vec![p]),
-        "inequality" => inequality(t).map(|p| vec![p]),
+    match claim.kind {
+        Kind::Implication => implication(t),
+        Kind::Agreement => agreement(t),
+        Kind::Identity => identity(t).map(|p| vec![p]),
+        Kind::Inequality => inequality(t).map(|p| vec![p]),
         k => Err(format!("the kind {k} has no Coq statement yet")),
     }
 }
@@ -419,8 +419,8 @@ fn ground(c: &Case, e: &str) -> Result<BigRational, String> {
 fn identity(t: &toml::Table) -> Result<Prop, String> {
     let subs = pairs(t, "substitute")?;
     let parse = |s: &str| lang::parse_with_variables(s).map_err(|e| format!("`{s}`: {e}"));
-    let lhs = parse(crate::claims::field(t, "lhs")?)?;
-    let rhs = parse(crate::claims::field(t, "rhs")?)?;
+    let lhs = parse(crate::claims::claim::field(t, "lhs")?)?;
+    let rhs = parse(crate::claims::claim::field(t, "rhs")?)?;
     let subs: Vec<(String, lang::Expr)> = subs
         .iter()
         .map(|(v, e)| parse(e).map(|x| (v.clone(), x)))
@@ -452,7 +452,7 @@ fn identity(t: &toml::Table) -> Result<Prop, String> {
         b.divisors_nonzero(&ds);
         b.def(v, term::expr(e)?);
     }
-    let space = crate::claims::sample_points::Space::from_table(t)?;
+    let space = crate::claims::exact::sample_points::Space::from_table(t)?;
     for a in &space.assume {
         let mut ds = Vec::new();
         term::relation_divisors(a, &mut ds)?;
@@ -472,8 +472,8 @@ fn inequality(t: &toml::Table) -> Result<Prop, String> {
     if t.contains_key("subdomain") {
         return Err("a claim on a subdomain (`subdomain`)".into());
     }
-    let space = crate::claims::sample_points::Space::from_table(t)?;
-    let holds = lang::parse_relation(crate::claims::field(t, "holds")?)
+    let space = crate::claims::exact::sample_points::Space::from_table(t)?;
+    let holds = lang::parse_relation(crate::claims::claim::field(t, "holds")?)
         .map_err(|e| format!("holds: {e}"))?;
     let mut b = Builder::default();
     let params = match t.get("proof").and_then(|p| p.as_table()) {

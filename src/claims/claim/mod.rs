@@ -1,0 +1,283 @@
+//! What a claim states, as read from its file: the typed claim ([`Claim`]), its verdicts and
+//! outcomes, the readers of its tables, and what it states over which domain
+//! ([`statement`]). Both the prover and the checker read a claim through this module only;
+//! it runs nothing.
+
+mod error;
+mod kind;
+pub mod schema;
+pub mod statement;
+pub mod tables;
+
+pub use error::ClaimError;
+pub use kind::Kind;
+pub(crate) use tables::{field, int_field, pairs, str_list};
+
+use crate::input::files::shown;
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// The verdict of a claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    /// Over the paper's whole stated domain (open and unbounded parts, boundaries and
+    /// degenerate rays included).
+    Proved,
+    /// Over a stated part of the domain only (the part is written in the detail).
+    ProvedOnSubdomain,
+    Refuted,
+    ConfirmedOnSamples,
+    Inconclusive,
+}
+
+impl Verdict {
+    /// The name used in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Proved => "proved",
+            Verdict::ProvedOnSubdomain => "proved-on-subdomain",
+            Verdict::Refuted => "refuted",
+            Verdict::ConfirmedOnSamples => "confirmed-on-samples",
+            Verdict::Inconclusive => "inconclusive",
+        }
+    }
+}
+
+/// What a checker found.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Outcome {
+    pub verdict: Verdict,
+    /// One line a referee can read (method details, samples, boxes, depth, time).
+    pub detail: String,
+    /// An exact counterexample (for `refuted`), as input-language strings.
+    pub counterexample: Option<serde_json::Value>,
+    /// The corrected statement, when one was found.
+    pub corrected: Option<String>,
+    /// What a reader can re-check of a proof (cells with their charts, boxes, identities).
+    pub certificate: Option<serde_json::Value>,
+}
+
+impl Outcome {
+    pub fn new(verdict: Verdict, detail: impl Into<String>) -> Self {
+        Outcome {
+            verdict,
+            detail: detail.into(),
+            counterexample: None,
+            corrected: None,
+            certificate: None,
+        }
+    }
+    pub fn inconclusive(reason: impl Into<String>) -> Self {
+        Outcome::new(Verdict::Inconclusive, reason)
+    }
+    pub fn refuted(detail: impl Into<String>, cx: serde_json::Value) -> Self {
+        Outcome {
+            counterexample: Some(cx),
+            ..Outcome::new(Verdict::Refuted, detail)
+        }
+    }
+}
+
+/// A claim as read from its file: the paper's words and where they are, its [`Kind`], and
+/// the kind's table (its formal content, read by that kind's checker through
+/// [`tables`]).
+#[derive(Clone, Debug)]
+pub struct Claim {
+    pub id: String,
+    pub paper: String,
+    pub location: String,
+    pub statement: String,
+    pub kind: Kind,
+    pub method: String,
+    /// The kind's table (formal content).
+    pub content: toml::Table,
+    /// The file it came from.
+    pub file: PathBuf,
+}
+
+fn req_str(t: &toml::Table, key: &'static str, file: &Path) -> Result<String, ClaimError> {
+    match t.get(key) {
+        Some(toml::Value::String(s)) => Ok(s.clone()),
+        Some(_) => Err(ClaimError::NotString {
+            file: shown(file),
+            key,
+        }),
+        None => Err(ClaimError::Missing {
+            file: shown(file),
+            key,
+        }),
+    }
+}
+
+impl Claim {
+    /// Parses a claim from TOML text; errors name the file and the field.
+    pub fn parse(text: &str, file: &Path) -> Result<Claim, ClaimError> {
+        let t: toml::Table = text
+            .parse()
+            .map_err(|e: toml::de::Error| ClaimError::Toml {
+                file: shown(file),
+                message: e.message().trim().to_string(),
+            })?;
+        if t.contains_key("verdict") {
+            return Err(ClaimError::StatesVerdict { file: shown(file) });
+        }
+        let name = req_str(&t, "kind", file)?;
+        let kind = Kind::named(&name).ok_or_else(|| ClaimError::UnknownKind {
+            file: shown(file),
+            kind: name.clone(),
+            known: Kind::ALL.map(Kind::name).join(", "),
+        })?;
+        let content = match t.get(kind.table()) {
+            Some(toml::Value::Table(c)) => c.clone(),
+            _ => {
+                return Err(ClaimError::NoTable {
+                    file: shown(file),
+                    kind: kind.name(),
+                    table: kind.table(),
+                })
+            }
+        };
+        schema::check(&t, kind).map_err(|message| ClaimError::Schema {
+            file: shown(file),
+            message,
+        })?;
+        let id = req_str(&t, "id", file)?;
+        if let Some(c) = id.chars().find(|c| c.is_control()) {
+            return Err(ClaimError::ControlInId {
+                file: shown(file),
+                code: c as u32,
+            });
+        }
+        Ok(Claim {
+            id,
+            paper: req_str(&t, "paper", file)?,
+            location: req_str(&t, "where", file)?,
+            statement: req_str(&t, "statement", file)?,
+            kind,
+            method: req_str(&t, "method", file)?,
+            content,
+            file: file.to_path_buf(),
+        })
+    }
+
+    /// Reads a claim file.
+    pub fn load(file: &Path) -> Result<Claim, ClaimError> {
+        let text = crate::input::files::read_text(file, crate::input::files::CLAIM)
+            .map_err(ClaimError::Read)?;
+        Claim::parse(&text, file)
+    }
+}
+
+/// All claim files (`*.toml`) under the given files or directories (recursive, sorted).
+pub fn load_paths(paths: &[PathBuf]) -> Result<Vec<Claim>, ClaimError> {
+    let mut files = Vec::new();
+    for p in paths {
+        collect(p, &mut files).map_err(ClaimError::Walk)?;
+    }
+    // one file named twice (`proofs proofs/fp/x.toml`, `a/../a`) is read once
+    let mut seen = std::collections::HashSet::new();
+    files.sort();
+    files.retain(|f| seen.insert(std::fs::canonicalize(f).unwrap_or_else(|_| f.clone())));
+    let claims: Vec<Claim> = files
+        .iter()
+        .map(|f| Claim::load(f))
+        .collect::<Result<_, _>>()?;
+    let mut ids: Vec<(&str, &Path)> = claims
+        .iter()
+        .map(|c| (c.id.as_str(), c.file.as_path()))
+        .collect();
+    ids.sort();
+    if let Some(w) = ids.windows(2).find(|w| w[0].0 == w[1].0) {
+        return Err(ClaimError::DuplicateId {
+            id: w[0].0.to_string(),
+            first: shown(w[0].1),
+            second: shown(w[1].1),
+        });
+    }
+    Ok(claims)
+}
+
+/// The claim files a path names: a file itself, or a directory's `*.toml` files,
+/// recursively. A path named on the command line is followed wherever it points; inside a
+/// directory, a symbolic link to a directory is not followed (it can make a cycle:
+/// `self -> .`, `/dev/fd -> /proc/self/fd`). A `*.toml` that is not a regular file is
+/// refused when read.
+fn collect(p: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+    let meta = std::fs::metadata(p).map_err(|e| format!("{}: {e}", shown(p)))?;
+    match meta.is_dir() {
+        true => walk(p, out, 0),
+        false => {
+            out.push(p.to_path_buf());
+            Ok(())
+        }
+    }
+}
+
+/// Directories nested deeper than this under a named directory are refused.
+const MAX_DEPTH: usize = 64;
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>, depth: usize) -> Result<(), String> {
+    if depth > MAX_DEPTH {
+        return Err(format!(
+            "{}: directories nested deeper than {MAX_DEPTH} levels",
+            shown(dir)
+        ));
+    }
+    let err = |e: std::io::Error| format!("{}: {e}", shown(dir));
+    for entry in std::fs::read_dir(dir).map_err(err)? {
+        let entry = entry.map_err(err)?;
+        // the entry's own type: a symbolic link is a link here, never its target
+        let kind = entry.file_type().map_err(err)?;
+        let path = entry.path();
+        if kind.is_dir() {
+            walk(&path, out, depth + 1)?;
+        } else if kind.is_symlink() && path.is_dir() {
+            // a link to a directory is not followed
+        } else if path.extension().is_some_and(|x| x == "toml") {
+            // a `.toml` that is not a regular file (a FIFO, a link to a device) is
+            // refused by the reader, with one line naming it
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// A claim with its computed verdict.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClaimResult {
+    pub id: String,
+    pub paper: String,
+    #[serde(rename = "where")]
+    pub location: String,
+    pub kind: Kind,
+    pub verdict: Verdict,
+    pub method: String,
+    pub detail: String,
+    pub counterexample: Option<serde_json::Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub corrected: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub certificate: Option<serde_json::Value>,
+    pub statement: String,
+    /// Wall-clock seconds spent on the claim (text output only: the JSON report is the
+    /// same on every run).
+    #[serde(skip)]
+    pub seconds: f64,
+}
+
+/// An `inequality` claim with a `proof` table as the implication "`holds`" over the same
+/// variables, derived quantities and hypotheses.
+pub(crate) fn as_implication(claim: &Claim) -> Option<Claim> {
+    let t = &claim.content;
+    t.get("proof")?;
+    let mut c = claim.clone();
+    c.kind = Kind::Implication;
+    let holds = c.content.remove("holds")?;
+    for k in ["max_depth", "subdomain", "domain"] {
+        c.content.remove(k);
+    }
+    c.content
+        .insert("conclude".into(), toml::Value::Array(vec![holds]));
+    Some(c)
+}
