@@ -22,6 +22,9 @@ const IDS: &[&str] = &[
     "pq-corner-symmetry",
     "fp-6-zone-boundaries-corrected",
     "fp-thm3.1",
+    "fp-result7",
+    "fp-cor3.1-termination",
+    "fp-thm5.3-limit",
 ];
 
 fn file_of(id: &str) -> String {
@@ -432,6 +435,194 @@ fn edited_covers_and_leaves_are_rejected() {
         },
         "recorded obligation",
     );
+}
+
+/// An induction's lemmas are checked against the statements the checker derives from the
+/// claim file (`claim::induction::derive`), never against the statements the certificate
+/// records: before, a certificate could prove any lemma under an induction's name.
+#[test]
+fn induction_lemmas_are_derived_from_the_claim_file() {
+    // 32. the step lemma's recorded conclusions weakened (one dropped, with its statement)
+    forged(
+        "pq-corner-symmetry",
+        |c| {
+            let cs = c
+                .pointer_mut("/certificate/step lemma conclusions")
+                .unwrap()
+                .as_array_mut()
+                .unwrap();
+            cs.pop();
+            let src = c.pointer_mut("/certificate/step lemma/source").unwrap();
+            *src = src
+                .as_str()
+                .unwrap()
+                .replacen(", \"m_y1 == -(y1)\"", "", 1)
+                .into();
+        },
+        "not those the claim's induction gives",
+    );
+    // 33. the step lemma's statement restricted (a hypothesis on the state), conclusions kept
+    forged(
+        "pq-corner-symmetry",
+        |c| {
+            let src = c.pointer_mut("/certificate/step lemma/source").unwrap();
+            *src = format!("assume = [\"x > 0\"]\n{}", src.as_str().unwrap()).into();
+        },
+        "another statement than the claim",
+    );
+    // 34. a run fact edited (a run's final state said to be its mirror's)
+    forged(
+        "pq-corner-symmetry",
+        |c| {
+            let facts = c.pointer_mut("/certificate/run facts").unwrap();
+            facts[0] = "xf == -(xf)".into();
+        },
+        "run facts are not those",
+    );
+    // 35. the runs named otherwise
+    forged(
+        "pq-corner-symmetry",
+        |c| c["certificate"]["runs"] = serde_json::json!(["corner.ta"]),
+        "runs are not the claim's",
+    );
+    // 36. one run: the conclusions at the run's start edited
+    forged(
+        "fp-result7",
+        |c| c["certificate"]["instance conclusions"][0] = "(multi) == 2".into(),
+        "conclusions at the run's start are not those",
+    );
+    // 37. one run: the instance's statement weakened (a case's conclusion dropped)
+    forged(
+        "fp-result7",
+        |c| {
+            let src = c.pointer_mut("/certificate/instance/source").unwrap();
+            *src = src
+                .as_str()
+                .unwrap()
+                .replacen("conclude = [\"(multi) == 1\"]", "conclude = []", 1)
+                .into();
+        },
+        "another statement than the claim",
+    );
+    // 38. the step lemma left undefined on a cell (it must hold at every state)
+    forged(
+        "fp-result7",
+        |c| {
+            let lemma = c.pointer_mut("/certificate/step lemma").unwrap();
+            let cell = lemma["cells"].as_array_mut().unwrap().remove(0);
+            let leaf = serde_json::json!({
+                "case": cell["case"], "cell": cell["cell"], "status": "undefined",
+                "chart": cell["chart"], "evidence": null,
+            });
+            lemma["other cells"].as_array_mut().unwrap().push(leaf);
+        },
+        "must hold at every state",
+    );
+    // 39. the claim file's run changed (the step lemma now about another law than the
+    //     run), the genuine certificate kept: the step no longer computes what the run does
+    let claims = edited_claim("fp-result7", |t| {
+        t.replacen(
+            "probe = \"corner.ta\"\ninputs = { k = \"t/(1 - t)\", eps = \"eps\"",
+            "probe = \"corner.ta\"\ninputs = { k = \"t/(1 - t)\", eps = \"eps/1000\"",
+            1,
+        )
+    });
+    let why = verdict(&cert("fp-result7"), &claims).unwrap_err();
+    assert!(why.contains("must compute what the run computes"), "{why}");
+    // 40. the claim file's conclusion made false (multiple == 2 in Z12), certificate kept
+    let claims = edited_claim("fp-result7", |t| {
+        t.replacen(
+            "conclude = [\"multiple == 1\"]",
+            "conclude = [\"multiple == 2\"]",
+            1,
+        )
+    });
+    let why = verdict(&cert("fp-result7"), &claims).unwrap_err();
+    assert!(
+        why.contains("not those the claim's induction gives"),
+        "{why}"
+    );
+    // 41. runs in lockstep: the claim file's conclusion made false (the mirror's final
+    //     y the same, not opposite), certificate kept
+    let claims = edited_claim("pq-corner-symmetry", |t| {
+        t.replacen("\"m_yf == -yf\"", "\"m_yf == yf\"", 1)
+    });
+    let why = verdict(&cert("pq-corner-symmetry"), &claims).unwrap_err();
+    assert!(why.contains("not among the run facts"), "{why}");
+}
+
+/// A termination's lemmas too are checked against the statements derived from the claim
+/// file (`claim::termination::derive`), and its record (ranking, bounds, rate) must be the
+/// claim file's.
+#[test]
+fn termination_lemmas_are_derived_from_the_claim_file() {
+    // 42. the ranking lemma's statement restricted (a hypothesis on the state)
+    forged(
+        "fp-cor3.1-termination",
+        |c| {
+            let src = c.pointer_mut("/certificate/lemma/source").unwrap();
+            *src = src
+                .as_str()
+                .unwrap()
+                .replacen("assume = [", "assume = [\"y > 0\", ", 1)
+                .into();
+        },
+        "another statement than the claim",
+    );
+    // 43. the recorded rate of rise changed (with the lemma's conclusions)
+    forged(
+        "fp-cor3.1-termination",
+        |c| c["certificate"]["rises by"] = "1".into(),
+        "`rises by` is not the one the claim file gives",
+    );
+    // 44. the entry lemma's conclusions replaced by a weaker one
+    forged(
+        "fp-cor3.1-termination",
+        |c| c["certificate"]["entry lemma conclusions"] = serde_json::json!(["zone1 != 13"]),
+        "`entry lemma conclusions` is not the one",
+    );
+    // 45. the domain lemma's proof dropped
+    forged(
+        "fp-cor3.1-termination",
+        |c| {
+            c["certificate"]
+                .as_object_mut()
+                .unwrap()
+                .remove("domain lemma");
+        },
+        "no proof of the domain lemma",
+    );
+    // 46. the shrinking factor recorded otherwise
+    forged(
+        "fp-thm5.3-limit",
+        |c| c["certificate"]["shrinks by"] = "1/2".into(),
+        "`shrinks by` is not the one the claim file gives",
+    );
+    // 47. the shrinking lemma's statement weakened (its first conclusion dropped)
+    forged(
+        "fp-thm5.3-limit",
+        |c| {
+            let src = c.pointer_mut("/certificate/lemma/source").unwrap();
+            *src = src
+                .as_str()
+                .unwrap()
+                .replacen(
+                    "conclude = [\"eps^2 + (1 - eps^2)*((1 - k^2)/(1 + k^2))^2 < 1\", ",
+                    "conclude = [",
+                    1,
+                )
+                .into();
+        },
+        "another statement than the claim",
+    );
+    // 48. the claim file's ranking changed (a false rate of rise: 1 at every step from
+    //     D, where R is bounded by 2 - (-1) = 3 but the paper's rate is smaller), the
+    //     genuine certificate kept
+    let claims = edited_claim("fp-cor3.1-termination", |t| {
+        t.replacen("rises_by = \"2*k^2/(1 + k^2)^2\"", "rises_by = \"1\"", 1)
+    });
+    let why = verdict(&cert("fp-cor3.1-termination"), &claims).unwrap_err();
+    assert!(why.contains("is not the one the claim file gives"), "{why}");
 }
 
 #[test]

@@ -5,8 +5,8 @@
 //! no proof, and a run-level conclusion the lemmas do not give is still refuted.
 
 use crate::common::claims::{load, mutant_refuted, verdict_of};
+use impactkit::claims::claim::induction::STEPS;
 use impactkit::claims::probes::{run, Inputs};
-use impactkit::claims::prove::induction::STEPS;
 use impactkit::claims::{check, Verdict};
 use impactkit::lang::show;
 use num_rational::BigRational;

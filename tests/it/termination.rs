@@ -4,8 +4,8 @@
 //! step, bounds that depend on the state, conclusions other than the run's stop.
 
 use crate::common::claims::{load, verdict_of};
+use impactkit::claims::claim::termination::TERMINATING;
 use impactkit::claims::probes::{run, Inputs};
-use impactkit::claims::prove::termination::TERMINATING;
 use impactkit::claims::Verdict;
 use impactkit::lang::show;
 use num_rational::BigRational;

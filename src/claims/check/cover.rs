@@ -56,6 +56,9 @@ pub struct Cover {
     pub unproved_leaves: usize,
     /// Proofs of lemmas the engine stated (their statement read from the certificate).
     pub lemmas: usize,
+    /// Proofs of lemmas whose statement the checker derived from the claim file (an
+    /// induction's step lemma and conclusions at the run's start).
+    pub derived_lemmas: usize,
 }
 
 /// One node of the cover: the values of the claim's variables and the positive chart

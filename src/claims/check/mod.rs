@@ -36,8 +36,9 @@ mod cells;
 mod cover;
 mod rules;
 
+use super::certificate::strs;
 use super::certificate::CERT_SCHEMA;
-use super::claim::{Claim, Kind, Verdict};
+use super::claim::{induction, termination, Claim, Kind, Verdict};
 use crate::arith::symbolic::Symbolic;
 use num_rational::BigRational;
 
@@ -341,12 +342,27 @@ fn verdict_ok(claim: &Claim, cert: &Value, verdict: &str, out: &mut Checked) -> 
             return Err("the claim's Gram reduction is missing from the certificate".into())
         }
     }
+    // the statements of an induction's lemmas, derived from the claim file
+    let derived = match body.get("method").and_then(|m| m.as_str()) {
+        Some(induction::METHOD) => induction_lemmas(&stated, body)?,
+        Some(termination::RANKING | termination::SHRINKING) => termination_lemmas(&stated, body)?,
+        _ => Vec::new(),
+    };
     for p in list {
-        let top = std::ptr::eq(p, body).then_some(&stated.content);
-        cover::check_cover(p, top, &mut out.cover)?;
-        // the statement: the claim's, or (a lemma of an induction or a termination) the
-        // lemma's
-        let source: toml::Table = match top {
+        let own = match std::ptr::eq(p, body) {
+            true => Some(&stated.content),
+            false => derived
+                .iter()
+                .find(|(q, _)| std::ptr::eq(*q, p))
+                .map(|(_, t)| t),
+        };
+        cover::check_cover(p, own, &mut out.cover)?;
+        if !std::ptr::eq(p, body) && own.is_some() {
+            out.cover.derived_lemmas += 1;
+        }
+        // the statement: the claim's, or a lemma's as derived from the claim file (a
+        // lemma the checker does not derive is read from the certificate, and counted)
+        let source: toml::Table = match own {
             Some(t) => t.clone(),
             None => toml::from_str(p.get("source").and_then(|s| s.as_str()).unwrap_or(""))
                 .map_err(|e| format!("a lemma's statement: {e}"))?,
@@ -418,6 +434,121 @@ fn verdict_ok(claim: &Claim, cert: &Value, verdict: &str, out: &mut Checked) -> 
     Ok(())
 }
 
+/// The proofs inside an induction's certificate, each with its statement as derived from
+/// the claim file ([`induction::derive`]): the step lemma (in the form whose conclusions
+/// the certificate records, which must be one the claim gives) and, for one run, the
+/// conclusions at the run's start; for runs in lockstep, every conclusion of the claim
+/// must be a run fact. The step lemma holds at every state: no cell of it may be left
+/// undefined or refused.
+fn induction_lemmas<'a>(
+    claim: &Claim,
+    body: &'a Value,
+) -> Result<Vec<(&'a Value, toml::Table)>, String> {
+    let recorded = strs(body.get("step lemma conclusions"));
+    let mut forms = Vec::new();
+    for form in [
+        induction::OneRun::FromAny,
+        induction::OneRun::WithoutMultiple,
+    ] {
+        let d =
+            induction::derive(claim, form).map_err(|e| format!("the claim's induction: {e}"))?;
+        let one_run = d.one_run;
+        forms.push(d);
+        if !one_run {
+            break;
+        }
+    }
+    let d = forms
+        .into_iter()
+        .find(|d| d.lemma_conclusions == recorded)
+        .ok_or("the step lemma's conclusions are not those the claim's induction gives")?;
+    if strs(body.get("runs")) != d.runs {
+        return Err("the induction's runs are not the claim's".into());
+    }
+    let lemma = at_every_state(body, "step lemma")?;
+    let mut out = vec![(lemma, d.lemma.content)];
+    match d.instance {
+        Some((inst, rewritten)) => {
+            if strs(body.get("instance conclusions")) != rewritten {
+                return Err(
+                    "the conclusions at the run's start are not those the claim's induction gives"
+                        .into(),
+                );
+            }
+            let proof = body
+                .get("instance")
+                .filter(|p| p.get("method").and_then(|m| m.as_str()) == Some("symbolic cells"))
+                .ok_or("an induction without the proof of its conclusions at the run's start")?;
+            out.push((proof, inst.content));
+        }
+        None => {
+            let missing = induction::not_facts(claim, &d.facts);
+            if !missing.is_empty() {
+                return Err(format!(
+                    "the conclusion(s) {} are not among the run facts the step lemma gives",
+                    missing.join(", ")
+                ));
+            }
+            let facts: Vec<String> = d.facts.iter().map(induction::fact_text).collect();
+            if strs(body.get("run facts")) != facts {
+                return Err("the run facts are not those the claim's induction gives".into());
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A lemma's proof in a certificate, which must hold at every state of its domain: a
+/// symbolic proof with no cell left undefined or refused.
+fn at_every_state<'a>(body: &'a Value, key: &str) -> Result<&'a Value, String> {
+    let proof = body
+        .get(key)
+        .filter(|p| p.get("method").and_then(|m| m.as_str()) == Some("symbolic cells"))
+        .ok_or_else(|| format!("no proof of the {key}"))?;
+    let unproved = proof
+        .get("other cells")
+        .and_then(|c| c.as_array())
+        .into_iter()
+        .flatten()
+        .filter(|c| c.get("status").and_then(|s| s.as_str()) != Some("outside"))
+        .count();
+    if unproved > 0 {
+        return Err(format!(
+            "the {key} is left undefined or refused on {unproved} cell(s): it must hold at every state"
+        ));
+    }
+    Ok(proof)
+}
+
+/// The proofs inside a termination's certificate, each with its statement as derived
+/// from the claim file ([`termination::derive`]): the ranking (or shrinking) lemma and,
+/// for a ranking with a domain of its own, the entry and domain lemmas, each holding at
+/// every state; the certificate's record of the ranking, its bounds, the run and the
+/// lemmas' conclusions must be the derived ones.
+fn termination_lemmas<'a>(
+    claim: &Claim,
+    body: &'a Value,
+) -> Result<Vec<(&'a Value, toml::Table)>, String> {
+    let spec = claim
+        .content
+        .get("termination")
+        .and_then(|t| t.as_table())
+        .ok_or("a termination certificate for a claim without a termination table")?;
+    let t = termination::derive(claim, spec).map_err(|e| format!("the claim's {e}"))?;
+    for (k, v) in t.record().as_object().into_iter().flatten() {
+        if body.get(k) != Some(v) {
+            return Err(format!(
+                "the termination's `{k}` is not the one the claim file gives"
+            ));
+        }
+    }
+    let mut out = Vec::new();
+    for l in t.lemmas {
+        out.push((at_every_state(body, l.key)?, l.claim.content));
+    }
+    Ok(out)
+}
+
 /// `impactkit check CERT…`: one line per certificate and a summary; `Ok((text, all
 /// accepted))`; a file that cannot be read is bad input.
 pub fn check_cli(
@@ -478,6 +609,7 @@ pub fn check_cli(
                     "outside cells on a law output (engine's value)": r.cover.outside_engine,
                     "undefined or refused cells (counted)": r.cover.unproved_leaves,
                     "lemma statements (engine's)": r.cover.lemmas,
+                    "lemma statements (derived from the claim file)": r.cover.derived_lemmas,
                 },
             })).collect::<Vec<_>>(),
             "accepted": accepted,

@@ -4,10 +4,12 @@
 //! it runs nothing.
 
 mod error;
+pub mod induction;
 mod kind;
 pub mod schema;
 pub mod statement;
 pub mod tables;
+pub mod termination;
 
 pub use error::ClaimError;
 pub use kind::Kind;

@@ -56,48 +56,7 @@ pub fn symbolic_identity(
     )
 }
 
-/// Replaces the variable `var` (whole identifiers only) by `(repl)` in `src`.
-pub fn substitute_text(src: &str, var: &str, repl: &str) -> String {
-    let mut out = String::new();
-    let cs: Vec<char> = src.chars().collect();
-    let mut i = 0;
-    while i < cs.len() {
-        if cs[i].is_ascii_alphabetic() || cs[i] == '_' {
-            let st = i;
-            while i < cs.len() && (cs[i].is_ascii_alphanumeric() || cs[i] == '_' || cs[i] == '.') {
-                i += 1;
-            }
-            let id: String = cs[st..i].iter().collect();
-            if id == var {
-                out.push('(');
-                out.push_str(repl);
-                out.push(')');
-            } else {
-                out.push_str(&id);
-            }
-        } else if cs[i].is_ascii_digit() {
-            // a number, including an exponent like 1e-3 (its 'e' is not a variable)
-            while i < cs.len()
-                && (cs[i].is_ascii_digit()
-                    || cs[i] == '.'
-                    || ((cs[i] == 'e' || cs[i] == 'E')
-                        && i + 1 < cs.len()
-                        && (cs[i + 1].is_ascii_digit() || cs[i + 1] == '-')))
-            {
-                if cs[i] == 'e' || cs[i] == 'E' {
-                    out.push(cs[i]);
-                    i += 1;
-                }
-                out.push(cs[i]);
-                i += 1;
-            }
-        } else {
-            out.push(cs[i]);
-            i += 1;
-        }
-    }
-    out
-}
+pub use crate::claims::claim::statement::substitute_text;
 
 /// Checks an `identity` claim.
 pub fn check(claim: &Claim) -> Result<Outcome, String> {
