@@ -442,7 +442,7 @@ fn edited_covers_and_leaves_are_rejected() {
 /// records: before, a certificate could prove any lemma under an induction's name.
 #[test]
 fn induction_lemmas_are_derived_from_the_claim_file() {
-    // 32. the step lemma's recorded conclusions weakened (one dropped, with its statement)
+    // 38. the step lemma's recorded conclusions weakened (one dropped, with its statement)
     forged(
         "pq-corner-symmetry",
         |c| {
@@ -461,7 +461,7 @@ fn induction_lemmas_are_derived_from_the_claim_file() {
         },
         "not those the claim's induction gives",
     );
-    // 33. the step lemma's statement restricted (a hypothesis on the state), conclusions kept
+    // 39. the step lemma's statement restricted (a hypothesis on the state), conclusions kept
     forged(
         "pq-corner-symmetry",
         |c| {
@@ -470,7 +470,7 @@ fn induction_lemmas_are_derived_from_the_claim_file() {
         },
         "another statement than the claim",
     );
-    // 34. a run fact edited (a run's final state said to be its mirror's)
+    // 40. a run fact edited (a run's final state said to be its mirror's)
     forged(
         "pq-corner-symmetry",
         |c| {
@@ -479,19 +479,19 @@ fn induction_lemmas_are_derived_from_the_claim_file() {
         },
         "run facts are not those",
     );
-    // 35. the runs named otherwise
+    // 41. the runs named otherwise
     forged(
         "pq-corner-symmetry",
         |c| c["certificate"]["runs"] = serde_json::json!(["corner.ta"]),
         "runs are not the claim's",
     );
-    // 36. one run: the conclusions at the run's start edited
+    // 42. one run: the conclusions at the run's start edited
     forged(
         "fp-result7",
         |c| c["certificate"]["instance conclusions"][0] = "(multi) == 2".into(),
         "conclusions at the run's start are not those",
     );
-    // 37. one run: the instance's statement weakened (a case's conclusion dropped)
+    // 43. one run: the instance's statement weakened (a case's conclusion dropped)
     forged(
         "fp-result7",
         |c| {
@@ -504,7 +504,7 @@ fn induction_lemmas_are_derived_from_the_claim_file() {
         },
         "another statement than the claim",
     );
-    // 38. the step lemma left undefined on a cell (it must hold at every state)
+    // 44. the step lemma left undefined on a cell (it must hold at every state)
     forged(
         "fp-result7",
         |c| {
@@ -518,7 +518,7 @@ fn induction_lemmas_are_derived_from_the_claim_file() {
         },
         "must hold at every state",
     );
-    // 39. the claim file's run changed (the step lemma now about another law than the
+    // 45. the claim file's run changed (the step lemma now about another law than the
     //     run), the genuine certificate kept: the step no longer computes what the run does
     let claims = edited_claim("fp-result7", |t| {
         t.replacen(
@@ -529,7 +529,7 @@ fn induction_lemmas_are_derived_from_the_claim_file() {
     });
     let why = verdict(&cert("fp-result7"), &claims).unwrap_err();
     assert!(why.contains("must compute what the run computes"), "{why}");
-    // 40. the claim file's conclusion made false (multiple == 2 in Z12), certificate kept
+    // 46. the claim file's conclusion made false (multiple == 2 in Z12), certificate kept
     let claims = edited_claim("fp-result7", |t| {
         t.replacen(
             "conclude = [\"multiple == 1\"]",
@@ -542,7 +542,7 @@ fn induction_lemmas_are_derived_from_the_claim_file() {
         why.contains("not those the claim's induction gives"),
         "{why}"
     );
-    // 41. runs in lockstep: the claim file's conclusion made false (the mirror's final
+    // 47. runs in lockstep: the claim file's conclusion made false (the mirror's final
     //     y the same, not opposite), certificate kept
     let claims = edited_claim("pq-corner-symmetry", |t| {
         t.replacen("\"m_yf == -yf\"", "\"m_yf == yf\"", 1)
@@ -556,7 +556,7 @@ fn induction_lemmas_are_derived_from_the_claim_file() {
 /// claim file's.
 #[test]
 fn termination_lemmas_are_derived_from_the_claim_file() {
-    // 42. the ranking lemma's statement restricted (a hypothesis on the state)
+    // 48. the ranking lemma's statement restricted (a hypothesis on the state)
     forged(
         "fp-cor3.1-termination",
         |c| {
@@ -569,19 +569,19 @@ fn termination_lemmas_are_derived_from_the_claim_file() {
         },
         "another statement than the claim",
     );
-    // 43. the recorded rate of rise changed (with the lemma's conclusions)
+    // 49. the recorded rate of rise changed (with the lemma's conclusions)
     forged(
         "fp-cor3.1-termination",
         |c| c["certificate"]["rises by"] = "1".into(),
         "`rises by` is not the one the claim file gives",
     );
-    // 44. the entry lemma's conclusions replaced by a weaker one
+    // 50. the entry lemma's conclusions replaced by a weaker one
     forged(
         "fp-cor3.1-termination",
         |c| c["certificate"]["entry lemma conclusions"] = serde_json::json!(["zone1 != 13"]),
         "`entry lemma conclusions` is not the one",
     );
-    // 45. the domain lemma's proof dropped
+    // 51. the domain lemma's proof dropped
     forged(
         "fp-cor3.1-termination",
         |c| {
@@ -592,13 +592,13 @@ fn termination_lemmas_are_derived_from_the_claim_file() {
         },
         "no proof of the domain lemma",
     );
-    // 46. the shrinking factor recorded otherwise
+    // 52. the shrinking factor recorded otherwise
     forged(
         "fp-thm5.3-limit",
         |c| c["certificate"]["shrinks by"] = "1/2".into(),
         "`shrinks by` is not the one the claim file gives",
     );
-    // 47. the shrinking lemma's statement weakened (its first conclusion dropped)
+    // 53. the shrinking lemma's statement weakened (its first conclusion dropped)
     forged(
         "fp-thm5.3-limit",
         |c| {
@@ -615,7 +615,7 @@ fn termination_lemmas_are_derived_from_the_claim_file() {
         },
         "another statement than the claim",
     );
-    // 48. the claim file's ranking changed (a false rate of rise: 1 at every step from
+    // 54. the claim file's ranking changed (a false rate of rise: 1 at every step from
     //     D, where R is bounded by 2 - (-1) = 3 but the paper's rate is smaller), the
     //     genuine certificate kept
     let claims = edited_claim("fp-cor3.1-termination", |t| {

@@ -28,9 +28,16 @@
 //!   the echelon coverage) recomputed from the claim file by the engine's own function
 //!   and compared with the certificate's.
 //!
-//! Not re-checked here: that the obligations are what the law's code gives on each cell's
-//! chart (the claim's expressions run by the engine; the SMT cross-check reads the same
-//! obligations), and an agreement's outputs found identical on both sides.
+//! - **An induction or a termination**: the statements of its lemmas (the step lemma and
+//!   the conclusions at the run's start; the ranking, entry and domain lemmas) are derived
+//!   from the claim file by the same functions the prover uses
+//!   ([`crate::claims::claim::induction`], [`crate::claims::claim::termination`]), never
+//!   read from the certificate; its recorded conclusions, runs, run facts and ranking must
+//!   be the derived ones, and every lemma holds at every state (no cell left undefined or
+//!   refused). A symbolic proof of any other statement is rejected.
+//!
+//! Not re-checked here: an agreement's outputs found identical on both sides (the
+//! engine's values, counted).
 
 mod cells;
 mod cover;
@@ -349,24 +356,21 @@ fn verdict_ok(claim: &Claim, cert: &Value, verdict: &str, out: &mut Checked) -> 
         _ => Vec::new(),
     };
     for p in list {
+        // the statement: the claim's, or a lemma's as derived from the claim file; a
+        // proof of any other statement is not the claim's (the certificate's own text of
+        // a statement is never read)
         let own = match std::ptr::eq(p, body) {
-            true => Some(&stated.content),
-            false => derived
-                .iter()
-                .find(|(q, _)| std::ptr::eq(*q, p))
-                .map(|(_, t)| t),
+            true => &stated.content,
+            false => {
+                let lemma = derived.iter().find(|(q, _)| std::ptr::eq(*q, p));
+                out.cover.derived_lemmas += 1;
+                &lemma
+                    .ok_or("a proof of a statement the claim file does not give")?
+                    .1
+            }
         };
         cover::check_cover(p, own, &mut out.cover)?;
-        if !std::ptr::eq(p, body) && own.is_some() {
-            out.cover.derived_lemmas += 1;
-        }
-        // the statement: the claim's, or a lemma's as derived from the claim file (a
-        // lemma the checker does not derive is read from the certificate, and counted)
-        let source: toml::Table = match own {
-            Some(t) => t.clone(),
-            None => toml::from_str(p.get("source").and_then(|s| s.as_str()).unwrap_or(""))
-                .map_err(|e| format!("a lemma's statement: {e}"))?,
-        };
+        let source: toml::Table = own.clone();
         let cases = super::exact::sampled::cases(&source)?;
         let agreement = source.contains_key("left") && source.contains_key("right");
         let sides = match agreement {
@@ -608,7 +612,6 @@ pub fn check_cli(
                     "outside cells": r.cover.outside,
                     "outside cells on a law output (engine's value)": r.cover.outside_engine,
                     "undefined or refused cells (counted)": r.cover.unproved_leaves,
-                    "lemma statements (engine's)": r.cover.lemmas,
                     "lemma statements (derived from the claim file)": r.cover.derived_lemmas,
                 },
             })).collect::<Vec<_>>(),
