@@ -600,6 +600,21 @@ pub fn verify_verdicts(
         Some(dir) => Some(coq_statuses(dir, &results, &claims, jobs)?),
         None => None,
     };
+    // a claim file naming what nothing defines is bad input (exit 2), named by its file
+    if let Some(r) = results
+        .iter()
+        .find(|r| r.detail.contains(claim::UNDEFINED_NAME))
+    {
+        let file = claims
+            .iter()
+            .find(|c| c.id == r.id)
+            .map(|c| c.file.as_path());
+        let why = r.detail.trim_start_matches("the claim cannot be checked: ");
+        return Err(format!(
+            "{}: {why}",
+            file.map_or(r.id.clone(), crate::input::files::shown)
+        ));
+    }
     let verdicts = results.iter().map(|r| r.verdict).collect();
     let out = match format {
         "json" => {

@@ -66,18 +66,9 @@ fn summary_line(results: &[ClaimResult]) -> String {
     parts.join(", ")
 }
 
-/// The short name of a paper (its authors), from its file name.
+/// The short name of a paper (its authors), from its key.
 pub fn paper_name(file: &str) -> &str {
-    [
-        ("fassino-pasquero", "Fassino–Pasquero"),
-        ("pasquero", "Pasquero"),
-        ("seghete-murphey", "Seghete–Murphey"),
-        ("winandy-leine", "Winandy–Leine"),
-        ("clark-bloch", "Clark–Bloch"),
-    ]
-    .iter()
-    .find(|(p, _)| file.starts_with(p))
-    .map_or(file, |(_, n)| n)
+    super::claim::papers::short_name(file)
 }
 
 /// At most `n` characters of `s` (an ellipsis marks a cut).

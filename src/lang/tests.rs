@@ -213,7 +213,7 @@ fn the_three_users_accept_the_same_inputs() {
     }
     fn claim(src: &str) -> Result<BigRational, String> {
         let text = format!(
-            "id = \"t\"\npaper = \"p\"\nwhere = \"w\"\nstatement = \"s\"\nkind = \"exact-example\"\n\
+            "id = \"t\"\npaper = \"none\"\nwhere = \"w\"\nstatement = \"s\"\nkind = \"exact-example\"\n\
              method = \"m\"\n[example]\nvalues = {{ v = {src:?} }}\nholds = [\"v == v\"]\n"
         );
         let c = Claim::parse(&text, std::path::Path::new("t.toml"))?;

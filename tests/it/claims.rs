@@ -263,7 +263,7 @@ fn malformed_claims_are_rejected_with_the_field_named() {
         "{e:?}"
     );
     assert!(e.to_string().contains("missing `kind`"), "{e}");
-    let base = "id = \"x\"\npaper = \"p\"\nwhere = \"w\"\nstatement = \"s\"\nmethod = \"m\"\n";
+    let base = "id = \"x\"\npaper = \"none\"\nwhere = \"w\"\nstatement = \"s\"\nmethod = \"m\"\n";
     let e = Claim::parse(&format!("{base}kind = \"nonsense\"\n"), p).unwrap_err();
     assert!(
         matches!(&e, ClaimError::UnknownKind { kind, .. } if kind == "nonsense"),

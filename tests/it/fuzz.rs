@@ -1077,7 +1077,7 @@ fn claim_cases(dir: &std::path::Path) -> Vec<Case> {
         (
             "identity-power.toml",
             r#"id = "fuzz-identity-power"
-paper = "fuzz.txt"
+paper = "none"
 where = "fuzz"
 statement = "A hostile identity: the 200th power of a sum of four terms."
 kind = "identity"
@@ -1092,7 +1092,7 @@ vars = { x = ["-2", "2"], y = ["-2", "2"], z = ["-2", "2"] }
         (
             "example-tiny-expect.toml",
             r#"id = "fuzz-example-tiny-expect"
-paper = "fuzz.txt"
+paper = "none"
 where = "fuzz"
 statement = "An exact example whose expected value has the exponent -2^63."
 kind = "exact-example"
@@ -1107,7 +1107,7 @@ expect = { steps = "17e-9223372036854775808" }
         (
             "example-unknown-probe.toml",
             r#"id = "fuzz-example-unknown-probe"
-paper = "fuzz.txt"
+paper = "none"
 where = "fuzz"
 statement = "An exact example with a probe that does not exist."
 kind = "exact-example"

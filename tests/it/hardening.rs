@@ -385,7 +385,7 @@ fn verify_honours_its_budget_for_every_kind() {
     let dir = std::env::temp_dir().join(format!("impactkit-budget-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let head = |id: &str, kind: &str| {
-        format!("id = \"{id}\"\npaper = \"x\"\nwhere = \"x\"\nstatement = \"x\"\nkind = \"{kind}\"\nmethod = \"x\"\n")
+        format!("id = \"{id}\"\npaper = \"none\"\nwhere = \"x\"\nstatement = \"x\"\nkind = \"{kind}\"\nmethod = \"x\"\n")
     };
     std::fs::write(
         dir.join("id200.toml"),

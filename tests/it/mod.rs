@@ -23,6 +23,7 @@ mod corner_longrun;
 mod cradle;
 mod docs;
 mod figures;
+mod first_hour;
 mod forged;
 mod fuzz;
 mod fuzz_files;

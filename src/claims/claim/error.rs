@@ -36,6 +36,14 @@ pub enum ClaimError {
     /// A key or probe the schema does not know (with the nearest valid name).
     #[error("{file}: {message}")]
     Schema { file: String, message: String },
+    /// `paper` names no known paper.
+    #[error("{file}: paper: unknown paper \"{paper}\"{hint} (known: {known})")]
+    UnknownPaper {
+        file: String,
+        paper: String,
+        hint: String,
+        known: String,
+    },
     /// A control character in the id.
     #[error("{file}: id: the control character U+{code:04X} is not allowed in an id")]
     ControlInId { file: String, code: u32 },

@@ -6,6 +6,7 @@
 mod error;
 pub mod induction;
 mod kind;
+pub mod papers;
 pub mod schema;
 pub mod statement;
 pub mod tables;
@@ -81,6 +82,11 @@ impl Outcome {
     }
 }
 
+/// What a claim file's name that nothing defines is reported as (`verify` then exits 2,
+/// naming the file).
+pub const UNDEFINED_NAME: &str =
+    "names what nothing defines (not a variable, a derived quantity or an output of the law)";
+
 /// A claim as read from its file: the paper's words and where they are, its [`Kind`], and
 /// the kind's table (its formal content, read by that kind's checker through
 /// [`tables`]).
@@ -151,9 +157,20 @@ impl Claim {
                 code: c as u32,
             });
         }
+        let paper = req_str(&t, "paper", file)?;
+        if !papers::known(&paper) {
+            let keys: Vec<&str> = papers::PAPERS.iter().map(|p| p.0).collect();
+            let hint = schema::nearest(&paper, &keys);
+            return Err(ClaimError::UnknownPaper {
+                file: shown(file),
+                paper,
+                hint,
+                known: keys.join(", "),
+            });
+        }
         Ok(Claim {
             id,
-            paper: req_str(&t, "paper", file)?,
+            paper,
             location: req_str(&t, "where", file)?,
             statement: req_str(&t, "statement", file)?,
             kind,

@@ -316,21 +316,70 @@ pub(crate) fn implication_point(
     };
     let mut scope = env.clone();
     scope.extend(outs);
+    conclusions_at(case, env, &scope)
+}
+
+/// [`implication_point`] where the law ran: `scope` is the point with its outputs.
+fn conclusions_at(
+    case: &Case,
+    env: &Env<Rational>,
+    scope: &Env<Rational>,
+) -> Result<bool, (String, serde_json::Value)> {
     for r in &case.conclude {
-        match r.decide(&scope, &()) {
+        match r.decide(scope, &()) {
             Ok(Some(true)) => {}
-            Ok(_) => return Err(violation(env, &scope, r)),
+            Ok(_) => return Err(violation(env, scope, r)),
             Err(_) => return Ok(false),
         }
     }
     Ok(true)
 }
 
+/// The first name a case's conclusions use that is not defined at a point where the law
+/// ran (`scope`: the variables, derived quantities and the law's outputs there), with the
+/// nearest defined name.
+fn undefined_name(case: &Case, scope: &Env<Rational>) -> Option<(String, String)> {
+    let mut used = Vec::new();
+    for r in &case.conclude {
+        r.vars(&mut used);
+    }
+    let name = used.into_iter().find(|v| !scope.contains_key(v))?;
+    let known: Vec<&str> = scope.keys().map(String::as_str).collect();
+    let hint = crate::claims::claim::schema::nearest(&name, &known);
+    Some((name, hint))
+}
+
 fn check_conclusions(claim: &Claim, deadline: Instant, n: i64) -> Result<Outcome, String> {
     let t = &claim.content;
+    // a conclusion naming what is defined at no point where the law ran is a misspelling,
+    // not a point outside the law's domain (issue 62)
+    // (the case, the points where the law ran, the undefined name, defined at none of them)
+    let (mut at, mut ran, mut undefined, mut everywhere) = (String::new(), 0usize, None, true);
     let mut out = run_cases(claim, n, deadline, |case, env| {
-        Ok(implication_point(t, case, env))
+        if case.name != at {
+            (at, ran, undefined, everywhere) = (case.name.clone(), 0, None, true);
+        }
+        let Ok(outs) = side(t, env) else {
+            return Ok(Ok(false));
+        };
+        ran += 1;
+        let mut scope = env.clone();
+        scope.extend(outs);
+        match &undefined {
+            None if ran == 1 => undefined = undefined_name(case, &scope),
+            Some((name, _)) if scope.contains_key(name) => everywhere = false,
+            _ => {}
+        }
+        Ok(conclusions_at(case, env, &scope))
     })?;
+    if let (Some((name, hint)), Verdict::Inconclusive) = (&undefined, out.verdict) {
+        if everywhere && out.detail.contains("no admissible exact sample point") {
+            return Err(format!(
+                "conclude: `{name}` {}{hint}",
+                crate::claims::claim::UNDEFINED_NAME
+            ));
+        }
+    }
     if out.verdict == Verdict::Refuted && cases(t)?.iter().any(|c| c.corrected.is_some()) {
         out.corrected = corrected_holds(claim, deadline, n)?;
     }
