@@ -28,9 +28,9 @@ samples = 10
 }
 
 fn write(name: &str, text: &str) -> String {
-    let d = tempdir(&format!("first-hour-{name}"));
+    let d = tempdir(&format!("fh-{name}"));
     std::fs::create_dir_all(&d).unwrap();
-    let f = d.join("my-claim.toml");
+    let f = d.join("c.toml");
     std::fs::write(&f, text).unwrap();
     f.to_str().unwrap().to_string()
 }
@@ -42,7 +42,7 @@ fn a_misspelt_output_in_a_conclusion_is_named_with_a_suggestion() {
     let f = write("typo", &claim("x1^2 + y11^2 <= x^2 + y^2", FP));
     let err = bad(&["verify", &f]);
     assert!(
-        err.contains("my-claim.toml: conclude: `y11` names what nothing defines"),
+        err.contains("c.toml: conclude: `y11` names what nothing defines"),
         "{err}"
     );
     assert!(err.contains("did you mean \"y1\"?"), "{err}");
@@ -57,8 +57,11 @@ fn a_misspelt_output_in_a_conclusion_is_named_with_a_suggestion() {
 fn an_unknown_paper_key_is_refused_with_the_known_keys() {
     let f = write("paper", &claim("x1^2 + y1^2 <= x^2 + y^2", "foo.txt"));
     let err = bad(&["verify", &f]);
-    assert!(err.contains("paper: unknown paper \"foo.txt\""), "{err}");
-    assert!(err.contains(FP) && err.contains("none"), "{err}");
+    assert!(err.contains("c.toml: paper: unknown \"foo.txt\""), "{err}");
+    assert!(
+        err.contains("docs/claims-format.md") && err.contains("\"none\""),
+        "{err}"
+    );
     let near = write(
         "near",
         &claim("x1 == x1", "fassino-pasquero-2020-disk-in-corner"),

@@ -37,12 +37,11 @@ pub enum ClaimError {
     #[error("{file}: {message}")]
     Schema { file: String, message: String },
     /// `paper` names no known paper.
-    #[error("{file}: paper: unknown paper \"{paper}\"{hint} (known: {known})")]
+    #[error("{file}: paper: unknown \"{paper}\"{hint} (keys: docs/claims-format.md, or \"none\")")]
     UnknownPaper {
         file: String,
         paper: String,
         hint: String,
-        known: String,
     },
     /// A control character in the id.
     #[error("{file}: id: the control character U+{code:04X} is not allowed in an id")]

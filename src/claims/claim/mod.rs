@@ -165,7 +165,6 @@ impl Claim {
                 file: shown(file),
                 paper,
                 hint,
-                known: keys.join(", "),
             });
         }
         Ok(Claim {
