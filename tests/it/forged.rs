@@ -98,6 +98,13 @@ fn forged(id: &str, edit: impl Fn(&mut Value), want: &str) {
     assert!(why.contains(want), "{id}: wanted `{want}`, got: {why}");
 }
 
+/// The genuine certificate of `id`, checked against its claim file edited by `edit` (a
+/// false statement under the same id), must be rejected with a reason containing `want`.
+fn claim_edit_rejected(id: &str, edit: impl Fn(&str) -> String, want: &str) {
+    let why = verdict(&cert(id), &edited_claim(id, edit)).expect_err(want);
+    assert!(why.contains(want), "{id}: wanted `{want}`, got: {why}");
+}
+
 /// The first proved cell of the top-level proof.
 fn cell0(c: &mut Value) -> &mut Value {
     &mut c["certificate"]["cells"][0]
@@ -115,15 +122,18 @@ fn first_obligation(c: &mut Value) -> &mut Value {
 
 /// The first proved cell turned into a leaf the proof leaves out, with `status`.
 fn declared(c: &mut Value, status: &str) {
-    let cell = c["certificate"]["cells"].as_array_mut().unwrap().remove(0);
+    declared_in(&mut c["certificate"], status);
+}
+
+/// [`declared`] in the symbolic proof `proof` (a lemma's, say).
+fn declared_in(proof: &mut Value, status: &str) {
+    let c = proof;
+    let cell = c["cells"].as_array_mut().unwrap().remove(0);
     let leaf = serde_json::json!({
         "case": cell["case"], "cell": cell["cell"], "status": status,
         "chart": cell["chart"], "evidence": null,
     });
-    c["certificate"]["other cells"]
-        .as_array_mut()
-        .unwrap()
-        .push(leaf);
+    c["other cells"].as_array_mut().unwrap().push(leaf);
 }
 
 #[test]
@@ -507,48 +517,35 @@ fn induction_lemmas_are_derived_from_the_claim_file() {
     // 44. the step lemma left undefined on a cell (it must hold at every state)
     forged(
         "fp-result7",
-        |c| {
-            let lemma = c.pointer_mut("/certificate/step lemma").unwrap();
-            let cell = lemma["cells"].as_array_mut().unwrap().remove(0);
-            let leaf = serde_json::json!({
-                "case": cell["case"], "cell": cell["cell"], "status": "undefined",
-                "chart": cell["chart"], "evidence": null,
-            });
-            lemma["other cells"].as_array_mut().unwrap().push(leaf);
-        },
+        |c| declared_in(&mut c["certificate"]["step lemma"], "undefined"),
         "must hold at every state",
     );
     // 45. the claim file's run changed (the step lemma now about another law than the
     //     run), the genuine certificate kept: the step no longer computes what the run does
-    let claims = edited_claim("fp-result7", |t| {
-        t.replacen(
-            "probe = \"corner.ta\"\ninputs = { k = \"t/(1 - t)\", eps = \"eps\"",
-            "probe = \"corner.ta\"\ninputs = { k = \"t/(1 - t)\", eps = \"eps/1000\"",
-            1,
-        )
-    });
-    let why = verdict(&cert("fp-result7"), &claims).unwrap_err();
-    assert!(why.contains("must compute what the run computes"), "{why}");
+    claim_edit_rejected(
+        "fp-result7",
+        |t| {
+            t.replacen(
+                "probe = \"corner.ta\"\ninputs = { k = \"t/(1 - t)\", eps = \"eps\"",
+                "probe = \"corner.ta\"\ninputs = { k = \"t/(1 - t)\", eps = \"eps/1000\"",
+                1,
+            )
+        },
+        "must compute what the run computes",
+    );
     // 46. the claim file's conclusion made false (multiple == 2 in Z12), certificate kept
-    let claims = edited_claim("fp-result7", |t| {
-        t.replacen(
-            "conclude = [\"multiple == 1\"]",
-            "conclude = [\"multiple == 2\"]",
-            1,
-        )
-    });
-    let why = verdict(&cert("fp-result7"), &claims).unwrap_err();
-    assert!(
-        why.contains("not those the claim's induction gives"),
-        "{why}"
+    claim_edit_rejected(
+        "fp-result7",
+        |t| t.replacen("[\"multiple == 1\"]", "[\"multiple == 2\"]", 1),
+        "not those the claim's induction gives",
     );
     // 47. runs in lockstep: the claim file's conclusion made false (the mirror's final
     //     y the same, not opposite), certificate kept
-    let claims = edited_claim("pq-corner-symmetry", |t| {
-        t.replacen("\"m_yf == -yf\"", "\"m_yf == yf\"", 1)
-    });
-    let why = verdict(&cert("pq-corner-symmetry"), &claims).unwrap_err();
-    assert!(why.contains("not among the run facts"), "{why}");
+    claim_edit_rejected(
+        "pq-corner-symmetry",
+        |t| t.replacen("\"m_yf == -yf\"", "\"m_yf == yf\"", 1),
+        "not among the run facts",
+    );
 }
 
 /// A termination's lemmas too are checked against the statements derived from the claim
@@ -618,11 +615,11 @@ fn termination_lemmas_are_derived_from_the_claim_file() {
     // 54. the claim file's ranking changed (a false rate of rise: 1 at every step from
     //     D, where R is bounded by 2 - (-1) = 3 but the paper's rate is smaller), the
     //     genuine certificate kept
-    let claims = edited_claim("fp-cor3.1-termination", |t| {
-        t.replacen("rises_by = \"2*k^2/(1 + k^2)^2\"", "rises_by = \"1\"", 1)
-    });
-    let why = verdict(&cert("fp-cor3.1-termination"), &claims).unwrap_err();
-    assert!(why.contains("is not the one the claim file gives"), "{why}");
+    claim_edit_rejected(
+        "fp-cor3.1-termination",
+        |t| t.replacen("rises_by = \"2*k^2/(1 + k^2)^2\"", "rises_by = \"1\"", 1),
+        "is not the one the claim file gives",
+    );
 }
 
 #[test]
