@@ -349,7 +349,7 @@ fn verdict_ok(claim: &Claim, cert: &Value, verdict: &str, out: &mut Checked) -> 
             return Err("the claim's Gram reduction is missing from the certificate".into())
         }
     }
-    // the statements of an induction's lemmas, derived from the claim file
+    // the statements of an induction's or a termination's lemmas, derived from the claim file
     let derived = match body.get("method").and_then(|m| m.as_str()) {
         Some(induction::METHOD) => induction_lemmas(&stated, body)?,
         Some(termination::RANKING | termination::SHRINKING) => termination_lemmas(&stated, body)?,
