@@ -11,7 +11,7 @@ use crate::law::characterization::Stop;
 use crate::law::corner::{self, Zone};
 use crate::law::V2;
 use crate::report::cradle::Agreement;
-use crate::system::corner::{CornerRun, Form, Restitution};
+use crate::system::corner::{CornerRun, Form, Restitution, Trace};
 use crate::system::cradle::procedure;
 use crate::system::cradle::table1;
 use crate::system::cradle::{table1_reading, StopReading, Table1Result};
@@ -197,16 +197,8 @@ fn corner_asym_run(inp: &Inputs) -> Result<Env<R>, String> {
         return Ok(out);
     }
     let f = t.final_velocity();
-    Ok(Env::from([
-        ("steps".into(), int(t.steps)),
-        (
-            "multiple".into(),
-            int(t.zones.iter().filter(|z| **z == Zone::Z12).count()),
-        ),
-        (
-            "exit".into(),
-            int(usize::from(t.termination.name() == "exit")),
-        ),
+    let mut out = run_counts(&t);
+    out.extend([
         ("xf".into(), f.x.clone()),
         ("yf".into(), f.y.clone()),
         ("zone0".into(), {
@@ -223,7 +215,8 @@ fn corner_asym_run(inp: &Inputs) -> Result<Env<R>, String> {
                 Zone::Z12 => 12,
             })
         }),
-    ]))
+    ]);
+    Ok(out)
 }
 
 /// The step-by-step procedure of Pasquero Sect. 3.5, rule (8), for any number r of
@@ -347,7 +340,13 @@ fn corner_exact<S: Scalar<Ctx = ()>>(inp: &Inputs) -> Result<Env<R>, String> {
         record_velocities: false,
     };
     let t = run.run(V2::new(q("x")?, q("y")?)).map_err(err)?;
-    Ok(Env::from([
+    Ok(run_counts(&t))
+}
+
+/// A corner run's counts: its steps, its multiple impacts (steps in Z12) and whether it
+/// exits (1) or stops otherwise (0).
+fn run_counts<S: Scalar>(t: &Trace<S>) -> Env<R> {
+    Env::from([
         ("steps".into(), int(t.steps)),
         (
             "multiple".into(),
@@ -357,5 +356,5 @@ fn corner_exact<S: Scalar<Ctx = ()>>(inp: &Inputs) -> Result<Env<R>, String> {
             "exit".into(),
             int(usize::from(t.termination.name() == "exit")),
         ),
-    ]))
+    ])
 }
