@@ -9,7 +9,7 @@ use crate::certify::Arith;
 use crate::report::compare::{AgreementRow, LawRow, LawsReport, SystemSummary};
 use crate::report::nums;
 use crate::system::file::{System, SystemFile};
-use crate::system::laws::{agreement, all, Law, LawResult};
+use crate::system::laws::{agreement, all, Law, LawResult, LZB_BITS};
 use crate::system::{certified_report, SpecError};
 
 /// Largest `--max-steps` (Pasquero's impulses, Newton's solves).
@@ -162,6 +162,37 @@ impl LawsSpec {
         })
     }
 
+    /// The LZB row, when the file has an `[lzb]` table: on `backend` when it can take
+    /// the scheme's real roots, else (exact arithmetic) on 256-bit intervals, an
+    /// enclosure of the ΔP scheme's result.
+    fn lzb_row(&self, backend: Backend) -> Result<Option<LawRow>, SpecError> {
+        struct Job<'a>(&'a LawsSpec, String);
+        impl RunScalar for Job<'_> {
+            type Out = Result<LawRow, SpecError>;
+            fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
+                let sys = self.0.system::<S>(ctx)?;
+                let result = crate::system::laws::run(Law::Lzb, &sys, self.0.max_iter);
+                let mut row = rows(&sys, &[(Law::Lzb, result)]).remove(0);
+                row.note += &self.1;
+                Ok(row)
+            }
+        }
+        if self.file.lzb.is_none() {
+            return Ok(None);
+        }
+        let (on, said) = match backend {
+            Backend::Exact | Backend::Quadratic | Backend::Algebraic => (
+                Backend::MpInterval(LZB_BITS),
+                format!(
+                    " (enclosed in {}: the scheme takes real roots)",
+                    Backend::MpInterval(LZB_BITS)
+                ),
+            ),
+            b => (b, String::new()),
+        };
+        on.run(Job(self, said)).map(Some)
+    }
+
     /// The summary with the file's numbers exact, when they lie in one exact field: what
     /// the user wrote, whatever `--arith` the laws run on.
     fn exact_summary(&self) -> Option<SystemSummary> {
@@ -204,7 +235,7 @@ impl LawsSpec {
         crate::input::caps::LAWS_REFLECTIONS
             .parse(&self.max_reflections.to_string())
             .map_err(|e| crate::system::input("--max-reflections", e))?;
-        let (laws, summary, agreement, decided_by, name) = match arith {
+        let (mut laws, summary, agreement, decided_by, name) = match arith {
             Arith::Backend(b) => {
                 let (mut laws, own, summary) = self.run_on(b)?;
                 let (agreement, by) =
@@ -233,10 +264,17 @@ impl LawsSpec {
                 (r.0, r.2, r.1, by, name)
             }
         };
+        let lzb_on = match arith {
+            Arith::Backend(b) => b,
+            Arith::Certified { .. } => Backend::Exact,
+        };
+        // LZB stands beside the rigid laws, outside their groups and agreement table
+        let groups = crate::report::compare::groups(&laws, &agreement);
+        laws.extend(self.lzb_row(lzb_on)?);
         Ok(LawsReport {
             arith: name,
             system: self.exact_summary().unwrap_or(summary),
-            groups: crate::report::compare::groups(&laws, &agreement),
+            groups,
             laws,
             agreement,
             agreement_decided_by: decided_by,

@@ -7,6 +7,7 @@
 
 pub mod characterization;
 pub mod corner;
+pub mod lzb;
 pub mod newton;
 pub mod nonholonomic;
 pub mod propagative;

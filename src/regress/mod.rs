@@ -479,12 +479,21 @@ fn quadratic_form<S: Scalar>(a: &[Vec<S>], w: &[S]) -> S {
 }
 
 impl<S: Scalar> Laws<S> {
-    fn new(sys: System<S>, source: String, ctx: S::Ctx, arith: String) -> Self {
+    fn new(
+        sys: System<S>,
+        source: String,
+        ctx: S::Ctx,
+        arith: String,
+        lzb: Option<&LzbPoint>,
+    ) -> Self {
         use crate::input::caps::{DEFAULT_DIGITS, DEFAULT_LAWS_REFLECTIONS};
-        let results =
+        let mut results =
             crate::budget::with_law_caps(DEFAULT_DIGITS, DEFAULT_LAWS_REFLECTIONS, || {
                 all(&sys, MAX_ITER)
             });
+        if let Some(point) = lzb {
+            results.push((Law::Lzb, point.on::<S>(&ctx)));
+        }
         let grouped = groups(&results);
         let shown: Vec<Vec<Shown>> = results
             .iter()
@@ -583,16 +592,89 @@ impl<S: Scalar> Scenario for Laws<S> {
     }
 }
 
+/// Significant digits of the LZB outcome that `regress` compares records with.
+pub const LZB_DIGITS: usize = 30;
+
+/// The LZB outcome of a file with an `[lzb]` table, as `regress` compares records with
+/// it: the ΔP scheme run on 256-bit intervals, each component of the enclosure's midpoint
+/// rounded to [`LZB_DIGITS`] significant digits (a decimal, so that the comparison stays
+/// exact; the enclosure is far narrower than the scheme's own O(ΔP) error). `Err`: why
+/// the law gives no outcome.
+pub struct LzbPoint(Result<LzbShown, crate::law::LawError>);
+
+/// LZB's rounded velocity, its primary contacts (one set per turn) and its note.
+type LzbShown = (Vec<String>, Vec<Vec<usize>>, String);
+
+impl LzbPoint {
+    fn of(file: &SystemFile, source: &str) -> LzbPoint {
+        struct Job<'a>(&'a SystemFile, &'a str);
+        impl RunScalar for Job<'_> {
+            type Out = LzbPoint;
+            fn run<S: Scalar>(self, ctx: &S::Ctx) -> LzbPoint {
+                let sys = match self.0.build::<S>(self.1, ctx) {
+                    Ok(sys) => sys,
+                    Err(e) => return LzbPoint(Err(crate::law::LawError::Domain(e.to_string()))),
+                };
+                LzbPoint(
+                    crate::system::laws::run(Law::Lzb, &sys, MAX_ITER).and_then(|o| {
+                        let mid = |x: &S| -> Result<String, crate::law::LawError> {
+                            let (lo, hi) = x.rational_bounds().ok_or_else(|| {
+                                crate::law::LawError::Domain(
+                                    "no enclosure of the LZB outcome".into(),
+                                )
+                            })?;
+                            let m = crate::arith::rat_to_rug(
+                                &((lo + hi) / num_bigint::BigInt::from(2)),
+                            );
+                            Ok(crate::arith::decimal::round_rational(&m, LZB_DIGITS))
+                        };
+                        let v = o.outcomes[0]
+                            .iter()
+                            .map(mid)
+                            .collect::<Result<Vec<_>, _>>()?;
+                        let note = format!("{}; rounded to {LZB_DIGITS} digits", o.note);
+                        Ok((v, o.sequences[0].clone(), note))
+                    }),
+                )
+            }
+        }
+        Backend::MpInterval(crate::system::laws::LZB_BITS).run(Job(file, source))
+    }
+
+    /// The outcome on backend `S`.
+    fn on<S: Scalar>(&self, ctx: &S::Ctx) -> LawResult<S> {
+        let (v, seq, note) = self.0.as_ref().map_err(Clone::clone)?;
+        let v = v
+            .iter()
+            .map(|x| crate::input::value::<S>(x, "lzb", ctx))
+            .collect::<Result<Vec<S>, _>>()
+            .map_err(|e| crate::law::LawError::Domain(e.to_string()))?;
+        Ok(crate::system::laws::LawOutcome {
+            law: Law::Lzb,
+            outcomes: vec![v],
+            sequences: vec![seq.clone()],
+            note: note.clone(),
+        })
+    }
+}
+
 /// The scenario of `file` (named `source`, e.g. its path), its laws computed exactly
 /// where the numbers allow (rationals, Q(√d), the real algebraic numbers) and as MPFR
-/// enclosures (256 bits) otherwise.
+/// enclosures (256 bits) otherwise; with an `[lzb]` table, LZB's outcome too
+/// ([`LzbPoint`]).
 pub fn prepare(file: &SystemFile, source: &str) -> Arc<dyn Scenario> {
-    struct Job<'a>(&'a SystemFile, &'a str, String);
+    struct Job<'a>(&'a SystemFile, &'a str, String, Option<LzbPoint>);
     impl RunScalar for Job<'_> {
         type Out = Arc<dyn Scenario>;
         fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
             match self.0.build::<S>(self.1, ctx) {
-                Ok(sys) => Arc::new(Laws::new(sys, self.1.to_string(), ctx.clone(), self.2)),
+                Ok(sys) => Arc::new(Laws::new(
+                    sys,
+                    self.1.to_string(),
+                    ctx.clone(),
+                    self.2,
+                    self.3.as_ref(),
+                )),
                 Err(e) => Arc::new(Failed(e.to_string())),
             }
         }
@@ -600,7 +682,8 @@ pub fn prepare(file: &SystemFile, source: &str) -> Arc<dyn Scenario> {
     let backend = file
         .exact_backend(source)
         .unwrap_or(Backend::MpInterval(256));
-    backend.run(Job(file, source, backend.to_string()))
+    let lzb = file.lzb.is_some().then(|| LzbPoint::of(file, source));
+    backend.run(Job(file, source, backend.to_string(), lzb))
 }
 
 /// One record against the laws of its scenario.
@@ -713,6 +796,15 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
             note: shown[k].note.clone(),
         });
         dist.push(Some((d, hi)));
+    }
+    // a law the scenario does not run (LZB without an `[lzb]` table)
+    if let (Some(x), Some(l)) = (expect.as_mut(), expect_law) {
+        if !results.iter().any(|(law, _)| *law == l) {
+            x.reason = format!(
+                "{} does not apply: the scenario's system file has no [lzb] table",
+                l.name()
+            );
+        }
     }
     // nearest and second-nearest groups of equal outcomes
     let mut ranked: Vec<(&Vec<usize>, f64)> = s

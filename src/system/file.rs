@@ -79,6 +79,49 @@ pub struct ContactSpec {
     /// Poisson's coefficient of this contact, when it differs from `restitution`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub poisson: Option<Number>,
+    /// LZB: this contact's stiffness K (default `[lzb] stiffness`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stiffness: Option<Number>,
+    /// LZB: this contact's exponent η of F = K δ^η (default `[lzb] exponent`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exponent: Option<Number>,
+    /// LZB: this contact's energetic coefficient (default: the file's `energetic`, else
+    /// this contact's `restitution`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub energetic: Option<Number>,
+}
+
+/// The `[lzb]` table: the compliant law of Liu–Zhao–Brogliato ([`crate::law::lzb`]) and
+/// its ΔP scheme. Its presence adds LZB to `laws`; every key has a default.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct LzbSpec {
+    /// `bi-stiffness` (default) or `mono-stiffness`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compliance: Option<String>,
+    /// η of every contact (default 3/2, Hertz).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub exponent: Option<Number>,
+    /// K of every contact (default 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stiffness: Option<Number>,
+    /// The impulse step ΔP (default: the impulse that stops the most approaching contact
+    /// alone, |γ_p|/G_pp, over `steps`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delta_p: Option<Number>,
+    /// With no `delta_p`, the number of steps that default ΔP takes to stop the most
+    /// approaching contact alone (default 1000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub steps: Option<u64>,
+    /// γ < −tol_velocity approaches (default 0; Siconos: the machine epsilon).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tol_velocity: Option<Number>,
+    /// E ≤ tol_energy is no energy (default 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tol_energy: Option<Number>,
+    /// The most steps (default 10⁶).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_steps: Option<u64>,
 }
 
 /// A spring of a system file (read by `step`): V_j = ½ k (a·q + b)².
@@ -180,6 +223,9 @@ pub struct SystemFile {
     pub energetic: Option<Number>,
     #[serde(default)]
     pub contact: Vec<ContactSpec>,
+    /// The compliant law of Liu–Zhao–Brogliato: its presence adds it to `laws`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lzb: Option<LzbSpec>,
     /// Contacts in the `step` spelling (`a`, `b`), read as `[[contact]]`s after those.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub gap: Vec<GapSpec>,
@@ -205,6 +251,8 @@ pub struct System<S> {
     pub energetic: Option<S>,
     /// q̇⁻.
     pub velocity: Vector<S>,
+    /// The LZB law's parameters, when the file has an `[lzb]` table.
+    pub lzb: Option<crate::law::lzb::Lzb<S>>,
 }
 
 /// The mass matrix of a file: `masses` (the diagonal, each positive) or `mass_matrix`
@@ -275,6 +323,134 @@ pub(crate) fn mass_matrix<S: Scalar>(
         }
     };
     Ok((mass, all))
+}
+
+/// What the `[lzb]` table and the contacts' LZB keys are read with.
+struct LzbRead<'a, S: Scalar> {
+    source: &'a str,
+    num: &'a dyn Fn(&Number, &str) -> Result<S, InputError>,
+    /// The touching contacts' coefficients, and the file's `energetic`.
+    restitution: &'a [S],
+    energetic: Option<&'a S>,
+}
+
+impl<S: Scalar> LzbRead<'_, S> {
+    fn err(&self, key: &str, reason: impl Into<String>) -> InputError {
+        InputError::new(format!("{}: {key}", self.source), reason.into())
+    }
+
+    /// η = p/q from its text: a positive rational with p, q ≤ 64.
+    fn exponent(&self, x: &Number, key: &str) -> Result<crate::law::lzb::Exponent, InputError> {
+        use crate::arith::Rational;
+        let r = value::<Rational>(&x.expr(), &format!("{}: {key}", self.source), &())?;
+        let bad = || {
+            self.err(
+                key,
+                "must be a positive rational p/q with p, q ≤ 64 (3/2: Hertz)",
+            )
+        };
+        let (q, _) = r.rational_bounds().ok_or_else(bad)?;
+        let p = u32::try_from(q.numer()).map_err(|_| bad())?;
+        let d = u32::try_from(q.denom()).map_err(|_| bad())?;
+        crate::law::lzb::Exponent::new(p, d).ok_or_else(bad)
+    }
+
+    /// A value of the file that must be positive (`zero_ok`: or 0).
+    fn positive(&self, x: &Number, key: &str, zero_ok: bool) -> Result<S, InputError> {
+        let v = (self.num)(x, key)?;
+        let s = decide(&v, key).map_err(|e| self.err(key, e.to_string()))?;
+        if s == Sign::Negative || (s == Sign::Zero && !zero_ok) {
+            let what = if zero_ok {
+                "must not be negative"
+            } else {
+                "must be positive"
+            };
+            return Err(self.err(key, what));
+        }
+        Ok(v)
+    }
+
+    /// The law's parameters for the touching contacts (`touching`: spec and key).
+    fn params(
+        &self,
+        spec: &LzbSpec,
+        touching: &[(&ContactSpec, String)],
+    ) -> Result<crate::law::lzb::Lzb<S>, InputError> {
+        use crate::law::lzb::{Compliance, Exponent, Lzb};
+        let compliance = match spec.compliance.as_deref() {
+            None => Compliance::BiStiffness,
+            Some(c) => Compliance::parse(c).ok_or_else(|| {
+                self.err(
+                    "lzb compliance",
+                    format!("unknown \"{c}\" (bi-stiffness or mono-stiffness)"),
+                )
+            })?,
+        };
+        let exponent = match &spec.exponent {
+            Some(x) => self.exponent(x, "lzb exponent")?,
+            None => Exponent::HERTZ,
+        };
+        let stiffness = match &spec.stiffness {
+            Some(x) => Some(self.positive(x, "lzb stiffness", false)?),
+            None => None,
+        };
+        let opt = |x: &Option<Number>, key: &str, zero_ok| -> Result<Option<S>, InputError> {
+            x.as_ref()
+                .map(|x| self.positive(x, key, zero_ok))
+                .transpose()
+        };
+        let delta_p = opt(&spec.delta_p, "lzb delta_p", false)?;
+        let tol_velocity = opt(&spec.tol_velocity, "lzb tol_velocity", true)?;
+        let tol_energy = opt(&spec.tol_energy, "lzb tol_energy", true)?;
+        let count = |x: Option<u64>, key: &str, default: u64| -> Result<usize, InputError> {
+            match x.unwrap_or(default) {
+                n @ 1..=100_000_000 => Ok(n as usize),
+                _ => Err(self.err(key, "must lie in 1..=100000000")),
+            }
+        };
+        let steps = count(spec.steps, "lzb steps", 1000)?;
+        let max_steps = count(spec.max_steps, "lzb max_steps", 1_000_000)?;
+        let one = self.restitution[0].one_like();
+        let (mut ks, mut etas, mut es) = (Vec::new(), Vec::new(), Vec::new());
+        for ((c, key), e) in touching.iter().zip(self.restitution) {
+            ks.push(match (&c.stiffness, &stiffness) {
+                (Some(x), _) => self.positive(x, &format!("{key} stiffness"), false)?,
+                (None, Some(k)) => k.clone(),
+                (None, None) => one.clone(),
+            });
+            etas.push(match &c.exponent {
+                Some(x) => self.exponent(x, &format!("{key} exponent"))?,
+                None => exponent,
+            });
+            let e = match (&c.energetic, self.energetic) {
+                (Some(x), _) => {
+                    let k = format!("{key} energetic");
+                    let e = self.positive(x, &k, true)?;
+                    let above =
+                        decide(&e.sub_r(&one), &k).map_err(|x| self.err(&k, x.to_string()))?;
+                    if above == Sign::Positive {
+                        return Err(self.err(&k, "must lie in [0, 1]"));
+                    }
+                    e
+                }
+                (None, Some(r)) => r.clone(),
+                (None, None) => e.clone(),
+            };
+            es.push(e);
+        }
+        let zero = one.zero_like();
+        Ok(Lzb {
+            stiffness: ks,
+            exponent: etas,
+            restitution: es,
+            compliance,
+            delta_p,
+            steps,
+            tol_velocity: tol_velocity.unwrap_or_else(|| zero.clone()),
+            tol_energy: tol_energy.unwrap_or(zero),
+            max_steps,
+        })
+    }
 }
 
 /// Whether contact `c` (normal read already) touches: its `touching` when given, else
@@ -429,6 +605,7 @@ impl SystemFile {
         };
         let (mut contacts, mut ignored, mut normals, mut restitution, mut poisson) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let mut touching: Vec<(&ContactSpec, String)> = Vec::new();
         for (i, c) in specs.iter().enumerate() {
             let name = c.name.clone().unwrap_or_else(|| (i + 1).to_string());
             let key = format!("contact {name}");
@@ -462,6 +639,7 @@ impl SystemFile {
                 None => e.clone(),
             };
             poisson.push(pe);
+            touching.push((c, key));
             all.extend(normal.iter().cloned());
             all.push(e.clone());
             contacts.push(name);
@@ -475,6 +653,20 @@ impl SystemFile {
             };
             return Err(err("contact", why.into()));
         }
+        let lzb = match &self.lzb {
+            Some(spec) => {
+                let read = LzbRead {
+                    source,
+                    num: &num,
+                    restitution: &restitution,
+                    energetic: energetic.as_ref(),
+                };
+                let l = read.params(spec, &touching)?;
+                all.extend(l.stiffness.iter().chain(&l.restitution).cloned());
+                Some(l)
+            }
+            None => None,
+        };
         let refs: Vec<&S> = all.iter().collect();
         crate::arith::check_compatible(&refs).map_err(|e| err("values", e.to_string()))?;
         let c = Contacts::new(mass.clone(), normals.clone())
@@ -502,6 +694,7 @@ impl SystemFile {
             poisson,
             energetic,
             velocity,
+            lzb,
         })
     }
 

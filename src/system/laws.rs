@@ -34,6 +34,10 @@ pub enum Law {
     NewtonApproaching,
     Poisson,
     WinandyLeine,
+    /// The compliant law of Liu–Zhao–Brogliato (its ΔP scheme): run only where the
+    /// system file has an `[lzb]` table, never in [`Law::ALL`]'s agreement table (a
+    /// compliant outcome is compared by its distance, [`crate::law::lzb`]).
+    Lzb,
 }
 
 impl Law {
@@ -56,6 +60,7 @@ impl Law {
             Law::NewtonApproaching => "newton-approaching",
             Law::Poisson => "poisson",
             Law::WinandyLeine => "winandy-leine",
+            Law::Lzb => "lzb",
         }
     }
 
@@ -68,6 +73,7 @@ impl Law {
             Law::NewtonApproaching => "Newton's law, approaching contacts, repeated",
             Law::Poisson => "Poisson's law (Winandy-Leine Sect. 1)",
             Law::WinandyLeine => "Winandy-Leine, eqs. (19), (23)",
+            Law::Lzb => "Liu-Zhao-Brogliato (2008) Sect. 3, the delta-P scheme of Siconos",
         }
     }
 
@@ -75,6 +81,9 @@ impl Law {
     pub fn parse(s: &str) -> Option<Law> {
         if s == "newton-simultaneous" {
             return Some(Law::NewtonTouching);
+        }
+        if s == "lzb" {
+            return Some(Law::Lzb);
         }
         Law::ALL.into_iter().find(|l| l.name() == s)
     }
@@ -105,6 +114,10 @@ impl<S> LawOutcome<S> {
             .unwrap_or_default()
     }
 }
+
+/// The precision (bits) of the interval run of LZB's ΔP scheme where the other laws run
+/// exactly: `laws` shows its enclosure, `regress` compares records with its midpoint.
+pub const LZB_BITS: u32 = 256;
 
 /// Longest reflection sequence searched by the propagative model (exponential search).
 pub const PROPAGATIVE_DEPTH: usize = 12;
@@ -201,7 +214,36 @@ pub fn run<S: Scalar>(
             "compression + expansion",
         )),
         Law::WinandyLeine => winandy_leine(sys),
+        Law::Lzb => lzb(sys),
     }
+}
+
+/// The LZB law's ΔP scheme with the file's `[lzb]` parameters.
+fn lzb<S: Scalar>(sys: &System<S>) -> Result<LawOutcome<S>, LawError> {
+    let Some(params) = &sys.lzb else {
+        return Err(LawError::Domain(
+            "the system file has no [lzb] table (its stiffnesses and exponents)".into(),
+        ));
+    };
+    let o = params.run(&constraints(sys)?, &sys.velocity)?;
+    let turns: Vec<String> = o
+        .primaries
+        .iter()
+        .map(|&i| sys.contacts[i].clone())
+        .collect();
+    let note = format!(
+        "{}, {} steps of ΔP = {}; primary contacts {}",
+        params.compliance.name(),
+        o.steps,
+        o.delta_p.to_f64(),
+        turns.join(" ")
+    );
+    Ok(LawOutcome {
+        law: Law::Lzb,
+        outcomes: vec![o.velocity],
+        sequences: vec![o.primaries.iter().map(|&i| vec![i]).collect()],
+        note,
+    })
 }
 
 /// The energetic R of (16): the file's `energetic`, else the contacts' one coefficient.
