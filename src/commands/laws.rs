@@ -162,23 +162,28 @@ impl LawsSpec {
         })
     }
 
-    /// The LZB row, when the file has an `[lzb]` table: on `backend` when it can take
-    /// the scheme's real roots, else (exact arithmetic) on 256-bit intervals, an
-    /// enclosure of the ΔP scheme's result.
-    fn lzb_row(&self, backend: Backend) -> Result<Option<LawRow>, SpecError> {
+    /// The LZB rows, when the file has an `[lzb]` table: the ΔP scheme and the certified
+    /// limit, on `backend` when it can take real roots, else (exact arithmetic) on
+    /// 256-bit intervals (an enclosure of the scheme's result, and of the limit).
+    fn lzb_rows(&self, backend: Backend) -> Result<Vec<LawRow>, SpecError> {
         struct Job<'a>(&'a LawsSpec, String);
         impl RunScalar for Job<'_> {
-            type Out = Result<LawRow, SpecError>;
+            type Out = Result<Vec<LawRow>, SpecError>;
             fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
                 let sys = self.0.system::<S>(ctx)?;
-                let result = crate::system::laws::run(Law::Lzb, &sys, self.0.max_iter);
-                let mut row = rows(&sys, &[(Law::Lzb, result)]).remove(0);
-                row.note += &self.1;
-                Ok(row)
+                let results: Vec<(Law, LawResult<S>)> = [Law::Lzb, Law::LzbLimit]
+                    .into_iter()
+                    .map(|l| (l, crate::system::laws::run(l, &sys, self.0.max_iter)))
+                    .collect();
+                let mut out = rows(&sys, &results);
+                for row in &mut out {
+                    row.note += &self.1;
+                }
+                Ok(out)
             }
         }
         if self.file.lzb.is_none() {
-            return Ok(None);
+            return Ok(Vec::new());
         }
         let (on, said) = match backend {
             Backend::Exact | Backend::Quadratic | Backend::Algebraic => (
@@ -190,7 +195,7 @@ impl LawsSpec {
             ),
             b => (b, String::new()),
         };
-        on.run(Job(self, said)).map(Some)
+        on.run(Job(self, said))
     }
 
     /// The summary with the file's numbers exact, when they lie in one exact field: what
@@ -270,7 +275,7 @@ impl LawsSpec {
         };
         // LZB stands beside the rigid laws, outside their groups and agreement table
         let groups = crate::report::compare::groups(&laws, &agreement);
-        laws.extend(self.lzb_row(lzb_on)?);
+        laws.extend(self.lzb_rows(lzb_on)?);
         Ok(LawsReport {
             arith: name,
             system: self.exact_summary().unwrap_or(summary),

@@ -130,6 +130,10 @@ pub struct Lzb<S> {
     pub tol_energy: S,
     /// The scheme stops with an error after this many steps (Siconos `_nStepMax`).
     pub max_steps: usize,
+    /// The certified limit's time steps per δ_max/|γ_p| ([`Lzb::limit`]).
+    pub limit_steps: usize,
+    /// The certified limit stops with an error after this many steps.
+    pub limit_max_steps: usize,
 }
 
 /// The outcome of the ΔP scheme.
@@ -551,6 +555,8 @@ mod tests {
             tol_velocity: one.zero_like(),
             tol_energy: one.zero_like(),
             max_steps: 10_000_000,
+            limit_steps: 100,
+            limit_max_steps: 100_000,
         }
     }
 

@@ -8,6 +8,7 @@
 pub mod characterization;
 pub mod corner;
 pub mod lzb;
+pub mod lzb_limit;
 pub mod newton;
 pub mod nonholonomic;
 pub mod propagative;

@@ -484,15 +484,15 @@ impl<S: Scalar> Laws<S> {
         source: String,
         ctx: S::Ctx,
         arith: String,
-        lzb: Option<&LzbPoint>,
+        lzb: Option<&Vec<LzbPoint>>,
     ) -> Self {
         use crate::input::caps::{DEFAULT_DIGITS, DEFAULT_LAWS_REFLECTIONS};
         let mut results =
             crate::budget::with_law_caps(DEFAULT_DIGITS, DEFAULT_LAWS_REFLECTIONS, || {
                 all(&sys, MAX_ITER)
             });
-        if let Some(point) = lzb {
-            results.push((Law::Lzb, point.on::<S>(&ctx)));
+        for point in lzb.into_iter().flatten() {
+            results.push((point.law, point.on::<S>(&ctx)));
         }
         let grouped = groups(&results);
         let shown: Vec<Vec<Shown>> = results
@@ -600,61 +600,68 @@ pub const LZB_DIGITS: usize = 30;
 /// rounded to [`LZB_DIGITS`] significant digits (a decimal, so that the comparison stays
 /// exact; the enclosure is far narrower than the scheme's own O(ΔP) error). `Err`: why
 /// the law gives no outcome.
-pub struct LzbPoint(Result<LzbShown, crate::law::LawError>);
+pub struct LzbPoint {
+    law: Law,
+    shown: Result<LzbShown, crate::law::LawError>,
+}
 
 /// LZB's rounded velocity, its primary contacts (one set per turn) and its note.
 type LzbShown = (Vec<String>, Vec<Vec<usize>>, String);
 
 impl LzbPoint {
-    fn of(file: &SystemFile, source: &str) -> LzbPoint {
-        struct Job<'a>(&'a SystemFile, &'a str);
-        impl RunScalar for Job<'_> {
-            type Out = LzbPoint;
-            fn run<S: Scalar>(self, ctx: &S::Ctx) -> LzbPoint {
-                let sys = match self.0.build::<S>(self.1, ctx) {
-                    Ok(sys) => sys,
-                    Err(e) => return LzbPoint(Err(crate::law::LawError::Domain(e.to_string()))),
-                };
-                LzbPoint(
-                    crate::system::laws::run(Law::Lzb, &sys, MAX_ITER).and_then(|o| {
-                        let mid = |x: &S| -> Result<String, crate::law::LawError> {
-                            let (lo, hi) = x.rational_bounds().ok_or_else(|| {
-                                crate::law::LawError::Domain(
-                                    "no enclosure of the LZB outcome".into(),
-                                )
-                            })?;
-                            let m = crate::arith::rat_to_rug(
-                                &((lo + hi) / num_bigint::BigInt::from(2)),
-                            );
-                            Ok(crate::arith::decimal::round_rational(&m, LZB_DIGITS))
-                        };
-                        let v = o.outcomes[0]
-                            .iter()
-                            .map(mid)
-                            .collect::<Result<Vec<_>, _>>()?;
-                        let note = format!("{}; rounded to {LZB_DIGITS} digits", o.note);
-                        Ok((v, o.sequences[0].clone(), note))
-                    }),
-                )
-            }
-        }
-        Backend::MpInterval(crate::system::laws::LZB_BITS).run(Job(file, source))
+    /// The ΔP scheme's and the certified limit's points.
+    fn of(file: &SystemFile, source: &str) -> Vec<LzbPoint> {
+        [Law::Lzb, Law::LzbLimit]
+            .into_iter()
+            .map(|law| LzbPoint {
+                law,
+                shown: Backend::MpInterval(crate::system::laws::LZB_BITS)
+                    .run(LzbJob(file, source, law)),
+            })
+            .collect()
     }
 
     /// The outcome on backend `S`.
     fn on<S: Scalar>(&self, ctx: &S::Ctx) -> LawResult<S> {
-        let (v, seq, note) = self.0.as_ref().map_err(Clone::clone)?;
+        let (v, seq, note) = self.shown.as_ref().map_err(Clone::clone)?;
         let v = v
             .iter()
             .map(|x| crate::input::value::<S>(x, "lzb", ctx))
             .collect::<Result<Vec<S>, _>>()
             .map_err(|e| crate::law::LawError::Domain(e.to_string()))?;
         Ok(crate::system::laws::LawOutcome {
-            law: Law::Lzb,
+            law: self.law,
             outcomes: vec![v],
             sequences: vec![seq.clone()],
             note: note.clone(),
         })
+    }
+}
+
+/// One LZB row's point ([`LzbPoint`]), run on enclosures.
+struct LzbJob<'a>(&'a SystemFile, &'a str, Law);
+
+impl RunScalar for LzbJob<'_> {
+    type Out = Result<LzbShown, crate::law::LawError>;
+    fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
+        let sys = self
+            .0
+            .build::<S>(self.1, ctx)
+            .map_err(|e| crate::law::LawError::Domain(e.to_string()))?;
+        let o = crate::system::laws::run(self.2, &sys, MAX_ITER)?;
+        let mid = |x: &S| -> Result<String, crate::law::LawError> {
+            let (lo, hi) = x.rational_bounds().ok_or_else(|| {
+                crate::law::LawError::Domain("no enclosure of the LZB outcome".into())
+            })?;
+            let m = crate::arith::rat_to_rug(&((lo + hi) / num_bigint::BigInt::from(2)));
+            Ok(crate::arith::decimal::round_rational(&m, LZB_DIGITS))
+        };
+        let v = o.outcomes[0]
+            .iter()
+            .map(mid)
+            .collect::<Result<Vec<_>, _>>()?;
+        let note = format!("{}; midpoint to {LZB_DIGITS} digits", o.note);
+        Ok((v, o.sequences[0].clone(), note))
     }
 }
 
@@ -663,7 +670,7 @@ impl LzbPoint {
 /// enclosures (256 bits) otherwise; with an `[lzb]` table, LZB's outcome too
 /// ([`LzbPoint`]).
 pub fn prepare(file: &SystemFile, source: &str) -> Arc<dyn Scenario> {
-    struct Job<'a>(&'a SystemFile, &'a str, String, Option<LzbPoint>);
+    struct Job<'a>(&'a SystemFile, &'a str, String, Option<Vec<LzbPoint>>);
     impl RunScalar for Job<'_> {
         type Out = Arc<dyn Scenario>;
         fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {

@@ -122,6 +122,12 @@ pub struct LzbSpec {
     /// The most steps (default 10⁶).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub max_steps: Option<u64>,
+    /// The certified limit's time steps per δ_max/|γ_p| (default 400).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit_steps: Option<u64>,
+    /// The certified limit's most steps (default 10⁶).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub limit_max_steps: Option<u64>,
 }
 
 /// A spring of a system file (read by `step`): V_j = ½ k (a·q + b)².
@@ -410,6 +416,8 @@ impl<S: Scalar> LzbRead<'_, S> {
         };
         let steps = count(spec.steps, "lzb steps", 1000)?;
         let max_steps = count(spec.max_steps, "lzb max_steps", 1_000_000)?;
+        let limit_steps = count(spec.limit_steps, "lzb limit_steps", 400)?;
+        let limit_max_steps = count(spec.limit_max_steps, "lzb limit_max_steps", 1_000_000)?;
         let one = self.restitution[0].one_like();
         let (mut ks, mut etas, mut es) = (Vec::new(), Vec::new(), Vec::new());
         for ((c, key), e) in touching.iter().zip(self.restitution) {
@@ -449,6 +457,8 @@ impl<S: Scalar> LzbRead<'_, S> {
             tol_velocity: tol_velocity.unwrap_or_else(|| zero.clone()),
             tol_energy: tol_energy.unwrap_or(zero),
             max_steps,
+            limit_steps,
+            limit_max_steps,
         })
     }
 }

@@ -38,6 +38,9 @@ pub enum Law {
     /// system file has an `[lzb]` table, never in [`Law::ALL`]'s agreement table (a
     /// compliant outcome is compared by its distance, [`crate::law::lzb`]).
     Lzb,
+    /// LZB's continuous limit ΔP → 0, enclosed by a validated integration (enclosure
+    /// backends only; [`crate::law::lzb_limit`]).
+    LzbLimit,
 }
 
 impl Law {
@@ -61,6 +64,7 @@ impl Law {
             Law::Poisson => "poisson",
             Law::WinandyLeine => "winandy-leine",
             Law::Lzb => "lzb",
+            Law::LzbLimit => "lzb-limit",
         }
     }
 
@@ -74,6 +78,9 @@ impl Law {
             Law::Poisson => "Poisson's law (Winandy-Leine Sect. 1)",
             Law::WinandyLeine => "Winandy-Leine, eqs. (19), (23)",
             Law::Lzb => "Liu-Zhao-Brogliato (2008) Sect. 3, the delta-P scheme of Siconos",
+            Law::LzbLimit => {
+                "Liu-Zhao-Brogliato (2008) eqs. (2.3)-(2.6), the limit delta-P -> 0, validated"
+            }
         }
     }
 
@@ -84,6 +91,9 @@ impl Law {
         }
         if s == "lzb" {
             return Some(Law::Lzb);
+        }
+        if s == "lzb-limit" {
+            return Some(Law::LzbLimit);
         }
         Law::ALL.into_iter().find(|l| l.name() == s)
     }
@@ -215,16 +225,49 @@ pub fn run<S: Scalar>(
         )),
         Law::WinandyLeine => winandy_leine(sys),
         Law::Lzb => lzb(sys),
+        Law::LzbLimit => lzb_limit(sys),
     }
+}
+
+/// The file's `[lzb]` parameters.
+fn lzb_params<S: Scalar>(sys: &System<S>) -> Result<&crate::law::lzb::Lzb<S>, LawError> {
+    sys.lzb.as_ref().ok_or_else(|| {
+        LawError::Domain(
+            "the system file has no [lzb] table (its stiffnesses and exponents)".into(),
+        )
+    })
+}
+
+/// LZB's continuous limit, enclosed.
+fn lzb_limit<S: Scalar>(sys: &System<S>) -> Result<LawOutcome<S>, LawError> {
+    let params = lzb_params(sys)?;
+    if sys.velocity[0].hull_with(&sys.velocity[0]).is_none() {
+        return Err(LawError::Domain(
+            "the certified limit runs on enclosures (--arith interval, mpi:BITS or certified)"
+                .into(),
+        ));
+    }
+    let o = params.limit(
+        &constraints(sys)?,
+        &sys.velocity,
+        params.limit_steps,
+        params.limit_max_steps,
+    )?;
+    Ok(LawOutcome {
+        law: Law::LzbLimit,
+        outcomes: vec![o.velocity],
+        sequences: vec![Vec::new()],
+        note: format!(
+            "certified enclosure of the limit; {} time steps of h = {}",
+            o.steps,
+            o.h.to_f64()
+        ),
+    })
 }
 
 /// The LZB law's ΔP scheme with the file's `[lzb]` parameters.
 fn lzb<S: Scalar>(sys: &System<S>) -> Result<LawOutcome<S>, LawError> {
-    let Some(params) = &sys.lzb else {
-        return Err(LawError::Domain(
-            "the system file has no [lzb] table (its stiffnesses and exponents)".into(),
-        ));
-    };
+    let params = lzb_params(sys)?;
     let o = params.run(&constraints(sys)?, &sys.velocity)?;
     let turns: Vec<String> = o
         .primaries
