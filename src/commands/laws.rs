@@ -189,7 +189,7 @@ impl LawsSpec {
             Backend::Exact | Backend::Quadratic | Backend::Algebraic => (
                 Backend::MpInterval(LZB_BITS),
                 format!(
-                    " (enclosed in {}: the scheme takes real roots)",
+                    " (on {}: LZB takes real roots)",
                     Backend::MpInterval(LZB_BITS)
                 ),
             ),

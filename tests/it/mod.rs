@@ -33,6 +33,7 @@ mod hardening3;
 mod induction;
 mod lang;
 mod layout;
+mod lzb;
 mod mutants;
 mod penny;
 mod propagative;

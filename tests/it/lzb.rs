@@ -1,0 +1,266 @@
+//! Issue 61: the compliant law of Liu–Zhao–Brogliato (LZB). Its ΔP scheme against an
+//! independent transcription of Siconos's kernel (`examples/lzb/fixture.json`, written by
+//! `examples/lzb/siconos_transcription.py`), its certified limit against the rigid
+//! single-contact law and the conservation laws, and the CLI rows of `laws` and `regress`.
+
+use crate::common::{bad, json, law_row, run, tempdir};
+use impactkit::arith::Scalar;
+use impactkit::system::file::SystemFile;
+use impactkit::system::laws::{run as run_law, Law};
+
+/// The fixture case as a system file: a chain with contacts between neighbours.
+fn chain_file(case: &serde_json::Value) -> String {
+    let nums = |k: &str| -> Vec<String> {
+        case[k]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| format!("\"{}\"", x.as_f64().unwrap()))
+            .collect()
+    };
+    let masses = nums("masses");
+    let n = masses.len();
+    let mut text = format!(
+        "masses = [{}]\nvelocity = [{}]\n",
+        masses.join(", "),
+        nums("velocity").join(", ")
+    );
+    for i in 0..n - 1 {
+        let normal: Vec<&str> = (0..n)
+            .map(|k| match k {
+                _ if k == i => "\"-1\"",
+                _ if k == i + 1 => "\"1\"",
+                _ => "\"0\"",
+            })
+            .collect();
+        let eta = case["exponent"][i].as_f64().unwrap();
+        let eta = if eta == 1.5 {
+            "3/2".to_string()
+        } else {
+            format!("{eta}")
+        };
+        text += &format!(
+            "[[contact]]\nnormal = [{}]\nstiffness = \"{}\"\nexponent = \"{eta}\"\nenergetic = \"{}\"\n",
+            normal.join(", "),
+            case["stiffness"][i].as_f64().unwrap(),
+            case["energetic"][i].as_f64().unwrap(),
+        );
+    }
+    let compliance = match case["compliance"].as_str().unwrap() {
+        "BiStiffness" => "bi-stiffness",
+        _ => "mono-stiffness",
+    };
+    text += &format!(
+        "[lzb]\ncompliance = \"{compliance}\"\ndelta_p = \"{}\"\n",
+        case["delta_p"].as_f64().unwrap()
+    );
+    text
+}
+
+fn fixture() -> Vec<serde_json::Value> {
+    let text = std::fs::read_to_string("examples/lzb/fixture.json").unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+/// impactkit's `f64` ΔP scheme takes Siconos's steps: the same number of steps and the
+/// same post-impact velocities to 10⁻⁹ on every case (a ball chain, a bead column of
+/// decreasing masses and unequal stiffnesses, mono-stiffness, mixed exponents).
+#[test]
+fn delta_p_scheme_equals_the_siconos_transcription() {
+    for case in fixture() {
+        let name = case["name"].as_str().unwrap();
+        let text = chain_file(&case);
+        let file = SystemFile::from_toml(&text, name).unwrap();
+        let sys = file.build::<f64>(name, &()).unwrap();
+        let o = run_law(Law::Lzb, &sys, 1000).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let steps = case["steps"].as_u64().unwrap();
+        assert!(
+            o.note.contains(&format!(" {steps} steps")),
+            "{name}: {}",
+            o.note
+        );
+        let want = case["velocity_plus"].as_array().unwrap();
+        for (x, w) in o.outcomes[0].iter().zip(want) {
+            let w = w.as_f64().unwrap();
+            assert!(
+                (x - w).abs() < 1e-9,
+                "{name}: {:?} vs {want:?}",
+                o.outcomes[0]
+            );
+        }
+        // 200-bit MPFR: the same scheme, rounding apart
+        let sys = file.build::<impactkit::arith::Mpfr>(name, &200).unwrap();
+        let m = run_law(Law::Lzb, &sys, 1000).unwrap();
+        for (x, w) in m.outcomes[0].iter().zip(want) {
+            assert!(
+                (x.to_f64() - w.as_f64().unwrap()).abs() < 1e-9,
+                "{name} mpfr"
+            );
+        }
+    }
+}
+
+/// The chain of five touching balls struck at one end: LZB's dispersion, every ball
+/// moving after the impact and the last one fastest, where the sequential rigid laws give
+/// (0, 0, 0, 0, 1).
+#[test]
+fn a_struck_chain_disperses() {
+    let case = fixture()
+        .into_iter()
+        .find(|c| c["name"] == "chain5-hertz")
+        .unwrap();
+    let v: Vec<f64> = case["velocity_plus"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    assert!(v.iter().all(|x| x.abs() > 1e-3), "{v:?}");
+    assert!(v[4] > 0.98 && v[0] < 0.0, "{v:?}");
+    assert!((v.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+}
+
+/// The certified limit on the command line: the Hertz cradle's enclosure contains the
+/// Hertz chain's time integration, and the ΔP scheme at 1,000 steps lies outside it (its
+/// O(ΔP) error); momentum is conserved within the enclosure and, with e = 1, energy.
+#[test]
+fn laws_shows_the_scheme_and_the_certified_limit() {
+    let v = json(&[
+        "laws",
+        "examples/systems/cradle3-hertz.toml",
+        "--format",
+        "json",
+    ]);
+    let limit = law_row(&v, "lzb-limit");
+    let bounds = |row: &serde_json::Value| -> Vec<(f64, f64)> {
+        row["outcomes"][0]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| {
+                let f = |k: &str| -> f64 {
+                    let s = x[k].as_str().unwrap_or_else(|| panic!("{x}"));
+                    s.parse().unwrap()
+                };
+                (f("lo"), f("hi"))
+            })
+            .collect()
+    };
+    let lim = bounds(&limit);
+    for ((lo, hi), w) in lim.iter().zip([-0.0709524, 0.0764030, 0.9945493]) {
+        assert!(*lo - 1e-7 <= w && w <= *hi + 1e-7, "[{lo}, {hi}] ∌ {w}");
+    }
+    let (mlo, mhi) = lim.iter().fold((0.0, 0.0), |a, b| (a.0 + b.0, a.1 + b.1));
+    assert!(mlo <= 1.0 && 1.0 <= mhi);
+    let (elo, ehi) = lim.iter().fold((0.0, 0.0), |a, (lo, hi)| {
+        let sq = |x: f64| x * x;
+        let min = if *lo <= 0.0 && 0.0 <= *hi {
+            0.0
+        } else {
+            sq(*lo).min(sq(*hi))
+        };
+        (a.0 + min, a.1 + sq(*lo).max(sq(*hi)))
+    });
+    assert!(elo <= 1.0 && 1.0 <= ehi, "[{elo}, {ehi}]");
+    let scheme = bounds(&law_row(&v, "lzb"));
+    assert!(scheme[0].1 > lim[0].1, "{scheme:?} {lim:?}");
+    // the rigid laws keep their agreement table: LZB is in none of its groups
+    assert!(
+        v["groups"].to_string().find("lzb").is_none(),
+        "{}",
+        v["groups"]
+    );
+    // f64: the scheme runs, the certified limit says where it runs
+    let f = json(&[
+        "laws",
+        "examples/systems/cradle3-hertz.toml",
+        "--arith",
+        "f64",
+        "--format",
+        "json",
+    ]);
+    assert!(law_row(&f, "lzb-limit")["note"]
+        .as_str()
+        .unwrap()
+        .contains("runs on enclosures"));
+    assert_eq!(
+        law_row(&f, "lzb")["outcomes"][0].as_array().unwrap().len(),
+        3
+    );
+}
+
+/// One contact: the certified limit encloses Newton's e·|γ⁻| for e = 1/2 and η = 1.
+#[test]
+fn one_contact_limit_is_newton() {
+    let d = tempdir("lzb-one");
+    std::fs::create_dir_all(&d).unwrap();
+    let f = d.join("wall.toml");
+    std::fs::write(
+        &f,
+        "masses = [\"2\"]\nvelocity = [\"-3\"]\n[[contact]]\nnormal = [\"1\"]\nrestitution = \"1/2\"\n[lzb]\nexponent = \"1\"\n",
+    )
+    .unwrap();
+    let v = json(&["laws", f.to_str().unwrap(), "--format", "json"]);
+    let x = &law_row(&v, "lzb-limit")["outcomes"][0][0];
+    let lo: f64 = x["lo"].as_str().unwrap().parse().unwrap();
+    let hi: f64 = x["hi"].as_str().unwrap().parse().unwrap();
+    assert!(lo <= 1.5 && 1.5 <= hi && hi - lo < 1e-2, "[{lo}, {hi}]");
+}
+
+/// Records against LZB: `expect` names it, and a scenario without `[lzb]` says why.
+#[test]
+fn regress_compares_records_with_lzb() {
+    let d = tempdir("lzb-regress");
+    std::fs::create_dir_all(&d).unwrap();
+    let hertz = std::fs::canonicalize("examples/systems/cradle3-hertz.toml").unwrap();
+    let rigid = std::fs::canonicalize("examples/systems/cradle3.toml").unwrap();
+    let rec = |id: &str, file: &std::path::Path, v: &str, law: &str| {
+        format!(
+            "{{\"id\": \"{id}\", \"engine\": {{\"name\": \"t\"}}, \"scenario\": {{\"file\": \"{}\"}}, \"output\": {{\"v\": [{v}]}}, \"expect\": {{\"law\": \"{law}\", \"tolerance\": 0.001}}}}\n",
+            file.display()
+        )
+    };
+    let text = rec("near", &hertz, "-0.07095, 0.07640, 0.99455", "lzb-limit")
+        + &rec("rigid", &hertz, "0, 0, 1", "lzb")
+        + &rec("none", &rigid, "0, 0, 1", "lzb");
+    let f = d.join("r.jsonl");
+    std::fs::write(&f, text).unwrap();
+    let (code, out, err) = run(&["regress", f.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].contains("nearest lzb-limit") && !lines[0].contains("FAILED"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[1].contains("expect lzb FAILED (outside tolerance)"),
+        "{}",
+        lines[1]
+    );
+    assert!(lines[2].contains("no [lzb] table"), "{}", lines[2]);
+}
+
+/// Bad `[lzb]` values: exit 2, one line naming the key.
+#[test]
+fn bad_lzb_tables_are_one_line_errors() {
+    let d = tempdir("lzb-bad");
+    std::fs::create_dir_all(&d).unwrap();
+    for (table, key) in [
+        ("exponent = \"0\"", "lzb exponent"),
+        ("exponent = \"1/100\"", "lzb exponent"),
+        ("compliance = \"soft\"", "lzb compliance"),
+        ("delta_p = \"-1\"", "lzb delta_p"),
+        ("steps = 0", "lzb steps"),
+        ("stiff = 1", "stiff"),
+    ] {
+        let f = d.join("bad.toml");
+        std::fs::write(
+            &f,
+            format!("masses = [\"1\"]\nvelocity = [\"-1\"]\n[[contact]]\nnormal = [\"1\"]\n[lzb]\n{table}\n"),
+        )
+        .unwrap();
+        let err = bad(&["laws", f.to_str().unwrap()]);
+        assert!(err.contains(key), "{table}: {err}");
+    }
+}
