@@ -394,3 +394,14 @@ def test_regress_streams_its_records_in_file_order():
             next(impactkit.regress_records(fifo))
     finally:
         fifo.unlink()
+
+
+def test_lzb_rows_and_a_compliant_engine_within_the_certified_limit():
+    # issue 61: a file with an [lzb] table gets the compliant law's two rows
+    hertz = System.from_file(ROOT / "examples" / "systems" / "cradle3-hertz.toml")
+    rows = {r["law"]: r for r in hertz.laws()["laws"]}
+    assert {"lzb", "lzb-limit"} <= set(rows)
+    # the Hertz chain's time integration lies within 10^-3 of the certified limit
+    assert_impact(hertz, pre=None, post=[-0.07095, 0.07640, 0.99455], law="lzb-limit", tol=1e-3)
+    with pytest.raises(AssertionError, match="nearest: lzb"):
+        assert_impact(hertz, pre=None, post=[-0.07095, 0.07640, 0.99455], law="pasquero", tol=1e-3)

@@ -153,6 +153,17 @@ pub struct LzbOutcome<S> {
     pub primaries: Vec<usize>,
 }
 
+/// q̇⁺ = q̇⁻ + M⁻¹WP = q̇⁻ − Σ P_k M⁻¹n_kᵀ (Pasquero's normals n_k = −∇φ_k).
+pub(crate) fn post_impact<S: Scalar>(c: &Constraints<S>, v: &[S], impulse: &[S]) -> Vector<S> {
+    let mut velocity = v.to_vec();
+    for (k, l) in impulse.iter().enumerate() {
+        for (x, d) in velocity.iter_mut().zip(c.dual(k)) {
+            *x = x.sub_r(&l.mul_r(d));
+        }
+    }
+    velocity
+}
+
 /// x^(num/den) for x ≥ 0 (0 for x = 0 and num > 0), through the backend's real roots.
 fn rpow<S: Scalar>(x: &S, num: i64, den: u32) -> Result<S, LawError> {
     if num == 0 {
@@ -332,14 +343,8 @@ impl<S: Scalar> Lzb<S> {
         (steps, delta_p): (usize, S),
         primaries: Vec<usize>,
     ) -> LzbOutcome<S> {
-        let mut velocity = v.to_vec();
-        for (k, l) in impulse.iter().enumerate() {
-            for (x, d) in velocity.iter_mut().zip(c.dual(k)) {
-                *x = x.sub_r(&l.mul_r(d));
-            }
-        }
         LzbOutcome {
-            velocity,
+            velocity: post_impact(c, v, &impulse),
             gamma,
             impulse,
             steps,

@@ -287,14 +287,8 @@ impl<S: Scalar> Lzb<S> {
             n += 1;
         }
         let gamma = k.gamma(&y.p);
-        let mut velocity = v.to_vec();
-        for (i, l) in y.p.iter().enumerate() {
-            for (x, d) in velocity.iter_mut().zip(c.dual(i)) {
-                *x = x.sub_r(&l.mul_r(d));
-            }
-        }
         Ok(LimitOutcome {
-            velocity,
+            velocity: super::lzb::post_impact(c, v, &y.p),
             gamma,
             impulse: y.p,
             steps: n,
