@@ -356,7 +356,7 @@ impl<S: Scalar> Lzb<S> {
     /// γ_i < −tol_velocity.
     fn approaching(&self, i: usize, gamma: &S) -> Result<bool, LawError> {
         let x = gamma.add_r(&self.tol_velocity);
-        Ok(decide(&x, &format!("γ_{} + tol_velocity", i + 1))? == Sign::Negative)
+        Ok(sign_named(&x, || format!("γ_{} + tol_velocity", i + 1))? == Sign::Negative)
     }
 
     fn any_approaching(&self, gamma: &[S]) -> Result<bool, LawError> {
@@ -371,7 +371,7 @@ impl<S: Scalar> Lzb<S> {
     /// E_i ≤ tol_energy (energies are never negative).
     fn no_energy(&self, i: usize, e: &S) -> Result<bool, LawError> {
         let x = e.sub_r(&self.tol_energy);
-        Ok(decide(&x, &format!("E_{} − tol_energy", i + 1))? != Sign::Positive)
+        Ok(sign_named(&x, || format!("E_{} − tol_energy", i + 1))? != Sign::Positive)
     }
 
     fn state(&self, i: usize, e: &S, gamma: &S, _was: State) -> Result<State, LawError> {
@@ -484,25 +484,23 @@ impl<S: Scalar> Lzb<S> {
         new: &S,
         dp: &S,
     ) -> Result<(S, S), LawError> {
-        let half = old
-            .add_r(new)
-            .mul_r(&old.lift_i64(1).checked_div(&old.lift_i64(2))?);
+        let half = old.add_r(new).checked_div(&old.lift_i64(2))?;
         let change = half.mul_r(dp);
         let zero = e.zero_like();
         let coefficient = &self.restitution[i];
         match self.compliance {
             Compliance::BiStiffness => {
-                let q = format!("the mean velocity of contact {} over a step", i + 1);
-                if decide(&half, &q)? != Sign::Positive {
+                let q = || format!("the mean velocity of contact {} over a step", i + 1);
+                if sign_named(&half, q)? != Sign::Positive {
                     return Ok((e.sub_r(&change), work.clone()));
                 }
-                if decide(coefficient, "an energetic coefficient")? == Sign::Zero {
+                if sign_named(coefficient, || "an energetic coefficient".into())? == Sign::Zero {
                     return Ok((zero, work.clone()));
                 }
                 let next = e.sub_r(&change.checked_div(&coefficient.square())?);
-                let q = format!("the energy of contact {} in expansion", i + 1);
+                let q = || format!("the energy of contact {} in expansion", i + 1);
                 Ok((
-                    if decide(&next, &q)? == Sign::Negative {
+                    if sign_named(&next, q)? == Sign::Negative {
                         zero
                     } else {
                         next
@@ -511,19 +509,28 @@ impl<S: Scalar> Lzb<S> {
                 ))
             }
             Compliance::MonoStiffness => {
-                let q = format!("the velocity of contact {}", i + 1);
+                let q = || format!("the velocity of contact {}", i + 1);
                 let turned =
-                    decide(old, &q)? == Sign::Negative && decide(new, &q)? != Sign::Negative;
+                    sign_named(old, q)? == Sign::Negative && sign_named(new, q)? != Sign::Negative;
                 let work = if turned { e.clone() } else { work.clone() };
                 let next = e.sub_r(&change);
                 let spent = next.sub_r(&e.one_like().sub_r(&coefficient.square()).mul_r(&work));
                 let done = state == State::Loaded
-                    && decide(new, &q)? == Sign::Positive
-                    && decide(&spent, &format!("the energy left at contact {}", i + 1))?
+                    && sign_named(new, q)? == Sign::Positive
+                    && sign_named(&spent, || format!("the energy left at contact {}", i + 1))?
                         != Sign::Positive;
                 Ok((if done { zero } else { next }, work))
             }
         }
+    }
+}
+
+/// The decided sign of `x`; the quantity is named (and its name built) only when the
+/// sign is undecided.
+fn sign_named<S: Scalar>(x: &S, name: impl FnOnce() -> String) -> Result<Sign, LawError> {
+    match x.sign() {
+        Sign::Unknown => decide(x, &name()),
+        s => Ok(s),
     }
 }
 
