@@ -244,7 +244,8 @@ def regress_records(path: Union[str, "os.PathLike[str]"], jobs: int = 1) -> Iter
 
 
 def law_names() -> List[str]:
-    """The laws ``System.laws`` computes, in its order."""
+    """The laws ``System.laws`` computes, in its order (the compliant ``lzb`` and
+    ``lzb-limit`` last, where the system file has an ``[lzb]`` table)."""
     return list(_core.law_names())
 
 
@@ -390,7 +391,9 @@ class System:
         ``ValueError`` when the law gives none, with its reason."""
         if law not in law_names():
             raise ValueError(f"law: unknown law {law!r} (one of {', '.join(law_names())})")
-        row = next(r for r in self.laws(velocity, arith)["laws"] if r["law"] == law)
+        row = next((r for r in self.laws(velocity, arith)["laws"] if r["law"] == law), None)
+        if row is None:
+            raise ValueError(f"{law}: the system file has no [lzb] table")
         if not row["outcomes"]:
             raise ValueError(f"{law}: {row['note']}")
         return row["outcomes"]

@@ -417,11 +417,14 @@ fn corner_toml(alpha: &str, velocity: Vec<String>, eps1: &str, eps2: &str, mass:
     SystemFile::corner(alpha, &velocity, [eps1, eps2], mass).to_toml()
 }
 
-/// The names of the laws `laws` computes, in its order.
+/// The names of the laws `laws` computes, in its order (the compliant `lzb` and
+/// `lzb-limit` last, where the system file has an `[lzb]` table).
 #[pyfunction]
 fn law_names() -> Vec<&'static str> {
-    impactkit::system::laws::Law::ALL
+    use impactkit::system::laws::Law;
+    Law::ALL
         .iter()
+        .chain(&Law::COMPLIANT)
         .map(|l| l.name())
         .collect()
 }

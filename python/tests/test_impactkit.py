@@ -405,3 +405,8 @@ def test_lzb_rows_and_a_compliant_engine_within_the_certified_limit():
     assert_impact(hertz, pre=None, post=[-0.07095, 0.07640, 0.99455], law="lzb-limit", tol=1e-3)
     with pytest.raises(AssertionError, match="nearest: lzb"):
         assert_impact(hertz, pre=None, post=[-0.07095, 0.07640, 0.99455], law="pasquero", tol=1e-3)
+
+
+def test_lzb_on_a_file_without_its_table_says_why():
+    with pytest.raises(ValueError, match=r"no \[lzb\] table"):
+        System.cradle(3).outcomes("lzb")

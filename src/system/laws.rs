@@ -84,18 +84,18 @@ impl Law {
         }
     }
 
+    /// The compliant laws, after [`Law::ALL`] where a system file has an `[lzb]` table.
+    pub const COMPLIANT: [Law; 2] = [Law::Lzb, Law::LzbLimit];
+
     /// The law named `s` (`newton-simultaneous` is `newton-touching`).
     pub fn parse(s: &str) -> Option<Law> {
         if s == "newton-simultaneous" {
             return Some(Law::NewtonTouching);
         }
-        if s == "lzb" {
-            return Some(Law::Lzb);
-        }
-        if s == "lzb-limit" {
-            return Some(Law::LzbLimit);
-        }
-        Law::ALL.into_iter().find(|l| l.name() == s)
+        Law::ALL
+            .into_iter()
+            .chain(Law::COMPLIANT)
+            .find(|l| l.name() == s)
     }
 }
 
