@@ -264,11 +264,7 @@ impl<S: Scalar> Lzb<S> {
         if let Some(dp) = &self.delta_p {
             return Ok(dp.clone());
         }
-        let p = argbest(
-            gamma,
-            |a, b| a.sub_r(b),
-            "a difference of contact velocities",
-        )?;
+        let p = most_approaching(gamma)?;
         let n = gamma[p].lift_i64(self.steps as i64);
         Ok((-gamma[p].clone()).checked_div(&c.gram()[p][p].mul_r(&n))?)
     }
@@ -296,7 +292,7 @@ impl<S: Scalar> Lzb<S> {
         let dp_step = self.step(c, &gamma)?;
         loop {
             for i in 0..r {
-                state[i] = self.state(i, &energy[i], &gamma[i], state[i])?;
+                state[i] = self.state(i, &energy[i], &gamma[i])?;
             }
             if self.ended(&energy, &gamma)? {
                 break;
@@ -374,7 +370,7 @@ impl<S: Scalar> Lzb<S> {
         Ok(sign_named(&x, || format!("E_{} − tol_energy", i + 1))? != Sign::Positive)
     }
 
-    fn state(&self, i: usize, e: &S, gamma: &S, _was: State) -> Result<State, LawError> {
+    fn state(&self, i: usize, e: &S, gamma: &S) -> Result<State, LawError> {
         Ok(if !self.no_energy(i, e)? {
             State::Loaded
         } else if self.approaching(i, gamma)? {
@@ -405,11 +401,7 @@ impl<S: Scalar> Lzb<S> {
         if !self.no_energy(top, &energy[top])? {
             return Ok((top, true));
         }
-        let low = argbest(
-            gamma,
-            |a, b| a.sub_r(b),
-            "a difference of contact velocities",
-        )?;
+        let low = most_approaching(gamma)?;
         Ok((low, false))
     }
 
@@ -532,6 +524,15 @@ fn sign_named<S: Scalar>(x: &S, name: impl FnOnce() -> String) -> Result<Sign, L
         Sign::Unknown => decide(x, &name()),
         s => Ok(s),
     }
+}
+
+/// The first contact with the most negative γ_i.
+pub(crate) fn most_approaching<S: Scalar>(gamma: &[S]) -> Result<usize, LawError> {
+    argbest(
+        gamma,
+        |a, b| a.sub_r(b),
+        "a difference of contact velocities",
+    )
 }
 
 /// The first index whose value is best: `better(a, b) > 0` when b beats a.

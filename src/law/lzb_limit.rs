@@ -300,16 +300,7 @@ impl<S: Scalar> Lzb<S> {
 /// h = δ_max/(|γ_p| steps), δ_max = ((1+η_p) γ_p²/(2 G_pp K_p))^{1/(1+η_p)}, rounded to a
 /// point (any h > 0 gives a rigorous run; this one sets its length).
 fn time_step<S: Scalar>(k: &Consts<S>, gamma0: &[S], steps: usize) -> Result<S, LawError> {
-    let mut p = 0;
-    for i in 1..gamma0.len() {
-        if decide(
-            &gamma0[p].sub_r(&gamma0[i]),
-            "a difference of contact velocities",
-        )? == Sign::Positive
-        {
-            p = i;
-        }
-    }
+    let p = super::lzb::most_approaching(gamma0)?;
     let speed = -gamma0[p].clone();
     if decide(&speed, "the most approaching contact's speed")? != Sign::Positive {
         return Ok(gamma0[p].one_like());
