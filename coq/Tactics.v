@@ -131,6 +131,18 @@ Ltac ik_sign_contra :=
 Ltac ik_arith_full :=
   first [ik_arith | (ik_inverses; first [ik_arith | ik_sign_contra])].
 
+(** [d <> 0] from a hypothesis [a <> 0] whose fractions, cleared, give [d] up to a
+    constant factor (a law's divisor stated as a premise, e.g. ‖u‖²_g ≠ 0, is asked by
+    [field] with its denominators multiplied out); the denominators of [a] nonzero by
+    [lra]. *)
+Ltac ik_nonzero_cleared :=
+  let E := fresh in
+  intro E;
+  match goal with
+  | H : ?a <> 0 |- _ =>
+      apply H; field_simplify_eq; [lra | repeat split; (apply Rgt_not_eq; lra) || (apply Rlt_not_eq; lra)]
+  end.
+
 (** [e <> 0] for the side conditions of [field]: from a hypothesis, factor by factor, or
     as a positive or negative quantity. *)
 Ltac ik_nonzero :=
@@ -143,7 +155,8 @@ Ltac ik_nonzero :=
         | (apply Rlt_not_eq; first [lra | ik_nra])
         | (apply Rgt_not_eq; unfold Rgt; ik_pos)
         | (apply Rgt_not_eq; unfold Rgt; ring_simplify; ik_pos)
-        | (let E := fresh in intro E; first [lra | ik_nra]) ].
+        | (let E := fresh in intro E; first [lra | ik_nra])
+        | ik_nonzero_cleared ].
 
 (** An equation of rational functions, by [field] with its side conditions. *)
 Ltac ik_field := ik_split_nonzero; first [ring | (field; ik_nonzero)].

@@ -6,19 +6,42 @@ use num_rational::BigRational;
 
 /// The Coq library files, embedded: written into the export folder's `lib/` and compiled
 /// there, so that the folder checks on its own.
-pub(crate) const LIBRARY: [(&str, &str); 2] = [
+pub(crate) const LIBRARY: [(&str, &str); 4] = [
     ("Tactics.v", include_str!("../../../coq/Tactics.v")),
     ("Corner.v", include_str!("../../../coq/Corner.v")),
+    ("Propagative.v", include_str!("../../../coq/Propagative.v")),
+    ("Sequential.v", include_str!("../../../coq/Sequential.v")),
 ];
+
+/// The library's modules, as a claim file imports them.
+pub(crate) const IMPORTS: &str = "Tactics Corner Propagative Sequential";
 
 /// The definitions a proof unfolds (every law definition of the library), each before
 /// those it is written with (`unfold` takes them in this order).
 pub(crate) const UNFOLD: &str = "tr_nid_xe_in_xy, xy_of_xe, tr_nid_xe_in, tr_id, tr_nid, \
      tr_id_in, tr_nid_in, zone_of, xi_of, eta_of, zone_code, goes_on_code, multi_code, \
-     beta_of, v1_perp, v2_perp";
+     beta_of, v1_perp, v2_perp, sm_reflect, sm_feasible3, sm_feasible2, sm_feasible1, \
+     sm_plastic2, sm_plastic_a, sm_plastic_b, sm_plastic_det, sm_plastic1, sm_inner, sm_c1, \
+     sm_c2, sm_c3, wl_law, wl_in, wl_apply, wl_cone_of, wl_newton, wl_poisson, wl_after, \
+     wl_lcp, wl_impulse, wl_norm2, wl_g11, wl_g12, wl_g22";
 
 /// An input of a probe as a Coq term: the claim's mapping, else the variable of that name.
 pub(crate) type Arg<'a> = &'a dyn Fn(&str) -> Result<String, String>;
+
+/// Whether the claim gives a probe input (mapped, a variable or a derived quantity).
+pub(crate) type Has<'a> = &'a dyn Fn(&str) -> bool;
+
+/// A probe's outputs as Coq terms, and where the law is defined.
+#[derive(Default)]
+pub(crate) struct Outputs {
+    /// `(output name, term)`, each using only earlier ones.
+    pub(crate) lets: Vec<(String, String)>,
+    /// `(output name, term)`: the term must be nonzero where the output is used (the
+    /// law's divisor; `""` for the whole probe). These are premises of the statement: where
+    /// the law is undefined the claim states nothing, as impactkit's probe returns an
+    /// error there.
+    pub(crate) nonzero: Vec<(String, String)>,
+}
 
 /// The outputs of `probe` as Coq terms, in an order where each uses only earlier ones
 /// (named with `prefix`): `(output name, term)`. `zone` is a forced zone's code (the
@@ -26,10 +49,15 @@ pub(crate) type Arg<'a> = &'a dyn Fn(&str) -> Result<String, String>;
 pub(crate) fn outputs(
     probe: &str,
     arg: Arg,
+    has: Has,
     zone: Option<&BigRational>,
     prefix: &str,
-) -> Result<Vec<(String, String)>, String> {
+) -> Result<Outputs, String> {
     let p = |n: &str| format!("{prefix}{n}");
+    let lets = |lets| Outputs {
+        lets,
+        nonzero: Vec::new(),
+    };
     match probe {
         "corner.tr_id_xy" | "corner.tr_nid_xy" | "corner.tr_nid_xi_eta" => {
             let (k, x, y) = (arg("k")?, arg("x")?, arg("y")?);
@@ -62,7 +90,7 @@ pub(crate) fn outputs(
                 None => format!("(zone_of {k} {x} {y})"),
             };
             let (x1, y1) = (p("x1"), p("y1"));
-            Ok(vec![
+            Ok(lets(vec![
                 (x1.clone(), format!("fst ({law})")),
                 (y1.clone(), format!("snd ({law})")),
                 (p("zone"), format!("zone_code {z}")),
@@ -77,11 +105,11 @@ pub(crate) fn outputs(
                     p("multi_next"),
                     format!("multi_code (zone_of {k} {x1} {y1})"),
                 ),
-            ])
+            ]))
         }
         "corner.orthogonal" => {
             let (k, x, y) = (arg("k")?, arg("x")?, arg("y")?);
-            Ok(vec![
+            Ok(lets(vec![
                 (p("v1x"), format!("fst (v1_perp {k} {x} {y})")),
                 (p("v1y"), format!("snd (v1_perp {k} {x} {y})")),
                 (p("v2x"), format!("fst (v2_perp {k} {x} {y})")),
@@ -89,8 +117,180 @@ pub(crate) fn outputs(
                 (p("v12x"), x.clone()),
                 (p("v12y"), y.clone()),
                 (p("beta"), format!("beta_of {k} {x} {y}")),
-            ])
+            ]))
         }
+        "propagative" => propagative(arg, has, &p),
+        "sequential.law" => sequential(arg, has, &p),
         other => Err(format!("no Coq law for the probe {other} yet")),
     }
+}
+
+/// Seghete–Murphey's `propagative` probe (`coq/Propagative.v`): three coordinates with
+/// the masses `m1 m2 m3`, one to three normals `u{a}_{i}`, the momentum `p1 p2 p3`.
+fn propagative(arg: Arg, has: Has, p: &dyn Fn(&str) -> String) -> Result<Outputs, String> {
+    if !has("m1") || !has("m3") || has("m4") || !has("p1") {
+        return Err(
+            "the propagative model in Coq has three coordinates (m1 m2 m3, p1 p2 p3)".into(),
+        );
+    }
+    let triple = |f: &dyn Fn(usize) -> String| -> Result<String, String> {
+        Ok(format!(
+            "({}, {}, {})",
+            arg(&f(1))?,
+            arg(&f(2))?,
+            arg(&f(3))?
+        ))
+    };
+    let m = triple(&|i| format!("m{i}"))?;
+    let mom = triple(&|i| format!("p{i}"))?;
+    let k = (1..=3).take_while(|a| has(&format!("u{a}_1"))).count();
+    if k == 0 || has("u4_1") {
+        return Err("the propagative model in Coq has one to three normals (u1_i .. u3_i)".into());
+    }
+    let u: Vec<String> = (1..=k)
+        .map(|a| triple(&|i| format!("u{a}_{i}")))
+        .collect::<Result<_, _>>()?;
+    let mut out = Outputs::default();
+    for ua in &u {
+        out.nonzero
+            .push((String::new(), format!("sm_inner {m} {ua} {ua}")));
+    }
+    // a covector output: its three components, named `name_i`
+    let vec3 = |out: &mut Outputs, name: &str, t: &str| {
+        for (i, c) in ["sm_c1", "sm_c2", "sm_c3"].iter().enumerate() {
+            out.lets
+                .push((p(&format!("{name}_{}", i + 1)), format!("{c} ({t})")));
+        }
+    };
+    // the covector named `name` (its components' `let`s) as a triple
+    let named = |name: &str| {
+        format!(
+            "({}, {}, {})",
+            p(&format!("{name}_1")),
+            p(&format!("{name}_2")),
+            p(&format!("{name}_3"))
+        )
+    };
+    let feasible = |q: &str| match k {
+        1 => format!("sm_feasible1 {m} {} {q}", u[0]),
+        2 => format!("sm_feasible2 {m} {} {} {q}", u[0], u[1]),
+        _ => format!("sm_feasible3 {m} {} {} {} {q}", u[0], u[1], u[2]),
+    };
+    out.lets.push((p("feasible"), feasible(&mom)));
+    out.lets
+        .push((p("energy"), format!("sm_inner {m} {mom} {mom}")));
+    for (a, ua) in u.iter().enumerate() {
+        let r = format!("r{}", a + 1);
+        vec3(&mut out, &r, &format!("sm_reflect {m} {ua} {mom}"));
+        vec3(
+            &mut out,
+            &format!("rr{}", a + 1),
+            &format!("sm_reflect {m} {ua} {}", named(&r)),
+        );
+        out.lets.push((
+            p(&format!("rate_{}", a + 1)),
+            format!("sm_inner {m} {mom} {ua}"),
+        ));
+        for (b, ub) in u.iter().enumerate() {
+            out.lets.push((
+                p(&format!("g_{}{}", a + 1, b + 1)),
+                format!("sm_inner {m} {ua} {ub}"),
+            ));
+        }
+    }
+    // (14): p Γ(w1)⋯Γ(wn), each step applied to the previous one's named outcome
+    let seq = |out: &mut Outputs, name: &str, from: &str, w: &str, feas: bool| {
+        vec3(out, name, &format!("sm_reflect {m} {w} {from}"));
+        if feas {
+            out.lets
+                .push((p(&format!("feas_{name}")), feasible(&named(name))));
+        }
+    };
+    if k >= 2 {
+        let (uu, vv) = (&u[0], &u[1]);
+        seq(&mut out, "uv", &named("r1"), vv, true);
+        seq(&mut out, "vu", &named("r2"), uu, true);
+        seq(&mut out, "uvu", &named("uv"), uu, true);
+        seq(&mut out, "vuv", &named("vu"), vv, true);
+    }
+    // fwd = p Γ(u1)⋯Γ(uk), rev = p Γ(uk)⋯Γ(u1)
+    let mut from = mom.clone();
+    for (a, ua) in u.iter().enumerate() {
+        let name = if a + 1 == k {
+            "fwd".to_string()
+        } else {
+            format!("fwd{}", a + 1)
+        };
+        seq(&mut out, &name, &from, ua, a + 1 == k);
+        from = named(&name);
+    }
+    let mut from = mom.clone();
+    for (a, ua) in u.iter().enumerate().rev() {
+        let name = if a == 0 {
+            "rev".to_string()
+        } else {
+            format!("rev{}", a + 1)
+        };
+        seq(&mut out, &name, &from, ua, false);
+        from = named(&name);
+    }
+    match k {
+        1 => vec3(&mut out, "pl", &format!("sm_plastic1 {m} {} {mom}", u[0])),
+        2 => {
+            vec3(
+                &mut out,
+                "pl",
+                &format!("sm_plastic2 {m} {} {} {mom}", u[0], u[1]),
+            );
+            for i in 1..=3 {
+                out.nonzero.push((
+                    p(&format!("pl_{i}")),
+                    format!("sm_plastic_det {m} {} {}", u[0], u[1]),
+                ));
+            }
+        }
+        _ => {}
+    }
+    Ok(out)
+}
+
+/// Winandy–Leine's `sequential.law` probe (`coq/Sequential.v`) for three balls of equal
+/// mass `m` (1 if not given) at the contact velocities `g1 g2`: the cone, γ⁺ by (19), the
+/// impulse (6), the G⁻¹-norms, and the generalised Newton and Poisson laws with e = 1.
+fn sequential(arg: Arg, has: Has, p: &dyn Fn(&str) -> String) -> Result<Outputs, String> {
+    if ["m1", "m2", "m3"].iter().any(|n| has(n)) {
+        return Err("the sequential law in Coq has three equal masses (`m`)".into());
+    }
+    if !has("g1") || !has("g2") {
+        return Err("the sequential law in Coq needs the contact velocities g1, g2".into());
+    }
+    let m = if has("m") { arg("m")? } else { "1".into() };
+    let (g1, g2) = (arg("g1")?, arg("g2")?);
+    let mut lets = Vec::new();
+    for c in ["I", "IIa", "IIb", "III", "IVa", "IVb"] {
+        lets.push((p(&format!("in_{c}")), format!("wl_in C{c} {g1} {g2}")));
+    }
+    let (gp1, gp2) = (p("gp1"), p("gp2"));
+    lets.push((gp1.clone(), format!("fst (wl_law {g1} {g2})")));
+    lets.push((gp2.clone(), format!("snd (wl_law {g1} {g2})")));
+    let lam = format!("wl_impulse {m} ({gp1} - {g1}) ({gp2} - {g2})");
+    lets.push((p("lam1"), format!("fst ({lam})")));
+    lets.push((p("lam2"), format!("snd ({lam})")));
+    lets.push((p("norm_minus"), format!("wl_norm2 {m} {g1} {g2}")));
+    lets.push((p("norm_plus"), format!("wl_norm2 {m} {gp1} {gp2}")));
+    for (name, law) in [("newton_gp", "wl_newton"), ("poisson_gp", "wl_poisson")] {
+        lets.push((
+            p(&format!("{name}1")),
+            format!("fst ({law} {m} 1 {g1} {g2})"),
+        ));
+        lets.push((
+            p(&format!("{name}2")),
+            format!("snd ({law} {m} 1 {g1} {g2})"),
+        ));
+    }
+    let nonzero = match has("m") {
+        true => vec![(String::new(), m)],
+        false => Vec::new(),
+    };
+    Ok(Outputs { lets, nonzero })
 }

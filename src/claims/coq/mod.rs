@@ -34,8 +34,17 @@ pub fn file_of(claim: &Claim, r: &ClaimResult) -> Result<String, String> {
         comment(&claim.statement),
         r.verdict.name(),
     );
-    out += "From Coq Require Import Reals Lra.\nFrom ImpactKit Require Import Tactics Corner.\nOpen Scope R_scope.\n\n";
-    out += &format!("Ltac ik_unfold := unfold {} in *.\n\n", laws::UNFOLD);
+    out += &format!(
+        "From Coq Require Import Reals Lra.\nFrom ImpactKit Require Import {}.\nOpen Scope R_scope.\n\n",
+        laws::IMPORTS
+    );
+    // a proof unfolds the laws before the `let`s are expanded (unfolding the shared term
+    // is fast, unfolding its expansion is not); a refutation after the witness is put in
+    // (Coq's checker, coqchk, re-checks that order much faster)
+    out += &format!(
+        "Ltac ik_unfold := cbv beta delta [{}] in *; cbn [fst snd] in *.\n\n",
+        laws::UNFOLD.replace(',', "")
+    );
     for (i, p) in props.iter().enumerate() {
         out += &format!(
             "(** {} *)\nDefinition {id}_{} : Prop :=\n{}.\n\n",
@@ -64,7 +73,7 @@ fn proved(id: &str, props: &[Prop]) -> String {
     let mut out = String::new();
     for i in 1..=props.len() {
         out += &format!(
-            "Lemma {id}_{i}_holds : {id}_{i}.\nProof. unfold {id}_{i}; cbv zeta; intros; ik_unfold; ik_solve. Qed.\n\n"
+            "Lemma {id}_{i}_holds : {id}_{i}.\nProof. unfold {id}_{i}; ik_unfold; cbv zeta; intros; ik_solve. Qed.\n\n"
         );
     }
     let term = (1..=props.len())

@@ -58,8 +58,11 @@ const FORBIDDEN: [&str; 8] = [
     "Abort",
 ];
 
+/// A Coq command's success and output, or why it did not run.
+type Outcome = Result<(bool, String), String>;
+
 /// The time Coq may take on one file.
-const COQC_LIMIT: Duration = Duration::from_secs(40);
+const COQC_LIMIT: Duration = Duration::from_secs(90);
 
 /// Writes `dir/lib/*.v` (the laws and tactics) and `dir/claims/<file>.v` for each `(claim id,
 /// file name, text)`, compiles and checks them (`coqc -Q lib ImpactKit -Q claims Claims`) on `jobs` threads, and returns each claim's
@@ -116,15 +119,24 @@ pub fn check_folder(
         .map(|((_, f, _), _)| f.as_str())
         .collect();
     if !compiled.is_empty() {
-        let (ok, _) = coqchk(dir, &compiled)?;
+        let (ok, _) = coqchk(dir, &compiled, COQC_LIMIT * 2)?;
         if !ok {
-            // find the files it rejects, one at a time
-            for ((_, f, _), (_, s)) in files.iter().zip(statuses.iter_mut()) {
-                if *s == CoqStatus::Checked {
-                    let (ok1, out1) = coqchk(dir, &[f.as_str()])?;
-                    if !ok1 {
-                        *s = CoqStatus::Rejected(format!("coqchk: {}", first_error(&out1)));
-                    }
+            // a file it rejects, or past the time limit (coqchk has no virtual machine: the
+            // reflexive arithmetic of a large `field` is slow there): one file at a time,
+            // on the `jobs` threads
+            let redo: Vec<usize> = (0..files.len())
+                .filter(|&i| statuses[i].1 == CoqStatus::Checked)
+                .collect();
+            let results: Vec<(usize, Outcome)> = pool.install(|| {
+                redo.par_iter()
+                    .with_max_len(1)
+                    .map(|&i| (i, coqchk(dir, &[files[i].1.as_str()], COQC_LIMIT * 2)))
+                    .collect()
+            });
+            for (i, r) in results {
+                let (ok1, out1) = r?;
+                if !ok1 {
+                    statuses[i].1 = CoqStatus::Rejected(format!("coqchk: {}", first_error(&out1)));
                 }
             }
         }
@@ -224,7 +236,7 @@ fn coqc(dir: &Path, file: &str) -> Result<(bool, String), String> {
     run_limited(c, COQC_LIMIT).map_err(|e| format!("coqc {file}: {e}"))
 }
 
-fn coqchk(dir: &Path, files: &[&str]) -> Result<(bool, String), String> {
+fn coqchk(dir: &Path, files: &[&str], limit: Duration) -> Result<(bool, String), String> {
     let mut c = Command::new("coqchk");
     c.current_dir(dir).arg("-silent").args(LOAD_PATH);
     // -norec: our modules (the library and the claims) re-checked by the kernel, Coq's own
@@ -238,7 +250,7 @@ fn coqchk(dir: &Path, files: &[&str]) -> Result<(bool, String), String> {
     for f in files {
         c.args(["-norec", &format!("Claims.{f}")]);
     }
-    run_limited(c, COQC_LIMIT * 4).map_err(|e| format!("coqchk: {e}"))
+    run_limited(c, limit).map_err(|e| format!("coqchk: {e}"))
 }
 
 /// Runs a command with a time limit: (success, stdout and stderr).

@@ -39,6 +39,8 @@ pub(crate) fn of(claim: &Claim) -> Result<Vec<Prop>, String> {
 struct Builder {
     vars: Vec<String>,
     lines: Vec<String>,
+    /// The names the `let`s define.
+    defined: Vec<String>,
 }
 
 impl Builder {
@@ -50,6 +52,11 @@ impl Builder {
     }
     fn def(&mut self, n: &str, body: String) {
         self.lines.push(format!("  let {} := {body} in", name(n)));
+        self.defined.push(name(n));
+    }
+    /// Whether the statement gives `n` a meaning (a quantified variable or a `let`).
+    fn knows(&self, n: &str) -> bool {
+        self.defined.iter().any(|d| d == n) || self.vars.iter().any(|v| name(v) == n)
     }
     fn divisors_nonzero(&mut self, ds: &[String]) {
         for d in ds {
@@ -108,13 +115,9 @@ fn range_premise(v: &str, r: &Range) -> Result<Option<String>, String> {
 }
 
 fn implication(t: &toml::Table) -> Result<Vec<Prop>, String> {
-    for key in [
-        "calls",
-        "induction",
-        "termination",
-        "reduction",
-        "corrected_conclude",
-    ] {
+    // `corrected_conclude` is a candidate correction the engine samples: the claim's
+    // statement is its `conclude`, which is what the Coq theorem states
+    for key in ["calls", "induction", "termination", "reduction"] {
         if t.contains_key(key) {
             return Err(format!("`{key}` has no Coq statement yet"));
         }
@@ -205,7 +208,7 @@ fn case_frame(c: &Case, params: &[(String, Range)], cone: &[String]) -> Result<B
     for (v, e) in lets {
         b.def(&v, e);
     }
-    for (v, e) in &c.space.derived {
+    for (v, e) in dependency_order(&c.space.derived) {
         let mut ds = Vec::new();
         term::divisors(e, &mut ds)?;
         b.divisors_nonzero(&ds);
@@ -220,12 +223,48 @@ fn case_frame(c: &Case, params: &[(String, Range)], cone: &[String]) -> Result<B
     Ok(b)
 }
 
+/// The derived quantities in an order where each comes after the derived ones it uses (a
+/// case's `derive` may give a name the claim's own `derive` uses): the given order where
+/// it allows, a quantity deferred until what it uses is defined (a cycle keeps its order).
+fn dependency_order(derived: &[(String, lang::Expr)]) -> Vec<&(String, lang::Expr)> {
+    let uses = |e: &lang::Expr| {
+        let mut v = Vec::new();
+        e.vars(&mut v);
+        v
+    };
+    let mut out: Vec<&(String, lang::Expr)> = Vec::new();
+    let mut left: Vec<&(String, lang::Expr)> = derived.iter().collect();
+    while !left.is_empty() {
+        let ready = left.iter().position(|(_, e)| {
+            uses(e)
+                .iter()
+                .all(|u| out.iter().any(|(d, _)| d == u) || !left.iter().any(|(d, _)| d == u))
+        });
+        out.push(left.remove(ready.unwrap_or(0)));
+    }
+    out
+}
+
 /// A side's quantities in order, as `(name, Coq term)`: the outputs of `probe` (as the
 /// Coq law's), of `probe2` (named `p_*`), then `exprs`; and per expression (by its index
 /// in `lets`), its divisors.
 struct Side {
     lets: Vec<(String, String)>,
     divisors: Vec<(usize, Vec<String>)>,
+    /// The laws' divisors: `(output, term)`, the term nonzero where the output is used
+    /// (`""`: wherever the probe is).
+    nonzero: Vec<(String, String)>,
+}
+
+impl Side {
+    /// The premises that the laws are defined where the `let`s `used` need them.
+    fn law_premises(&self, used: &[(String, String)]) -> Vec<String> {
+        self.nonzero
+            .iter()
+            .filter(|(o, _)| o.is_empty() || used.iter().any(|(n, _)| n == o))
+            .map(|(_, t)| format!("{t} <> 0"))
+            .collect()
+    }
 }
 
 fn side_lets(t: &toml::Table, c: &Case) -> Result<Side, String> {
@@ -233,6 +272,7 @@ fn side_lets(t: &toml::Table, c: &Case) -> Result<Side, String> {
         return Err("`calls` has no Coq statement yet".into());
     }
     let mut outputs = Vec::new();
+    let mut nonzero = Vec::new();
     for (probe_key, inputs_key, prefix) in [("probe", "inputs", ""), ("probe2", "inputs2", "p_")] {
         let Some(p) = t.get(probe_key) else { continue };
         let probe = p
@@ -249,7 +289,14 @@ fn side_lets(t: &toml::Table, c: &Case) -> Result<Side, String> {
             None => None,
             Some((_, e)) => Some(ground(c, e)?),
         };
-        outputs.extend(laws::outputs(probe, &arg, zone.as_ref(), prefix)?);
+        let has = |n: &str| {
+            mapping.iter().any(|(k, _)| k == n)
+                || c.space.vars.iter().any(|(v, _, _)| v == n)
+                || c.space.derived.iter().any(|(v, _)| v == n)
+        };
+        let o = laws::outputs(probe, &arg, &has, zone.as_ref(), prefix)?;
+        outputs.extend(o.lets);
+        nonzero.extend(o.nonzero);
     }
     let mut divisors = Vec::new();
     for (v, e) in pairs(t, "exprs")? {
@@ -262,6 +309,7 @@ fn side_lets(t: &toml::Table, c: &Case) -> Result<Side, String> {
     Ok(Side {
         lets: outputs,
         divisors,
+        nonzero,
     })
 }
 
@@ -302,7 +350,7 @@ fn case_prop(
     label: String,
 ) -> Result<Prop, String> {
     let mut b = case_frame(c, params, cone)?;
-    let lets = side_lets(t, c)?.lets;
+    let side = side_lets(t, c)?;
     let mut goal = Vec::new();
     for r in &c.conclude {
         goal.push(guarded(r)?);
@@ -311,16 +359,26 @@ fn case_prop(
     let mut used: Vec<String> = Vec::new();
     for r in &c.conclude {
         let mut v = Vec::new();
-        r.lhs.vars(&mut v);
-        r.rhs.vars(&mut v);
-        if let Some(g) = &r.guard {
-            g.lhs.vars(&mut v);
-            g.rhs.vars(&mut v);
+        // the relation and its guards (`a => b => r` nests them)
+        let mut at = Some(r);
+        while let Some(x) = at {
+            x.lhs.vars(&mut v);
+            x.rhs.vars(&mut v);
+            at = x.guard.as_deref();
         }
         used.extend(v.iter().map(|n| name(n)));
     }
-    for (n, body) in needed(&lets, &used) {
+    let lets = needed(&side.lets, &used);
+    if !side.lets.is_empty() || t.contains_key("probe") {
+        for p in side.law_premises(&lets) {
+            b.premise(p);
+        }
+    }
+    for (n, body) in lets {
         b.def(&n, body);
+    }
+    if let Some(v) = used.iter().find(|v| !b.knows(v)) {
+        return Err(format!("`{v}` is not an output of the probe's Coq law yet"));
     }
     Ok(b.finish(label, &goal))
 }
@@ -345,19 +403,25 @@ fn agreement(t: &toml::Table) -> Result<Vec<Prop>, String> {
         for s in std::iter::once(left).chain(rights.iter().copied()) {
             let side = side_lets(s, c)?;
             side_defined(&mut b, &side);
-            sides.push(side.lets);
+            sides.push(side);
         }
         let mut goal = Vec::new();
-        for v in &compare {
-            let v = name(v);
-            for s in &sides {
-                if !s.iter().any(|(n, _)| name(n) == v) {
-                    return Err(format!("output `{v}` missing on one side"));
-                }
+        let names: Vec<String> = compare.iter().map(|v| name(v)).collect();
+        for s in &sides {
+            if let Some(v) = names
+                .iter()
+                .find(|v| !s.lets.iter().any(|(n, _)| name(n) == **v))
+            {
+                return Err(format!("output `{v}` missing on one side"));
             }
-            let l = nested(&sides[0], &v);
+            for p in s.law_premises(&needed(&s.lets, &names)) {
+                b.premise(p);
+            }
+        }
+        for v in &names {
+            let l = nested(&sides[0].lets, v);
             for s in &sides[1..] {
-                goal.push(format!("({l}) = ({})", nested(s, &v)));
+                goal.push(format!("({l}) = ({})", nested(&s.lets, v)));
             }
         }
         Ok(b.finish(label, &goal))
