@@ -14,7 +14,7 @@
 //! 50), after a summary: cases, wall time, the 10 slowest lines, the violations grouped.
 //!
 //! Run it (6,000 generated lines by default, the first of the seed; `.ci/run` runs the
-//! first 3,000, its share of the 25-minute budget, IMPACTKIT_FUZZ_CASES; 10,000 took about 4 minutes of test time on the
+//! first 2,000, its share of the 25-minute budget, IMPACTKIT_FUZZ_CASES; 10,000 took about 4 minutes of test time on the
 //! binary of issue 14, of which about 2 minutes are lines killed at the 20 s limit — without
 //! hangs about 2 minutes):
 //!
