@@ -235,6 +235,43 @@ pub struct SystemFile {
     /// Contacts in the `step` spelling (`a`, `b`), read as `[[contact]]`s after those.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub gap: Vec<GapSpec>,
+    /// A general Lagrangian system (M(q), V(q), forces, curved gaps) for `step`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lagrangian: Option<LagrangianSpec>,
+}
+
+/// `[lagrangian]`: a general Lagrangian system for `step` (Seghete–Murphey Sect. VI),
+/// every entry an expression of the input language in the coordinates (and, for `force`,
+/// their rates `<name>_dot` and the time `t`); see [`crate::system::lagrangian`].
+#[derive(Clone, Debug, Default, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct LagrangianSpec {
+    /// Named constants, `"name = expression"`, each using the ones before it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub parameters: Vec<String>,
+    /// The diagonal of M(q), or
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub masses: Option<Vec<Number>>,
+    /// M(q), symmetric.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mass_matrix: Option<Vec<Vec<Number>>>,
+    /// V(q).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub potential: Option<Number>,
+    /// The generalized force F(q, q̇, t) (dampers, a controller).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub force: Option<Vec<Number>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub contact: Vec<CurvedContactSpec>,
+}
+
+/// `[[lagrangian.contact]]`: a gap φ(q) ≥ 0.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct CurvedContactSpec {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub gap: Number,
 }
 
 /// A system at its contact configuration in backend `S`: the touching contacts only.

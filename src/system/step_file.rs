@@ -66,6 +66,8 @@ pub struct StepFile {
     pub force: Option<Vec<Number>>,
     pub spring: Vec<SpringSpec>,
     pub gap: Vec<GapSpec>,
+    /// A general Lagrangian system ([`super::lagrangian_file`]).
+    pub lagrangian: Option<super::lagrangian::Model>,
 }
 
 impl StepFile {
@@ -86,6 +88,32 @@ impl StepFile {
                 "missing: `step` starts from the configuration q at t = 0",
             )
         })?;
+        let lagrangian = match &f.lagrangian {
+            None => None,
+            Some(l) => {
+                let flat = [
+                    ("masses", f.masses.is_some()),
+                    ("mass_matrix", f.mass_matrix.is_some()),
+                    ("force", f.force.is_some()),
+                    ("spring", !f.spring.is_empty()),
+                    ("contact", !f.contact.is_empty()),
+                    ("gap", !f.gap.is_empty()),
+                ];
+                if let Some((key, _)) = flat.iter().find(|(_, given)| *given) {
+                    return Err(InputError::new(
+                        format!("{source}: {key}"),
+                        "a system with [lagrangian] gives its mass, forces and contacts inside that table",
+                    ));
+                }
+                let names = f.coordinates.clone().ok_or_else(|| {
+                    InputError::new(
+                        format!("{source}: coordinates"),
+                        "missing: a [lagrangian] system names its coordinates",
+                    )
+                })?;
+                Some(super::lagrangian_file::model(l, &names, source)?)
+            }
+        };
         let gap = (f.contact.into_iter())
             .map(|c| GapSpec {
                 name: c.name,
@@ -105,6 +133,7 @@ impl StepFile {
             force: f.force,
             spring: f.spring,
             gap,
+            lagrangian,
         })
     }
 
@@ -337,6 +366,14 @@ impl StepSpec {
         impl RunScalar for Job<'_> {
             type Out = Result<StepReport, SpecError>;
             fn run<S: Scalar>(self, ctx: &S::Ctx) -> Self::Out {
+                if let Some(model) = &self.0.file.lagrangian {
+                    return super::lagrangian_file::general_report::<S>(
+                        self.0,
+                        model,
+                        self.1.to_string(),
+                        ctx,
+                    );
+                }
                 let (sys, h, law) = self.0.build::<S>(ctx)?;
                 let run = sys.run(&h, self.0.steps, &law, self.0.order);
                 if let Some(Stopped::Field(m)) = &run.stopped {
@@ -361,6 +398,15 @@ impl StepSpec {
             return Err(input("--steps", format!("must be in 1..={MAX_STEPS}")));
         }
         let sys = self.file.build::<S>(&self.source, ctx)?;
+        let (h, law) = self.law_and_step::<S>(ctx)?;
+        Ok((sys, h, law))
+    }
+
+    /// The step h and the law, checked.
+    pub fn law_and_step<S: Scalar>(&self, ctx: &S::Ctx) -> Result<(S, StepLaw<S>), SpecError> {
+        if self.steps == 0 || self.steps > MAX_STEPS {
+            return Err(input("--steps", format!("must be in 1..={MAX_STEPS}")));
+        }
         let h = value::<S>(&self.dt, "--dt", ctx)?;
         if decide(&h, "dt").map_err(|e| input("--dt", e))? != Sign::Positive {
             return Err(input("--dt", "the step must be positive"));
@@ -382,7 +428,7 @@ impl StepSpec {
             (LawArg::Elastic, None) => StepLaw::Elastic,
             (LawArg::Plastic, None) => StepLaw::Plastic,
         };
-        Ok((sys, h, law))
+        Ok((h, law))
     }
 }
 
@@ -547,22 +593,40 @@ fn report<S: Scalar>(
     arith: String,
     run: &Run<S>,
 ) -> StepReport {
-    let name = |i: usize| sys.gaps[i].name.clone();
+    let names: Vec<String> = sys.gaps.iter().map(|g| g.name.clone()).collect();
+    run_report(
+        (&sys.name, &sys.coordinates, &names),
+        (h, law, spec.order, spec.steps),
+        arith,
+        run,
+        conservation(sys, law, run),
+    )
+}
+
+/// The report of a run: `(system, coordinates, gap names)`, `(h, law, order, steps)`.
+pub fn run_report<S: Scalar>(
+    (system, coordinates, names): (&str, &[String], &[String]),
+    (h, law, order, steps): (&S, &StepLaw<S>, Order, usize),
+    arith: String,
+    run: &Run<S>,
+    conservation: Vec<ConservationRow>,
+) -> StepReport {
+    let name = |i: usize| names[i].clone();
     StepReport {
-        system: sys.name.clone(),
-        coordinates: sys.coordinates.clone(),
+        system: system.to_string(),
+        coordinates: coordinates.to_vec(),
         law: match law {
             StepLaw::Elastic => "elastic".into(),
             StepLaw::Plastic => "plastic".into(),
             StepLaw::Inelastic(r) => format!("inelastic, R = {}", r.render().value),
         },
-        order: match spec.order {
+        order: match order {
             Order::Argmin => "argmin",
             Order::Argmax => "argmax",
         },
         arith,
         dt: h.num(),
-        steps: spec.steps,
+        steps,
         nodes: run
             .nodes
             .iter()
@@ -605,7 +669,7 @@ fn report<S: Scalar>(
             .iter()
             .filter(|i| i.resolution == super::stepper::Resolution::ZenoPlastic)
             .count(),
-        conservation: conservation(sys, law, run),
+        conservation,
         stopped: run.stopped.as_ref().map(|s| s.to_string()),
     }
 }
