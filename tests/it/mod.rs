@@ -43,6 +43,7 @@ mod regress;
 mod sequential;
 mod soundness;
 mod step;
+mod step_general;
 mod symbolic;
 mod termination;
 mod trex;

@@ -1,0 +1,212 @@
+//! `impactkit step` on general Lagrangian systems (`[lagrangian]`: M(q), V(q), forces,
+//! curved gaps; Seghete–Murphey Sect. VI): the general stepper agrees with the
+//! constant-M stepper, a double pendulum's elastic impact is the reflection of (7) in
+//! the metric M(q*) (checked against closed forms written here), certified enclosures
+//! contain the MPFR run, and bad input is refused with exit 2.
+
+use crate::common::{bad, json};
+
+fn example(file: &str) -> String {
+    format!("{}/examples/step/{file}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn num(x: &serde_json::Value) -> f64 {
+    let s = x["approx"]
+        .as_str()
+        .or_else(|| x["exact"].as_str())
+        .or_else(|| x["lo"].as_str())
+        .unwrap();
+    s.parse().unwrap()
+}
+
+fn bounds(x: &serde_json::Value) -> (f64, f64) {
+    (
+        x["lo"].as_str().unwrap().parse().unwrap(),
+        x["hi"].as_str().unwrap().parse().unwrap(),
+    )
+}
+
+fn write(name: &str, text: &str) -> String {
+    let dir = crate::common::tempdir("step-general");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+fn args<'a>(file: &'a str, dt: &'a str, steps: &'a str, arith: &'a str) -> Vec<&'a str> {
+    vec![
+        "step", "--system", file, "--dt", dt, "--steps", steps, "--law", "elastic", "--arith",
+        arith, "--format", "json",
+    ]
+}
+
+/// The ball of `examples/step/ball-gravity.toml` written as a `[lagrangian]` system
+/// (V = 10 y, the gap y): the general stepper's nodes and impact times equal the
+/// constant-M stepper's (the midpoint step of an affine ∇V is the same equation).
+#[test]
+fn general_ball_is_the_constant_mass_ball() {
+    let general = write(
+        "ball.toml",
+        "coordinates = [\"x\", \"y\"]\nq = [\"0\", \"1/4\"]\np = [\"1\", \"0\"]\n[lagrangian]\nmasses = [\"1\", \"1\"]\npotential = \"10*y\"\n[[lagrangian.contact]]\nname = \"floor\"\ngap = \"y\"\n",
+    );
+    let old = example("ball-gravity.toml");
+    let a = json(&args(&general, "1/10", "20", "f64"));
+    let b = json(&args(&old, "1/10", "20", "f64"));
+    // impacts every 2·sqrt(5)/10 from sqrt(5)/10: four in 2 s
+    assert_eq!(a["impacts"].as_array().unwrap().len(), 4);
+    assert_eq!(b["impacts"].as_array().unwrap().len(), 4);
+    for k in 0..4 {
+        let (ta, tb) = (num(&a["impacts"][k]["time"]), num(&b["impacts"][k]["time"]));
+        assert!((ta - tb).abs() < 1e-12, "impact {k}: {ta} vs {tb}");
+    }
+    // t* = sqrt(1/20) exactly (the constant stepper's closed form)
+    assert!((num(&a["impacts"][0]["time"]) - 0.05f64.sqrt()).abs() < 1e-14);
+    for k in 0..=20 {
+        for j in 0..2 {
+            let (x, y) = (num(&a["nodes"][k]["q"][j]), num(&b["nodes"][k]["q"][j]));
+            assert!((x - y).abs() < 1e-12, "node {k} q{j}: {x} vs {y}");
+            let (x, y) = (num(&a["nodes"][k]["p"][j]), num(&b["nodes"][k]["p"][j]));
+            assert!((x - y).abs() < 1e-11, "node {k} p{j}: {x} vs {y}");
+        }
+    }
+}
+
+/// M(q) of the double pendulum of `examples/step/double-pendulum-wall.toml`
+/// (m1 = m2 = l1 = l2 = 1) and the wall's normal ∇φ = (−cos a, −cos b), by hand.
+fn pendulum_mass(a: f64, b: f64) -> [[f64; 2]; 2] {
+    let c = (a - b).cos();
+    [[2.0, c], [c, 1.0]]
+}
+
+fn solve2(m: [[f64; 2]; 2], p: [f64; 2]) -> [f64; 2] {
+    let det = m[0][0] * m[1][1] - m[0][1] * m[1][0];
+    [
+        (m[1][1] * p[0] - m[0][1] * p[1]) / det,
+        (m[0][0] * p[1] - m[1][0] * p[0]) / det,
+    ]
+}
+
+/// The double pendulum's impact with the wall: at q* the gap is 0, and p⁺ is the
+/// reflection (7) of p⁻ about u = ∇φ(q*) in the metric M(q*): p⁺ − p⁻ is a multiple
+/// of u, the normal rate ⟨u, M⁻¹p⟩ changes sign, and the energy is kept (Lemma 5). Every
+/// quantity is recomputed here from the closed forms, not from the stepper.
+#[test]
+fn double_pendulum_impact_is_the_reflection_in_m_of_q() {
+    let f = example("double-pendulum-wall.toml");
+    let r = json(&args(&f, "1/100", "40", "f64"));
+    let i = &r["impacts"][0];
+    assert_eq!(i["active"][0], "wall");
+    let (a, b) = (num(&i["q"][0]), num(&i["q"][1]));
+    assert!((0.5 - a.sin() - b.sin()).abs() < 1e-12, "gap at q*");
+    let pm = [num(&i["before"][0]), num(&i["before"][1])];
+    let pp = [num(&i["after"][0]), num(&i["after"][1])];
+    let u = [-a.cos(), -b.cos()];
+    let m = pendulum_mass(a, b);
+    let rate = |p: [f64; 2]| {
+        let v = solve2(m, p);
+        u[0] * v[0] + u[1] * v[1]
+    };
+    assert!(rate(pm) < -0.1, "approaching before: {}", rate(pm));
+    assert!((rate(pp) + rate(pm)).abs() < 1e-12, "rate reversed");
+    let d = [pp[0] - pm[0], pp[1] - pm[1]];
+    assert!((d[0] * u[1] - d[1] * u[0]).abs() < 1e-12, "impulse along u");
+    let kinetic = |p: [f64; 2]| {
+        let v = solve2(m, p);
+        (p[0] * v[0] + p[1] * v[1]) / 2.0
+    };
+    assert!((kinetic(pp) - kinetic(pm)).abs() < 1e-12);
+    // the report's own energy check agrees
+    let rows = r["conservation"].as_array().unwrap();
+    let elastic = rows
+        .iter()
+        .find(|x| x["quantity"] == "energy across elastic impacts")
+        .unwrap();
+    assert!(
+        ["exactly", "to-rounding"].contains(&elastic["kept"].as_str().unwrap()),
+        "{elastic}"
+    );
+}
+
+/// Certified runs (interval Newton/Krawczyk, bisection of the impact time on boxes of
+/// step lengths) enclose the MPFR run at 200 bits, node by node and at the impact.
+#[test]
+fn certified_double_pendulum_encloses_the_mpfr_run() {
+    let f = example("double-pendulum-wall.toml");
+    let m = json(&args(&f, "1/100", "60", "mpfr:200"));
+    let e = json(&args(&f, "1/100", "60", "interval"));
+    assert!(e["stopped"].is_null(), "{}", e["stopped"]);
+    let (lo, hi) = bounds(&e["impacts"][0]["time"]);
+    let t = num(&m["impacts"][0]["time"]);
+    assert!(lo <= t && t <= hi && hi - lo < 1e-9, "{t} in [{lo}, {hi}]");
+    for k in [0, 25, 26, 60] {
+        for j in 0..2 {
+            let (lo, hi) = bounds(&e["nodes"][k]["q"][j]);
+            let x = num(&m["nodes"][k]["q"][j]);
+            assert!(
+                lo - 1e-15 <= x && x <= hi + 1e-15,
+                "node {k}: {x} in [{lo}, {hi}]"
+            );
+            assert!(hi - lo < 1e-8, "node {k}: width {}", hi - lo);
+        }
+    }
+}
+
+/// The PD-controlled arm: one elastic strike of the table, energy kept across it, and
+/// the controller settling the arm near its reference (a = −2/5 less the droop of
+/// gravity against kp = 200).
+#[test]
+fn pd_arm_strikes_the_table_once() {
+    let f = example("arm-pd-table.toml");
+    let r = json(&args(&f, "1/200", "200", "f64"));
+    assert!(r["stopped"].is_null(), "{}", r["stopped"]);
+    assert_eq!(r["impacts"].as_array().unwrap().len(), 1);
+    let a = num(&r["nodes"][200]["q"][0]);
+    assert!((-0.46..-0.42).contains(&a), "{a}");
+}
+
+/// Bad input: exit 2, one line naming the key or the option.
+#[test]
+fn general_step_bad_input() {
+    let f = example("double-pendulum-wall.toml");
+    let e = bad(&args(&f, "1/100", "10", "exact"));
+    assert!(e.contains("--arith") && e.contains("mpfr"), "{e}");
+    let base =
+        "coordinates = [\"a\"]\nq = [\"0\"]\nvelocity = [\"1\"]\n[lagrangian]\nmasses = [\"1\"]\n";
+    let cases = [
+        (
+            format!("{base}[[lagrangian.contact]]\ngap = \"w - a\"\n"),
+            "unknown variable `w`",
+        ),
+        (format!("{base}force = [\"a_dot\", \"1\"]\n"), "force"),
+        (
+            base.replace(
+                "masses = [\"1\"]",
+                "mass_matrix = [[\"1\", \"a\"], [\"0\", \"1\"]]",
+            )
+            .replace("[\"a\"]", "[\"a\", \"b\"]")
+            .replace("q = [\"0\"]", "q = [\"1\", \"0\"]")
+            .replace("velocity = [\"1\"]", "velocity = [\"1\", \"0\"]"),
+            "not symmetric",
+        ),
+        (format!("masses = [\"1\"]\n{base}"), "inside that table"),
+        (base.replace("coordinates = [\"a\"]\n", ""), "coordinates"),
+        (
+            base.replace(
+                "masses = [\"1\"]",
+                "parameters = [\"a = 1\"]\nmasses = [\"1\"]",
+            ),
+            "not a free name",
+        ),
+        (
+            format!("{base}[[lagrangian.contact]]\ngap = \"a + 1/2\"\n")
+                .replace("q = [\"0\"]", "q = [\"-1\"]"),
+            "negative",
+        ),
+    ];
+    for (k, (text, want)) in cases.iter().enumerate() {
+        let p = write(&format!("bad{k}.toml"), text);
+        let e = bad(&args(&p, "1/10", "3", "f64"));
+        assert!(e.contains(want), "case {k}: {e}");
+    }
+}
