@@ -283,6 +283,10 @@ impl<S: Scalar> GeneralRun<'_, S> {
         rem: &S,
         watched: &[usize],
     ) -> Result<Next<S>, LawError> {
+        if watched.is_empty() {
+            let (q, p) = self.flow(s, rem)?;
+            return Ok(Next::Flow(q, p));
+        }
         let zero = rem.zero_like();
         // a box of lengths over which the step is not enclosed (the Krawczyk test fails
         // on a wide box) is not known positive: it is bisected
@@ -341,6 +345,8 @@ impl<S: Scalar> GeneralRun<'_, S> {
                 let (q, p) = self.flow(s, rem)?;
                 return Ok(Next::Flow(q, p));
             }
+            // the step itself may be what is not enclosed
+            self.flow(s, rem)?;
             return Err(LawError::Undecided {
                 quantity: "whether a gap closes within the step (grazing)".into(),
                 lo: "0".into(),

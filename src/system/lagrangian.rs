@@ -69,9 +69,9 @@ pub fn rate_name(c: &str) -> String {
 }
 
 impl Model {
-    /// Parses `src` for `key`, every variable checked against `scope`.
-    pub fn parse(&self, src: &str, key: &str, scope: Scope) -> Result<Expr, String> {
-        let e = parse_with_variables(src).map_err(|e| format!("{key}: {e}"))?;
+    /// Parses `src`, every variable checked against `scope`; the error is the reason.
+    pub fn parse(&self, src: &str, scope: Scope) -> Result<Expr, String> {
+        let e = parse_with_variables(src).map_err(|e| e.to_string())?;
         let mut vars = Vec::new();
         e.vars(&mut vars);
         for v in vars {
@@ -96,9 +96,7 @@ impl Model {
                         "the coordinates, their rates <name>_dot, t and the parameters"
                     }
                 };
-                return Err(format!(
-                    "{key}: unknown variable `{v}` (it may use {allowed})"
-                ));
+                return Err(format!("unknown variable `{v}` (it may use {allowed})"));
             }
         }
         Ok(e)

@@ -81,13 +81,13 @@ pub fn model(spec: &LagrangianSpec, names: &[String], source: &str) -> Result<Mo
             ));
         }
         let e = m
-            .parse(expr.trim(), &key, Scope::Parameters(j))
+            .parse(expr.trim(), Scope::Parameters(j))
             .map_err(|r| err(&key, r))?;
         m.parameters.push((name.to_string(), e));
         taken.push(name.to_string());
     }
     let parse = |m: &Model, x: &Number, key: &str, scope: Scope| {
-        m.parse(&x.expr(), key, scope).map_err(|r| err(key, r))
+        m.parse(&x.expr(), scope).map_err(|r| err(key, r))
     };
     let zero = parse_with_variables("0").map_err(|e| err("lagrangian", e.to_string()))?;
     m.mass = match (&spec.masses, &spec.mass_matrix) {
@@ -311,7 +311,8 @@ pub fn general_report<S: Scalar>(
         return Err(SpecError::Input(e));
     }
     let (h, law) = spec.law_and_step::<S>(ctx)?;
-    let levels = Levels::new(model, ctx).map_err(|e| super::input("lagrangian parameters", e))?;
+    let levels = Levels::new(model, ctx)
+        .map_err(|e| super::input(&format!("{}: lagrangian parameters", spec.source), e))?;
     let (q0, p0) = initial(spec, &levels, ctx)?;
     let runner = GeneralRun {
         levels,
