@@ -210,3 +210,45 @@ fn general_step_bad_input() {
         assert!(e.contains(want), "case {k}: {e}");
     }
 }
+
+/// McGeer's rimless wheel at heel strike (`examples/systems/rimless-wheel.toml`): the
+/// plastic impact of the new spoke maps the hub's rate ω⁻ about the old foot to
+/// ω⁺ = cos(2α)ω⁻ about the new one. Exactly at α = π/6 (every law that applies gives
+/// q̇⁺ = (√3/4, 1/4), |q̇⁺| = 1/2), and in `f64` at other α.
+#[test]
+fn rimless_wheel_heel_strike_is_cos_two_alpha() {
+    let f = format!(
+        "{}/examples/systems/rimless-wheel.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let r = json(&["laws", &f, "--format", "json"]);
+    let mut applied = 0;
+    for law in r["laws"].as_array().unwrap() {
+        let Some(out) = law["outcomes"].as_array() else {
+            continue;
+        };
+        if out.is_empty() {
+            continue;
+        }
+        applied += 1;
+        let v: Vec<&str> = out[0]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x["exact"].as_str().unwrap())
+            .collect();
+        assert_eq!(v, ["1/4*sqrt(3)", "1/4"], "{}", law["law"]);
+    }
+    assert!(applied >= 4, "{applied} laws applied");
+    for k in [5, 8, 10, 12] {
+        let a = std::f64::consts::PI / f64::from(k);
+        let text = std::fs::read_to_string(&f)
+            .unwrap()
+            .replace("pi/6", &format!("pi/{k}"));
+        let p = write(&format!("rimless{k}.toml"), &text);
+        let r = json(&["laws", &p, "--arith", "f64", "--format", "json"]);
+        let v = &r["laws"][0]["outcomes"][0];
+        let speed = num(&v[0]).hypot(num(&v[1]));
+        assert!((speed - (2.0 * a).cos()).abs() < 1e-15, "alpha = pi/{k}: {speed}");
+    }
+}
