@@ -15,12 +15,14 @@
 //! box); boxes on which every gap is positive (decided) are dropped, the others
 //! bisected, so that the first impact time is certified: no gap closes before it.
 //!
-//! **Not supported here (the run stops and says so):** a contact coming to rest (a
-//! contact that a plastic impact leaves closed and that closes again at once).
+//! **Resting contacts** (rounded backends): a contact that a plastic impact leaves closed
+//! is held, φ_j(q₁) = 0 with a multiplier λ_j in the step ([`super::lagrangian`]), and
+//! released at the first step whose λ_j pulls (λ_j < 0). On enclosure backends a contact
+//! that closes again at once after a plastic impact stops the run, saying so.
 
-use super::lagrangian::{step, Levels, StepAt};
+use super::lagrangian::{step, Levels, StepAt, Stepped};
 use super::stepper::{
-    reflect_until_feasible, Impact, Node, Order, Resolution, Run, StepLaw, Stopped,
+    reflect_until_feasible, Impact, Node, Order, Resolution, Rest, Run, StepLaw, Stopped,
     MAX_IMPACTS_PER_STEP,
 };
 use crate::arith::{Kind, Scalar, Sign};
@@ -46,6 +48,8 @@ struct State<S> {
     t: S,
     q: Vector<S>,
     p: Vector<S>,
+    /// Resting contacts, held closed.
+    held: Vec<usize>,
 }
 
 /// The next event from a state: the flow to the end of the step, or an impact.
@@ -69,6 +73,12 @@ impl<S: Scalar> GeneralRun<'_, S> {
     }
 
     fn flow(&self, s: &State<S>, h: &S) -> Result<(Vector<S>, Vector<S>), LawError> {
+        let (q, p, _) = self.constrained(s, h)?;
+        Ok((q, p))
+    }
+
+    /// A step with the held contacts: (q₁, p₁, their multipliers λ).
+    fn constrained(&self, s: &State<S>, h: &S) -> Result<Stepped<S>, LawError> {
         step(
             &self.levels,
             &StepAt {
@@ -76,8 +86,42 @@ impl<S: Scalar> GeneralRun<'_, S> {
                 p0: &s.p,
                 t0: &s.t,
                 h,
+                held: &s.held,
             },
         )
+    }
+
+    /// Releases the held contacts whose multiplier over a step of `rem` pulls (λ < 0).
+    fn release(
+        &self,
+        s: &mut State<S>,
+        rem: &S,
+        k: usize,
+        rests: &mut Vec<Rest<S>>,
+    ) -> Result<(), LawError> {
+        while !s.held.is_empty() {
+            let (_, _, lam) = self.constrained(s, rem)?;
+            let pulling: Vec<usize> = s
+                .held
+                .iter()
+                .zip(&lam)
+                .filter(|(_, l)| l.sign() == Sign::Negative)
+                .map(|(&j, _)| j)
+                .collect();
+            if pulling.is_empty() {
+                break;
+            }
+            for &j in &pulling {
+                rests.push(Rest {
+                    step: k,
+                    time: s.t.clone(),
+                    gap: j,
+                    held: false,
+                });
+            }
+            s.held.retain(|j| !pulling.contains(j));
+        }
+        Ok(())
     }
 
     /// ⟨u_i, p⟩_g = ∇φ_i(q)·M(q)⁻¹pᵀ, the normal rate of gap i.
@@ -119,7 +163,9 @@ impl<S: Scalar> GeneralRun<'_, S> {
             t: self.h.zero_like(),
             q: q0.to_vec(),
             p: p0.to_vec(),
+            held: Vec::new(),
         };
+        let rounded = q0[0].enclosure().is_none();
         for i in 0..self.gaps() {
             if decide(
                 &self.levels.b0.gap(i, q0)?,
@@ -143,17 +189,19 @@ impl<S: Scalar> GeneralRun<'_, S> {
             let mut rem = self.h.clone();
             let mut count = 0;
             loop {
-                match self.next(&s, &rem, &just)? {
+                self.release(&mut s, &rem, k, &mut run.rests)?;
+                let skip: Vec<usize> = just.iter().chain(&s.held).copied().collect();
+                match self.next(&s, &rem, &skip)? {
                     Next::Flow(q, p) => {
                         (s.q, s.p) = (q, p);
                         break;
                     }
                     Next::Impact(tau, who, q, p) => {
                         let immediate = decide(&tau, "τ")? == Sign::Zero;
-                        if immediate {
+                        if immediate && !rounded {
                             if let Some(&i) = who.iter().find(|i| resting.contains(i)) {
                                 return Err(LawError::Domain(format!(
-                                    "contact {} comes to rest at t = {} (a plastic impact left it closed and it closes again at once); resting contacts are supported for constant M and affine gaps only",
+                                    "contact {} comes to rest at t = {} (a plastic impact left it closed and it closes again at once); resting contacts of a [lagrangian] system are held on f64 and mpfr:BITS only",
                                     self.name(i),
                                     s.t.render().value
                                 )));
@@ -164,6 +212,22 @@ impl<S: Scalar> GeneralRun<'_, S> {
                         let impact = self.impact(k, &s, &who, &mut last)?;
                         resting = impact.tangent.clone();
                         just = impact.active.clone();
+                        if rounded {
+                            // a contact a plastic impact leaves closed is held; the next
+                            // release check lets it go at once if its force pulls
+                            for &j in &impact.tangent {
+                                if !s.held.contains(&j) {
+                                    s.held.push(j);
+                                    run.rests.push(Rest {
+                                        step: k,
+                                        time: s.t.clone(),
+                                        gap: j,
+                                        held: true,
+                                    });
+                                }
+                            }
+                            just.retain(|j| !s.held.contains(j));
+                        }
                         s.p = impact.after.clone();
                         run.impacts.push(impact);
                         count += 1;

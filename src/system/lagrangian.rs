@@ -264,17 +264,22 @@ pub struct StepAt<'s, T> {
     pub p0: &'s [T],
     pub t0: &'s T,
     pub h: &'s T,
+    /// Gaps held closed (resting contacts): φ_j(q₁) = 0 with multipliers λ_j.
+    pub held: &'s [usize],
 }
 
-/// (G(v), p₁) of the step at the mean velocity v, in backend `X`, with `bx` the model in
-/// `X` and `bd` in `Dual<X>` (for ∂_qL).
+/// (G(v, λ), p₁) of the step at z = (v, λ), in backend `X`, with `bx` the model in `X` and
+/// `bd` in `Dual<X>` (for ∂_qL and the held gaps' normals). With held gaps j the force
+/// Σλ_j∇φ_j(q̄) joins F, and the rows φ_j(q₀ + hv)/h = 0 join G (the constraint of a
+/// resting contact; λ_j ≥ 0 while it pushes).
 fn residual<X: Scalar>(
     bx: &Bound<'_, X>,
     bd: &Bound<'_, Dual<X>>,
     at: &StepAt<'_, X>,
-    v: &[X],
+    z: &[X],
 ) -> Result<(Vector<X>, Vector<X>), LawError> {
-    let n = v.len();
+    let n = at.q0.len();
+    let (v, lam) = z.split_at(n);
     let half_h =
         at.h.mul_r(&at.h.lift(&BigRational::new(1.into(), 2.into())));
     let qbar: Vec<X> = at
@@ -289,10 +294,18 @@ fn residual<X: Scalar>(
     let m = bd.mass(&qd)?;
     let half = vd[0].lift(&BigRational::new(1.into(), 2.into()));
     let l = m.inner(&vd, &vd).mul_r(&half).sub_r(&bd.potential(&qd)?);
-    let dl = l.gradient(n);
+    let mut dl = l.gradient(n);
+    for (&j, lj) in at.held.iter().zip(lam) {
+        let u = bd.gap(j, &qd)?.gradient(n);
+        dl = dl
+            .iter()
+            .zip(&u)
+            .map(|(a, b)| a.add_r(&lj.mul_r(b)))
+            .collect();
+    }
     let tbar = at.t0.add_r(&half_h);
     let f = bx.force(&qbar, v, &tbar)?;
-    let mut g = Vec::with_capacity(n);
+    let mut g = Vec::with_capacity(z.len());
     let mut p1 = Vec::with_capacity(n);
     for i in 0..n {
         let mv = (0..n).fold(v[0].zero_like(), |s, j| {
@@ -304,10 +317,21 @@ fn residual<X: Scalar>(
         // an enclosure of the node widens p₁ by O(h), not O(1), per step
         p1.push(at.p0[i].add_r(&push).add_r(&push));
     }
+    if !at.held.is_empty() {
+        let q1: Vec<X> = at
+            .q0
+            .iter()
+            .zip(v)
+            .map(|(q, x)| q.add_r(&at.h.mul_r(x)))
+            .collect();
+        for &j in at.held {
+            g.push(bx.gap(j, &q1)?.checked_div(at.h)?);
+        }
+    }
     Ok((g, p1))
 }
 
-/// G(v) and its Jacobian ∂G/∂v (forward mode, v seeded).
+/// G(z) and its Jacobian ∂G/∂z (forward mode, z = (v, λ) seeded).
 fn jacobian<S: Scalar>(
     lv: &Levels<'_, S>,
     at: &StepAt<'_, S>,
@@ -321,6 +345,7 @@ fn jacobian<S: Scalar>(
         p0: &p0,
         t0: &t0,
         h: &h,
+        held: at.held,
     };
     let (g, _) = residual(&lv.b1, &lv.b2, &atd, &seeded(v))?;
     let value = g.iter().map(|x| x.value.clone()).collect();
@@ -380,9 +405,11 @@ fn newton<S: Scalar>(
         p0: &p0,
         t0: &t0,
         h: &h,
+        held: at.held,
     };
     let mut v: Vector<S> = lv.b0.mass(&q0)?.solve(&p0)?;
     v = v.iter().map(mid).collect();
+    v.extend(at.held.iter().map(|_| h.zero_like()));
     let tol = 2f64.powi(8 - bits as i32);
     let mut last = f64::INFINITY;
     for _ in 0..MAX_NEWTON {
@@ -509,28 +536,36 @@ fn krawczyk<S: Scalar>(
     })
 }
 
-/// One step of length h from (q₀, p₀) at t₀: (q₁, p₁). On enclosure backends the result
-/// encloses the step of every node and h in their enclosures.
-pub fn step<S: Scalar>(
-    lv: &Levels<'_, S>,
-    at: &StepAt<'_, S>,
-) -> Result<(Vector<S>, Vector<S>), LawError> {
+/// (q₁, p₁, λ of the held gaps).
+pub type Stepped<S> = (Vector<S>, Vector<S>, Vector<S>);
+
+/// One step of length h from (q₀, p₀) at t₀: (q₁, p₁, λ of the held gaps). On enclosure
+/// backends the result encloses the step of every node and h in their enclosures (held
+/// gaps: rounded backends only).
+pub fn step<S: Scalar>(lv: &Levels<'_, S>, at: &StepAt<'_, S>) -> Result<Stepped<S>, LawError> {
     if S::is_exact() {
         return Err(LawError::Domain(
             "the midpoint equations (28) of a configuration-dependent system have no closed-form solution; use --arith f64, mpfr:BITS, interval or mpi:BITS".into(),
         ));
     }
-    let bits = precision_bits(&at.q0[0].one_like());
-    let mut v = newton(lv, at, bits)?;
-    if at.q0[0].enclosure().is_some() {
-        v = krawczyk(lv, at, &v)?;
+    let n = at.q0.len();
+    let enclosure = at.q0[0].enclosure().is_some();
+    if enclosure && !at.held.is_empty() {
+        return Err(LawError::Domain(
+            "a contact comes to rest: resting contacts of a [lagrangian] system are held on f64 and mpfr:BITS only".into(),
+        ));
     }
-    let (_, p1) = residual(&lv.b0, &lv.b1, at, &v)?;
+    let bits = precision_bits(&at.q0[0].one_like());
+    let mut z = newton(lv, at, bits)?;
+    if enclosure {
+        z = krawczyk(lv, at, &z)?;
+    }
+    let (_, p1) = residual(&lv.b0, &lv.b1, at, &z)?;
     let q1 = at
         .q0
         .iter()
-        .zip(&v)
+        .zip(&z)
         .map(|(q, x)| q.add_r(&at.h.mul_r(x)))
         .collect();
-    Ok((q1, p1))
+    Ok((q1, p1, z[n..].to_vec()))
 }

@@ -249,6 +249,60 @@ fn rimless_wheel_heel_strike_is_cos_two_alpha() {
         let r = json(&["laws", &p, "--arith", "f64", "--format", "json"]);
         let v = &r["laws"][0]["outcomes"][0];
         let speed = num(&v[0]).hypot(num(&v[1]));
-        assert!((speed - (2.0 * a).cos()).abs() < 1e-15, "alpha = pi/{k}: {speed}");
+        assert!(
+            (speed - (2.0 * a).cos()).abs() < 1e-15,
+            "alpha = pi/{k}: {speed}"
+        );
+    }
+}
+
+/// Resting contacts: the ball of the constant-M stepper, dropped under the plastic law,
+/// comes to rest on the floor at t* = √5/10 and stays at y = 0 with p = (1, 0) — in the
+/// general stepper as in the constant one; a PD arm pushed onto the table rests with its
+/// tip on the table (φ = 0 to rounding) to the end.
+#[test]
+fn resting_contacts_are_held() {
+    let general = write(
+        "ball-rest.toml",
+        "coordinates = [\"x\", \"y\"]\nq = [\"0\", \"1/4\"]\np = [\"1\", \"0\"]\n[lagrangian]\nmasses = [\"1\", \"1\"]\npotential = \"10*y\"\n[[lagrangian.contact]]\nname = \"floor\"\ngap = \"y\"\n",
+    );
+    let plastic = |f: &str| {
+        let mut a = args(f, "1/10", "10", "f64");
+        a[8] = "plastic";
+        json(&a)
+    };
+    let a = plastic(&general);
+    let b = plastic(&example("ball-gravity.toml"));
+    for r in [&a, &b] {
+        assert_eq!(r["rests"][0]["contact"], "floor");
+        assert_eq!(r["rests"][0]["held"], true);
+        assert!(r["stopped"].is_null());
+    }
+    for k in 3..=10 {
+        let (ya, yb) = (num(&a["nodes"][k]["q"][1]), num(&b["nodes"][k]["q"][1]));
+        assert!(ya.abs() < 1e-15 && yb.abs() < 1e-15, "node {k}: {ya}, {yb}");
+        let (pa, pb) = (num(&a["nodes"][k]["p"][1]), num(&b["nodes"][k]["p"][1]));
+        assert!(pa.abs() < 1e-14 && pb.abs() < 1e-14, "node {k}: {pa}, {pb}");
+    }
+    let text = std::fs::read_to_string(example("arm-pd-table.toml"))
+        .unwrap()
+        .replace("\"a_ref = -2/5\"", "\"a_ref = -3/2\"");
+    let arm = write("arm-push.toml", &text);
+    let mut a = args(&arm, "1/200", "200", "f64");
+    a[8] = "plastic";
+    let r = json(&a);
+    assert!(r["stopped"].is_null(), "{}", r["stopped"]);
+    assert_eq!(
+        r["rests"].as_array().unwrap().len(),
+        1,
+        "held, never released"
+    );
+    let tip = |n: &serde_json::Value| {
+        let (x, y) = (num(&n["q"][0]), num(&n["q"][1]));
+        0.5 * x.sin() + 0.5 * (x + y).sin() + 0.6
+    };
+    let rest = r["rests"][0]["step"].as_u64().unwrap() as usize;
+    for n in &r["nodes"].as_array().unwrap()[rest + 1..] {
+        assert!(tip(n).abs() < 1e-12, "{}", tip(n));
     }
 }
