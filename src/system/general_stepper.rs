@@ -22,11 +22,10 @@
 
 use super::lagrangian::{step, Levels, StepAt, Stepped};
 use super::stepper::{
-    reflect_until_feasible, Impact, Node, Order, Resolution, Rest, Run, StepLaw, Stopped,
-    MAX_IMPACTS_PER_STEP,
+    resolve, Impact, Node, Order, Rest, Run, StepLaw, Stopped, MAX_IMPACTS_PER_STEP,
 };
 use crate::arith::{Kind, Scalar, Sign};
-use crate::law::propagative::{inelastic, Contacts};
+use crate::law::propagative::Contacts;
 use crate::law::{decide, LawError};
 use crate::linalg::Vector;
 use num_rational::BigRational;
@@ -466,31 +465,8 @@ impl<S: Scalar> GeneralRun<'_, S> {
             .collect::<Result<Vec<_>, _>>()?;
         let c = Contacts::new(mass, normals)?;
         let p = &s.p;
-        let mut tangent = Vec::new();
-        let (sequence, after, resolution) = match (&self.law, zeno) {
-            (_, true) | (StepLaw::Plastic, _) => {
-                let out = c.plastic_complementary(p)?;
-                tangent = (0..active.len())
-                    .filter(|j| !out.released.contains(j))
-                    .map(|j| active[j])
-                    .collect();
-                let r = if zeno {
-                    Resolution::ZenoPlastic
-                } else {
-                    Resolution::Plastic
-                };
-                (Vec::new(), out.momentum, r)
-            }
-            (StepLaw::Elastic, _) => {
-                let (seq, out) = reflect_until_feasible(&c, p, self.order)?;
-                (seq, out, Resolution::Elastic)
-            }
-            (StepLaw::Inelastic(r), _) => {
-                let (seq, pe) = reflect_until_feasible(&c, p, self.order)?;
-                let pp = c.plastic_complementary(p)?.momentum;
-                (seq, inelastic(&pe, &pp, r), Resolution::Inelastic)
-            }
-        };
+        let (sequence, after, resolution, tangent) =
+            resolve(&c, p, &self.law, zeno, self.order, &active)?;
         Ok(Impact {
             step,
             time: s.t.clone(),

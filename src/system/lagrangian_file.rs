@@ -281,16 +281,10 @@ fn conservation<S: Scalar>(has_force: bool, run: &super::stepper::Run<S>) -> Vec
             d,
         );
     }
-    let elastic = run
-        .impacts
-        .iter()
-        .filter(|i| i.resolution == super::stepper::Resolution::Elastic)
-        .map(|i| i.energy_after.sub_r(&i.energy_before))
-        .collect();
     push(
         "energy across elastic impacts",
         "SM Lemma 5 (Γ is an isometry of the metric M(q*)), Sect. VI",
-        elastic,
+        super::step_file::elastic_changes(run),
     );
     rows
 }

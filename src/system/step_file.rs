@@ -507,16 +507,10 @@ pub fn conservation<S: Scalar>(
         flow_defects(run),
         scale,
     );
-    let elastic: Vec<S> = run
-        .impacts
-        .iter()
-        .filter(|i| i.resolution == super::stepper::Resolution::Elastic)
-        .map(|i| i.energy_after.sub_r(&i.energy_before))
-        .collect();
     push(
         "energy across elastic impacts".into(),
         "SM Lemma 5 (Γ is a g-isometry), Sect. VI",
-        elastic,
+        elastic_changes(run),
         scale,
     );
     if let StepLaw::Inelastic(r) = law {
@@ -552,6 +546,15 @@ pub fn conservation<S: Scalar>(
         }
     }
     rows
+}
+
+/// E⁺ − E⁻ of every elastic impact of a run.
+pub fn elastic_changes<S: Scalar>(run: &Run<S>) -> Vec<S> {
+    run.impacts
+        .iter()
+        .filter(|i| i.resolution == super::stepper::Resolution::Elastic)
+        .map(|i| i.energy_after.sub_r(&i.energy_before))
+        .collect()
 }
 
 /// The energy change of every piece of flow: node → first impact of the step → … →

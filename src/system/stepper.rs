@@ -583,32 +583,7 @@ impl<S: Scalar> StepSystem<S> {
             }
         }
         let c = self.contacts(&active)?;
-        let mut tangent = Vec::new();
-        let (sequence, after, resolution) = match (law, zeno) {
-            (_, true) | (StepLaw::Plastic, _) => {
-                let out = c.plastic_complementary(p)?;
-                // the contacts it acts on end with rate exactly 0
-                tangent = (0..active.len())
-                    .filter(|j| !out.released.contains(j))
-                    .map(|j| active[j])
-                    .collect();
-                let r = if zeno {
-                    Resolution::ZenoPlastic
-                } else {
-                    Resolution::Plastic
-                };
-                (Vec::new(), out.momentum, r)
-            }
-            (StepLaw::Elastic, _) => {
-                let (seq, out) = reflect_until_feasible(&c, p, order)?;
-                (seq, out, Resolution::Elastic)
-            }
-            (StepLaw::Inelastic(r), _) => {
-                let (seq, pe) = reflect_until_feasible(&c, p, order)?;
-                let pp = c.plastic_complementary(p)?.momentum;
-                (seq, inelastic(&pe, &pp, r), Resolution::Inelastic)
-            }
-        };
+        let (sequence, after, resolution, tangent) = resolve(&c, p, law, zeno, order, &active)?;
         Ok(Impact {
             step,
             time: t_star.clone(),
@@ -658,6 +633,52 @@ fn overflow<S: Scalar>() -> LawError {
 /// ½ as a rational.
 fn half() -> num_rational::BigRational {
     num_rational::BigRational::new(1.into(), 2.into())
+}
+
+/// (reflections, p*⁺, resolution, gaps with rate exactly 0): see [`resolve`].
+pub type Resolved<S> = (Vec<usize>, Vector<S>, Resolution, Vec<usize>);
+
+/// An impact's outcome on the closed contacts `c` (`active`: their gap indices) under
+/// `law` (plastic by the Zeno rule when `zeno`): the reflections applied (indices into
+/// `c`), p*⁺, the resolution, and the gaps whose rate ends exactly 0 (a plastic impact's
+/// contacts that it does not release).
+pub fn resolve<S: Scalar>(
+    c: &Contacts<S>,
+    p: &[S],
+    law: &StepLaw<S>,
+    zeno: bool,
+    order: Order,
+    active: &[usize],
+) -> Result<Resolved<S>, LawError> {
+    Ok(match (law, zeno) {
+        (_, true) | (StepLaw::Plastic, _) => {
+            let out = c.plastic_complementary(p)?;
+            let tangent = (0..active.len())
+                .filter(|j| !out.released.contains(j))
+                .map(|j| active[j])
+                .collect();
+            let r = if zeno {
+                Resolution::ZenoPlastic
+            } else {
+                Resolution::Plastic
+            };
+            (Vec::new(), out.momentum, r, tangent)
+        }
+        (StepLaw::Elastic, _) => {
+            let (seq, out) = reflect_until_feasible(c, p, order)?;
+            (seq, out, Resolution::Elastic, Vec::new())
+        }
+        (StepLaw::Inelastic(r), _) => {
+            let (seq, pe) = reflect_until_feasible(c, p, order)?;
+            let pp = c.plastic_complementary(p)?.momentum;
+            (
+                seq,
+                inelastic(&pe, &pp, r),
+                Resolution::Inelastic,
+                Vec::new(),
+            )
+        }
+    })
 }
 
 /// Reflections p ↦ pΓ(u_j) (7) about the violated contact chosen by `order` until p is
