@@ -688,7 +688,7 @@ fn step<'py>(
     };
     let arith = Arith::parse(arith, DEFAULT_MAX_BITS).map_err(value_error)?;
     let r = computing(py, || {
-        impactkit::commands::on_arith(arith, |b| spec.report(b), |_| false)
+        impactkit::commands::on_arith(arith, |b| spec.report(b), |r| spec.undecided(r))
     })?;
     run_report(py, r)
 }

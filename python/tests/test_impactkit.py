@@ -225,6 +225,12 @@ def test_runs_give_the_cli_numbers():
     ours = impactkit.step(path, "1/10", 12, "inelastic", eps="1/2", arith="quadratic")
     theirs = _cli_json("step", "--system", str(path), "--dt", "1/10", "--steps", "12", "--law", "inelastic", "--eps", "1/2", "--arith", "quadratic")
     assert ours["nodes"] == theirs["nodes"] and ours["impacts"] == theirs["impacts"]
+    # a general Lagrangian system ([lagrangian]: M(q), a curved gap), certified
+    path = ROOT / "examples/step/double-pendulum-wall.toml"
+    ours = impactkit.step(path, "1/20", 6, "elastic")
+    theirs = _cli_json("step", "--system", str(path), "--dt", "1/20", "--steps", "6", "--law", "elastic")
+    assert ours["impacts"] == theirs["impacts"] and len(ours["impacts"]) == 1
+    assert ours["nodes"] == theirs["nodes"] and ours["arith"] == theirs["arith"] == "interval"
     ours = impactkit.penny("plastic", impacts=3)
     theirs = _cli_json("penny", "run", "--law", "plastic", "--impacts", "3")
     assert ours["impacts"] == theirs["impacts"]

@@ -360,6 +360,15 @@ pub struct StepSpec {
 }
 
 impl StepSpec {
+    /// Whether a rung of `--arith certified` should climb past this report: a
+    /// `[lagrangian]` run whose enclosures stopped deciding (more bits may finish it).
+    pub fn undecided(&self, r: &StepReport) -> bool {
+        self.file.lagrangian.is_some()
+            && r.stopped
+                .as_deref()
+                .is_some_and(|s| s.contains("undecided"))
+    }
+
     /// Runs on `backend`.
     pub fn report(&self, backend: Backend) -> Result<StepReport, SpecError> {
         struct Job<'a>(&'a StepSpec, Backend);

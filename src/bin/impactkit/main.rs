@@ -732,15 +732,7 @@ fn step(
             OrderArg::Argmax => Order::Argmax,
         },
     };
-    // a [lagrangian] run whose enclosures stop deciding climbs to more bits
-    let general = spec.file.lagrangian.is_some();
-    let undecided = |r: &impactkit::report::step::StepReport| {
-        general
-            && r.stopped
-                .as_deref()
-                .is_some_and(|s| s.contains("undecided"))
-    };
-    let report = impactkit::commands::on_arith(arith, |b| spec.report(b), undecided)
+    let report = impactkit::commands::on_arith(arith, |b| spec.report(b), |r| spec.undecided(r))
         .map_err(spec_failure)?;
     if let Some(path) = svg {
         let fig = impactkit::report::step::StepFigure::new(&report);
