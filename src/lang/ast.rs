@@ -5,7 +5,7 @@ use num_rational::BigRational;
 use std::fmt;
 
 /// Functions of the language.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Func {
     Sqrt,
     Sin,

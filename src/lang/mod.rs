@@ -67,6 +67,7 @@ mod parse;
 mod pi_linear;
 mod relation;
 mod symbolic;
+pub mod tape;
 mod trig;
 
 pub use abs_bounds::{

@@ -167,7 +167,7 @@ impl<S: Scalar> GeneralRun<'_, S> {
         let rounded = q0[0].enclosure().is_none();
         for i in 0..self.gaps() {
             if decide(
-                &self.levels.b0.gap(i, q0)?,
+                &self.levels.gap(i, q0)?,
                 &format!("gap {}", self.name(i)),
             )? == Sign::Negative
             {
@@ -258,7 +258,7 @@ impl<S: Scalar> GeneralRun<'_, S> {
     /// Whether gap i counts as closed at (q, p): not positive (decided on enclosures),
     /// and, for a gap that was not positive at the start of the search, approaching.
     fn closed(&self, i: usize, q: &[S], p: &[S], started_open: bool) -> Result<bool, LawError> {
-        let g = self.levels.b0.gap(i, q)?;
+        let g = self.levels.gap(i, q)?;
         if S::kind() == Kind::Float && !g.to_f64().is_finite() {
             return Err(LawError::Domain(format!(
                 "gap {} overflows (a smaller --dt may help)",
@@ -281,7 +281,7 @@ impl<S: Scalar> GeneralRun<'_, S> {
         let mut now = Vec::new();
         let mut open = Vec::new();
         for &i in &watched {
-            let g = self.levels.b0.gap(i, &s.q)?;
+            let g = self.levels.gap(i, &s.q)?;
             let sg = if S::kind() == Kind::Float {
                 g.sign()
             } else {
@@ -311,7 +311,7 @@ impl<S: Scalar> GeneralRun<'_, S> {
             return Ok(Next::Flow(q1, p1));
         }
         // bisection on the step length: lo has every watched gap open, hi has one closed
-        let bits = super::lagrangian::precision_bits(&rem.one_like());
+        let bits = self.levels.bits;
         let (mut lo, mut hi) = (rem.zero_like(), rem.clone());
         let (mut qh, mut ph) = (q1, p1);
         for _ in 0..bits + 2 {
@@ -360,7 +360,7 @@ impl<S: Scalar> GeneralRun<'_, S> {
                 Err(e) => return Err(e),
             };
             for &i in watched {
-                if self.levels.b0.gap(i, &q)?.sign() != Sign::Positive {
+                if self.levels.gap(i, &q)?.sign() != Sign::Positive {
                     return Ok(None);
                 }
             }
@@ -376,7 +376,7 @@ impl<S: Scalar> GeneralRun<'_, S> {
         let closes_at = |hi: &S| -> Result<bool, LawError> {
             let (q, _) = self.flow(s, hi)?;
             for &i in watched {
-                if self.levels.b0.gap(i, &q)?.sign() == Sign::Negative {
+                if self.levels.gap(i, &q)?.sign() == Sign::Negative {
                     return Ok(true);
                 }
             }
@@ -421,10 +421,10 @@ impl<S: Scalar> GeneralRun<'_, S> {
         let (qh, _) = self.flow(s, &hi)?;
         let mut who = Vec::new();
         for &i in watched {
-            if self.levels.b0.gap(i, &q)?.sign() == Sign::Positive {
+            if self.levels.gap(i, &q)?.sign() == Sign::Positive {
                 continue;
             }
-            if self.levels.b0.gap(i, &qh)?.sign() != Sign::Negative {
+            if self.levels.gap(i, &qh)?.sign() != Sign::Negative {
                 return Err(LawError::Undecided {
                     quantity: format!(
                         "whether gap {} closes at the impact time (grazing, or closing within the enclosure of another gap's impact time)",
@@ -458,7 +458,7 @@ impl<S: Scalar> GeneralRun<'_, S> {
             }
             last[i] = Some(s.t.clone());
         }
-        let mass = self.levels.b0.mass(&s.q)?;
+        let mass = self.levels.mass(&s.q)?;
         let normals = active
             .iter()
             .map(|&i| self.levels.normal(i, &s.q))

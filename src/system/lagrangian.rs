@@ -28,7 +28,9 @@
 
 use crate::arith::dual::Dual;
 use crate::arith::{Scalar, Sign};
+use crate::lang::tape::{Code, Graph, Id, Names, Program};
 use crate::lang::{parse_with_variables, Env, Expr};
+use std::collections::HashMap;
 use crate::law::LawError;
 use crate::linalg::{solve, Matrix, SymMatrix, Vector};
 use num_rational::BigRational;
@@ -105,6 +107,144 @@ impl Model {
     /// The number of coordinates.
     pub fn dim(&self) -> usize {
         self.coordinates.len()
+    }
+
+    /// The model compiled to programs ([`crate::lang::tape`]): M, V, the gaps and their
+    /// gradients in the coordinates, and the step's equations G(v, λ) with their exact
+    /// Jacobian, every derivative symbolic. The error names the expression.
+    pub fn compile(&self) -> Result<Programs, String> {
+        let (n, m, np) = (self.dim(), self.gaps.len(), self.parameters.len());
+        let mut g = Graph::new();
+        // layout A: the coordinates (slots 0..n), their rates (n..2n), t (2n)
+        let mut config = Names::new();
+        for (k, (p, _)) in self.parameters.iter().enumerate() {
+            config.insert(p.clone(), g.named(k));
+        }
+        config.insert("pi".into(), g.named(np));
+        for (i, c) in self.coordinates.iter().enumerate() {
+            config.insert(c.clone(), g.input(i));
+        }
+        let mut forces = config.clone();
+        for (i, c) in self.coordinates.iter().enumerate() {
+            forces.insert(rate_name(c), g.input(n + i));
+        }
+        forces.insert("t".into(), g.input(2 * n));
+        let compile = |g: &mut Graph, e: &Expr, names: &Names, what: String| {
+            g.compile(e, names).map_err(|err| format!("{what}: {err}"))
+        };
+        let mut mass = vec![vec![0; n]; n];
+        for i in 0..n {
+            for j in i..n {
+                let what = format!("mass_matrix row {}, column {}", i + 1, j + 1);
+                mass[i][j] = compile(&mut g, &self.mass[i][j], &config, what)?;
+                mass[j][i] = mass[i][j];
+            }
+        }
+        let potential = match &self.potential {
+            Some(e) => compile(&mut g, e, &config, "potential".into())?,
+            None => g.int(0),
+        };
+        let force: Vec<Id> = match &self.force {
+            Some(f) => f
+                .iter()
+                .enumerate()
+                .map(|(i, e)| compile(&mut g, e, &forces, format!("force component {}", i + 1)))
+                .collect::<Result<_, _>>()?,
+            None => vec![g.int(0); n],
+        };
+        let gaps: Vec<Id> = self
+            .gaps
+            .iter()
+            .map(|(name, e)| compile(&mut g, e, &config, format!("gap {name}")))
+            .collect::<Result<_, _>>()?;
+        let normals: Vec<Vec<Id>> = gaps
+            .iter()
+            .map(|&e| (0..n).map(|k| g.diff(e, k)).collect())
+            .collect();
+        // ∂_qL(q, q̇) − ∇V + F in layout A: ½ Σ_ab ∂_iM_ab q̇_a q̇_b − ∂_iV + F_i
+        let mut force_a = Vec::with_capacity(n);
+        for (i, &fi) in force.iter().enumerate() {
+            let mut terms = Vec::new();
+            for a in 0..n {
+                for b in a..n {
+                    let dm = g.diff(mass[a][b], i);
+                    let (qa, qb) = (g.input(n + a), g.input(n + b));
+                    let w = g.mul(qa, qb);
+                    let c = g.rat(BigRational::new(if a == b { 1 } else { 2 }.into(), 2.into()));
+                    let t = g.mul(dm, w);
+                    terms.push(g.mul(c, t));
+                }
+            }
+            let dv = g.diff(potential, i);
+            let kin = g.sum(terms);
+            let x = g.sub(kin, dv);
+            force_a.push(g.add(x, fi));
+        }
+        // layout B, the step's inputs: q₀, p₀, t₀, h, v, λ (slots from 2n + 1 on)
+        let base = 2 * n + 1;
+        let q0: Vec<Id> = (0..n).map(|i| g.input(base + i)).collect();
+        let p0: Vec<Id> = (0..n).map(|i| g.input(base + n + i)).collect();
+        let (t0, h) = (g.input(base + 2 * n), g.input(base + 2 * n + 1));
+        let v: Vec<Id> = (0..n).map(|i| g.input(base + 2 * n + 2 + i)).collect();
+        let lam: Vec<Id> = (0..m).map(|j| g.input(base + 3 * n + 2 + j)).collect();
+        let half = g.rat(BigRational::new(1.into(), 2.into()));
+        let half_h = g.mul(half, h);
+        let mut at_mid = HashMap::new();
+        for i in 0..n {
+            let d = g.mul(half_h, v[i]);
+            at_mid.insert(i, g.add(q0[i], d));
+            at_mid.insert(n + i, v[i]);
+        }
+        let tbar = g.add(t0, half_h);
+        at_mid.insert(2 * n, tbar);
+        let (mut gs, mut p1) = (Vec::with_capacity(n), Vec::with_capacity(n));
+        for i in 0..n {
+            let mut push = g.subst(force_a[i], &at_mid);
+            for j in 0..m {
+                let u = g.subst(normals[j][i], &at_mid);
+                let t = g.mul(lam[j], u);
+                push = g.add(push, t);
+            }
+            let push = g.mul(half_h, push);
+            let row: Vec<Id> = (0..n)
+                .map(|j| {
+                    let mij = g.subst(mass[i][j], &at_mid);
+                    g.mul(mij, v[j])
+                })
+                .collect();
+            let mv = g.sum(row);
+            let x = g.sub(mv, push);
+            gs.push(g.sub(x, p0[i]));
+            let y = g.add(p0[i], push);
+            p1.push(g.add(y, push));
+        }
+        let mut outputs = gs.clone();
+        outputs.extend(&p1);
+        for &gi in &gs {
+            for k in 0..n + m {
+                outputs.push(g.diff(gi, base + 2 * n + 2 + k));
+            }
+        }
+        let mut at_end = HashMap::new();
+        for i in 0..n {
+            let d = g.mul(h, v[i]);
+            at_end.insert(i, g.add(q0[i], d));
+        }
+        let mut held: Vec<Id> = gaps.iter().map(|&e| g.subst(e, &at_end)).collect();
+        for row in &normals {
+            for &u in row {
+                held.push(g.subst(u, &at_end));
+            }
+        }
+        let upper: Vec<Id> = (0..n).flat_map(|i| mass[i][i..].to_vec()).collect();
+        Ok(Programs {
+            mass: Program::new(&g, &upper, 0),
+            potential: Program::new(&g, &[potential], 0),
+            gaps: gaps.iter().map(|&e| Program::new(&g, &[e], 0)).collect(),
+            normals: normals.iter().map(|r| Program::new(&g, r, 0)).collect(),
+            step: Program::new(&g, &outputs, base),
+            held: Program::new(&g, &held, base),
+        })
     }
 
     /// The model bound to backend `T`: the parameters evaluated once.
@@ -202,42 +342,254 @@ impl<T: Scalar> Bound<'_, T> {
     }
 }
 
-/// The model bound to the three levels of forward mode a step needs.
+/// The model bound to backend `S` for a run: the expression path ([`Bound`], which names
+/// the expression that fails) and, on every backend but the exact ones, the compiled
+/// programs ([`Programs`]) the step evaluates.
 #[derive(Clone, Debug)]
 pub struct Levels<'a, S: Scalar> {
     pub b0: Bound<'a, S>,
-    pub b1: Bound<'a, Dual<S>>,
-    pub b2: Bound<'a, Dual<Dual<S>>>,
+    /// For the normals on exact backends.
+    b1: Bound<'a, Dual<S>>,
+    fast: Option<Fast<S>>,
+    /// The backend's precision in bits ([`precision_bits`]).
+    pub bits: u32,
+}
+
+/// The compiled programs in a backend, with one register file reused by every call.
+#[derive(Clone, Debug)]
+struct Fast<S> {
+    n: usize,
+    m: usize,
+    mass: Code<S>,
+    potential: Code<S>,
+    gaps: Vec<Code<S>>,
+    normals: Vec<Code<S>>,
+    step: Code<S>,
+    held: Code<S>,
+    regs: std::cell::RefCell<Vec<S>>,
 }
 
 impl<'a, S: Scalar> Levels<'a, S> {
     pub fn new(model: &'a Model, ctx: &S::Ctx) -> Result<Self, LawError> {
+        let b0 = model.bind::<S>(ctx)?;
+        let fast = if S::is_exact() {
+            None
+        } else {
+            let programs = model.compile().map_err(LawError::Domain)?;
+            let mut named: Vec<Option<S>> = model
+                .parameters
+                .iter()
+                .map(|(p, _)| b0.env.get(p).cloned())
+                .collect();
+            named.push(S::pi(ctx).ok());
+            let missing = |_| crate::arith::ArithError::Domain("pi is not available".into());
+            let bind = |p: &Program| {
+                p.bind(&named, ctx, missing)
+                    .map_err(|e| LawError::Domain(e.to_string()))
+            };
+            let all = |ps: &[Program]| ps.iter().map(bind).collect::<Result<Vec<_>, _>>();
+            Some(Fast {
+                n: model.dim(),
+                m: model.gaps.len(),
+                mass: bind(&programs.mass)?,
+                potential: bind(&programs.potential)?,
+                gaps: all(&programs.gaps)?,
+                normals: all(&programs.normals)?,
+                step: bind(&programs.step)?,
+                held: bind(&programs.held)?,
+                regs: Default::default(),
+            })
+        };
+        let one = S::from_rational(&BigRational::from_integer(1.into()), ctx);
         Ok(Levels {
-            b0: model.bind::<S>(ctx)?,
+            b0,
             b1: model.bind::<Dual<S>>(ctx)?,
-            b2: model.bind::<Dual<Dual<S>>>(ctx)?,
+            fast,
+            bits: precision_bits(&one),
         })
+    }
+
+    /// Runs `code` on `inputs` and reads its outputs `range` (`Err` with the backend's
+    /// message).
+    fn run(
+        fast: &Fast<S>,
+        code: &Code<S>,
+        inputs: &[S],
+        range: std::ops::Range<usize>,
+    ) -> Result<Vec<S>, crate::arith::ArithError> {
+        let mut regs = fast.regs.borrow_mut();
+        code.run(inputs, &mut regs)?;
+        Ok(range.map(|k| code.output(&regs, k).clone()).collect())
+    }
+
+    /// φ_i(q).
+    pub fn gap(&self, i: usize, q: &[S]) -> Result<S, LawError> {
+        match &self.fast {
+            Some(f) => match Self::run(f, &f.gaps[i], q, 0..1) {
+                Ok(mut x) => Ok(x.remove(0)),
+                Err(e) => Err(self.b0.gap(i, q).err().unwrap_or_else(|| {
+                    LawError::Domain(format!("gap {}: {e}", self.b0.model.gaps[i].0))
+                })),
+            },
+            None => self.b0.gap(i, q),
+        }
+    }
+
+    /// M(q).
+    pub fn mass(&self, q: &[S]) -> Result<SymMatrix<S>, LawError> {
+        let Some(f) = &self.fast else {
+            return self.b0.mass(q);
+        };
+        let n = f.n;
+        let flat = Self::run(f, &f.mass, q, 0..n * (n + 1) / 2).map_err(|e| {
+            self.b0
+                .mass(q)
+                .err()
+                .unwrap_or_else(|| LawError::Domain(format!("mass_matrix: {e}")))
+        })?;
+        let mut it = flat.into_iter();
+        let upper = (0..n).map(|i| it.by_ref().take(n - i).collect()).collect();
+        Ok(SymMatrix::from_upper(upper)?)
+    }
+
+    /// V(q) (0 without a potential).
+    pub fn potential(&self, q: &[S]) -> Result<S, LawError> {
+        match &self.fast {
+            Some(f) => match Self::run(f, &f.potential, q, 0..1) {
+                Ok(mut x) => Ok(x.remove(0)),
+                Err(e) => Err(self
+                    .b0
+                    .potential(q)
+                    .err()
+                    .unwrap_or_else(|| LawError::Domain(format!("potential: {e}")))),
+            },
+            None => self.b0.potential(q),
+        }
     }
 
     /// ∇φ_i(q), the normal covector u_i of gap i.
     pub fn normal(&self, i: usize, q: &[S]) -> Result<Vector<S>, LawError> {
         let n = q.len();
-        let x = seeded(q);
-        Ok(self.b1.gap(i, &x)?.gradient(n))
+        match &self.fast {
+            Some(f) => Self::run(f, &f.normals[i], q, 0..n).map_err(|e| {
+                LawError::Domain(format!(
+                    "the gradient of gap {}: {e}",
+                    self.b0.model.gaps[i].0
+                ))
+            }),
+            None => Ok(self.b1.gap(i, &seeded(q))?.gradient(n)),
+        }
     }
 
     /// The energy H(q, p) = ½ pM(q)⁻¹pᵀ + V(q).
     pub fn energy(&self, q: &[S], p: &[S]) -> Result<S, LawError> {
-        let m = self.b0.mass(q)?;
+        let m = self.mass(q)?;
         let v = m.solve(p)?;
         let half = q[0].lift(&BigRational::new(1.into(), 2.into()));
-        Ok(dot(p, &v).mul_r(&half).add_r(&self.b0.potential(q)?))
+        Ok(dot(p, &v).mul_r(&half).add_r(&self.potential(q)?))
     }
 
     /// q̇ = M(q)⁻¹p.
     pub fn velocity(&self, q: &[S], p: &[S]) -> Result<Vector<S>, LawError> {
-        Ok(self.b0.mass(q)?.solve(p)?)
+        Ok(self.mass(q)?.solve(p)?)
     }
+
+    /// G(z), p₁ and ∂G/∂z of the step at z = (v, λ of the held gaps) (the module's G,
+    /// with the held gaps' force Σλ_j∇φ_j(q̄) in F and their rows φ_j(q₀ + hv)/h);
+    /// `Err` on exact backends.
+    fn equations(&self, at: &StepAt<'_, S>, z: &[S]) -> Result<Equations<S>, LawError> {
+        let Some(f) = &self.fast else {
+            return Err(LawError::Domain(EXACT_REFUSAL.into()));
+        };
+        let (n, m, k) = (f.n, f.m, at.held.len());
+        let (v, lam) = z.split_at(n);
+        let mut inputs: Vec<S> = Vec::with_capacity(3 * n + 2 + m);
+        inputs.extend_from_slice(at.q0);
+        inputs.extend_from_slice(at.p0);
+        inputs.push(at.t0.clone());
+        inputs.push(at.h.clone());
+        inputs.extend_from_slice(v);
+        let zero = at.h.zero_like();
+        inputs.extend((0..m).map(|j| match at.held.iter().position(|&h| h == j) {
+            Some(pos) => lam[pos].clone(),
+            None => zero.clone(),
+        }));
+        let out = Self::run(f, &f.step, &inputs, 0..2 * n + n * (n + m))
+            .map_err(|e| self.diagnose(at, v, e))?;
+        let g0 = out[..n].to_vec();
+        let p1 = out[n..2 * n].to_vec();
+        let mut jac: Matrix<S> = (0..n)
+            .map(|i| {
+                let row = &out[2 * n + i * (n + m)..2 * n + (i + 1) * (n + m)];
+                let mut r = row[..n].to_vec();
+                r.extend(at.held.iter().map(|&j| row[n + j].clone()));
+                r
+            })
+            .collect();
+        let mut g = g0;
+        if k > 0 {
+            let rows = Self::run(f, &f.held, &inputs, 0..m + m * n)
+                .map_err(|e| self.diagnose(at, v, e))?;
+            for &j in at.held {
+                g.push(rows[j].checked_div(at.h)?);
+                let mut r = rows[m + j * n..m + (j + 1) * n].to_vec();
+                r.extend((0..k).map(|_| zero.clone()));
+                jac.push(r);
+            }
+        }
+        Ok(Equations { g, p1, jac })
+    }
+
+    /// The error of a step whose compiled equations failed: the model's expression that
+    /// fails at (q̄, v, t̄), named, or the backend's message.
+    fn diagnose(&self, at: &StepAt<'_, S>, v: &[S], e: crate::arith::ArithError) -> LawError {
+        let half_h = at.h.mul_r(&at.h.lift(&BigRational::new(1.into(), 2.into())));
+        let qbar: Vec<S> = at
+            .q0
+            .iter()
+            .zip(v)
+            .map(|(q, x)| q.add_r(&half_h.mul_r(x)))
+            .collect();
+        let tbar = at.t0.add_r(&half_h);
+        let named = self
+            .b0
+            .mass(&qbar)
+            .err()
+            .or_else(|| self.b0.potential(&qbar).err())
+            .or_else(|| self.b0.force(&qbar, v, &tbar).err());
+        named.unwrap_or_else(|| {
+            LawError::Domain(format!(
+                "the derivatives of the model in the midpoint equations (28): {e}"
+            ))
+        })
+    }
+}
+
+/// The refusal of exact backends.
+const EXACT_REFUSAL: &str = "the midpoint equations (28) of a configuration-dependent system have no closed-form solution; use --arith f64, mpfr:BITS, interval or mpi:BITS";
+
+/// The equations of a step at z: G(z), p₁, ∂G/∂z.
+struct Equations<S> {
+    g: Vector<S>,
+    p1: Vector<S>,
+    jac: Matrix<S>,
+}
+
+/// The compiled programs of a [`Model`] ([`Model::compile`]).
+#[derive(Clone, Debug)]
+pub struct Programs {
+    /// q ↦ M(q)'s upper triangle, row by row.
+    pub mass: Program,
+    /// q ↦ V(q).
+    pub potential: Program,
+    /// q ↦ φ_j(q).
+    pub gaps: Vec<Program>,
+    /// q ↦ ∇φ_j(q).
+    pub normals: Vec<Program>,
+    /// (q₀, p₀, t₀, h, v, λ) ↦ G (n), p₁ (n), ∂G/∂(v, λ) (n rows of n + m).
+    pub step: Program,
+    /// (q₀, p₀, t₀, h, v, λ) ↦ φ_j(q₁) (m), ∇φ_j(q₁) (m rows of n), q₁ = q₀ + hv.
+    pub held: Program,
 }
 
 /// x seeded as the n variables of forward mode.
@@ -247,10 +599,6 @@ fn seeded<S: Scalar>(x: &[S]) -> Vec<Dual<S>> {
         .enumerate()
         .map(|(i, v)| Dual::var(v.clone(), i, n))
         .collect()
-}
-
-fn constants<S: Scalar>(x: &[S]) -> Vec<Dual<S>> {
-    x.iter().map(|v| Dual::constant(v.clone())).collect()
 }
 
 fn dot<S: Scalar>(a: &[S], b: &[S]) -> S {
@@ -266,91 +614,6 @@ pub struct StepAt<'s, T> {
     pub h: &'s T,
     /// Gaps held closed (resting contacts): φ_j(q₁) = 0 with multipliers λ_j.
     pub held: &'s [usize],
-}
-
-/// (G(v, λ), p₁) of the step at z = (v, λ), in backend `X`, with `bx` the model in `X` and
-/// `bd` in `Dual<X>` (for ∂_qL and the held gaps' normals). With held gaps j the force
-/// Σλ_j∇φ_j(q̄) joins F, and the rows φ_j(q₀ + hv)/h = 0 join G (the constraint of a
-/// resting contact; λ_j ≥ 0 while it pushes).
-fn residual<X: Scalar>(
-    bx: &Bound<'_, X>,
-    bd: &Bound<'_, Dual<X>>,
-    at: &StepAt<'_, X>,
-    z: &[X],
-) -> Result<(Vector<X>, Vector<X>), LawError> {
-    let n = at.q0.len();
-    let (v, lam) = z.split_at(n);
-    let half_h =
-        at.h.mul_r(&at.h.lift(&BigRational::new(1.into(), 2.into())));
-    let qbar: Vec<X> = at
-        .q0
-        .iter()
-        .zip(v)
-        .map(|(q, x)| q.add_r(&half_h.mul_r(x)))
-        .collect();
-    // L(q̄, v) with q̄ seeded: its gradient is ∂_qL, its mass entries M(q̄)
-    let qd = seeded(&qbar);
-    let vd = constants(v);
-    let m = bd.mass(&qd)?;
-    let half = vd[0].lift(&BigRational::new(1.into(), 2.into()));
-    let l = m.inner(&vd, &vd).mul_r(&half).sub_r(&bd.potential(&qd)?);
-    let mut dl = l.gradient(n);
-    for (&j, lj) in at.held.iter().zip(lam) {
-        let u = bd.gap(j, &qd)?.gradient(n);
-        dl = dl
-            .iter()
-            .zip(&u)
-            .map(|(a, b)| a.add_r(&lj.mul_r(b)))
-            .collect();
-    }
-    let tbar = at.t0.add_r(&half_h);
-    let f = bx.force(&qbar, v, &tbar)?;
-    let mut g = Vec::with_capacity(z.len());
-    let mut p1 = Vec::with_capacity(n);
-    for i in 0..n {
-        let mv = (0..n).fold(v[0].zero_like(), |s, j| {
-            s.add_r(&m.get(i, j).value.mul_r(&v[j]))
-        });
-        let push = half_h.mul_r(&dl[i].add_r(&f[i]));
-        g.push(mv.sub_r(&push).sub_r(&at.p0[i]));
-        // p₁ = M(q̄)v + push = p₀ + 2·push where G = 0: written without M(q̄)v so that
-        // an enclosure of the node widens p₁ by O(h), not O(1), per step
-        p1.push(at.p0[i].add_r(&push).add_r(&push));
-    }
-    if !at.held.is_empty() {
-        let q1: Vec<X> = at
-            .q0
-            .iter()
-            .zip(v)
-            .map(|(q, x)| q.add_r(&at.h.mul_r(x)))
-            .collect();
-        for &j in at.held {
-            g.push(bx.gap(j, &q1)?.checked_div(at.h)?);
-        }
-    }
-    Ok((g, p1))
-}
-
-/// G(z) and its Jacobian ∂G/∂z (forward mode, z = (v, λ) seeded).
-fn jacobian<S: Scalar>(
-    lv: &Levels<'_, S>,
-    at: &StepAt<'_, S>,
-    v: &[S],
-) -> Result<(Vector<S>, Matrix<S>), LawError> {
-    let n = v.len();
-    let (q0, p0) = (constants(at.q0), constants(at.p0));
-    let (t0, h) = (Dual::constant(at.t0.clone()), Dual::constant(at.h.clone()));
-    let atd = StepAt {
-        q0: &q0,
-        p0: &p0,
-        t0: &t0,
-        h: &h,
-        held: at.held,
-    };
-    let (g, _) = residual(&lv.b1, &lv.b2, &atd, &seeded(v))?;
-    let value = g.iter().map(|x| x.value.clone()).collect();
-    let jac = g.iter().map(|x| x.gradient(n)).collect();
-    Ok((value, jac))
 }
 
 /// The unit roundoff of `S` as a power of two 2⁻ᵇ (b: the precision in bits; 1024 for
@@ -382,6 +645,9 @@ fn norm<S: Scalar>(x: &[S]) -> f64 {
 
 /// The midpoint of an enclosure, as a point of the backend (the value itself elsewhere).
 fn mid<S: Scalar>(x: &S) -> S {
+    if x.enclosure().is_none() {
+        return x.clone();
+    }
     match x.rational_bounds() {
         Some((lo, hi)) if x.enclosure().is_some() => {
             x.lift(&((lo + hi) / BigRational::from_integer(2.into())))
@@ -413,7 +679,7 @@ fn newton<S: Scalar>(
     let tol = 2f64.powi(8 - bits as i32);
     let mut last = f64::INFINITY;
     for _ in 0..MAX_NEWTON {
-        let (g, j) = jacobian(lv, at, &v)?;
+        let Equations { g, jac: j, .. } = lv.equations(at, &v)?;
         let jm: Matrix<S> = j.iter().map(|r| r.iter().map(mid).collect()).collect();
         let d = solve(jm, g.iter().map(mid).collect())?;
         v = v.iter().zip(&d).map(|(x, dx)| mid(&x.sub_r(dx))).collect();
@@ -480,7 +746,7 @@ fn krawczyk<S: Scalar>(
     vt: &[S],
 ) -> Result<Vector<S>, LawError> {
     let n = vt.len();
-    let (g, j) = jacobian(lv, at, vt)?;
+    let Equations { g, jac: j, .. } = lv.equations(at, vt)?;
     let jm: Matrix<S> = j.iter().map(|r| r.iter().map(mid).collect()).collect();
     let y = inverse(&jm)?;
     let yg: Vector<S> = (0..n)
@@ -490,7 +756,7 @@ fn krawczyk<S: Scalar>(
     let to_q =
         |x: f64| BigRational::from_float(x).unwrap_or_else(|| BigRational::from_integer(1.into()));
     // a few units in the last place of ṽ
-    let ulp = 2f64.powi(4 - precision_bits(&vt[0]) as i32);
+    let ulp = 2f64.powi(4 - lv.bits as i32);
     let mut r: Vec<f64> = (0..n)
         .map(|i| 2.0 * norm(&yg[i..=i]) + ulp * (1.0 + norm(&vt[i..=i])))
         .collect();
@@ -504,7 +770,7 @@ fn krawczyk<S: Scalar>(
             .map(|(c, ri)| ball(c, &to_q(*ri)))
             .collect();
         let Some(xb) = boxes else { break };
-        let (_, jx) = jacobian(lv, at, &xb)?;
+        let jx = lv.equations(at, &xb)?.jac;
         let dx: Vector<S> = xb.iter().zip(vt).map(|(a, b)| a.sub_r(b)).collect();
         let mut k = Vec::with_capacity(n);
         for i in 0..n {
@@ -544,9 +810,7 @@ pub type Stepped<S> = (Vector<S>, Vector<S>, Vector<S>);
 /// gaps: rounded backends only).
 pub fn step<S: Scalar>(lv: &Levels<'_, S>, at: &StepAt<'_, S>) -> Result<Stepped<S>, LawError> {
     if S::is_exact() {
-        return Err(LawError::Domain(
-            "the midpoint equations (28) of a configuration-dependent system have no closed-form solution; use --arith f64, mpfr:BITS, interval or mpi:BITS".into(),
-        ));
+        return Err(LawError::Domain(EXACT_REFUSAL.into()));
     }
     let n = at.q0.len();
     let enclosure = at.q0[0].enclosure().is_some();
@@ -555,12 +819,11 @@ pub fn step<S: Scalar>(lv: &Levels<'_, S>, at: &StepAt<'_, S>) -> Result<Stepped
             "a contact comes to rest: resting contacts of a [lagrangian] system are held on f64 and mpfr:BITS only".into(),
         ));
     }
-    let bits = precision_bits(&at.q0[0].one_like());
-    let mut z = newton(lv, at, bits)?;
+    let mut z = newton(lv, at, lv.bits)?;
     if enclosure {
         z = krawczyk(lv, at, &z)?;
     }
-    let (_, p1) = residual(&lv.b0, &lv.b1, at, &z)?;
+    let p1 = lv.equations(at, &z)?.p1;
     let q1 = at
         .q0
         .iter()
