@@ -38,8 +38,10 @@ enum Op {
 }
 
 /// Expressions as a DAG of shared nodes (hash-consed: an operation on the same operands is
-/// one node), with the algebraic identities 0 + x = x, 1·x = x, 0·x = 0, x − x = 0 and
-/// rational constant folding applied as nodes are made.
+/// one node), with the algebraic identities 0 + x = x, 1·x = x, 0·x = 0, x − x = 0,
+/// −(−x) = x, rational constant folding, and negations moved outwards and absorbed
+/// (a + (−b) = a − b, (−a)·b = −(a·b)), applied as nodes are made; each is exact on every
+/// backend (negation is exact in interval arithmetic too).
 #[derive(Clone, Debug, Default)]
 pub struct Graph {
     ops: Vec<Op>,
@@ -92,10 +94,24 @@ impl Graph {
         self.rat(BigRational::from_integer(v.into()))
     }
 
+    /// x if `a` is −x.
+    fn negated(&self, a: Id) -> Option<Id> {
+        match self.ops[a] {
+            Op::Neg(x) => Some(x),
+            _ => None,
+        }
+    }
+
     pub fn add(&mut self, a: Id, b: Id) -> Id {
         if let (Some(x), Some(y)) = (self.rat_of(a), self.rat_of(b)) {
             let s = x + y;
             return self.rat(s);
+        }
+        if let Some(y) = self.negated(b) {
+            return self.sub(a, y);
+        }
+        if let Some(x) = self.negated(a) {
+            return self.sub(b, x);
         }
         if self.is(a, 0) {
             return b;
@@ -113,6 +129,13 @@ impl Graph {
         }
         if a == b {
             return self.int(0);
+        }
+        if let Some(y) = self.negated(b) {
+            return self.add(a, y);
+        }
+        if let Some(x) = self.negated(a) {
+            let s = self.add(x, b);
+            return self.neg(s);
         }
         if self.is(b, 0) {
             return a;
@@ -143,6 +166,14 @@ impl Graph {
         if self.is(b, -1) {
             return self.neg(a);
         }
+        if let Some(x) = self.negated(a) {
+            let s = self.mul(x, b);
+            return self.neg(s);
+        }
+        if let Some(y) = self.negated(b) {
+            let s = self.mul(a, y);
+            return self.neg(s);
+        }
         self.intern(Op::Mul(a, b))
     }
 
@@ -155,6 +186,14 @@ impl Graph {
             }
             (_, Some(y)) if y.is_one() => return a,
             _ => {}
+        }
+        if let Some(x) = self.negated(a) {
+            let s = self.div(x, b);
+            return self.neg(s);
+        }
+        if let Some(y) = self.negated(b) {
+            let s = self.div(a, y);
+            return self.neg(s);
         }
         self.intern(Op::Div(a, b))
     }
@@ -381,11 +420,9 @@ impl Graph {
     }
 }
 
-/// An instruction of a [`Program`]; operands are register numbers (earlier instructions).
+/// An instruction of a [`Program`]; operands are register numbers (earlier registers).
 #[derive(Clone, Debug)]
 enum Instr {
-    Input(usize),
-    Const(usize),
     Add(usize, usize),
     Sub(usize, usize),
     Mul(usize, usize),
@@ -402,20 +439,24 @@ enum Const {
     Named(usize),
 }
 
-/// The nodes some outputs need, in order: one register per instruction.
+/// The nodes some outputs need, in order, one register each: first the constants, then
+/// the operations on constants alone (computed once, when the program is bound: a
+/// parameter's expression such as `(m1 + m2)*l1^2` costs nothing per run), then the
+/// inputs, then the operations that depend on them.
 #[derive(Clone, Debug)]
 pub struct Program {
-    code: Vec<Instr>,
     consts: Vec<Const>,
+    prelude: Vec<Instr>,
+    /// The number of inputs (slots `base..base + inputs`).
+    inputs: usize,
+    body: Vec<Instr>,
     /// The register of each output.
     outputs: Vec<usize>,
-    /// The slot of input 0 (inputs are slots `base..`).
-    base: usize,
 }
 
 impl Program {
-    /// The program computing `outputs` of `g`, its inputs the slots from `base` on.
-    pub fn new(g: &Graph, outputs: &[Id], base: usize) -> Program {
+    /// The program computing `outputs` of `g` from the `inputs` slots `base..base + inputs`.
+    pub fn new(g: &Graph, outputs: &[Id], base: usize, inputs: usize) -> Program {
         let mut needed = vec![false; g.ops.len()];
         for &o in outputs {
             needed[o] = true;
@@ -433,58 +474,87 @@ impl Program {
                 Op::Input(_) | Op::Rat(_) | Op::Named(_) => {}
             }
         }
-        let mut reg = vec![usize::MAX; g.ops.len()];
-        let (mut code, mut consts) = (Vec::new(), Vec::new());
-        for id in (0..g.ops.len()).filter(|&i| needed[i]) {
-            let r = |x: Id| reg[x];
-            let instr = match &g.ops[id] {
-                Op::Input(s) => Instr::Input(s - base),
-                Op::Rat(q) => {
-                    consts.push(Const::Rat(q.clone()));
-                    Instr::Const(consts.len() - 1)
+        // free: no input below
+        let mut free = vec![true; g.ops.len()];
+        for id in 0..g.ops.len() {
+            free[id] = match g.ops[id] {
+                Op::Input(_) => false,
+                Op::Rat(_) | Op::Named(_) => true,
+                Op::Add(a, b) | Op::Sub(a, b) | Op::Mul(a, b) | Op::Div(a, b) => {
+                    free[a] && free[b]
                 }
-                Op::Named(k) => {
-                    consts.push(Const::Named(*k));
-                    Instr::Const(consts.len() - 1)
-                }
-                Op::Add(a, b) => Instr::Add(r(*a), r(*b)),
-                Op::Sub(a, b) => Instr::Sub(r(*a), r(*b)),
-                Op::Mul(a, b) => Instr::Mul(r(*a), r(*b)),
-                Op::Div(a, b) => Instr::Div(r(*a), r(*b)),
-                Op::Neg(a) => Instr::Neg(r(*a)),
-                Op::Pow(a, k) => Instr::Pow(r(*a), *k),
-                Op::Call(f, a) => Instr::Call(*f, r(*a)),
+                Op::Neg(a) | Op::Pow(a, _) | Op::Call(_, a) => free[a],
             };
-            reg[id] = code.len();
-            code.push(instr);
         }
+        let mut reg = vec![usize::MAX; g.ops.len()];
+        let mut consts = Vec::new();
+        for id in (0..g.ops.len()).filter(|&i| needed[i]) {
+            let c = match &g.ops[id] {
+                Op::Rat(q) => Const::Rat(q.clone()),
+                Op::Named(k) => Const::Named(*k),
+                _ => continue,
+            };
+            reg[id] = consts.len();
+            consts.push(c);
+        }
+        let ops = |want_free: bool, next: &mut usize, reg: &mut Vec<usize>| {
+            let mut code = Vec::new();
+            for id in (0..g.ops.len()).filter(|&i| needed[i] && free[i] == want_free) {
+                let r = |x: Id| reg[x];
+                let instr = match &g.ops[id] {
+                    Op::Input(_) | Op::Rat(_) | Op::Named(_) => continue,
+                    Op::Add(a, b) => Instr::Add(r(*a), r(*b)),
+                    Op::Sub(a, b) => Instr::Sub(r(*a), r(*b)),
+                    Op::Mul(a, b) => Instr::Mul(r(*a), r(*b)),
+                    Op::Div(a, b) => Instr::Div(r(*a), r(*b)),
+                    Op::Neg(a) => Instr::Neg(r(*a)),
+                    Op::Pow(a, k) => Instr::Pow(r(*a), *k),
+                    Op::Call(f, a) => Instr::Call(*f, r(*a)),
+                };
+                reg[id] = *next;
+                *next += 1;
+                code.push(instr);
+            }
+            code
+        };
+        let mut next = consts.len();
+        let prelude = ops(true, &mut next, &mut reg);
+        for id in (0..g.ops.len()).filter(|&i| needed[i]) {
+            if let Op::Input(s) = g.ops[id] {
+                assert!(s >= base && s < base + inputs, "input slot {s} outside the program's");
+                reg[id] = next + (s - base);
+            }
+        }
+        next += inputs;
+        let body = ops(false, &mut next, &mut reg);
         Program {
-            code,
             consts,
+            prelude,
+            inputs,
+            body,
             outputs: outputs.iter().map(|&o| reg[o]).collect(),
-            base,
         }
     }
 
-    /// The number of instructions.
+    /// The number of operations a run computes.
     pub fn len(&self) -> usize {
-        self.code.len()
+        self.body.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.code.is_empty()
+        self.body.is_empty()
     }
 
     /// The program in backend `S`, the named constants taking the values `named` (a
     /// constant the program does not use may be `None`; a used one that is `None` is the
-    /// error `missing`).
+    /// error `missing`); the operations on constants alone are computed here.
     pub fn bind<S: Scalar>(
         &self,
         named: &[Option<S>],
         ctx: &S::Ctx,
         missing: impl Fn(usize) -> ArithError,
     ) -> Result<Code<S>, ArithError> {
-        let consts = self
+        let mut pre: Vec<S> = self
             .consts
             .iter()
             .map(|c| match c {
@@ -492,9 +562,13 @@ impl Program {
                 Const::Named(k) => named[*k].clone().ok_or_else(|| missing(*k)),
             })
             .collect::<Result<_, _>>()?;
+        for instr in &self.prelude {
+            let x = exec(instr, &pre)?;
+            pre.push(x);
+        }
         Ok(Code {
             program: self.clone(),
-            consts,
+            pre,
         })
     }
 }
@@ -503,26 +577,34 @@ impl Program {
 #[derive(Clone, Debug)]
 pub struct Code<S> {
     program: Program,
-    consts: Vec<S>,
+    /// The registers before the inputs: the constants and the operations on them.
+    pre: Vec<S>,
+}
+
+#[inline(always)]
+fn exec<S: Scalar>(instr: &Instr, regs: &[S]) -> Result<S, ArithError> {
+    Ok(match *instr {
+        Instr::Add(a, b) => regs[a].add_r(&regs[b]),
+        Instr::Sub(a, b) => regs[a].sub_r(&regs[b]),
+        Instr::Mul(a, b) => regs[a].mul_r(&regs[b]),
+        Instr::Div(a, b) => regs[a].checked_div(&regs[b])?,
+        Instr::Neg(a) => -regs[a].clone(),
+        Instr::Pow(a, k) => regs[a].powi(k)?,
+        Instr::Call(f, a) => call(f, &regs[a])?,
+    })
 }
 
 impl<S: Scalar> Code<S> {
-    /// Runs the program on `inputs`; the registers hold the results ([`Code::output`]).
+    /// Runs the program on `inputs` (as many as the program has); the registers hold the
+    /// results ([`Code::output`]).
     pub fn run(&self, inputs: &[S], regs: &mut Vec<S>) -> Result<(), ArithError> {
+        assert_eq!(inputs.len(), self.program.inputs, "the program's number of inputs");
         regs.clear();
-        regs.reserve(self.program.code.len());
-        for instr in &self.program.code {
-            let x = match *instr {
-                Instr::Input(i) => inputs[i].clone(),
-                Instr::Const(k) => self.consts[k].clone(),
-                Instr::Add(a, b) => regs[a].add_r(&regs[b]),
-                Instr::Sub(a, b) => regs[a].sub_r(&regs[b]),
-                Instr::Mul(a, b) => regs[a].mul_r(&regs[b]),
-                Instr::Div(a, b) => regs[a].checked_div(&regs[b])?,
-                Instr::Neg(a) => -regs[a].clone(),
-                Instr::Pow(a, k) => regs[a].powi(k)?,
-                Instr::Call(f, a) => call(f, &regs[a])?,
-            };
+        regs.reserve(self.pre.len() + inputs.len() + self.program.body.len());
+        regs.extend_from_slice(&self.pre);
+        regs.extend_from_slice(inputs);
+        for instr in &self.program.body {
+            let x = exec(instr, regs)?;
             regs.push(x);
         }
         Ok(())
@@ -531,11 +613,6 @@ impl<S: Scalar> Code<S> {
     /// Output `k` of the last [`Code::run`] on `regs`.
     pub fn output<'r>(&self, regs: &'r [S], k: usize) -> &'r S {
         &regs[self.program.outputs[k]]
-    }
-
-    /// The slot of input 0.
-    pub fn base(&self) -> usize {
-        self.program.base
     }
 }
 
@@ -571,7 +648,7 @@ mod tests {
     }
 
     fn eval(g: &Graph, e: Id, x: &[f64]) -> f64 {
-        let code = Program::new(g, &[e], 0)
+        let code = Program::new(g, &[e], 0, x.len())
             .bind::<f64>(&[], &(), |_| ArithError::DivisionByZero)
             .unwrap();
         let mut regs = Vec::new();
@@ -620,7 +697,7 @@ mod tests {
         let e = g
             .compile(&parse_with_variables("sin(a)*sin(a) + sin(a)").unwrap(), &n)
             .unwrap();
-        // a, sin a, sin a · sin a, the sum
-        assert_eq!(Program::new(&g, &[e], 0).len(), 4);
+        // sin a, sin a · sin a, the sum
+        assert_eq!(Program::new(&g, &[e], 0, 1).len(), 3);
     }
 }

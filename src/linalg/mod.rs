@@ -201,26 +201,28 @@ pub fn solve<S: Scalar>(mut a: Matrix<S>, mut b: Vector<S>) -> Result<Vector<S>,
         };
         a.swap(k, p);
         b.swap(k, p);
-        let pivot_row = a[k].clone();
-        let pivot_b = b[k].clone();
-        for (row, bi) in a.iter_mut().zip(b.iter_mut()).skip(k + 1) {
-            let f = eliminate(row, &pivot_row, k)?;
+        let (top, below) = a.split_at_mut(k + 1);
+        let (b_top, b_below) = b.split_at_mut(k + 1);
+        let (pivot_row, pivot_b) = (&top[k], &b_top[k]);
+        for (row, bi) in below.iter_mut().zip(b_below.iter_mut()) {
+            let f = eliminate(row, pivot_row, k)?;
             if f.sign() != Sign::Zero {
-                *bi = bi.sub_r(&f.mul_r(&pivot_b));
+                *bi = bi.sub_r(&f.mul_r(pivot_b));
             }
         }
     }
-    let mut x: Vector<S> = b.clone();
+    // back substitution in place: b[k] becomes x[k], from the last row up
     for k in (0..n).rev() {
-        let mut acc = b[k].clone();
-        for j in k + 1..n {
+        let (head, solved) = b.split_at_mut(k + 1);
+        let mut acc = head[k].clone();
+        for (j, xj) in (k + 1..n).zip(solved.iter()) {
             if a[k][j].sign() != Sign::Zero {
-                acc = acc - &a[k][j].mul_r(&x[j]);
+                acc = acc - &a[k][j].mul_r(xj);
             }
         }
-        x[k] = acc.checked_div(&a[k][k])?;
+        head[k] = acc.checked_div(&a[k][k])?;
     }
-    Ok(x)
+    Ok(b)
 }
 
 /// A basis of the kernel {x : r·x = 0 for every row r} of `rows` (each of length `n`),

@@ -28,7 +28,6 @@ use crate::arith::{Kind, Scalar, Sign};
 use crate::law::propagative::Contacts;
 use crate::law::{decide, LawError};
 use crate::linalg::Vector;
-use num_rational::BigRational;
 
 /// The depth of the bisection on enclosure backends.
 const BOX_DEPTH: usize = 60;
@@ -56,10 +55,6 @@ enum Next<S> {
     Flow(Vector<S>, Vector<S>),
     /// τ, the gaps closing, the state there.
     Impact(S, Vec<usize>, Vector<S>, Vector<S>),
-}
-
-fn half() -> BigRational {
-    BigRational::new(1.into(), 2.into())
 }
 
 impl<S: Scalar> GeneralRun<'_, S> {
@@ -315,7 +310,7 @@ impl<S: Scalar> GeneralRun<'_, S> {
         let (mut lo, mut hi) = (rem.zero_like(), rem.clone());
         let (mut qh, mut ph) = (q1, p1);
         for _ in 0..bits + 2 {
-            let mid = lo.add_r(&hi).mul_r(&rem.lift(&half()));
+            let mid = lo.add_r(&hi).mul_r(&self.levels.half);
             if mid.sub_r(&lo).sign() != Sign::Positive || hi.sub_r(&mid).sign() != Sign::Positive {
                 break;
             }
@@ -393,7 +388,7 @@ impl<S: Scalar> GeneralRun<'_, S> {
             if closes_at(&hi)? {
                 found = Some((lo.clone(), hi.clone()));
             }
-            let mid = lo.add_r(&hi).mul_r(&lo.lift(&half()));
+            let mid = lo.add_r(&hi).mul_r(&self.levels.half);
             let splits =
                 mid.sub_r(&lo).sign() == Sign::Positive && hi.sub_r(&mid).sign() == Sign::Positive;
             if depth >= BOX_DEPTH || !splits {

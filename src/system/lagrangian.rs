@@ -197,53 +197,68 @@ impl Model {
         }
         let tbar = g.add(t0, half_h);
         at_mid.insert(2 * n, tbar);
-        let (mut gs, mut p1) = (Vec::with_capacity(n), Vec::with_capacity(n));
-        for i in 0..n {
-            let mut push = g.subst(force_a[i], &at_mid);
-            for j in 0..m {
-                let u = g.subst(normals[j][i], &at_mid);
-                let t = g.mul(lam[j], u);
-                push = g.add(push, t);
+        // G and p₁, with the held gaps' force Σλ_j∇φ_j(q̄) or without
+        let equations = |g: &mut Graph, with_lambda: bool| {
+            let (mut gs, mut p1) = (Vec::with_capacity(n), Vec::with_capacity(n));
+            for i in 0..n {
+                let mut push = g.subst(force_a[i], &at_mid);
+                for j in (0..m).filter(|_| with_lambda) {
+                    let u = g.subst(normals[j][i], &at_mid);
+                    let t = g.mul(lam[j], u);
+                    push = g.add(push, t);
+                }
+                let push = g.mul(half_h, push);
+                let row: Vec<Id> = (0..n)
+                    .map(|j| {
+                        let mij = g.subst(mass[i][j], &at_mid);
+                        g.mul(mij, v[j])
+                    })
+                    .collect();
+                let mv = g.sum(row);
+                let x = g.sub(mv, push);
+                gs.push(g.sub(x, p0[i]));
+                let y = g.add(p0[i], push);
+                p1.push(g.add(y, push));
             }
-            let push = g.mul(half_h, push);
-            let row: Vec<Id> = (0..n)
-                .map(|j| {
-                    let mij = g.subst(mass[i][j], &at_mid);
-                    g.mul(mij, v[j])
-                })
-                .collect();
-            let mv = g.sum(row);
-            let x = g.sub(mv, push);
-            gs.push(g.sub(x, p0[i]));
-            let y = g.add(p0[i], push);
-            p1.push(g.add(y, push));
-        }
-        let mut outputs = gs.clone();
-        outputs.extend(&p1);
-        for &gi in &gs {
-            for k in 0..n + m {
-                outputs.push(g.diff(gi, base + 2 * n + 2 + k));
+            (gs, p1)
+        };
+        // G, p₁ and ∂G/∂(v, λ) row by row (the first `cols` unknowns)
+        let with_jacobian = |g: &mut Graph, (gs, p1): (Vec<Id>, Vec<Id>), cols: usize| {
+            let mut outputs = gs.clone();
+            outputs.extend(&p1);
+            for &gi in &gs {
+                for k in 0..cols {
+                    outputs.push(g.diff(gi, base + 2 * n + 2 + k));
+                }
             }
-        }
+            outputs
+        };
+        let free = equations(&mut g, false);
+        let momentum = free.1.clone();
+        let free = with_jacobian(&mut g, free, n);
+        let both = equations(&mut g, true);
+        let mut held = with_jacobian(&mut g, both, n + m);
         let mut at_end = HashMap::new();
         for i in 0..n {
             let d = g.mul(h, v[i]);
             at_end.insert(i, g.add(q0[i], d));
         }
-        let mut held: Vec<Id> = gaps.iter().map(|&e| g.subst(e, &at_end)).collect();
+        held.extend(gaps.iter().map(|&e| g.subst(e, &at_end)));
         for row in &normals {
             for &u in row {
                 held.push(g.subst(u, &at_end));
             }
         }
         let upper: Vec<Id> = (0..n).flat_map(|i| mass[i][i..].to_vec()).collect();
+        let inputs = 3 * n + 2 + m;
         Ok(Programs {
-            mass: Program::new(&g, &upper, 0),
-            potential: Program::new(&g, &[potential], 0),
-            gaps: gaps.iter().map(|&e| Program::new(&g, &[e], 0)).collect(),
-            normals: normals.iter().map(|r| Program::new(&g, r, 0)).collect(),
-            step: Program::new(&g, &outputs, base),
-            held: Program::new(&g, &held, base),
+            mass: Program::new(&g, &upper, 0, n),
+            potential: Program::new(&g, &[potential], 0, n),
+            gaps: gaps.iter().map(|&e| Program::new(&g, &[e], 0, n)).collect(),
+            normals: normals.iter().map(|r| Program::new(&g, r, 0, n)).collect(),
+            free: Program::new(&g, &free, base, inputs),
+            momentum: Program::new(&g, &momentum, base, inputs),
+            held: Program::new(&g, &held, base, inputs),
         })
     }
 
@@ -353,6 +368,8 @@ pub struct Levels<'a, S: Scalar> {
     fast: Option<Fast<S>>,
     /// The backend's precision in bits ([`precision_bits`]).
     pub bits: u32,
+    /// 1/2 in the backend.
+    pub half: S,
 }
 
 /// The compiled programs in a backend, with one register file reused by every call.
@@ -364,9 +381,12 @@ struct Fast<S> {
     potential: Code<S>,
     gaps: Vec<Code<S>>,
     normals: Vec<Code<S>>,
-    step: Code<S>,
+    free: Code<S>,
+    momentum: Code<S>,
     held: Code<S>,
     regs: std::cell::RefCell<Vec<S>>,
+    /// The inputs of the step's programs.
+    inputs: std::cell::RefCell<Vec<S>>,
 }
 
 impl<'a, S: Scalar> Levels<'a, S> {
@@ -395,9 +415,11 @@ impl<'a, S: Scalar> Levels<'a, S> {
                 potential: bind(&programs.potential)?,
                 gaps: all(&programs.gaps)?,
                 normals: all(&programs.normals)?,
-                step: bind(&programs.step)?,
+                free: bind(&programs.free)?,
+                momentum: bind(&programs.momentum)?,
                 held: bind(&programs.held)?,
                 regs: Default::default(),
+                inputs: Default::default(),
             })
         };
         let one = S::from_rational(&BigRational::from_integer(1.into()), ctx);
@@ -406,6 +428,7 @@ impl<'a, S: Scalar> Levels<'a, S> {
             b1: model.bind::<Dual<S>>(ctx)?,
             fast,
             bits: precision_bits(&one),
+            half: S::from_rational(&BigRational::new(1.into(), 2.into()), ctx),
         })
     }
 
@@ -422,11 +445,18 @@ impl<'a, S: Scalar> Levels<'a, S> {
         Ok(range.map(|k| code.output(&regs, k).clone()).collect())
     }
 
+    /// Runs the one-output `code` on `inputs`.
+    fn run1(fast: &Fast<S>, code: &Code<S>, inputs: &[S]) -> Result<S, crate::arith::ArithError> {
+        let mut regs = fast.regs.borrow_mut();
+        code.run(inputs, &mut regs)?;
+        Ok(code.output(&regs, 0).clone())
+    }
+
     /// φ_i(q).
     pub fn gap(&self, i: usize, q: &[S]) -> Result<S, LawError> {
         match &self.fast {
-            Some(f) => match Self::run(f, &f.gaps[i], q, 0..1) {
-                Ok(mut x) => Ok(x.remove(0)),
+            Some(f) => match Self::run1(f, &f.gaps[i], q) {
+                Ok(x) => Ok(x),
                 Err(e) => Err(self.b0.gap(i, q).err().unwrap_or_else(|| {
                     LawError::Domain(format!("gap {}: {e}", self.b0.model.gaps[i].0))
                 })),
@@ -455,8 +485,8 @@ impl<'a, S: Scalar> Levels<'a, S> {
     /// V(q) (0 without a potential).
     pub fn potential(&self, q: &[S]) -> Result<S, LawError> {
         match &self.fast {
-            Some(f) => match Self::run(f, &f.potential, q, 0..1) {
-                Ok(mut x) => Ok(x.remove(0)),
+            Some(f) => match Self::run1(f, &f.potential, q) {
+                Ok(x) => Ok(x),
                 Err(e) => Err(self
                     .b0
                     .potential(q)
@@ -485,8 +515,7 @@ impl<'a, S: Scalar> Levels<'a, S> {
     pub fn energy(&self, q: &[S], p: &[S]) -> Result<S, LawError> {
         let m = self.mass(q)?;
         let v = m.solve(p)?;
-        let half = q[0].lift(&BigRational::new(1.into(), 2.into()));
-        Ok(dot(p, &v).mul_r(&half).add_r(&self.potential(q)?))
+        Ok(dot(p, &v).mul_r(&self.half).add_r(&self.potential(q)?))
     }
 
     /// q̇ = M(q)⁻¹p.
@@ -498,52 +527,84 @@ impl<'a, S: Scalar> Levels<'a, S> {
     /// with the held gaps' force Σλ_j∇φ_j(q̄) in F and their rows φ_j(q₀ + hv)/h);
     /// `Err` on exact backends.
     fn equations(&self, at: &StepAt<'_, S>, z: &[S]) -> Result<Equations<S>, LawError> {
-        let Some(f) = &self.fast else {
-            return Err(LawError::Domain(EXACT_REFUSAL.into()));
-        };
+        let f = self.fast()?;
         let (n, m, k) = (f.n, f.m, at.held.len());
-        let (v, lam) = z.split_at(n);
-        let mut inputs: Vec<S> = Vec::with_capacity(3 * n + 2 + m);
+        let inputs = Self::inputs(f, at, z);
+        let code = if k == 0 { &f.free } else { &f.held };
+        let stride = if k == 0 { n } else { n + m };
+        let mut regs = f.regs.borrow_mut();
+        code.run(&inputs, &mut regs)
+            .map_err(|e| self.diagnose(at, &z[..n], e))?;
+        let out = |k: usize| code.output(&regs, k).clone();
+        let mut g: Vector<S> = (0..n).map(out).collect();
+        let mut jac: Matrix<S> = (0..n)
+            .map(|i| {
+                let row = 2 * n + i * stride;
+                (row..row + n)
+                    .chain(at.held.iter().map(|&j| row + n + j))
+                    .map(out)
+                    .collect()
+            })
+            .collect();
+        // the held rows φ_j(q₁)/h, their Jacobian ∇φ_j(q₁) (and 0 in λ)
+        let rows = 2 * n + n * stride;
+        for &j in at.held {
+            g.push(out(rows + j).checked_div(at.h)?);
+            let mut r: Vector<S> = (rows + m + j * n..rows + m + (j + 1) * n)
+                .map(out)
+                .collect();
+            r.extend((0..k).map(|_| at.h.zero_like()));
+            jac.push(r);
+        }
+        Ok(Equations { g, jac })
+    }
+
+    /// p₁ = p₀ + h[∂_qL + F] of the step at z.
+    fn momentum(&self, at: &StepAt<'_, S>, z: &[S]) -> Result<Vector<S>, LawError> {
+        let f = self.fast()?;
+        // without held gaps, the program of p₁ alone; with them, p₁ follows G's outputs
+        let (code, first) = if at.held.is_empty() {
+            (&f.momentum, 0)
+        } else {
+            (&f.held, f.n)
+        };
+        let inputs = Self::inputs(f, at, z);
+        let mut regs = f.regs.borrow_mut();
+        code.run(&inputs, &mut regs)
+            .map_err(|e| self.diagnose(at, &z[..f.n], e))?;
+        Ok((first..first + f.n)
+            .map(|k| code.output(&regs, k).clone())
+            .collect())
+    }
+
+    fn fast(&self) -> Result<&Fast<S>, LawError> {
+        self.fast
+            .as_ref()
+            .ok_or_else(|| LawError::Domain(EXACT_REFUSAL.into()))
+    }
+
+    /// The programs' inputs (q₀, p₀, t₀, h, v, λ) at z = (v, λ of the held gaps), λ = 0
+    /// for the gaps not held, written into `f.inputs`.
+    fn inputs<'f>(f: &'f Fast<S>, at: &StepAt<'_, S>, z: &[S]) -> std::cell::RefMut<'f, Vec<S>> {
+        let (v, lam) = z.split_at(f.n);
+        let mut inputs = f.inputs.borrow_mut();
+        inputs.clear();
         inputs.extend_from_slice(at.q0);
         inputs.extend_from_slice(at.p0);
         inputs.push(at.t0.clone());
         inputs.push(at.h.clone());
         inputs.extend_from_slice(v);
-        let zero = at.h.zero_like();
-        inputs.extend((0..m).map(|j| match at.held.iter().position(|&h| h == j) {
+        inputs.extend((0..f.m).map(|j| match at.held.iter().position(|&h| h == j) {
             Some(pos) => lam[pos].clone(),
-            None => zero.clone(),
+            None => at.h.zero_like(),
         }));
-        let out = Self::run(f, &f.step, &inputs, 0..2 * n + n * (n + m))
-            .map_err(|e| self.diagnose(at, v, e))?;
-        let g0 = out[..n].to_vec();
-        let p1 = out[n..2 * n].to_vec();
-        let mut jac: Matrix<S> = (0..n)
-            .map(|i| {
-                let row = &out[2 * n + i * (n + m)..2 * n + (i + 1) * (n + m)];
-                let mut r = row[..n].to_vec();
-                r.extend(at.held.iter().map(|&j| row[n + j].clone()));
-                r
-            })
-            .collect();
-        let mut g = g0;
-        if k > 0 {
-            let rows = Self::run(f, &f.held, &inputs, 0..m + m * n)
-                .map_err(|e| self.diagnose(at, v, e))?;
-            for &j in at.held {
-                g.push(rows[j].checked_div(at.h)?);
-                let mut r = rows[m + j * n..m + (j + 1) * n].to_vec();
-                r.extend((0..k).map(|_| zero.clone()));
-                jac.push(r);
-            }
-        }
-        Ok(Equations { g, p1, jac })
+        inputs
     }
 
     /// The error of a step whose compiled equations failed: the model's expression that
     /// fails at (q̄, v, t̄), named, or the backend's message.
     fn diagnose(&self, at: &StepAt<'_, S>, v: &[S], e: crate::arith::ArithError) -> LawError {
-        let half_h = at.h.mul_r(&at.h.lift(&BigRational::new(1.into(), 2.into())));
+        let half_h = at.h.mul_r(&self.half);
         let qbar: Vec<S> = at
             .q0
             .iter()
@@ -568,10 +629,9 @@ impl<'a, S: Scalar> Levels<'a, S> {
 /// The refusal of exact backends.
 const EXACT_REFUSAL: &str = "the midpoint equations (28) of a configuration-dependent system have no closed-form solution; use --arith f64, mpfr:BITS, interval or mpi:BITS";
 
-/// The equations of a step at z: G(z), p₁, ∂G/∂z.
+/// The equations of a step at z: G(z) and ∂G/∂z.
 struct Equations<S> {
     g: Vector<S>,
-    p1: Vector<S>,
     jac: Matrix<S>,
 }
 
@@ -586,9 +646,12 @@ pub struct Programs {
     pub gaps: Vec<Program>,
     /// q ↦ ∇φ_j(q).
     pub normals: Vec<Program>,
-    /// (q₀, p₀, t₀, h, v, λ) ↦ G (n), p₁ (n), ∂G/∂(v, λ) (n rows of n + m).
-    pub step: Program,
-    /// (q₀, p₀, t₀, h, v, λ) ↦ φ_j(q₁) (m), ∇φ_j(q₁) (m rows of n), q₁ = q₀ + hv.
+    /// Without held gaps, (q₀, p₀, t₀, h, v, λ) ↦ G (n), p₁ (n), ∂G/∂v (n rows of n).
+    pub free: Program,
+    /// Without held gaps, (q₀, p₀, t₀, h, v, λ) ↦ p₁.
+    pub momentum: Program,
+    /// With the held gaps' forces, (q₀, p₀, t₀, h, v, λ) ↦ G (n), p₁ (n), ∂G/∂(v, λ)
+    /// (n rows of n + m), φ_j(q₁) (m), ∇φ_j(q₁) (m rows of n), q₁ = q₀ + hv.
     pub held: Program,
 }
 
@@ -663,6 +726,7 @@ fn newton<S: Scalar>(
     bits: u32,
 ) -> Result<Vector<S>, LawError> {
     // the step of the midpoint node: the Krawczyk step covers the enclosures
+    let enclosure = at.q0[0].enclosure().is_some();
     let q0: Vec<S> = at.q0.iter().map(mid).collect();
     let p0: Vec<S> = at.p0.iter().map(mid).collect();
     let (t0, h) = (mid(at.t0), mid(at.h));
@@ -673,16 +737,22 @@ fn newton<S: Scalar>(
         h: &h,
         held: at.held,
     };
-    let mut v: Vector<S> = lv.b0.mass(&q0)?.solve(&p0)?;
+    let mut v: Vector<S> = lv.mass(&q0)?.solve(&p0)?;
     v = v.iter().map(mid).collect();
     v.extend(at.held.iter().map(|_| h.zero_like()));
     let tol = 2f64.powi(8 - bits as i32);
     let mut last = f64::INFINITY;
     for _ in 0..MAX_NEWTON {
-        let Equations { g, jac: j, .. } = lv.equations(at, &v)?;
-        let jm: Matrix<S> = j.iter().map(|r| r.iter().map(mid).collect()).collect();
-        let d = solve(jm, g.iter().map(mid).collect())?;
-        v = v.iter().zip(&d).map(|(x, dx)| mid(&x.sub_r(dx))).collect();
+        let Equations { g, jac: j } = lv.equations(at, &v)?;
+        let d = if enclosure {
+            let jm: Matrix<S> = j.iter().map(|r| r.iter().map(mid).collect()).collect();
+            solve(jm, g.iter().map(mid).collect())?
+        } else {
+            solve(j, g)?
+        };
+        for (x, dx) in v.iter_mut().zip(&d) {
+            *x = mid(&x.sub_r(dx));
+        }
         let size = norm(&d);
         let scale = 1.0 + norm(&v);
         if !size.is_finite() {
@@ -746,7 +816,7 @@ fn krawczyk<S: Scalar>(
     vt: &[S],
 ) -> Result<Vector<S>, LawError> {
     let n = vt.len();
-    let Equations { g, jac: j, .. } = lv.equations(at, vt)?;
+    let Equations { g, jac: j } = lv.equations(at, vt)?;
     let jm: Matrix<S> = j.iter().map(|r| r.iter().map(mid).collect()).collect();
     let y = inverse(&jm)?;
     let yg: Vector<S> = (0..n)
@@ -823,7 +893,7 @@ pub fn step<S: Scalar>(lv: &Levels<'_, S>, at: &StepAt<'_, S>) -> Result<Stepped
     if enclosure {
         z = krawczyk(lv, at, &z)?;
     }
-    let p1 = lv.equations(at, &z)?.p1;
+    let p1 = lv.momentum(at, &z)?;
     let q1 = at
         .q0
         .iter()
