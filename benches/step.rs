@@ -14,9 +14,9 @@
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use impactkit::arith::{MpInterval, Quadratic, Rational, Scalar};
-use impactkit::system::step_file::StepFile;
 use impactkit::system::general_stepper::GeneralRun;
 use impactkit::system::lagrangian::Levels;
+use impactkit::system::step_file::StepFile;
 use impactkit::system::stepper::{Order, StepLaw, StepSystem};
 
 fn system<S: Scalar>(name: &str, ctx: &S::Ctx) -> StepSystem<S> {

@@ -9,6 +9,15 @@ use num_traits::ToPrimitive;
 
 /// Nearest `f64` to an exact rational (correctly rounded through MPFR).
 pub(crate) fn rational_to_f64(q: &BigRational) -> f64 {
+    // n/d with |n|, d ≤ 2⁵³: both exact in f64, so the one rounding of the division is
+    // the correctly rounded quotient (never subnormal: |n/d| ≥ 2⁻⁵³ or 0)
+    use num_traits::ToPrimitive;
+    const EXACT: u64 = 1 << 53;
+    if let (Some(n), Some(d)) = (q.numer().to_i64(), q.denom().to_i64()) {
+        if n.unsigned_abs() <= EXACT && d.unsigned_abs() <= EXACT {
+            return n as f64 / d as f64;
+        }
+    }
     let r = super::rat_to_rug(q);
     rug::Float::with_val(53, &r).to_f64()
 }

@@ -480,9 +480,7 @@ impl Program {
             free[id] = match g.ops[id] {
                 Op::Input(_) => false,
                 Op::Rat(_) | Op::Named(_) => true,
-                Op::Add(a, b) | Op::Sub(a, b) | Op::Mul(a, b) | Op::Div(a, b) => {
-                    free[a] && free[b]
-                }
+                Op::Add(a, b) | Op::Sub(a, b) | Op::Mul(a, b) | Op::Div(a, b) => free[a] && free[b],
                 Op::Neg(a) | Op::Pow(a, _) | Op::Call(_, a) => free[a],
             };
         }
@@ -521,7 +519,10 @@ impl Program {
         let prelude = ops(true, &mut next, &mut reg);
         for id in (0..g.ops.len()).filter(|&i| needed[i]) {
             if let Op::Input(s) = g.ops[id] {
-                assert!(s >= base && s < base + inputs, "input slot {s} outside the program's");
+                assert!(
+                    s >= base && s < base + inputs,
+                    "input slot {s} outside the program's"
+                );
                 reg[id] = next + (s - base);
             }
         }
@@ -598,7 +599,11 @@ impl<S: Scalar> Code<S> {
     /// Runs the program on `inputs` (as many as the program has); the registers hold the
     /// results ([`Code::output`]).
     pub fn run(&self, inputs: &[S], regs: &mut Vec<S>) -> Result<(), ArithError> {
-        assert_eq!(inputs.len(), self.program.inputs, "the program's number of inputs");
+        assert_eq!(
+            inputs.len(),
+            self.program.inputs,
+            "the program's number of inputs"
+        );
         regs.clear();
         regs.reserve(self.pre.len() + inputs.len() + self.program.body.len());
         regs.extend_from_slice(&self.pre);
@@ -680,7 +685,9 @@ mod tests {
         // e(x) = x², x = 3t + 1: de/dt = 6(3t + 1)
         let mut g = Graph::new();
         let n = names(&mut g, &["x"]);
-        let e = g.compile(&parse_with_variables("x^2").unwrap(), &n).unwrap();
+        let e = g
+            .compile(&parse_with_variables("x^2").unwrap(), &n)
+            .unwrap();
         let t = g.input(1);
         let (three, one) = (g.int(3), g.int(1));
         let m = g.mul(three, t);

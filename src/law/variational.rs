@@ -205,13 +205,19 @@ pub fn midpoint<S: Scalar>(q0: &[S], q1: &[S]) -> Vector<S> {
     add(q0, q1).iter().map(|x| x.lift_half()).collect()
 }
 
+/// 1/2 and 1/4, made once.
+static HALF: std::sync::LazyLock<num_rational::BigRational> =
+    std::sync::LazyLock::new(|| num_rational::BigRational::new(1.into(), 2.into()));
+static QUARTER: std::sync::LazyLock<num_rational::BigRational> =
+    std::sync::LazyLock::new(|| num_rational::BigRational::new(1.into(), 4.into()));
+
 /// Halves and quarters without a division that can fail.
 trait Fractions: Scalar {
     fn lift_half(&self) -> Self {
-        self.mul_r(&self.lift(&num_rational::BigRational::new(1.into(), 2.into())))
+        self.mul_r(&self.lift(&HALF))
     }
     fn lift_quarter(&self) -> Self {
-        self.mul_r(&self.lift(&num_rational::BigRational::new(1.into(), 4.into())))
+        self.mul_r(&self.lift(&QUARTER))
     }
 }
 

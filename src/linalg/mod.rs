@@ -110,7 +110,26 @@ impl<S: Scalar> SymMatrix<S> {
     }
     /// Solves M x = b (M must be invertible).
     pub fn solve(&self, b: &[S]) -> Result<Vector<S>, LinalgError> {
+        if let Some(x) = self.solve_diagonal(b) {
+            return x;
+        }
         solve(self.full(), b.to_vec())
+    }
+
+    /// x_i = b_i / m_ii when every off-diagonal entry is exactly 0 and every diagonal
+    /// entry is decided nonzero: what [`solve`] computes then (no row is eliminated, each
+    /// back substitution is the one division), without building the full matrix.
+    fn solve_diagonal(&self, b: &[S]) -> Option<Result<Vector<S>, LinalgError>> {
+        let diagonal = self.upper.iter().all(|row| {
+            matches!(row[0].sign(), Sign::Positive | Sign::Negative)
+                && row[1..].iter().all(|x| x.sign() == Sign::Zero)
+        });
+        diagonal.then(|| {
+            b.iter()
+                .zip(&self.upper)
+                .map(|(bi, row)| Ok(bi.checked_div(&row[0])?))
+                .collect()
+        })
     }
 }
 

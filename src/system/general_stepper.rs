@@ -161,10 +161,7 @@ impl<S: Scalar> GeneralRun<'_, S> {
         };
         let rounded = q0[0].enclosure().is_none();
         for i in 0..self.gaps() {
-            if decide(
-                &self.levels.gap(i, q0)?,
-                &format!("gap {}", self.name(i)),
-            )? == Sign::Negative
+            if decide(&self.levels.gap(i, q0)?, &format!("gap {}", self.name(i)))? == Sign::Negative
             {
                 return Err(LawError::Domain(format!(
                     "gap {} is negative at the initial configuration",

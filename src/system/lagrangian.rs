@@ -30,10 +30,10 @@ use crate::arith::dual::Dual;
 use crate::arith::{Scalar, Sign};
 use crate::lang::tape::{Code, Graph, Id, Names, Program};
 use crate::lang::{parse_with_variables, Env, Expr};
-use std::collections::HashMap;
 use crate::law::LawError;
 use crate::linalg::{solve, Matrix, SymMatrix, Vector};
 use num_rational::BigRational;
+use std::collections::HashMap;
 
 /// The most Newton iterations of one step.
 pub const MAX_NEWTON: usize = 60;
@@ -170,7 +170,10 @@ impl Model {
                     let dm = g.diff(mass[a][b], i);
                     let (qa, qb) = (g.input(n + a), g.input(n + b));
                     let w = g.mul(qa, qb);
-                    let c = g.rat(BigRational::new(if a == b { 1 } else { 2 }.into(), 2.into()));
+                    let c = g.rat(BigRational::new(
+                        if a == b { 1 } else { 2 }.into(),
+                        2.into(),
+                    ));
                     let t = g.mul(dm, w);
                     terms.push(g.mul(c, t));
                 }
@@ -594,10 +597,12 @@ impl<'a, S: Scalar> Levels<'a, S> {
         inputs.push(at.t0.clone());
         inputs.push(at.h.clone());
         inputs.extend_from_slice(v);
-        inputs.extend((0..f.m).map(|j| match at.held.iter().position(|&h| h == j) {
-            Some(pos) => lam[pos].clone(),
-            None => at.h.zero_like(),
-        }));
+        inputs.extend(
+            (0..f.m).map(|j| match at.held.iter().position(|&h| h == j) {
+                Some(pos) => lam[pos].clone(),
+                None => at.h.zero_like(),
+            }),
+        );
         inputs
     }
 

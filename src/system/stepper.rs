@@ -544,7 +544,7 @@ impl<S: Scalar> StepSystem<S> {
                     hi: format!("{:e}", hi.to_f64()),
                 });
             }
-            let mid = lo.add_r(&hi).mul_r(&lo.lift(&half()));
+            let mid = lo.add_r(&hi).mul_r(&lo.lift(half()));
             stack.push((mid.clone(), hi, depth + 1));
             stack.push((lo, mid, depth + 1));
         }
@@ -631,8 +631,10 @@ fn overflow<S: Scalar>() -> LawError {
 }
 
 /// ½ as a rational.
-fn half() -> num_rational::BigRational {
-    num_rational::BigRational::new(1.into(), 2.into())
+fn half() -> &'static num_rational::BigRational {
+    static HALF: std::sync::LazyLock<num_rational::BigRational> =
+        std::sync::LazyLock::new(|| num_rational::BigRational::new(1.into(), 2.into()));
+    &HALF
 }
 
 /// (reflections, p*⁺, resolution, gaps with rate exactly 0): see [`resolve`].
@@ -753,7 +755,7 @@ pub fn first_root<S: Scalar>(
             // φ(rem) > 0 with φ concave, or φ convex without its minimum inside: no root.
             let at = |tau: &S| {
                 c.add_r(&b.mul_r(tau))
-                    .add_r(&a.mul_r(&tau.square()).mul_r(&c.lift(&half())))
+                    .add_r(&a.mul_r(&tau.square()).mul_r(&c.lift(half())))
             };
             if sa == Sign::Zero {
                 return if sb == Sign::Negative {
@@ -815,7 +817,7 @@ fn float_root<S: Scalar>(
         if gap(&hi)?.sign() != Sign::Positive {
             let mut hi = hi;
             for _ in 0..BISECTION_DEPTH {
-                let mid = lo.add_r(&hi).mul_r(&lo.lift(&half()));
+                let mid = lo.add_r(&hi).mul_r(&lo.lift(half()));
                 if gap(&mid)?.sign() == Sign::Positive {
                     lo = mid;
                 } else {
