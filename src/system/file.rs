@@ -263,6 +263,30 @@ pub struct LagrangianSpec {
     pub force: Option<Vec<Number>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub contact: Vec<CurvedContactSpec>,
+    /// Rigid bodies whose kinetic energy joins M(q) (with `mass_matrix` or `masses`, or
+    /// alone).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub body: Vec<BodySpec>,
+    /// g: the potential gains Σ m_b g c_b,last (the last component of each body's
+    /// centre of mass is the height).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gravity: Option<Number>,
+}
+
+/// `[[lagrangian.body]]`: a rigid body with its centre of mass c(q) (1 to 3 components),
+/// its mass, and in the plane its angle θ(q) with the moment of inertia I about the centre
+/// of mass: T = ½ m |ċ|² + ½ I θ̇², so M(q) gains m J_cᵀJ_c + I ∇θ ∇θᵀ.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct BodySpec {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub mass: Number,
+    pub position: Vec<Number>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub angle: Option<Number>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub inertia: Option<Number>,
 }
 
 /// `[[lagrangian.contact]]`: a gap φ(q) ≥ 0.

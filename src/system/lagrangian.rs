@@ -52,6 +52,23 @@ pub struct Model {
     pub force: Option<Vec<Expr>>,
     /// Named gaps φ_i(q).
     pub gaps: Vec<(String, Expr)>,
+    /// Rigid bodies whose kinetic energy joins M(q).
+    pub bodies: Vec<Body>,
+    /// g of the bodies' potential Σ m_b g c_b,last.
+    pub gravity: Option<Expr>,
+}
+
+/// A rigid body of the kinetic energy, T_b = ½ m |ċ(q)|² + ½ I θ̇(q)²: M(q) gains
+/// m J_cᵀJ_c + I ∇θ∇θᵀ (the TREX mass model of Seghete–Murphey Sect. VII-B is of this form,
+/// `docs/trex-model.md`).
+#[derive(Clone, Debug)]
+pub struct Body {
+    pub name: String,
+    pub mass: Expr,
+    /// The centre of mass c(q) (1 to 3 components; the last is the height).
+    pub position: Vec<Expr>,
+    /// (θ(q), I): the angle in the plane and the moment of inertia about c.
+    pub rotation: Option<(Expr, Expr)>,
 }
 
 /// Where an expression of the model may take its variables from.
@@ -112,6 +129,7 @@ impl Model {
     /// The model compiled to programs ([`crate::lang::tape`]): M, V, the gaps and their
     /// gradients in the coordinates, and the step's equations G(v, λ) with their exact
     /// Jacobian, every derivative symbolic. The error names the expression.
+    #[allow(clippy::needless_range_loop)] // M's symmetric (i, j) indices read best as such
     pub fn compile(&self) -> Result<Programs, String> {
         let (n, m, np) = (self.dim(), self.gaps.len(), self.parameters.len());
         let mut g = Graph::new();
@@ -140,10 +158,55 @@ impl Model {
                 mass[j][i] = mass[i][j];
             }
         }
-        let potential = match &self.potential {
+        let mut potential = match &self.potential {
             Some(e) => compile(&mut g, e, &config, "potential".into())?,
             None => g.int(0),
         };
+        let gravity = match &self.gravity {
+            Some(e) => Some(compile(&mut g, e, &config, "gravity".into())?),
+            None => None,
+        };
+        for b in &self.bodies {
+            let what = |x: &str| format!("body {} {x}", b.name);
+            let mb = compile(&mut g, &b.mass, &config, what("mass"))?;
+            let c: Vec<Id> = b
+                .position
+                .iter()
+                .map(|e| compile(&mut g, e, &config, what("position")))
+                .collect::<Result<_, _>>()?;
+            // m J_cᵀJ_c + I ∇θ∇θᵀ, J_c = ∂c/∂q
+            let jc: Vec<Vec<Id>> = c
+                .iter()
+                .map(|&ck| (0..n).map(|i| g.diff(ck, i)).collect())
+                .collect();
+            let rot = match &b.rotation {
+                Some((th, inertia)) => {
+                    let th = compile(&mut g, th, &config, what("angle"))?;
+                    let ib = compile(&mut g, inertia, &config, what("inertia"))?;
+                    Some((ib, (0..n).map(|i| g.diff(th, i)).collect::<Vec<_>>()))
+                }
+                None => None,
+            };
+            for i in 0..n {
+                for j in i..n {
+                    let terms: Vec<Id> = jc.iter().map(|r| g.mul(r[i], r[j])).collect();
+                    let sum = g.sum(terms);
+                    let mut t = g.mul(mb, sum);
+                    if let Some((ib, dth)) = &rot {
+                        let w = g.mul(dth[i], dth[j]);
+                        let r = g.mul(*ib, w);
+                        t = g.add(t, r);
+                    }
+                    mass[i][j] = g.add(mass[i][j], t);
+                    mass[j][i] = mass[i][j];
+                }
+            }
+            if let (Some(gr), Some(&height)) = (gravity, c.last()) {
+                let w = g.mul(mb, height);
+                let v = g.mul(gr, w);
+                potential = g.add(potential, v);
+            }
+        }
         let force: Vec<Id> = match &self.force {
             Some(f) => f
                 .iter()
@@ -329,12 +392,24 @@ impl<T: Scalar> Bound<'_, T> {
         })
     }
 
-    /// V(q) (0 without a potential).
+    /// V(q) (0 without a potential), with the bodies' Σ m_b g c_b,last under gravity.
     pub fn potential(&self, q: &[T]) -> Result<T, LawError> {
-        match &self.model.potential {
-            Some(e) => self.eval(e, &self.at(q), || "potential".into()),
-            None => Ok(q[0].zero_like()),
+        let env = self.at(q);
+        let mut v = match &self.model.potential {
+            Some(e) => self.eval(e, &env, || "potential".into())?,
+            None => q[0].zero_like(),
+        };
+        if let Some(g) = &self.model.gravity {
+            let g = self.eval(g, &env, || "gravity".into())?;
+            for b in &self.model.bodies {
+                let what = |x: &str| format!("body {} {x}", b.name);
+                let m = self.eval(&b.mass, &env, || what("mass"))?;
+                let Some(c) = b.position.last() else { continue };
+                let h = self.eval(c, &env, || what("position"))?;
+                v = v.add_r(&g.mul_r(&m).mul_r(&h));
+            }
         }
+        Ok(v)
     }
 
     /// F(q, q̇, t) (0 without forces).
@@ -471,7 +546,7 @@ impl<'a, S: Scalar> Levels<'a, S> {
     /// M(q).
     pub fn mass(&self, q: &[S]) -> Result<SymMatrix<S>, LawError> {
         let Some(f) = &self.fast else {
-            return self.b0.mass(q);
+            return self.mass_by_expressions(q);
         };
         let n = f.n;
         let flat = Self::run(f, &f.mass, q, 0..n * (n + 1) / 2).map_err(|e| {
@@ -482,6 +557,42 @@ impl<'a, S: Scalar> Levels<'a, S> {
         })?;
         let mut it = flat.into_iter();
         let upper = (0..n).map(|i| it.by_ref().take(n - i).collect()).collect();
+        Ok(SymMatrix::from_upper(upper)?)
+    }
+
+    /// M(q) by evaluating the expressions (the bodies' Jacobians by forward mode).
+    fn mass_by_expressions(&self, q: &[S]) -> Result<SymMatrix<S>, LawError> {
+        let m = self.b0.mass(q)?;
+        if self.b0.model.bodies.is_empty() {
+            return Ok(m);
+        }
+        let n = q.len();
+        let (x, xd) = (self.b0.at(q), self.b1.at(&seeded(q)));
+        let mut upper: Vec<Vec<S>> = (0..n)
+            .map(|i| (i..n).map(|j| m.get(i, j).clone()).collect())
+            .collect();
+        for b in &self.b0.model.bodies {
+            let what = |w: &str| format!("body {} {w}", b.name);
+            let mb = self.b0.eval(&b.mass, &x, || what("mass"))?;
+            let mut rows: Vec<(S, Vector<S>)> = Vec::new();
+            for c in &b.position {
+                let d = self.b1.eval(c, &xd, || what("position"))?;
+                rows.push((mb.clone(), d.gradient(n)));
+            }
+            if let Some((th, inertia)) = &b.rotation {
+                let ib = self.b0.eval(inertia, &x, || what("inertia"))?;
+                let d = self.b1.eval(th, &xd, || what("angle"))?;
+                rows.push((ib, d.gradient(n)));
+            }
+            for (w, r) in &rows {
+                for i in 0..n {
+                    for j in i..n {
+                        let t = w.mul_r(&r[i].mul_r(&r[j]));
+                        upper[i][j - i] = upper[i][j - i].add_r(&t);
+                    }
+                }
+            }
+        }
         Ok(SymMatrix::from_upper(upper)?)
     }
 
@@ -906,4 +1017,56 @@ pub fn step<S: Scalar>(lv: &Levels<'_, S>, at: &StepAt<'_, S>) -> Result<Stepped
         .map(|(q, x)| q.add_r(&at.h.mul_r(x)))
         .collect();
     Ok((q1, p1, z[n..].to_vec()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arith::Rational;
+
+    fn model(position: &[&str], rotation: Option<(&str, &str)>) -> Model {
+        let e = |x: &str| parse_with_variables(x).unwrap();
+        Model {
+            coordinates: vec!["a".into()],
+            parameters: vec![],
+            mass: vec![vec![e("0")]],
+            potential: None,
+            force: None,
+            gaps: vec![],
+            bodies: vec![Body {
+                name: "rod".into(),
+                mass: e("3"),
+                position: position.iter().map(|x| e(x)).collect(),
+                rotation: rotation.map(|(t, i)| (e(t), e(i))),
+            }],
+            gravity: Some(e("10")),
+        }
+    }
+
+    /// A body of mass 3 whose centre moves linearly, c = (a/2, a/3), turning by a with
+    /// I = 1/4 (linear, so that the exact path applies): M = m|∂c/∂a|² + I exactly, by
+    /// expressions on the rationals and compiled in f64.
+    #[test]
+    fn a_body_adds_m_jt_j_and_i_grad_theta_squared() {
+        let m = model(&["a/2", "a/3"], Some(("a", "1/4")));
+        // m|∂c/∂a|² + I = 3(1/4 + 1/9) + 1/4 = 13/12 + 1/4 = 4/3
+        let exact = Levels::<Rational>::new(&m, &()).unwrap();
+        let q = [Rational::new(1, 5)];
+        assert_eq!(*exact.mass(&q).unwrap().get(0, 0), Rational::new(4, 3));
+        // V = m g c_last = 3·10·a/3 = 10a
+        assert_eq!(exact.potential(&q).unwrap(), Rational::new(2, 1));
+        let float = Levels::<f64>::new(&m, &()).unwrap();
+        assert!((float.mass(&[0.2]).unwrap().get(0, 0) - 4.0 / 3.0).abs() < 1e-15);
+        assert!((float.potential(&[0.2]).unwrap() - 2.0).abs() < 1e-15);
+    }
+
+    /// A compound pendulum (a uniform rod of length 1 about its end): M = m/3.
+    #[test]
+    fn compound_pendulum_inertia() {
+        let m = model(&["sin(a)/2", "-cos(a)/2"], Some(("a", "3/12")));
+        let float = Levels::<f64>::new(&m, &()).unwrap();
+        for a in [0.0, 0.7, 2.0] {
+            assert!((float.mass(&[a]).unwrap().get(0, 0) - 1.0).abs() < 1e-15);
+        }
+    }
 }

@@ -18,10 +18,25 @@
 //! name = "wall"
 //! gap = "3/2 - l*sin(a) - l*sin(b)"   # φ(q) ≥ 0; its normal is ∇φ(q)
 //! ```
+//!
+//! Instead of (or beside) `mass_matrix`, rigid bodies: M(q) gains m J_cᵀJ_c + I ∇θ∇θᵀ
+//! for each, and `gravity = "g"` adds Σ m g c_last to V.
+//!
+//! ```toml
+//! [lagrangian]
+//! gravity = "981/100"
+//!
+//! [[lagrangian.body]]
+//! name = "link"
+//! mass = "m"
+//! position = ["l/2*sin(a)", "-l/2*cos(a)"]   # centre of mass; the last is the height
+//! angle = "a"                                 # with inertia, or neither (a point mass)
+//! inertia = "m*l^2/12"
+//! ```
 
 use super::file::{LagrangianSpec, Number};
 use super::general_stepper::GeneralRun;
-use super::lagrangian::{rate_name, Levels, Model, Scope};
+use super::lagrangian::{rate_name, Body, Levels, Model, Scope};
 use super::step_file::{kept, run_report, StepSpec, MAX_COORDINATES, MAX_TERMS};
 use super::SpecError;
 use crate::arith::{Kind, Scalar, Sign};
@@ -67,6 +82,8 @@ pub fn model(spec: &LagrangianSpec, names: &[String], source: &str) -> Result<Mo
         potential: None,
         force: None,
         gaps: Vec::new(),
+        bodies: Vec::new(),
+        gravity: None,
     };
     for (j, text) in spec.parameters.iter().enumerate() {
         let key = format!("lagrangian parameters {}", j + 1);
@@ -128,13 +145,63 @@ pub fn model(spec: &LagrangianSpec, names: &[String], source: &str) -> Result<Mo
                 "give `masses` or `mass_matrix`, not both".into(),
             ))
         }
+        (None, None) if !spec.body.is_empty() => vec![vec![zero.clone(); n]; n],
         (None, None) => {
             return Err(err(
                 "lagrangian mass_matrix",
-                "missing: give `mass_matrix` (or `masses`)".into(),
+                "missing: give `mass_matrix`, `masses` or [[lagrangian.body]]".into(),
             ))
         }
     };
+    for (i, b) in spec.body.iter().enumerate() {
+        let name = b.name.clone().unwrap_or_else(|| (i + 1).to_string());
+        let key = format!("lagrangian body {name}");
+        if m.bodies.iter().any(|x| x.name == name) {
+            return Err(err(&key, "two bodies have this name".into()));
+        }
+        if b.position.is_empty() || b.position.len() > 3 {
+            return Err(err(
+                &format!("{key} position"),
+                format!(
+                    "{} components; a centre of mass has 1 to 3",
+                    b.position.len()
+                ),
+            ));
+        }
+        let config =
+            |x: &Number, what: &str| parse(&m, x, &format!("{key} {what}"), Scope::Configuration);
+        let rotation = match (&b.angle, &b.inertia) {
+            (Some(a), Some(i)) => Some((config(a, "angle")?, config(i, "inertia")?)),
+            (None, None) => None,
+            _ => {
+                return Err(err(
+                    &key,
+                    "give `angle` and `inertia` together (or neither: a point mass)".into(),
+                ))
+            }
+        };
+        let body = Body {
+            name,
+            mass: config(&b.mass, "mass")?,
+            position: b
+                .position
+                .iter()
+                .map(|x| config(x, "position"))
+                .collect::<Result<_, _>>()?,
+            rotation,
+        };
+        m.bodies.push(body);
+    }
+    if let Some(g) = &spec.gravity {
+        if spec.body.is_empty() {
+            return Err(err(
+                "lagrangian gravity",
+                "acts on [[lagrangian.body]] entries; there are none (write it in `potential`)"
+                    .into(),
+            ));
+        }
+        m.gravity = Some(parse(&m, g, "lagrangian gravity", Scope::Configuration)?);
+    }
     if let Some(v) = &spec.potential {
         m.potential = Some(parse(&m, v, "lagrangian potential", Scope::Configuration)?);
     }
@@ -195,7 +262,7 @@ fn initial<S: Scalar>(
     };
     let q0 = nums(&spec.file.q, "q")?;
     let law = |key: &'static str| move |e: crate::law::LawError| err(key, e.to_string());
-    let mass = levels.b0.mass(&q0).map_err(law("lagrangian mass_matrix"))?;
+    let mass = levels.mass(&q0).map_err(law("lagrangian mass_matrix"))?;
     for i in 0..n {
         for j in i + 1..n {
             let a = levels
@@ -222,9 +289,14 @@ fn initial<S: Scalar>(
         }
     }
     mass.check_positive_definite().map_err(|_| {
+        let what = if levels.b0.model.bodies.is_empty() {
+            "lagrangian mass_matrix"
+        } else {
+            "lagrangian mass_matrix and body"
+        };
         err(
-            "lagrangian mass_matrix",
-            "is singular or not positive definite at q (or undecided)".into(),
+            what,
+            "M(q) is singular or not positive definite at q (or undecided)".into(),
         )
     })?;
     let p0 = match (&spec.file.p, &spec.file.velocity) {

@@ -26,8 +26,10 @@ fn bounds(x: &serde_json::Value) -> (f64, f64) {
     )
 }
 
+/// `text` written to a file of its own directory (tests run in parallel, and `tempdir`
+/// empties the directory it names).
 fn write(name: &str, text: &str) -> String {
-    let dir = crate::common::tempdir("step-general");
+    let dir = crate::common::tempdir(&format!("step-general-{name}"));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
@@ -165,6 +167,47 @@ fn pd_arm_strikes_the_table_once() {
     assert!((-0.46..-0.42).contains(&a), "{a}");
 }
 
+/// The double pendulum with its mass model written as bodies
+/// (`examples/step/double-pendulum-bodies.toml`: M = Σ m J_cᵀJ_c and V = Σ m g y derived
+/// from the positions) runs as the explicit M(q) of `double-pendulum-wall.toml`: the same
+/// impact and nodes to rounding in f64, and certified enclosures that meet.
+#[test]
+fn bodies_are_the_explicit_mass_matrix() {
+    let (a, b) = (
+        example("double-pendulum-wall.toml"),
+        example("double-pendulum-bodies.toml"),
+    );
+    let (x, y) = (
+        json(&args(&a, "1/100", "60", "f64")),
+        json(&args(&b, "1/100", "60", "f64")),
+    );
+    assert_eq!(x["impacts"].as_array().unwrap().len(), 1);
+    assert_eq!(y["impacts"].as_array().unwrap().len(), 1);
+    let dt = num(&x["impacts"][0]["time"]) - num(&y["impacts"][0]["time"]);
+    assert!(dt.abs() < 1e-12, "{dt}");
+    for key in ["q", "p"] {
+        for j in 0..2 {
+            let d = num(&x["nodes"][60][key][j]) - num(&y["nodes"][60][key][j]);
+            assert!(d.abs() < 1e-12, "{key}[{j}]: {d}");
+        }
+    }
+    let (u, v) = (
+        json(&args(&a, "1/100", "30", "interval")),
+        json(&args(&b, "1/100", "30", "interval")),
+    );
+    assert!(v["stopped"].is_null(), "{}", v["stopped"]);
+    for j in 0..2 {
+        let ((alo, ahi), (blo, bhi)) = (
+            bounds(&u["nodes"][30]["q"][j]),
+            bounds(&v["nodes"][30]["q"][j]),
+        );
+        assert!(
+            alo <= bhi && blo <= ahi,
+            "[{alo}, {ahi}] and [{blo}, {bhi}] are disjoint"
+        );
+    }
+}
+
 /// Bad input: exit 2, one line naming the key or the option.
 #[test]
 fn general_step_bad_input() {
@@ -202,6 +245,22 @@ fn general_step_bad_input() {
             format!("{base}[[lagrangian.contact]]\ngap = \"a + 1/2\"\n")
                 .replace("q = [\"0\"]", "q = [\"-1\"]"),
             "negative",
+        ),
+        (
+            format!("{base}[[lagrangian.body]]\nmass = \"1\"\nposition = [\"a\"]\nangle = \"a\"\n"),
+            "`angle` and `inertia` together",
+        ),
+        (
+            format!("{base}[[lagrangian.body]]\nmass = \"1\"\nposition = []\n"),
+            "1 to 3",
+        ),
+        (format!("{base}gravity = \"10\"\n"), "there are none"),
+        (
+            base.replace(
+                "masses = [\"1\"]\n",
+                "[[lagrangian.body]]\nmass = \"1\"\nposition = [\"0\"]\n",
+            ),
+            "not positive definite",
         ),
     ];
     for (k, (text, want)) in cases.iter().enumerate() {
