@@ -946,10 +946,13 @@ fn krawczyk<S: Scalar>(
     let mut r: Vec<f64> = (0..n)
         .map(|i| 2.0 * norm(&yg[i..=i]) + ulp * (1.0 + norm(&vt[i..=i])))
         .collect();
+    // the widest finite radius tried
+    let mut widest = 0.0f64;
     for _ in 0..MAX_INFLATIONS {
         if r.iter().any(|x| !x.is_finite()) {
             break;
         }
+        widest = r.iter().copied().fold(widest, f64::max);
         let boxes: Option<Vector<S>> = vt
             .iter()
             .zip(&r)
@@ -980,9 +983,20 @@ fn krawczyk<S: Scalar>(
             })
             .collect();
     }
-    let worst = r.iter().copied().fold(0.0, f64::max);
+    // a radius that overflowed says the box diverged
+    let diverged = r.iter().any(|x| !x.is_finite());
+    let worst = r
+        .iter()
+        .copied()
+        .filter(|x| x.is_finite())
+        .fold(widest, f64::max);
+    let quantity = if diverged {
+        "the solution of the midpoint equations (28) (the Krawczyk test failed: the box diverged; widest finite radius shown)"
+    } else {
+        "the solution of the midpoint equations (28) (the Krawczyk test failed)"
+    };
     Err(LawError::Undecided {
-        quantity: "the solution of the midpoint equations (28) (the Krawczyk test failed)".into(),
+        quantity: quantity.into(),
         lo: format!("{:e}", -worst),
         hi: format!("{worst:e}"),
     })
