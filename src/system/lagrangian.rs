@@ -28,12 +28,11 @@
 
 use crate::arith::dual::Dual;
 use crate::arith::{Scalar, Sign};
-use crate::lang::tape::{Code, Graph, Id, Names, Program};
+use crate::lang::tape::{Code, Program};
 use crate::lang::{parse_with_variables, Env, Expr};
 use crate::law::LawError;
 use crate::linalg::{solve, Matrix, SymMatrix, Vector};
 use num_rational::BigRational;
-use std::collections::HashMap;
 
 /// The most Newton iterations of one step.
 pub const MAX_NEWTON: usize = 60;
@@ -126,206 +125,11 @@ impl Model {
         self.coordinates.len()
     }
 
-    /// The model compiled to programs ([`crate::lang::tape`]): M, V, the gaps and their
-    /// gradients in the coordinates, and the step's equations G(v, λ) with their exact
-    /// Jacobian, every derivative symbolic. The error names the expression.
-    #[allow(clippy::needless_range_loop)] // M's symmetric (i, j) indices read best as such
+    /// The model compiled to programs ([`super::lagrangian_compile`]): M, V, the gaps and
+    /// their gradients in the coordinates, and the step's equations G(v, λ) with their
+    /// exact Jacobian, every derivative symbolic. The error names the expression.
     pub fn compile(&self) -> Result<Programs, String> {
-        let (n, m, np) = (self.dim(), self.gaps.len(), self.parameters.len());
-        let mut g = Graph::new();
-        // layout A: the coordinates (slots 0..n), their rates (n..2n), t (2n)
-        let mut config = Names::new();
-        for (k, (p, _)) in self.parameters.iter().enumerate() {
-            config.insert(p.clone(), g.named(k));
-        }
-        config.insert("pi".into(), g.named(np));
-        for (i, c) in self.coordinates.iter().enumerate() {
-            config.insert(c.clone(), g.input(i));
-        }
-        let mut forces = config.clone();
-        for (i, c) in self.coordinates.iter().enumerate() {
-            forces.insert(rate_name(c), g.input(n + i));
-        }
-        forces.insert("t".into(), g.input(2 * n));
-        let compile = |g: &mut Graph, e: &Expr, names: &Names, what: String| {
-            g.compile(e, names).map_err(|err| format!("{what}: {err}"))
-        };
-        let mut mass = vec![vec![0; n]; n];
-        for i in 0..n {
-            for j in i..n {
-                let what = format!("mass_matrix row {}, column {}", i + 1, j + 1);
-                mass[i][j] = compile(&mut g, &self.mass[i][j], &config, what)?;
-                mass[j][i] = mass[i][j];
-            }
-        }
-        let mut potential = match &self.potential {
-            Some(e) => compile(&mut g, e, &config, "potential".into())?,
-            None => g.int(0),
-        };
-        let gravity = match &self.gravity {
-            Some(e) => Some(compile(&mut g, e, &config, "gravity".into())?),
-            None => None,
-        };
-        for b in &self.bodies {
-            let what = |x: &str| format!("body {} {x}", b.name);
-            let mb = compile(&mut g, &b.mass, &config, what("mass"))?;
-            let c: Vec<Id> = b
-                .position
-                .iter()
-                .map(|e| compile(&mut g, e, &config, what("position")))
-                .collect::<Result<_, _>>()?;
-            // m J_cᵀJ_c + I ∇θ∇θᵀ, J_c = ∂c/∂q
-            let jc: Vec<Vec<Id>> = c
-                .iter()
-                .map(|&ck| (0..n).map(|i| g.diff(ck, i)).collect())
-                .collect();
-            let rot = match &b.rotation {
-                Some((th, inertia)) => {
-                    let th = compile(&mut g, th, &config, what("angle"))?;
-                    let ib = compile(&mut g, inertia, &config, what("inertia"))?;
-                    Some((ib, (0..n).map(|i| g.diff(th, i)).collect::<Vec<_>>()))
-                }
-                None => None,
-            };
-            for i in 0..n {
-                for j in i..n {
-                    let terms: Vec<Id> = jc.iter().map(|r| g.mul(r[i], r[j])).collect();
-                    let sum = g.sum(terms);
-                    let mut t = g.mul(mb, sum);
-                    if let Some((ib, dth)) = &rot {
-                        let w = g.mul(dth[i], dth[j]);
-                        let r = g.mul(*ib, w);
-                        t = g.add(t, r);
-                    }
-                    mass[i][j] = g.add(mass[i][j], t);
-                    mass[j][i] = mass[i][j];
-                }
-            }
-            if let (Some(gr), Some(&height)) = (gravity, c.last()) {
-                let w = g.mul(mb, height);
-                let v = g.mul(gr, w);
-                potential = g.add(potential, v);
-            }
-        }
-        let force: Vec<Id> = match &self.force {
-            Some(f) => f
-                .iter()
-                .enumerate()
-                .map(|(i, e)| compile(&mut g, e, &forces, format!("force component {}", i + 1)))
-                .collect::<Result<_, _>>()?,
-            None => vec![g.int(0); n],
-        };
-        let gaps: Vec<Id> = self
-            .gaps
-            .iter()
-            .map(|(name, e)| compile(&mut g, e, &config, format!("gap {name}")))
-            .collect::<Result<_, _>>()?;
-        let normals: Vec<Vec<Id>> = gaps
-            .iter()
-            .map(|&e| (0..n).map(|k| g.diff(e, k)).collect())
-            .collect();
-        // ∂_qL(q, q̇) − ∇V + F in layout A: ½ Σ_ab ∂_iM_ab q̇_a q̇_b − ∂_iV + F_i
-        let mut force_a = Vec::with_capacity(n);
-        for (i, &fi) in force.iter().enumerate() {
-            let mut terms = Vec::new();
-            for a in 0..n {
-                for b in a..n {
-                    let dm = g.diff(mass[a][b], i);
-                    let (qa, qb) = (g.input(n + a), g.input(n + b));
-                    let w = g.mul(qa, qb);
-                    let c = g.rat(BigRational::new(
-                        if a == b { 1 } else { 2 }.into(),
-                        2.into(),
-                    ));
-                    let t = g.mul(dm, w);
-                    terms.push(g.mul(c, t));
-                }
-            }
-            let dv = g.diff(potential, i);
-            let kin = g.sum(terms);
-            let x = g.sub(kin, dv);
-            force_a.push(g.add(x, fi));
-        }
-        // layout B, the step's inputs: q₀, p₀, t₀, h, v, λ (slots from 2n + 1 on)
-        let base = 2 * n + 1;
-        let q0: Vec<Id> = (0..n).map(|i| g.input(base + i)).collect();
-        let p0: Vec<Id> = (0..n).map(|i| g.input(base + n + i)).collect();
-        let (t0, h) = (g.input(base + 2 * n), g.input(base + 2 * n + 1));
-        let v: Vec<Id> = (0..n).map(|i| g.input(base + 2 * n + 2 + i)).collect();
-        let lam: Vec<Id> = (0..m).map(|j| g.input(base + 3 * n + 2 + j)).collect();
-        let half = g.rat(BigRational::new(1.into(), 2.into()));
-        let half_h = g.mul(half, h);
-        let mut at_mid = HashMap::new();
-        for i in 0..n {
-            let d = g.mul(half_h, v[i]);
-            at_mid.insert(i, g.add(q0[i], d));
-            at_mid.insert(n + i, v[i]);
-        }
-        let tbar = g.add(t0, half_h);
-        at_mid.insert(2 * n, tbar);
-        // G and p₁, with the held gaps' force Σλ_j∇φ_j(q̄) or without
-        let equations = |g: &mut Graph, with_lambda: bool| {
-            let (mut gs, mut p1) = (Vec::with_capacity(n), Vec::with_capacity(n));
-            for i in 0..n {
-                let mut push = g.subst(force_a[i], &at_mid);
-                for j in (0..m).filter(|_| with_lambda) {
-                    let u = g.subst(normals[j][i], &at_mid);
-                    let t = g.mul(lam[j], u);
-                    push = g.add(push, t);
-                }
-                let push = g.mul(half_h, push);
-                let row: Vec<Id> = (0..n)
-                    .map(|j| {
-                        let mij = g.subst(mass[i][j], &at_mid);
-                        g.mul(mij, v[j])
-                    })
-                    .collect();
-                let mv = g.sum(row);
-                let x = g.sub(mv, push);
-                gs.push(g.sub(x, p0[i]));
-                let y = g.add(p0[i], push);
-                p1.push(g.add(y, push));
-            }
-            (gs, p1)
-        };
-        // G, p₁ and ∂G/∂(v, λ) row by row (the first `cols` unknowns)
-        let with_jacobian = |g: &mut Graph, (gs, p1): (Vec<Id>, Vec<Id>), cols: usize| {
-            let mut outputs = gs.clone();
-            outputs.extend(&p1);
-            for &gi in &gs {
-                for k in 0..cols {
-                    outputs.push(g.diff(gi, base + 2 * n + 2 + k));
-                }
-            }
-            outputs
-        };
-        let free = equations(&mut g, false);
-        let momentum = free.1.clone();
-        let free = with_jacobian(&mut g, free, n);
-        let both = equations(&mut g, true);
-        let mut held = with_jacobian(&mut g, both, n + m);
-        let mut at_end = HashMap::new();
-        for i in 0..n {
-            let d = g.mul(h, v[i]);
-            at_end.insert(i, g.add(q0[i], d));
-        }
-        held.extend(gaps.iter().map(|&e| g.subst(e, &at_end)));
-        for row in &normals {
-            for &u in row {
-                held.push(g.subst(u, &at_end));
-            }
-        }
-        let upper: Vec<Id> = (0..n).flat_map(|i| mass[i][i..].to_vec()).collect();
-        let inputs = 3 * n + 2 + m;
-        Ok(Programs {
-            mass: Program::new(&g, &upper, 0, n),
-            potential: Program::new(&g, &[potential], 0, n),
-            gaps: gaps.iter().map(|&e| Program::new(&g, &[e], 0, n)).collect(),
-            normals: normals.iter().map(|r| Program::new(&g, r, 0, n)).collect(),
-            free: Program::new(&g, &free, base, inputs),
-            momentum: Program::new(&g, &momentum, base, inputs),
-            held: Program::new(&g, &held, base, inputs),
-        })
+        super::lagrangian_compile::compile(self)
     }
 
     /// The model bound to backend `T`: the parameters evaluated once.

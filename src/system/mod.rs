@@ -10,6 +10,7 @@ pub mod file;
 pub mod general_stepper;
 pub mod iterate;
 pub mod lagrangian;
+pub mod lagrangian_compile;
 pub mod lagrangian_file;
 pub mod laws;
 pub mod penny;
