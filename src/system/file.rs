@@ -594,6 +594,12 @@ impl SystemFile {
         let nums = |xs: &[Number], key: &str| -> Result<Vec<S>, InputError> {
             xs.iter().map(|x| num(x, key)).collect()
         };
+        if self.lagrangian.is_some() {
+            return Err(err(
+                "lagrangian",
+                "a [lagrangian] system runs in `step`; the laws at one configuration read `masses` or `mass_matrix` and [[contact]] normals (M(q) and ∇φ(q) there)".into(),
+            ));
+        }
         let (n, key) = match (&self.velocity[..], &self.p) {
             (v, None) => (v.len(), "velocity"),
             ([], Some(p)) => (p.len(), "p"),

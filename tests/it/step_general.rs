@@ -214,6 +214,12 @@ fn general_step_bad_input() {
     let f = example("double-pendulum-wall.toml");
     let e = bad(&args(&f, "1/100", "10", "exact"));
     assert!(e.contains("--arith") && e.contains("mpfr"), "{e}");
+    // `laws` reads constant-M systems and says where a [lagrangian] one runs
+    let e = bad(&["laws", &f]);
+    assert!(
+        e.contains("lagrangian") && e.contains("runs in `step`"),
+        "{e}"
+    );
     let base =
         "coordinates = [\"a\"]\nq = [\"0\"]\nvelocity = [\"1\"]\n[lagrangian]\nmasses = [\"1\"]\n";
     let cases = [
