@@ -231,6 +231,11 @@ def test_runs_give_the_cli_numbers():
     theirs = _cli_json("step", "--system", str(path), "--dt", "1/20", "--steps", "6", "--law", "elastic")
     assert ours["impacts"] == theirs["impacts"] and len(ours["impacts"]) == 1
     assert ours["nodes"] == theirs["nodes"] and ours["arith"] == theirs["arith"] == "interval"
+    # rigid bodies ([[lagrangian.body]]): TREX's drop, the tail then the right foot
+    path = ROOT / "examples/step/trex-initial.toml"
+    ours = impactkit.step(path, "1/1000", 200, "elastic", arith="f64")
+    theirs = _cli_json("step", "--system", str(path), "--dt", "1/1000", "--steps", "200", "--law", "elastic", "--arith", "f64")
+    assert ours["impacts"] == theirs["impacts"] and len(ours["impacts"]) == 2
     ours = impactkit.penny("plastic", impacts=3)
     theirs = _cli_json("penny", "run", "--law", "plastic", "--impacts", "3")
     assert ours["impacts"] == theirs["impacts"]
