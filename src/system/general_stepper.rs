@@ -31,6 +31,9 @@ use crate::linalg::Vector;
 
 /// The depth of the bisection on enclosure backends.
 const BOX_DEPTH: usize = 60;
+/// The most boxes of step lengths one certified search examines (an impact found to
+/// depth [`BOX_DEPTH`] takes about 2 per level); past it the run stops, undecided.
+const MAX_BOXES: usize = 400;
 
 /// A run's fixed data.
 pub struct GeneralRun<'a, S: Scalar> {
@@ -377,7 +380,18 @@ impl<S: Scalar> GeneralRun<'_, S> {
         let mut found: Option<(S, S)> = None;
         let mut deep = false;
         let mut stack = vec![(zero, rem.clone(), 0usize)];
+        let mut boxes = 0usize;
         while let Some((lo, hi, depth)) = stack.pop() {
+            boxes += 1;
+            if boxes > MAX_BOXES {
+                return Err(LawError::Undecided {
+                    quantity: format!(
+                        "whether a gap closes within the step (the search needed more than {MAX_BOXES} boxes of step lengths; a smaller --dt helps)"
+                    ),
+                    lo: format!("{:e}", lo.to_f64()),
+                    hi: format!("{:e}", hi.to_f64()),
+                });
+            }
             let span = lo.hull_with(&hi).unwrap_or_else(|| hi.clone());
             if positive_on(&span)?.is_some() {
                 continue;
