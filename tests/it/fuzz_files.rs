@@ -289,9 +289,15 @@ fn system_cases(dir: &Path, scale: usize, rng: &mut Rng) -> Vec<Case> {
     cases
 }
 
-/// Step files for `step --system`.
+/// Step files for `step --system`. The TREX files are left out: with 8 coordinates and
+/// programs of about 1,800 operations, their certified runs at the fuzzed steps (dt up to
+/// 1/3) take 15–30 s before stopping undecided, past the hang limit without hanging
+/// (`tests/it/step_general.rs` runs them).
 fn step_cases(dir: &Path, scale: usize, rng: &mut Rng) -> Vec<Case> {
-    let bases = examples("examples/step");
+    let bases: Vec<(String, String)> = examples("examples/step")
+        .into_iter()
+        .filter(|(name, _)| !name.starts_with("trex-"))
+        .collect();
     let mut cases = Vec::new();
     for (i, (name, text)) in bases
         .iter()
