@@ -34,6 +34,8 @@ struct StepInputs {
     q0: Vec<Id>,
     p0: Vec<Id>,
     h: Id,
+    /// h/2.
+    half_h: Id,
     v: Vec<Id>,
     lam: Vec<Id>,
     /// The model's slots at the midpoint: q ↦ q̄, q̇ ↦ v, t ↦ t̄.
@@ -240,6 +242,7 @@ fn step_inputs(g: &mut Graph, n: usize, m: usize) -> StepInputs {
         q0,
         p0,
         h,
+        half_h,
         v,
         lam,
         at_mid,
@@ -254,8 +257,6 @@ fn equations(
     with_lambda: bool,
 ) -> (Vec<Id>, Vec<Id>) {
     let n = at.q0.len();
-    let half = g.rat(BigRational::new(1.into(), 2.into()));
-    let half_h = g.mul(half, at.h);
     let (mut gs, mut p1) = (Vec::with_capacity(n), Vec::with_capacity(n));
     for i in 0..n {
         let mut push = g.subst(nodes.force[i], &at.at_mid);
@@ -264,7 +265,7 @@ fn equations(
             let t = g.mul(at.lam[j], u);
             push = g.add(push, t);
         }
-        let push = g.mul(half_h, push);
+        let push = g.mul(at.half_h, push);
         let row: Vec<Id> = (0..n)
             .map(|j| {
                 let mij = g.subst(nodes.mass[i][j], &at.at_mid);
