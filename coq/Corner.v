@@ -120,3 +120,76 @@ Definition beta_of (k x y : R) : R :=
   let (a1, b1) := v1_perp k x y in
   let (a2, b2) := v2_perp k x y in
   (x * (a1 + a2) + y * (b1 + b2)) / ((a1 + a2)^2 + (b1 + b2)^2).
+
+(** Sect. 5, proof of Theorem 5.3: β = (1 − k²)/(1 + k²) (after (14)) and the matrices
+    H₁, H₂ of (ξ̇, η̇) over two steps, (Z1 then Z2) and (Z2 then Z1), as displayed:
+    H₁ = [[−ε, −βε(1+ε)], [β(1+ε), β²(1+ε)² − ε]],
+    H₂ = [[β²(1+ε)² − ε, β(1+ε)], [−βε(1+ε), −ε]]; rows first. *)
+Definition fp_beta (k : R) : R := (1 - k^2) / (1 + k^2).
+Definition fp_h1 (k e : R) : (R * R) * (R * R) :=
+  ((- e, - (fp_beta k * e * (1 + e))),
+   (fp_beta k * (1 + e), fp_beta k ^ 2 * (1 + e) ^ 2 - e)).
+Definition fp_h2 (k e : R) : (R * R) * (R * R) :=
+  ((fp_beta k ^ 2 * (1 + e) ^ 2 - e, fp_beta k * (1 + e)),
+   (- (fp_beta k * e * (1 + e)), - e)).
+
+(** Sanity: H₁ at k = 1/2, ε = 9/10 (β = 3/5) against impactkit's law
+    ([corner::h_matrices]): h1_12 = −(3/5)(9/10)(19/10) = −513/500 and
+    h1_22 = (3/5)²(19/10)² − 9/10 = 999/2500. *)
+Lemma fp_h1_sanity :
+  fp_h1 (1/2) (9/10) = ((-9/10, -513/500), (57/50, 999/2500)).
+Proof. unfold fp_h1, fp_beta. f_equal; f_equal; field. Qed.
+
+(** Pasquero (2020), Sects. 3.2–3.4, the characterizations (5), (6), (7) on the corner of
+    Sect. 4.2 (M = I; S1 : kx − y = 0, S2 : kx + y = 0). p ∈ λ(S_i), p incoming for S_i,
+    is p(S_i) > 0 with p(S1) = kẋ − ẏ and p(S2) = kẋ + ẏ, (9). With the coefficients
+    c_i = 2 in (5), 1 + ε in (6) and 1 + ε_i in (7), the impulse I(p) is
+    −β(c₁V⊥1(p) + c₂V⊥2(p)) if p ∈ λ(S1) and p ∈ λ(S2), −c_i V⊥i(p) if p ∈ λ(S_i) alone,
+    0 if p is in neither. *)
+Definition pq_impulse (c1 c2 k x y : R) : R * R :=
+  if Rle_dec (k * x - y) 0
+  then (if Rle_dec (k * x + y) 0
+        then (0, 0)
+        else (- c2 * fst (v2_perp k x y), - c2 * snd (v2_perp k x y)))
+  else (if Rle_dec (k * x + y) 0
+        then (- c1 * fst (v1_perp k x y), - c1 * snd (v1_perp k x y))
+        else (- beta_of k x y * (c1 * fst (v1_perp k x y) + c2 * fst (v2_perp k x y)),
+              - beta_of k x y * (c1 * snd (v1_perp k x y) + c2 * snd (v2_perp k x y)))).
+
+(** The velocity after one application, p + I(p), of (5) (c_i = 2), (6) (c_i = 1 + ε)
+    and (7) (c_i = 1 + ε_i). *)
+Definition pq_after (c1 c2 k x y : R) : R * R :=
+  (x + fst (pq_impulse c1 c2 k x y), y + snd (pq_impulse c1 c2 k x y)).
+Definition pq_ideal (k x y : R) : R * R := pq_after 2 2 k x y.
+Definition pq_symmetric (k e x y : R) : R * R := pq_after (1 + e) (1 + e) k x y.
+Definition pq_asymmetric (k e1 e2 x y : R) : R * R := pq_after (1 + e1) (1 + e2) k x y.
+
+(** The number of constraints p is incoming for, (9). *)
+Definition pq_impacts (k x y : R) : R :=
+  (if Rle_dec (k * x - y) 0 then 0 else 1) + (if Rle_dec (k * x + y) 0 then 0 else 1).
+
+(** Pasquero (2020), Sect. 4.2, the corner's iterative rule (10), one step in zone [z]:
+    Z0 keeps p; Z1: p − (1 + ε₁)V⊥1(p); Z2: p − (1 + ε₂)V⊥2(p);
+    Z12: p − β((1 + ε₁)V⊥1(p) + (1 + ε₂)V⊥2(p)). *)
+Definition pq_rule10_in (z : zone) (k e1 e2 x y : R) : R * R :=
+  match z with
+  | Z0 => (x, y)
+  | Z1 => (x - (1 + e1) * fst (v1_perp k x y), y - (1 + e1) * snd (v1_perp k x y))
+  | Z2 => (x - (1 + e2) * fst (v2_perp k x y), y - (1 + e2) * snd (v2_perp k x y))
+  | Z12 => (x - beta_of k x y * ((1 + e1) * fst (v1_perp k x y) + (1 + e2) * fst (v2_perp k x y)),
+            y - beta_of k x y * ((1 + e1) * snd (v1_perp k x y) + (1 + e2) * snd (v2_perp k x y)))
+  end.
+
+(** (10) in the zone of p, (9). *)
+Definition pq_rule10 (k e1 e2 x y : R) : R * R := pq_rule10_in (zone_of k x y) k e1 e2 x y.
+
+(** Sanity: (7) at k = 1/2, ε₁ = ε₂ = 9/10, v = (1, 1/5) (in Z12) is FP's (13d) there,
+    impactkit's exact output (-141/410, -897/1025). *)
+Lemma pq_asymmetric_sanity :
+  pq_asymmetric (1/2) (9/10) (9/10) 1 (1/5) = (-141/410, -897/1025).
+Proof.
+  unfold pq_asymmetric, pq_after, pq_impulse, beta_of, v1_perp, v2_perp; cbn [fst snd].
+  destruct (Rle_dec _ 0); [lra|].
+  destruct (Rle_dec _ 0); [lra|].
+  cbn [fst snd]. f_equal; field.
+Qed.

@@ -226,3 +226,95 @@ fn the_library_has_no_admitted_proof_and_no_axiom() {
         }
     }
 }
+
+/// Exact examples (a statement without variables), the H matrices of FP Thm 5.3 and
+/// Pasquero's rules (5)–(7) and (10) on the corner: genuine verdicts are checked, and a
+/// false example reported `proved`, a true one reported `refuted` and false mutants of the
+/// new laws' claims (each refuted by the engine first) do not compile.
+#[test]
+fn exact_examples_and_the_corner_rules_of_pasquero_in_coq() {
+    if !coq_here() {
+        return;
+    }
+    let eq43 = "proofs/wl/wl-thm1-eq43.toml";
+    let zones = "proofs/pq/pq-zones-2-vs-9-corrected.toml";
+    let charpoly = "proofs/fp/fp-thm5.3-charpoly.toml";
+    let agrees = "proofs/pq/pq-corner-agrees-fp.toml";
+    let genuine: Vec<(Claim, ClaimResult)> = [eq43, zones, charpoly, agrees]
+        .iter()
+        .map(|p| {
+            let c = claim(p);
+            let r = result(&c, None);
+            (c, r)
+        })
+        .collect();
+    assert_eq!(genuine[0].1.verdict, Verdict::Refuted);
+    let mut entries = genuine.clone();
+    // (42)-(43) at the point: the printed relation is false (lhs = 1/2, rhs = 1/8)
+    let c = claim(eq43);
+    let mut lie = result(&c, Some((Verdict::Proved, None)));
+    lie.id = "m-eq43-proved".into();
+    let mut c2 = c.clone();
+    c2.id = lie.id.clone();
+    entries.push((c2, lie));
+    // a true relation there (lhs = 4 rhs), reported refuted at the example's point
+    let t = edited(eq43, "m-eq43-true", "\"lhs == rhs\"", "\"lhs == 4*rhs\"");
+    assert_eq!(result(&t, None).verdict, Verdict::Proved);
+    let forged = result(&t, Some((Verdict::Refuted, Some(serde_json::json!({})))));
+    entries.push((t, forged));
+    let mutants = [
+        // det H1 = eps^2, not eps
+        edited(
+            charpoly,
+            "m-det-h1",
+            "h1_11*h1_22 - h1_12*h1_21 == eps^2\"",
+            "h1_11*h1_22 - h1_12*h1_21 == eps\"",
+        ),
+        // in Z12, (9): the velocity is incoming for both walls, not one
+        edited(zones, "m-z12", "\"impacts == 2\"", "\"impacts == 1\""),
+        // rule (7) with the second COR halved is not FP's (13a-13d) with one COR
+        edited(
+            agrees,
+            "m-eps2",
+            "rule = \"asymmetric\", eps1 = \"eps\", eps2 = \"eps\" } }",
+            "rule = \"asymmetric\", eps1 = \"eps\", eps2 = \"eps/2\" } }",
+        ),
+    ];
+    for m in &mutants {
+        assert_eq!(result(m, None).verdict, Verdict::Refuted, "{}", m.id);
+        entries.push((m.clone(), result(m, Some((Verdict::Proved, None)))));
+    }
+    let files: Vec<(String, String, String)> = entries
+        .iter()
+        .map(|(c, r)| {
+            let text = coq::file_of(c, r).unwrap_or_else(|e| panic!("{}: {e}", c.id));
+            (c.id.clone(), coq::file_name(&c.id), text)
+        })
+        .collect();
+    let dir = folder("examples");
+    let st = coq::check_folder(&dir, &files, 2).unwrap();
+    let status = |id: &str| st.iter().find(|(i, _)| i == id).unwrap().1.clone();
+    for (c, _) in &genuine {
+        assert_eq!(status(&c.id), coq::CoqStatus::Checked, "{}", c.id);
+    }
+    for id in [
+        "m-eq43-proved",
+        "m-eq43-true",
+        "m-det-h1",
+        "m-z12",
+        "m-eps2",
+    ] {
+        match status(id) {
+            coq::CoqStatus::Rejected(why) => assert!(why.contains("Error"), "{id}: {why}"),
+            s => panic!("{id}: a false statement compiled: {s:?}"),
+        }
+    }
+    // the example's statement: its inputs and values as lets, the relation as the goal
+    let text = std::fs::read_to_string(dir.join("claims/wl_thm1_eq43.v")).unwrap();
+    assert!(text.contains("let al := (1/2) in"), "{text}");
+    assert!(
+        text.contains("Theorem wl_thm1_eq43 : ~ (wl_thm1_eq43_1)."),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

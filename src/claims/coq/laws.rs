@@ -18,7 +18,8 @@ pub(crate) const IMPORTS: &str = "Tactics Corner Propagative Sequential";
 
 /// The definitions a proof unfolds (every law definition of the library), each before
 /// those it is written with (`unfold` takes them in this order).
-pub(crate) const UNFOLD: &str = "tr_nid_xe_in_xy, xy_of_xe, tr_nid_xe_in, tr_id, tr_nid, \
+pub(crate) const UNFOLD: &str = "pq_rule10, pq_rule10_in, pq_ideal, pq_symmetric, \
+     pq_asymmetric, pq_after, pq_impulse, pq_impacts, fp_h1, fp_h2, fp_beta, tr_nid_xe_in_xy, xy_of_xe, tr_nid_xe_in, tr_id, tr_nid, \
      tr_id_in, tr_nid_in, zone_of, xi_of, eta_of, zone_code, goes_on_code, multi_code, \
      beta_of, v1_perp, v2_perp, sm_reflect, sm_feasible3, sm_feasible2, sm_feasible1, \
      sm_plastic2, sm_plastic_a, sm_plastic_b, sm_plastic_det, sm_plastic1, sm_inner, sm_c1, \
@@ -30,6 +31,9 @@ pub(crate) type Arg<'a> = &'a dyn Fn(&str) -> Result<String, String>;
 
 /// Whether the claim gives a probe input (mapped, a variable or a derived quantity).
 pub(crate) type Has<'a> = &'a dyn Fn(&str) -> bool;
+
+/// A probe input as the claim writes it (a word such as `zones = "12121"`), if given.
+pub(crate) type Word<'a> = &'a dyn Fn(&str) -> Option<String>;
 
 /// A probe's outputs as Coq terms, and where the law is defined.
 #[derive(Default)]
@@ -51,6 +55,7 @@ pub(crate) fn outputs(
     arg: Arg,
     has: Has,
     zone: Option<&BigRational>,
+    word: Word,
     prefix: &str,
 ) -> Result<Outputs, String> {
     let p = |n: &str| format!("{prefix}{n}");
@@ -59,7 +64,7 @@ pub(crate) fn outputs(
         nonzero: Vec::new(),
     };
     match probe {
-        "corner.tr_id_xy" | "corner.tr_nid_xy" | "corner.tr_nid_xi_eta" => {
+        "corner.tr_id_xy" | "corner.tr_nid_xy" | "corner.tr_nid_xi_eta" | "corner.asymmetric" => {
             let (k, x, y) = (arg("k")?, arg("x")?, arg("y")?);
             let forced = match zone {
                 None => None,
@@ -77,6 +82,17 @@ pub(crate) fn outputs(
                 ("corner.tr_nid_xy", None) => format!("tr_nid {k} {} {x} {y}", arg("eps")?),
                 ("corner.tr_nid_xy", Some(z)) => {
                     format!("tr_nid_in {z} {k} {} {x} {y}", arg("eps")?)
+                }
+                // Pasquero's rule (10) on the corner
+                ("corner.asymmetric", None) => {
+                    format!("pq_rule10 {k} {} {} {x} {y}", arg("eps1")?, arg("eps2")?)
+                }
+                ("corner.asymmetric", Some(z)) => {
+                    format!(
+                        "pq_rule10_in {z} {k} {} {} {x} {y}",
+                        arg("eps1")?,
+                        arg("eps2")?
+                    )
                 }
                 // (14a-14d) in the zone of v: the zones of (14) and (13) are one partition
                 (_, None) => format!(
@@ -119,10 +135,79 @@ pub(crate) fn outputs(
                 (p("beta"), format!("beta_of {k} {x} {y}")),
             ]))
         }
+        "corner.h" => {
+            let (k, e) = (arg("k")?, arg("eps")?);
+            let mut out = Vec::new();
+            for h in ["h1", "h2"] {
+                for (i, row) in ["fst", "snd"].iter().enumerate() {
+                    for (j, col) in ["fst", "snd"].iter().enumerate() {
+                        out.push((
+                            p(&format!("{h}_{}{}", i + 1, j + 1)),
+                            format!("{col} ({row} (fp_{h} {k} {e}))"),
+                        ));
+                    }
+                }
+            }
+            Ok(lets(out))
+        }
+        "corner.compose" => compose(arg, has, word, &p),
+        "char.corner" => {
+            let (k, x, y) = (arg("k")?, arg("x")?, arg("y")?);
+            let law = match word("rule").as_deref().unwrap_or("asymmetric") {
+                "ideal" => format!("pq_ideal {k} {x} {y}"),
+                "symmetric" => format!("pq_symmetric {k} {} {x} {y}", arg("eps")?),
+                "asymmetric" => format!(
+                    "pq_asymmetric {k} {} {} {x} {y}",
+                    arg("eps1")?,
+                    arg("eps2")?
+                ),
+                other => return Err(format!("char.corner: unknown rule {other}")),
+            };
+            Ok(lets(vec![
+                (p("x1"), format!("fst ({law})")),
+                (p("y1"), format!("snd ({law})")),
+                (p("impacts"), format!("pq_impacts {k} {x} {y}")),
+            ]))
+        }
         "propagative" => propagative(arg, has, &p),
         "sequential.law" => sequential(arg, has, &p),
         other => Err(format!("no Coq law for the probe {other} yet")),
     }
+}
+
+/// Fassino–Pasquero's rule applied in stated zones (`zones`: a digit per step, 3 for
+/// Z12): TR_id (3a–3d) without `eps`, TR_nid (13a–13d) with it, whatever zone eq. (1)
+/// assigns; outputs `x{i} y{i} xi{i} eta{i}` for i = 0 (the input) and after each step.
+fn compose(arg: Arg, has: Has, word: Word, p: &dyn Fn(&str) -> String) -> Result<Outputs, String> {
+    let (k, x, y) = (arg("k")?, arg("x")?, arg("y")?);
+    let rule = match has("eps") {
+        true => format!("tr_nid_in {{z}} {k} {}", arg("eps")?),
+        false => format!("tr_id_in {{z}} {k}"),
+    };
+    let zones = word("zones").ok_or("probe input `zones` missing")?;
+    let mut out = vec![(p("x0"), x), (p("y0"), y)];
+    for (i, c) in zones.chars().enumerate() {
+        let z = match c {
+            '0' => "Z0",
+            '1' => "Z1",
+            '2' => "Z2",
+            '3' => "Z12",
+            o => return Err(format!("zones: expected digits 0, 1, 2, 3 (Z12), got {o}")),
+        };
+        let (xp, yp) = (p(&format!("x{i}")), p(&format!("y{i}")));
+        let step = format!("{} {xp} {yp}", rule.replace("{z}", z));
+        out.push((p(&format!("x{}", i + 1)), format!("fst ({step})")));
+        out.push((p(&format!("y{}", i + 1)), format!("snd ({step})")));
+    }
+    for i in 0..=zones.len() {
+        let (xi, yi) = (p(&format!("x{i}")), p(&format!("y{i}")));
+        out.push((p(&format!("xi{i}")), format!("xi_of {k} {xi} {yi}")));
+        out.push((p(&format!("eta{i}")), format!("eta_of {k} {xi} {yi}")));
+    }
+    Ok(Outputs {
+        lets: out,
+        nonzero: Vec::new(),
+    })
 }
 
 /// Seghete–Murphey's `propagative` probe (`coq/Propagative.v`): three coordinates with

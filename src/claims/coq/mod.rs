@@ -111,9 +111,13 @@ fn refuted(
     for (i, p) in props.iter().enumerate().filter(|(_, p)| chosen(p)) {
         let w: Option<Vec<String>> = p.vars.iter().map(|v| value(v)).collect();
         let Some(w) = w else { continue };
+        // a statement without variables (an exact example) has nothing to specialize
+        let at = match w.is_empty() {
+            true => String::new(),
+            false => format!(" specialize (H{n} {});", w.join(" "), n = i + 1),
+        };
         tries.push(format!(
-            "(unfold {id}_{n} in H{n}; cbv zeta in H{n}; specialize (H{n} {}); ik_premises H{n}; ik_unfold; ik_refute H{n})",
-            w.join(" "),
+            "(unfold {id}_{n} in H{n}; cbv zeta in H{n};{at} ik_premises H{n}; ik_unfold; ik_refute H{n})",
             n = i + 1
         ));
     }

@@ -30,6 +30,7 @@ pub(crate) fn of(claim: &Claim) -> Result<Vec<Prop>, String> {
         Kind::Agreement => agreement(t),
         Kind::Identity => identity(t).map(|p| vec![p]),
         Kind::Inequality => inequality(t).map(|p| vec![p]),
+        Kind::ExactExample => exact_example(t).map(|p| vec![p]),
         k => Err(format!("the kind {k} has no Coq statement yet")),
     }
 }
@@ -294,7 +295,8 @@ fn side_lets(t: &toml::Table, c: &Case) -> Result<Side, String> {
                 || c.space.vars.iter().any(|(v, _, _)| v == n)
                 || c.space.derived.iter().any(|(v, _)| v == n)
         };
-        let o = laws::outputs(probe, &arg, &has, zone.as_ref(), prefix)?;
+        let word = |n: &str| mapping.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone());
+        let o = laws::outputs(probe, &arg, &has, zone.as_ref(), &word, prefix)?;
         outputs.extend(o.lets);
         nonzero.extend(o.nonzero);
     }
@@ -575,4 +577,108 @@ fn inequality(t: &toml::Table) -> Result<Prop, String> {
         b.premise(term::relation(a)?);
     }
     Ok(b.finish("the inequality".into(), &[guarded(&holds)?]))
+}
+
+/// An exact example (`exact-example`), a proposition without variables: the numeric
+/// inputs and the probe's outputs (as the Coq law's) at the given point and the `values`
+/// as `let`s; the goal, in the order impactkit checks it: the laws and the `values`
+/// defined there (their divisors nonzero: a conjunct, not a premise, so that an undefined
+/// point cannot make the theorem vacuous), every `holds` relation, every `expect`ed output
+/// equal to the paper's value, every `printed` one within half a unit of its last digit.
+fn exact_example(t: &toml::Table) -> Result<Prop, String> {
+    if t.contains_key("missing") {
+        return Err(
+            "an example on a declared model (`missing`): its verdict is inconclusive".into(),
+        );
+    }
+    let inputs = pairs(t, "inputs")?;
+    let mut b = Builder::default();
+    let mut goal: Vec<String> = Vec::new();
+    let mut numeric = Vec::new();
+    for (n, v) in &inputs {
+        if let Ok(q) = lang::rational(v) {
+            b.def(n, term::number(&q));
+            numeric.push(n.clone());
+        }
+    }
+    if let Some(p) = t.get("probe") {
+        let probe = p.as_str().ok_or("`probe` must be a string")?;
+        let arg = |n: &str| -> Result<String, String> {
+            match numeric.iter().any(|k| k == n) {
+                true => Ok(name(n)),
+                false => Err(format!("the probe input `{n}` is not a number here")),
+            }
+        };
+        let has = |n: &str| inputs.iter().any(|(k, _)| k == n);
+        let zone = match inputs.iter().find(|(k, _)| k == "force_zone") {
+            None => None,
+            Some((_, e)) => Some(lang::rational(e).map_err(|x| x.to_string())?),
+        };
+        let word = |n: &str| inputs.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone());
+        let o = laws::outputs(probe, &arg, &has, zone.as_ref(), &word, "")?;
+        for (n, body) in o.lets {
+            b.def(&n, body);
+        }
+        for (_, d) in o.nonzero {
+            push_goal(&mut goal, format!("{d} <> 0"));
+        }
+    }
+    let known = |b: &Builder, vs: &[String]| match vs.iter().find(|v| !b.knows(&name(v))) {
+        Some(v) => Err(format!("`{v}` is not an output of the probe's Coq law yet")),
+        None => Ok(()),
+    };
+    for (n, e) in pairs(t, "values")? {
+        let x = lang::parse_with_variables(&e).map_err(|x| format!("values.{n}: {x}"))?;
+        let mut vs = Vec::new();
+        x.vars(&mut vs);
+        known(&b, &vs)?;
+        let mut ds = Vec::new();
+        term::divisors(&x, &mut ds)?;
+        for d in ds {
+            push_goal(&mut goal, format!("{d} <> 0"));
+        }
+        b.def(&n, term::expr(&x)?);
+    }
+    for h in crate::claims::claim::str_list(t, "holds")? {
+        let r = lang::parse_relation(&h).map_err(|e| format!("holds: {e}"))?;
+        let mut vs = Vec::new();
+        let mut at = Some(&r);
+        while let Some(x) = at {
+            x.lhs.vars(&mut vs);
+            x.rhs.vars(&mut vs);
+            at = x.guard.as_deref();
+        }
+        known(&b, &vs)?;
+        let mut ds = Vec::new();
+        term::relation_divisors(&r, &mut ds)?;
+        for d in ds {
+            push_goal(&mut goal, format!("{d} <> 0"));
+        }
+        goal.push(term::relation(&r)?);
+    }
+    for (n, stated) in pairs(t, "expect")? {
+        known(&b, std::slice::from_ref(&n))?;
+        let q = lang::rational(&stated).map_err(|e| format!("expect.{n}: {e}"))?;
+        goal.push(format!("{} = {}", name(&n), term::number(&q)));
+    }
+    for (n, stated) in pairs(t, "printed")? {
+        known(&b, std::slice::from_ref(&n))?;
+        let (p, half) = crate::claims::exact::example::printed_half_unit(&stated)?;
+        goal.push(format!(
+            "Rabs ({} - {}) <= {}",
+            name(&n),
+            term::number(&p),
+            term::number(&half)
+        ));
+    }
+    if goal.is_empty() {
+        return Err("an exact-example needs `expect`, `printed` or `holds`".into());
+    }
+    Ok(b.finish("the example".into(), &goal))
+}
+
+fn push_goal(goal: &mut Vec<String>, g: String) {
+    if !goal.contains(&g) {
+        goal.push(g);
+    }
 }

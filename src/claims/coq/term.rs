@@ -7,8 +7,19 @@ use num_traits::{Signed, ToPrimitive};
 
 /// Names a claim may use that Coq or the law files already give a meaning (a bound
 /// variable named `R` would hide the type of the reals): they get a prime, `R'`.
-const TAKEN: [&str; 77] = [
+const TAKEN: [&str; 88] = [
     "R",
+    "pq_rule10",
+    "pq_rule10_in",
+    "pq_ideal",
+    "pq_symmetric",
+    "pq_asymmetric",
+    "pq_after",
+    "pq_impulse",
+    "pq_impacts",
+    "fp_beta",
+    "fp_h1",
+    "fp_h2",
     "S",
     "O",
     "Z",

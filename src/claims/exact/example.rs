@@ -28,6 +28,14 @@ use num_rational::BigRational;
 
 /// Whether `x` rounds to the printed decimal `p` (|x − p| ≤ half a unit of its last digit).
 pub fn rounds_to(x: &BigRational, printed: &str) -> Result<bool, String> {
+    let (p, half) = printed_half_unit(printed)?;
+    let diff = x - &p;
+    Ok(diff <= half && -diff <= half)
+}
+
+/// A printed decimal's value and half a unit of its last digit (`4.5e-16`: 45/10¹⁷ and
+/// 1/2·10⁻¹⁷).
+pub fn printed_half_unit(printed: &str) -> Result<(BigRational, BigRational), String> {
     let p = lang::rational(printed).map_err(|e| e.to_string())?;
     let mant = printed.split(['e', 'E']).next().unwrap_or(printed);
     let decimals = mant.split_once('.').map_or(0, |(_, f)| f.len()) as i64;
@@ -42,9 +50,7 @@ pub fn rounds_to(x: &BigRational, printed: &str) -> Result<bool, String> {
     } else {
         BigRational::from_integer(num_traits::pow(ten, (-scale) as usize))
     };
-    let diff = x - &p;
-    let half = unit / BigInt::from(2);
-    Ok(diff <= half && -diff <= half)
+    Ok((p, unit / BigInt::from(2)))
 }
 
 /// Runs the probe (if any) and the `values` expressions: the environment of outputs.
