@@ -49,6 +49,7 @@ pub mod claim;
 pub mod coq;
 pub mod exact;
 pub mod export;
+pub mod html;
 pub mod probes;
 pub mod prove;
 pub mod reduction;
@@ -423,6 +424,8 @@ pub struct Exports {
     pub smtlib: Option<PathBuf>,
     /// `--coq DIR`: a Coq file per decided claim, checked by Coq ([`coq`]).
     pub coq: Option<PathBuf>,
+    /// `--html DIR`: the verdicts as a static site ([`html`]).
+    pub html: Option<PathBuf>,
 }
 
 /// The options of a `verify` run checked: the time limit per claim in (0, 86400]
@@ -444,6 +447,34 @@ pub fn check_run_options(budget_seconds: f64, jobs: usize) -> Result<(), String>
 
 /// Each decided claim's Coq file written into `dir` and checked ([`coq::check_folder`]);
 /// every chosen claim gets a status.
+/// `--html DIR`: the site of [`html`], written file by file (each atomically).
+fn write_site(
+    dir: &Path,
+    results: &[ClaimResult],
+    claims: &[Claim],
+    exports: &Exports,
+    coq: Option<&[(String, coq::CoqStatus)]>,
+) -> Result<(), String> {
+    let files: Vec<(String, String)> = claims
+        .iter()
+        .map(|c| (c.id.clone(), crate::input::files::shown(&c.file)))
+        .collect();
+    let ctx = html::Context {
+        files: &files,
+        certificates: exports
+            .certificates
+            .as_ref()
+            .map(|d| d.display().to_string()),
+        coq,
+    };
+    let err = |e: std::io::Error| format!("--html: {}: {e}", dir.display());
+    std::fs::create_dir_all(dir.join("claims")).map_err(err)?;
+    for (name, text) in html::site(results, &ctx) {
+        crate::output::write_atomic(&dir.join(name), text.as_bytes()).map_err(err)?;
+    }
+    Ok(())
+}
+
 fn coq_statuses(
     dir: &Path,
     results: &[ClaimResult],
@@ -536,6 +567,7 @@ pub fn verify_verdicts(
         ("--certificates", &exports.certificates),
         ("--smtlib", &exports.smtlib),
         ("--coq", &exports.coq),
+        ("--html", &exports.html),
     ] {
         if let Some(d) = d {
             if d.exists() && !d.is_dir() {
@@ -552,6 +584,7 @@ pub fn verify_verdicts(
         ("--certificates", &exports.certificates),
         ("--smtlib", &exports.smtlib),
         ("--coq", &exports.coq),
+        ("--html", &exports.html),
     ] {
         if let Some(d) = d {
             crate::output::check_dir(d).map_err(|e| format!("{opt}: {e}"))?;
@@ -614,6 +647,9 @@ pub fn verify_verdicts(
             "{}: {why}",
             file.map_or(r.id.clone(), crate::input::files::shown)
         ));
+    }
+    if let Some(dir) = &exports.html {
+        write_site(dir, &results, &claims, exports, coq.as_deref())?;
     }
     let verdicts = results.iter().map(|r| r.verdict).collect();
     let out = match format {

@@ -45,7 +45,7 @@ pub fn json(results: &[ClaimResult]) -> Value {
     })
 }
 
-fn summary_line(results: &[ClaimResult]) -> String {
+pub(crate) fn summary_line(results: &[ClaimResult]) -> String {
     let mut parts: Vec<String> = ORDER
         .iter()
         .map(|v| {

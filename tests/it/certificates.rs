@@ -17,6 +17,7 @@ fn certificates(paths: &[&str], name: &str) -> PathBuf {
         certificates: Some(out.clone()),
         smtlib: Some(out.join("smt")),
         coq: None,
+        html: None,
     };
     let paths: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
     claims::verify_cli(&paths, None, "json", 120.0, 2, &exports).unwrap();

@@ -72,3 +72,66 @@ fn an_unknown_paper_key_is_refused_with_the_known_keys() {
     let own = write("none", &claim("x1^2 + y1^2 <= x^2 + y^2", "none"));
     assert_eq!(run(&["verify", &own]).0, 0);
 }
+
+/// Issue 62, item 5: `verify --html DIR` writes a static site: the catalogue (the summary,
+/// the errata first, every claim linked to its page, a filter by paper and verdict) and a
+/// page per claim (statement escaped, the verdict in a sentence, the exact counterexample,
+/// the command that re-runs it, the certificate written); nothing from the network.
+#[test]
+fn verify_writes_a_static_site() {
+    let d = tempdir("fh-html");
+    let site = d.join("site");
+    let certs = d.join("certs");
+    let (code, out, err) = run(&[
+        "verify",
+        "proofs/fp/fp-prop7.1-eta12-negative.toml",
+        "proofs/fp/fp-3bc-improper.toml",
+        "--html",
+        site.to_str().unwrap(),
+        "--certificates",
+        certs.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("1 proved, 0 proved-on-subdomain, 1 refuted"),
+        "{out}"
+    );
+    let index = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(
+        index.contains("<p class=\"summary\">2 claims: 1 proved, 0 proved-on-subdomain, 1 refuted, 0 confirmed-on-samples, 0 inconclusive</p>"),
+        "{index}"
+    );
+    // the errata come first: the refuted claim's row before the table of every claim
+    let errata = index.find("Errata: 1 refuted statements").unwrap();
+    let all = index.find("<table id=\"all\">").unwrap();
+    let row = index
+        .find("<a href=\"claims/fp-prop7.1-eta12-negative.html\">")
+        .unwrap();
+    assert!(errata < row && row < all, "{index}");
+    assert!(
+        index.contains("<option>Fassino–Pasquero</option>"),
+        "{index}"
+    );
+    assert!(!index.contains("http://") && !index.contains("https://"));
+    for page in ["fp-prop7.1-eta12-negative", "fp-3bc-improper"] {
+        assert!(site.join(format!("claims/{page}.html")).is_file(), "{page}");
+    }
+    let p = std::fs::read_to_string(site.join("claims/fp-prop7.1-eta12-negative.html")).unwrap();
+    // the statement "Since eta_n > xi_n (> 0), ..." with `>` escaped
+    assert!(p.contains("Since eta_n &gt; xi_n (&gt; 0)"), "{p}");
+    assert!(
+        p.contains("Refuted: the statement fails at an exact point"),
+        "{p}"
+    );
+    assert!(p.contains("&quot;eps&quot;: &quot;0&quot;"), "{p}");
+    assert!(
+        p.contains("<code>impactkit verify proofs/fp/fp-prop7.1-eta12-negative.toml</code>"),
+        "{p}"
+    );
+    assert!(
+        p.contains("fp-prop7.1-eta12-negative.json</code> re-checks it"),
+        "{p}"
+    );
+    assert!(certs.join("fp-prop7.1-eta12-negative.json").is_file());
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -54,6 +54,7 @@ fn genuine() -> &'static Vec<(String, Value)> {
             certificates: Some(out.clone()),
             smtlib: None,
             coq: None,
+            html: None,
         };
         let paths: Vec<PathBuf> = IDS.iter().map(|i| PathBuf::from(file_of(i))).collect();
         claims::verify_cli(&paths, None, "json", 120.0, 2, &exports).unwrap();

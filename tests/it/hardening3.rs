@@ -201,7 +201,7 @@ fn outputs_are_checked_first_and_written_whole() {
     let file = d.join("a-file");
     std::fs::write(&file, "").unwrap();
     let t = std::time::Instant::now();
-    for opt in ["--certificates", "--smtlib", "--coq"] {
+    for opt in ["--certificates", "--smtlib", "--coq", "--html"] {
         let err = bad(&["verify", "proofs", opt, s(&file.join("sub"))]);
         assert!(
             err.contains(opt) && err.contains("Not a directory"),

@@ -236,6 +236,7 @@ fn none_proved_refutations_recheck(dir: &std::path::Path) -> usize {
         certificates: Some(certs.clone()),
         smtlib: None,
         coq: None,
+        html: None,
     };
     let out = claims::verify_cli(&[dir.to_path_buf()], None, "json", 120.0, 2, &exports).unwrap();
     let j: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -394,6 +395,7 @@ fn verify_one(name: &str, text: &str) -> serde_json::Value {
         certificates: Some(dir.join("certificates")),
         smtlib: None,
         coq: None,
+        html: None,
     };
     let out =
         claims::verify_cli(std::slice::from_ref(&dir), None, "json", 120.0, 2, &exports).unwrap();

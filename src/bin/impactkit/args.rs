@@ -509,6 +509,10 @@ pub enum Command {
         /// Print Assumptions): each verdict gets a Coq status.
         #[arg(long)]
         coq: Option<std::path::PathBuf>,
+        /// Write the verdicts as a static site into this directory: index.html (the
+        /// catalogue, errata first, a filter by paper and verdict) and a page per claim.
+        #[arg(long)]
+        html: Option<std::path::PathBuf>,
         /// Exit with status 1 (after the full report) when a claim's verdict is in this
         /// comma list, for CI: refuted, inconclusive, sampled (confirmed on samples),
         /// subdomain (proved on a subdomain), unproved (= inconclusive,sampled,subdomain).

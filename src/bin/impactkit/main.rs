@@ -315,6 +315,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             certificates,
             smtlib,
             coq,
+            html,
             deny,
             probes,
             out,
@@ -339,6 +340,7 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
                 certificates,
                 smtlib,
                 coq,
+                html,
             };
             // text: each claim's lines as soon as it and the claims before it are decided
             // (a closed pipe ends the streaming quietly; the summary then fails quietly too)
