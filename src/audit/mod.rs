@@ -870,3 +870,37 @@ pub fn check_audited(audited: crate::arith::backend::Backend) -> Result<(), Inpu
         format!("the audited arithmetic must be f64 or mpfr:BITS (a rounded one), got {audited}"),
     ))
 }
+
+/// `audit --html DIR`: the audit as a static page (issue 62, item 5): the summary, the map
+/// figure (`figures`, written next to the page) and the worst cases with the commands that
+/// reproduce them, from the text report `text` of the command `name`.
+pub fn html_page(name: &str, text: &str, figures: &[String]) -> String {
+    use crate::report::html::{escape, head};
+    let (summary, worst) = match text.find("worst cases:") {
+        Some(i) => (&text[..i], Some(&text[i + "worst cases:".len()..])),
+        None => (text, None),
+    };
+    let mut o = head(&format!("impactkit {name}"), "style.css");
+    o += &format!("<h1>impactkit {}</h1>\n", escape(name));
+    if let Some(svg) = figures
+        .iter()
+        .find(|f| f.ends_with(".svg"))
+        .or(figures.first())
+    {
+        o += &format!(
+            "<h2>Map</h2>\n<p><img src=\"{0}\" alt=\"the audit's map: where f64 takes another branch than the certified computation\" style=\"max-width: 100%\"></p>\n",
+            escape(svg)
+        );
+    }
+    o += &format!(
+        "<h2>Summary</h2>\n<pre>{}</pre>\n",
+        escape(summary.trim_end())
+    );
+    if let Some(w) = worst {
+        o += &format!(
+            "<h2>Worst cases, with the command that reproduces each</h2>\n<pre>{}</pre>\n",
+            escape(w.trim_matches('\n'))
+        );
+    }
+    o + "</body>\n</html>\n"
+}

@@ -12,6 +12,7 @@ pub mod corner;
 pub mod corner_figure;
 pub mod cradle;
 pub mod eval;
+pub mod html;
 pub mod penny;
 pub mod penny_figure;
 pub mod propagate;

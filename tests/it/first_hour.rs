@@ -135,3 +135,54 @@ fn verify_writes_a_static_site() {
     assert!(certs.join("fp-prop7.1-eta12-negative.json").is_file());
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// Issue 62, item 5: `audit --html DIR` writes the audit's page next to --out's files: the
+/// map figure, the summary and the worst cases with the command that reproduces each;
+/// `--html` and a different `--out` are refused (exit 2, one line).
+#[test]
+fn audit_writes_a_static_page() {
+    let d = tempdir("fh-audit-html");
+    let site = d.join("audit");
+    let args = [
+        "audit",
+        "corner",
+        "--alpha",
+        "atan(1/2)",
+        "--v0",
+        "-1..1,-1..1",
+        "--eps",
+        "1/2",
+        "--grid",
+        "5x5",
+        "--max-steps",
+        "1000",
+    ];
+    let mut with: Vec<&str> = args.to_vec();
+    with.extend(["--html", site.to_str().unwrap()]);
+    let (code, out, err) = run(&with);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("audit corner over 25 points"), "{out}");
+    let page = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(page.contains("<img src=\"map.svg\""), "{page}");
+    assert!(site.join("map.svg").is_file() && site.join("style.css").is_file());
+    assert!(page.contains("<pre>audit corner over 25 points"), "{page}");
+    assert!(
+        page.contains("Worst cases, with the command that reproduces each"),
+        "{page}"
+    );
+    assert!(
+        page.contains("impactkit corner --alpha &#39;atan(1/2)&#39; --v0"),
+        "{page}"
+    );
+    let mut both: Vec<&str> = args.to_vec();
+    let other = d.join("other");
+    both.extend([
+        "--html",
+        site.to_str().unwrap(),
+        "--out",
+        other.to_str().unwrap(),
+    ]);
+    let err = bad(&both);
+    assert!(err.contains("--html: must be the --out directory"), "{err}");
+    let _ = std::fs::remove_dir_all(&d);
+}

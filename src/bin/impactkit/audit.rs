@@ -207,6 +207,11 @@ pub struct Common {
     /// (map.svg, map.png) to DIR.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Write the audit as a static page into DIR (index.html: the summary, the map
+    /// figure and the worst cases with the commands that reproduce them), with --out's
+    /// files (DIR is --out's directory; if both are given they must be the same).
+    #[arg(long)]
+    html: Option<PathBuf>,
     /// Report the wall time and the audited rule applications per second (off by
     /// default, so that the output of a run is reproducible).
     #[arg(long)]
@@ -234,6 +239,22 @@ fn axis(src: &str, option: &str) -> Result<Axis, Failure> {
     Axis::parse(src, option).map_err(input)
 }
 
+/// `--html DIR` is `--out DIR` with the page: `--out` set to it (the same directory if
+/// both are given).
+fn with_html(mut c: Common) -> Result<Common, Failure> {
+    match (&c.html, &c.out) {
+        (Some(h), None) => c.out = Some(h.clone()),
+        (Some(h), Some(o)) if h != o => {
+            return Err(user_error(format!(
+                "--html: must be the --out directory ({}), or give only one of them",
+                o.display()
+            )))
+        }
+        _ => {}
+    }
+    Ok(c)
+}
+
 /// Runs an `audit` command.
 pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
     match cmd {
@@ -253,6 +274,7 @@ pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
             max_steps,
             common,
         } => {
+            let common = with_html(common)?;
             let alg = |a: AlgorithmArg| match a {
                 AlgorithmArg::Ta => Algorithm::Ta,
                 AlgorithmArg::Sa => Algorithm::Sa,
@@ -300,7 +322,7 @@ pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
                 config,
                 exec.shard,
                 records,
-                common.out,
+                out_dir(&common),
                 &common.output,
                 timing,
                 "audit corner",
@@ -315,6 +337,7 @@ pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
             max_steps,
             common,
         } => {
+            let common = with_html(common)?;
             let masses_axes = masses
                 .as_deref()
                 .map(|m| vector_axes(m, "--masses"))
@@ -359,6 +382,7 @@ pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
             max_steps,
             common,
         } => {
+            let common = with_html(common)?;
             let m = vector_axes(&masses, "--masses").map_err(input)?;
             let rows = normals
                 .split(';')
@@ -384,6 +408,7 @@ pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
             eps,
             common,
         } => {
+            let common = with_html(common)?;
             let g = vector_axes(&gamma, "--gamma").map_err(input)?;
             if g.len() != 2 {
                 return Err(user_error(format!(
@@ -431,7 +456,7 @@ pub fn run(cmd: AuditCommand) -> Result<Printed, Failure> {
                 config,
                 Shard::ALL,
                 Samples::Records(records),
-                out,
+                out.map(|dir| OutDir { dir, html: false }),
                 &output,
                 None,
                 "audit merge",
@@ -461,7 +486,7 @@ fn run_law<L: Law>(law: &L, common: Common) -> Result<Printed, Failure> {
         config,
         exec.shard,
         Samples::Records(records),
-        common.out,
+        out_dir(&common),
         &common.output,
         common.timing.then_some((seconds, threads)),
         &name,
@@ -510,15 +535,30 @@ enum Samples {
 }
 
 /// Summary, files and the printed report.
+/// `--out`'s directory, and whether `--html` asks for the page there.
+struct OutDir {
+    dir: PathBuf,
+    html: bool,
+}
+
+fn out_dir(c: &Common) -> Option<OutDir> {
+    c.out.clone().map(|dir| OutDir {
+        dir,
+        html: c.html.is_some(),
+    })
+}
+
 fn finish(
     config: Config,
     shard: Shard,
     samples: Samples,
-    out: Option<PathBuf>,
+    out_dir: Option<OutDir>,
     output: &Output,
     timing: Option<(f64, usize)>,
     name: &str,
 ) -> Result<Printed, Failure> {
+    let html = out_dir.as_ref().is_some_and(|o| o.html);
+    let out = out_dir.map(|o| o.dir);
     let (summary, records) = match samples {
         Samples::Records(r) => (Summary::of(&r), r),
         Samples::Tally(t) => (Summary::of_tally(&t), Vec::new()),
@@ -560,5 +600,18 @@ fn finish(
             threads,
         }),
     };
+    if let (true, Some(dir)) = (html, &report.out) {
+        use impactkit::report::Report;
+        let text = report.text(&crate::text_options(output));
+        let page = impactkit::audit::html_page(name, &text, &report.figures.files);
+        let dir = std::path::Path::new(dir);
+        let err = |e: std::io::Error| user_error(format!("--html: {}: {e}", dir.display()));
+        impactkit::output::write_atomic(&dir.join("index.html"), page.as_bytes()).map_err(err)?;
+        impactkit::output::write_atomic(
+            &dir.join("style.css"),
+            impactkit::report::html::STYLE.as_bytes(),
+        )
+        .map_err(err)?;
+    }
     emit(name, &report, output)
 }
