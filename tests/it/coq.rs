@@ -69,6 +69,37 @@ fn folder(name: &str) -> PathBuf {
     d
 }
 
+/// Has Coq check the files of `entries` in `dir`: each `genuine` claim must be checked,
+/// each id of `rejected` (a false statement) must fail to compile, with Coq's error shown.
+fn checked_and_rejected(
+    dir: &Path,
+    entries: &[(Claim, ClaimResult)],
+    genuine: &[(Claim, ClaimResult)],
+    rejected: &[&str],
+) {
+    let files: Vec<(String, String, String)> = entries
+        .iter()
+        .map(|(c, r)| {
+            let text = coq::file_of(c, r).unwrap_or_else(|e| panic!("{}: {e}", c.id));
+            (c.id.clone(), coq::file_name(&c.id), text)
+        })
+        .collect();
+    let st = coq::check_folder(dir, &files, 2).unwrap();
+    let status = |id: &str| st.iter().find(|(i, _)| i == id).unwrap().1.clone();
+    for (c, _) in genuine {
+        assert_eq!(status(&c.id), coq::CoqStatus::Checked, "{}", c.id);
+    }
+    for id in rejected {
+        match status(id) {
+            coq::CoqStatus::Rejected(why) => {
+                assert!(why.contains("Error"), "{id}: {why}");
+                eprintln!("{id}: {why}");
+            }
+            s => panic!("{id}: a false statement compiled: {s:?}"),
+        }
+    }
+}
+
 #[test]
 fn catalogue_claims_are_checked_by_coq_and_false_statements_do_not_compile() {
     if !coq_here() {
@@ -146,36 +177,21 @@ fn catalogue_claims_are_checked_by_coq_and_false_statements_do_not_compile() {
     c3.id = forged.id.clone();
     entries.push((c3, forged));
 
-    let files: Vec<(String, String, String)> = entries
-        .iter()
-        .map(|(c, r)| {
-            let text = coq::file_of(c, r).unwrap_or_else(|e| panic!("{}: {e}", c.id));
-            (c.id.clone(), coq::file_name(&c.id), text)
-        })
-        .collect();
     let dir = folder("mutants");
-    let st = coq::check_folder(&dir, &files, 2).unwrap();
-    let status = |id: &str| st.iter().find(|(i, _)| i == id).unwrap().1.clone();
-    for (c, _) in &genuine {
-        assert_eq!(status(&c.id), coq::CoqStatus::Checked, "{}", c.id);
-    }
-    for id in [
-        "m-det",
-        "m-zone",
-        "m-beta",
-        "m-dy",
-        "m-involution",
-        "m-eta12-proved",
-        "m-forged-refutation",
-    ] {
-        match status(id) {
-            coq::CoqStatus::Rejected(why) => {
-                assert!(why.contains("Error"), "{id}: {why}");
-                eprintln!("{id}: {why}");
-            }
-            s => panic!("{id}: a false statement compiled: {s:?}"),
-        }
-    }
+    checked_and_rejected(
+        &dir,
+        &entries,
+        &genuine,
+        &[
+            "m-det",
+            "m-zone",
+            "m-beta",
+            "m-dy",
+            "m-involution",
+            "m-eta12-proved",
+            "m-forged-refutation",
+        ],
+    );
     // the folder checks on its own: the laws, the tactics and the claims, by hand
     let text = std::fs::read_to_string(dir.join("claims/fp_3bc_improper.v")).unwrap();
     assert!(text.contains("Theorem fp_3bc_improper :"), "{text}");
@@ -284,31 +300,19 @@ fn exact_examples_and_the_corner_rules_of_pasquero_in_coq() {
         assert_eq!(result(m, None).verdict, Verdict::Refuted, "{}", m.id);
         entries.push((m.clone(), result(m, Some((Verdict::Proved, None)))));
     }
-    let files: Vec<(String, String, String)> = entries
-        .iter()
-        .map(|(c, r)| {
-            let text = coq::file_of(c, r).unwrap_or_else(|e| panic!("{}: {e}", c.id));
-            (c.id.clone(), coq::file_name(&c.id), text)
-        })
-        .collect();
     let dir = folder("examples");
-    let st = coq::check_folder(&dir, &files, 2).unwrap();
-    let status = |id: &str| st.iter().find(|(i, _)| i == id).unwrap().1.clone();
-    for (c, _) in &genuine {
-        assert_eq!(status(&c.id), coq::CoqStatus::Checked, "{}", c.id);
-    }
-    for id in [
-        "m-eq43-proved",
-        "m-eq43-true",
-        "m-det-h1",
-        "m-z12",
-        "m-eps2",
-    ] {
-        match status(id) {
-            coq::CoqStatus::Rejected(why) => assert!(why.contains("Error"), "{id}: {why}"),
-            s => panic!("{id}: a false statement compiled: {s:?}"),
-        }
-    }
+    checked_and_rejected(
+        &dir,
+        &entries,
+        &genuine,
+        &[
+            "m-eq43-proved",
+            "m-eq43-true",
+            "m-det-h1",
+            "m-z12",
+            "m-eps2",
+        ],
+    );
     // the example's statement: its inputs and values as lets, the relation as the goal
     let text = std::fs::read_to_string(dir.join("claims/wl_thm1_eq43.v")).unwrap();
     assert!(text.contains("let al := (1/2) in"), "{text}");
