@@ -69,6 +69,18 @@ fn folder(name: &str) -> PathBuf {
     d
 }
 
+/// The claims at `paths` with the engine's results.
+fn engine_results(paths: &[&str]) -> Vec<(Claim, ClaimResult)> {
+    paths
+        .iter()
+        .map(|p| {
+            let c = claim(p);
+            let r = result(&c, None);
+            (c, r)
+        })
+        .collect()
+}
+
 /// Has Coq check the files of `entries` in `dir`: each `genuine` claim must be checked,
 /// each id of `rejected` (a false statement) must fail to compile, with Coq's error shown.
 fn checked_and_rejected(
@@ -112,14 +124,7 @@ fn catalogue_claims_are_checked_by_coq_and_false_statements_do_not_compile() {
     let dy = "proofs/fp/fp-prop7.1-dy.toml";
     // genuine: a proof through the law's branches, a refutation at the engine's witness,
     // an identity, an agreement of two zones' formulas with a closed form
-    let genuine: Vec<(Claim, ClaimResult)> = [improper, eta12, beta, result1, dy]
-        .iter()
-        .map(|p| {
-            let c = claim(p);
-            let r = result(&c, None);
-            (c, r)
-        })
-        .collect();
+    let genuine = engine_results(&[improper, eta12, beta, result1, dy]);
     assert_eq!(genuine[1].1.verdict, Verdict::Refuted);
     // false mutants, each refuted by the engine, handed to Coq as `proved`
     let mutants = [
@@ -256,14 +261,7 @@ fn exact_examples_and_the_corner_rules_of_pasquero_in_coq() {
     let zones = "proofs/pq/pq-zones-2-vs-9-corrected.toml";
     let charpoly = "proofs/fp/fp-thm5.3-charpoly.toml";
     let agrees = "proofs/pq/pq-corner-agrees-fp.toml";
-    let genuine: Vec<(Claim, ClaimResult)> = [eq43, zones, charpoly, agrees]
-        .iter()
-        .map(|p| {
-            let c = claim(p);
-            let r = result(&c, None);
-            (c, r)
-        })
-        .collect();
+    let genuine = engine_results(&[eq43, zones, charpoly, agrees]);
     assert_eq!(genuine[0].1.verdict, Verdict::Refuted);
     let mut entries = genuine.clone();
     // (42)-(43) at the point: the printed relation is false (lhs = 1/2, rhs = 1/8)
