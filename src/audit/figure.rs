@@ -20,11 +20,15 @@ pub struct Figures {
 }
 
 impl Figures {
-    /// One line per figure, for text reports.
-    pub fn text(&self) -> String {
+    /// One line per figure, for text reports; `dir`: the folder the figures are in, shown before each name as the `records:`
+    /// line shows its file (one kind of path for every file of the report).
+    pub fn text(&self, dir: Option<&str>) -> String {
         let mut out = String::new();
         for f in &self.files {
-            out += &format!("figure: {f}\n");
+            match dir {
+                Some(d) => out += &format!("figure: {d}/{f}\n"),
+                None => out += &format!("figure: {f}\n"),
+            }
         }
         if let Some(why) = &self.skipped {
             out += &format!("no figure: {why}\n");

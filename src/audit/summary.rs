@@ -343,7 +343,7 @@ impl Report for AuditReport {
                 out += &format!("  #{} {}\n    {}\n", w.index, w.note, w.reproduce);
             }
         }
-        out += &self.figures.text();
+        out += &self.figures.text(self.out.as_deref());
         if let Some(dir) = &self.out {
             out += &format!("records: {dir}/{}\n", super::SAMPLES_FILE);
         }
