@@ -535,7 +535,9 @@ fn identity(t: &toml::Table) -> Result<Prop, String> {
 
 /// `forall vars in the domain (or the box), hypotheses -> holds`.
 fn inequality(t: &toml::Table) -> Result<Prop, String> {
-    if t.contains_key("subdomain") {
+    // `subdomain` names the box of the interval fallback; with a `proof` table the
+    // statement is over `proof.domain`, the claim's whole domain
+    if t.contains_key("subdomain") && !t.contains_key("proof") {
         return Err("a claim on a subdomain (`subdomain`)".into());
     }
     let space = crate::claims::exact::sample_points::Space::from_table(t)?;
