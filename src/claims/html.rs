@@ -133,17 +133,10 @@ fn table(rows: &[&ClaimResult], id: &str) -> String {
             escape(paper),
             escape(&r.location),
             badge(r.verdict),
-            escape(&cut(&r.statement, 160)),
+            escape(&report::cut(&r.statement, 160)),
         );
     }
     o + "</tbody>\n</table>\n"
-}
-
-fn cut(s: &str, n: usize) -> String {
-    match s.chars().count() <= n {
-        true => s.to_string(),
-        false => format!("{}…", s.chars().take(n).collect::<String>()),
-    }
 }
 
 /// A claim's page.

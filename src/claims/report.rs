@@ -72,7 +72,7 @@ pub fn paper_name(file: &str) -> &str {
 }
 
 /// At most `n` characters of `s` (an ellipsis marks a cut).
-fn cut(s: &str, n: usize) -> String {
+pub(crate) fn cut(s: &str, n: usize) -> String {
     if s.chars().count() <= n {
         s.to_string()
     } else {

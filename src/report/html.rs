@@ -1,20 +1,12 @@
 //! Plain static HTML pages (`verify --html`, `audit --html`): escaping, the page head and
 //! one style sheet. No script or font from the network.
 
-/// Text as HTML (`&`, `<`, `>`, `"` and `'` escaped).
+/// Text as HTML, for element text and attribute values alike: the SVG escaping of
+/// [`crate::figure::escape`] (`&`, `<`, `>`), and the quotes `"` and `'`.
 pub fn escape(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => o.push_str("&amp;"),
-            '<' => o.push_str("&lt;"),
-            '>' => o.push_str("&gt;"),
-            '"' => o.push_str("&quot;"),
-            '\'' => o.push_str("&#39;"),
-            c => o.push(c),
-        }
-    }
-    o
+    crate::figure::escape(s)
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
 }
 
 /// The start of a page: its title and the style sheet at `css` (a relative path).

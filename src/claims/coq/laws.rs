@@ -180,9 +180,10 @@ pub(crate) fn outputs(
 /// assigns; outputs `x{i} y{i} xi{i} eta{i}` for i = 0 (the input) and after each step.
 fn compose(arg: Arg, has: Has, word: Word, p: &dyn Fn(&str) -> String) -> Result<Outputs, String> {
     let (k, x, y) = (arg("k")?, arg("x")?, arg("y")?);
-    let rule = match has("eps") {
-        true => format!("tr_nid_in {{z}} {k} {}", arg("eps")?),
-        false => format!("tr_id_in {{z}} {k}"),
+    let eps = has("eps").then(|| arg("eps")).transpose()?;
+    let rule = |z: &str| match &eps {
+        Some(e) => format!("tr_nid_in {z} {k} {e}"),
+        None => format!("tr_id_in {z} {k}"),
     };
     let zones = word("zones").ok_or("probe input `zones` missing")?;
     let mut out = vec![(p("x0"), x), (p("y0"), y)];
@@ -195,7 +196,7 @@ fn compose(arg: Arg, has: Has, word: Word, p: &dyn Fn(&str) -> String) -> Result
             o => return Err(format!("zones: expected digits 0, 1, 2, 3 (Z12), got {o}")),
         };
         let (xp, yp) = (p(&format!("x{i}")), p(&format!("y{i}")));
-        let step = format!("{} {xp} {yp}", rule.replace("{z}", z));
+        let step = format!("{} {xp} {yp}", rule(z));
         out.push((p(&format!("x{}", i + 1)), format!("fst ({step})")));
         out.push((p(&format!("y{}", i + 1)), format!("snd ({step})")));
     }

@@ -360,15 +360,7 @@ fn case_prop(
     // the outputs the conclusions use, with those they are computed from
     let mut used: Vec<String> = Vec::new();
     for r in &c.conclude {
-        let mut v = Vec::new();
-        // the relation and its guards (`a => b => r` nests them)
-        let mut at = Some(r);
-        while let Some(x) = at {
-            x.lhs.vars(&mut v);
-            x.rhs.vars(&mut v);
-            at = x.guard.as_deref();
-        }
-        used.extend(v.iter().map(|n| name(n)));
+        used.extend(relation_vars(r).iter().map(|n| name(n)));
     }
     let lets = needed(&side.lets, &used);
     if !side.lets.is_empty() || t.contains_key("probe") {
@@ -383,6 +375,18 @@ fn case_prop(
         return Err(format!("`{v}` is not an output of the probe's Coq law yet"));
     }
     Ok(b.finish(label, &goal))
+}
+
+/// The variables of a relation and of its guards (`a => b => r` nests them).
+fn relation_vars(r: &lang::Relation) -> Vec<String> {
+    let mut v = Vec::new();
+    let mut at = Some(r);
+    while let Some(x) = at {
+        x.lhs.vars(&mut v);
+        x.rhs.vars(&mut v);
+        at = x.guard.as_deref();
+    }
+    v
 }
 
 /// An agreement, per case: where every side is defined (its expressions' divisors
@@ -643,14 +647,7 @@ fn exact_example(t: &toml::Table) -> Result<Prop, String> {
     }
     for h in crate::claims::claim::str_list(t, "holds")? {
         let r = lang::parse_relation(&h).map_err(|e| format!("holds: {e}"))?;
-        let mut vs = Vec::new();
-        let mut at = Some(&r);
-        while let Some(x) = at {
-            x.lhs.vars(&mut vs);
-            x.rhs.vars(&mut vs);
-            at = x.guard.as_deref();
-        }
-        known(&b, &vs)?;
+        known(&b, &relation_vars(&r))?;
         let mut ds = Vec::new();
         term::relation_divisors(&r, &mut ds)?;
         for d in ds {
