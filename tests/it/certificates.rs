@@ -24,7 +24,7 @@ fn certificates(paths: &[&str], name: &str) -> PathBuf {
     out
 }
 
-fn accepted(text: &str) -> Result<(), String> {
+fn accepted(text: &str) -> Result<(), check::Rejection> {
     static CLAIMS: std::sync::OnceLock<Vec<claims::Claim>> = std::sync::OnceLock::new();
     let all = CLAIMS.get_or_init(|| claims::load_paths(&[PathBuf::from("proofs")]).unwrap());
     match check::check_text(text, all)?.rejected {
@@ -72,7 +72,8 @@ fn certificates_are_rechecked_and_corrupted_ones_rejected() {
     let n = cells.len();
     cells.remove(n / 2);
     let why = accepted(&dropped.to_string()).unwrap_err();
-    assert!(why.contains("neither proved"), "{why}");
+    assert!(why.to_string().contains("neither proved"), "{why}");
+    assert_eq!(why.class(), "cover");
     // a changed coefficient in a conclusion's obligation (m_x1 - x1 == 0 on the cell)
     let mut changed = cert.clone();
     let body = changed
@@ -81,7 +82,8 @@ fn certificates_are_rechecked_and_corrupted_ones_rejected() {
     assert_eq!(body, "0", "{body}");
     *body = "1/1000".into();
     let why = accepted(&changed.to_string()).unwrap_err();
-    assert!(why.contains("recorded obligation"), "{why}");
+    assert!(why.to_string().contains("recorded obligation"), "{why}");
+    assert_eq!(why.class(), "conclusion");
     // a sign the cell does not have
     let mut flipped = cert.clone();
     let fact = flipped
@@ -94,13 +96,21 @@ fn certificates_are_rechecked_and_corrupted_ones_rejected() {
         .unwrap();
     fact["sign"] = "<".into();
     let why = accepted(&flipped.to_string()).unwrap_err();
-    assert!(why.contains("does not follow by the rules"), "{why}");
+    assert!(
+        why.to_string().contains("does not follow by the rules"),
+        "{why}"
+    );
+    assert_eq!(why.class(), "sign");
     // a refutation whose witness is moved to where the claim holds (the 4S bound fails
     // only for small k)
     let mut moved: serde_json::Value = serde_json::from_str(&read("fp-prop7.1-bounds-4S")).unwrap();
     moved["counterexample"]["k"] = "1".into();
     let why = accepted(&moved.to_string()).unwrap_err();
-    assert!(why.contains("recomputed: confirmed-on-samples"), "{why}");
+    assert!(
+        why.to_string().contains("recomputed: confirmed-on-samples"),
+        "{why}"
+    );
+    assert_eq!(why.class(), "recomputed");
     // another claim's source: the certificate's copy of the claim is not read (the claim
     // file is), so it changes nothing
     let mut other = cert.clone();
@@ -119,7 +129,10 @@ fn rejected_with(cert: &serde_json::Value, edit: impl Fn(&mut serde_json::Value)
     let mut c = cert.clone();
     edit(&mut c);
     let why = accepted(&c.to_string()).expect_err(want);
-    assert!(why.contains(want), "wanted `{want}`, got: {why}");
+    assert!(
+        why.to_string().contains(want),
+        "wanted `{want}`, got: {why}"
+    );
 }
 
 #[test]

@@ -74,7 +74,7 @@ fn cert(id: &str) -> Value {
     genuine().iter().find(|(i, _)| i == id).unwrap().1.clone()
 }
 
-fn verdict(c: &Value, claims: &[Claim]) -> Result<(), String> {
+fn verdict(c: &Value, claims: &[Claim]) -> Result<(), check::Rejection> {
     match check::check_text(&c.to_string(), claims)?.rejected {
         None => Ok(()),
         Some(why) => Err(why),
@@ -90,20 +90,30 @@ fn edited_claim(id: &str, edit: impl Fn(&str) -> String) -> Vec<Claim> {
 }
 
 /// One forged certificate: `id`'s certificate edited by `edit`, checked against the
-/// catalogue, must be rejected with a reason containing `want`.
-fn forged(id: &str, edit: impl Fn(&mut Value), want: &str) {
+/// catalogue, must be rejected with a reason containing `want`, of the class `class`
+/// ([`check::Rejection::class`]).
+fn forged(id: &str, edit: impl Fn(&mut Value), want: &str, class: &str) {
     let mut c = cert(id);
     edit(&mut c);
     assert_ne!(c, cert(id), "{id}: the edit changed nothing ({want})");
     let why = verdict(&c, catalogue()).expect_err(want);
-    assert!(why.contains(want), "{id}: wanted `{want}`, got: {why}");
+    assert!(
+        why.to_string().contains(want),
+        "{id}: wanted `{want}`, got: {why}"
+    );
+    assert_eq!(why.class(), class, "{id}: {why}");
 }
 
 /// The genuine certificate of `id`, checked against its claim file edited by `edit` (a
-/// false statement under the same id), must be rejected with a reason containing `want`.
-fn claim_edit_rejected(id: &str, edit: impl Fn(&str) -> String, want: &str) {
+/// false statement under the same id), must be rejected with a reason containing `want`,
+/// of the class `class`.
+fn claim_edit_rejected(id: &str, edit: impl Fn(&str) -> String, want: &str, class: &str) {
     let why = verdict(&cert(id), &edited_claim(id, edit)).expect_err(want);
-    assert!(why.contains(want), "{id}: wanted `{want}`, got: {why}");
+    assert!(
+        why.to_string().contains(want),
+        "{id}: wanted `{want}`, got: {why}"
+    );
+    assert_eq!(why.class(), class, "{id}: {why}");
 }
 
 /// The first proved cell of the top-level proof.
@@ -154,7 +164,7 @@ fn restated(mut c: Value, claim: &Claim) -> Value {
 #[test]
 fn statements_are_read_from_the_claim_files() {
     let id = "fp-prop7.1-eta12-negative-corrected";
-    let against = |edit: &dyn Fn(&str) -> String| -> (Result<(), String>, Result<(), String>) {
+    let against = |edit: &dyn Fn(&str) -> String| -> (Result<(), check::Rejection>, Result<(), check::Rejection>) {
         let claims = edited_claim(id, edit);
         (
             verdict(&cert(id), &claims),
@@ -164,26 +174,33 @@ fn statements_are_read_from_the_claim_files() {
     // 1. the claim replaced by its negation, the certificate kept (and its recorded
     //    statement made the negated one)
     let (a, b) = against(&|t| t.replacen("\"eta1 <= 0\"", "\"eta1 > 0\"", 1));
-    assert!(a.unwrap_err().contains("another statement"));
-    assert!(b.unwrap_err().contains("is not the claim's"));
+    let (a, b) = (a.unwrap_err(), b.unwrap_err());
+    assert!(a.to_string().contains("another statement"), "{a}");
+    assert_eq!(a.class(), "statement");
+    assert!(b.to_string().contains("is not the claim's"), "{b}");
+    assert_eq!(b.class(), "conclusion");
     // 2. another (false) statement under the same id: a conclusion made stronger
     let (a, b) = against(&|t| t.replacen("\"eta1 <= 0\"", "\"eta1 < -1\"", 1));
     assert!(a.is_err());
-    assert!(b.unwrap_err().contains("is not the claim's"));
+    assert!(b.unwrap_err().to_string().contains("is not the claim's"));
     // 3. a conclusion added to the claim file
     let (a, b) = against(&|t| t.replacen("\"eta1 <= 0\"", "\"eta1 <= 0\", \"eta1 < -eps\"", 1));
     assert!(a.is_err());
-    assert!(b.unwrap_err().contains("conclusions recorded"));
+    assert!(b.unwrap_err().to_string().contains("conclusions recorded"));
     // 4. the domain of the claim file widened (eps up to 2)
     let (a, b) = against(&|t| t.replacen("eps = \"[0, 1]\"", "eps = \"[0, 2]\"", 1));
     assert!(a.is_err() && b.is_err());
     // 5. the certificate of one claim presented as another's
     let mut other = cert("fp-result1");
     other["claim"] = "fp-prop7.1-eta12-negative-corrected".into();
-    assert!(verdict(&other, catalogue()).is_err());
+    assert_eq!(
+        verdict(&other, catalogue()).unwrap_err().class(),
+        "statement"
+    );
     // 6. a claim not among those given
     let why = verdict(&cert("fp-result1"), &[]).unwrap_err();
-    assert!(why.contains("no claim file"), "{why}");
+    assert!(why.to_string().contains("no claim file"), "{why}");
+    assert_eq!(why.class(), "claim");
     // 7. the certificate's own copy of the claim's text is not read: editing it changes
     //    nothing
     let mut src = cert("fp-result1");
@@ -201,12 +218,14 @@ fn edited_obligations_and_signs_are_rejected() {
             *ob = if *ob == "<=" { "<" } else { "<=" }.into();
         },
         "recorded obligation",
+        "conclusion",
     );
     // 9. an obligation's value changed
     forged(
         "fp-prop7.1-eta12-negative-corrected",
         |c| first_obligation(c)["obligation"]["body"][1] = "-1".into(),
         "recorded obligation",
+        "conclusion",
     );
     // 10. a guard of an obligation dropped
     forged(
@@ -225,6 +244,7 @@ fn edited_obligations_and_signs_are_rejected() {
             d["obligation"]["guards"] = serde_json::json!([]);
         },
         "recorded obligation",
+        "conclusion",
     );
     // 11. a conclusion's entry dropped from a cell
     forged(
@@ -233,6 +253,7 @@ fn edited_obligations_and_signs_are_rejected() {
             cell0(c)["decided"].as_array_mut().unwrap().pop();
         },
         "conclusions recorded",
+        "conclusion",
     );
     // 12. two conclusions' entries exchanged
     forged(
@@ -243,12 +264,14 @@ fn edited_obligations_and_signs_are_rejected() {
             d.swap(n - 1, n - 2);
         },
         "is not the claim's",
+        "conclusion",
     );
     // 13. a conclusion's text changed to its negation, its obligation kept
     forged(
         "fp-prop7.1-eta12-negative-corrected",
         |c| first_obligation(c)["relation"] = "eta1 > 0".into(),
         "is not the claim's",
+        "conclusion",
     );
     // 14. a recorded sign flipped
     forged(
@@ -263,6 +286,7 @@ fn edited_obligations_and_signs_are_rejected() {
             f["sign"] = "<".into();
         },
         "does not follow by the rules",
+        "sign",
     );
     // 15. a false sign decided by the radical rule
     forged(
@@ -277,6 +301,7 @@ fn edited_obligations_and_signs_are_rejected() {
             f["sign"] = if f["sign"] == ">" { "<" } else { ">" }.into();
         },
         "does not follow by the rules",
+        "sign",
     );
     // 16. a false sign added to a cell
     forged(
@@ -288,6 +313,7 @@ fn edited_obligations_and_signs_are_rejected() {
                 .push(serde_json::json!({"value": "t_k - 1", "sign": ">", "rule": "coefficients"}))
         },
         "does not follow by the rules",
+        "sign",
     );
     // 17. a zone conclusion's outcome changed (η̇ negated)
     forged(
@@ -298,6 +324,7 @@ fn edited_obligations_and_signs_are_rejected() {
             d["eta"] = format!("-({eta})").into();
         },
         "recorded eta",
+        "conclusion",
     );
     // 18. a zone excluded by a multiplier that is not allowed
     forged(
@@ -318,6 +345,7 @@ fn edited_obligations_and_signs_are_rejected() {
             z["by"]["multipliers"][0] = "t_k + 7".into();
         },
         "multiplier",
+        "conclusion",
     );
     // 19. a positive variable claimed for a free one
     forged(
@@ -329,6 +357,7 @@ fn edited_obligations_and_signs_are_rejected() {
                 .push("x".into());
         },
         "positive variables are not the chart's",
+        "cover",
     );
     // 20. a cell's chart changed
     forged(
@@ -343,6 +372,7 @@ fn edited_obligations_and_signs_are_rejected() {
             chart.insert(k, format!("2*({})", v.as_str().unwrap()).into());
         },
         "chart",
+        "cover",
     );
 }
 
@@ -355,24 +385,28 @@ fn edited_covers_and_leaves_are_rejected() {
             c["certificate"]["cells"].as_array_mut().unwrap().remove(0);
         },
         "neither proved",
+        "cover",
     );
     // 22. every proved cell dropped (nothing left to prove the claim)
     forged(
         "fp-remark2-energy",
         |c| c["certificate"]["cells"] = serde_json::json!([]),
         "neither proved",
+        "cover",
     );
     // 23. a proved cell declared undefined (the claim is defined there)
     forged(
         "fp-result1",
         |c| declared(c, "undefined"),
         "recorded `undefined`",
+        "recomputed",
     );
     // 24. a proved cell declared refused by the law
     forged(
         "fp-result1",
         |c| declared(c, "refused"),
         "recorded `refused`",
+        "recomputed",
     );
     // 25. a root cell's chart changed (the cone's forms no longer solved)
     forged(
@@ -385,12 +419,14 @@ fn edited_covers_and_leaves_are_rejected() {
             c["certificate"]["roots"][0]["chart"]["x"] = format!("2*({x})").into();
         },
         "form 1 is",
+        "cover",
     );
     // 26. the Gram reduction's recorded checks edited
     forged(
         "sm-involution",
         |c| c["certificate"]["reduction"]["dimension"] = 2.into(),
         "recomputed, differ",
+        "statement",
     );
     // 27. the Gram reduction removed from the certificate
     forged(
@@ -402,6 +438,7 @@ fn edited_covers_and_leaves_are_rejected() {
                 .remove("reduction");
         },
         "missing from the certificate",
+        "statement",
     );
     // 28. an agreement's right side recorded on a cell the left does not give
     forged(
@@ -412,6 +449,7 @@ fn edited_covers_and_leaves_are_rejected() {
             chart.insert(k, "1/3".into());
         },
         "chart",
+        "cover",
     );
     // 29. a certificate with the decision log stripped
     forged(
@@ -420,6 +458,7 @@ fn edited_covers_and_leaves_are_rejected() {
             cell0(c).as_object_mut().unwrap().remove("facts");
         },
         "without the decision log",
+        "format",
     );
     // 30. a lemma's cell dropped (induction)
     forged(
@@ -434,6 +473,7 @@ fn edited_covers_and_leaves_are_rejected() {
             cells.remove(n / 2);
         },
         "neither proved",
+        "cover",
     );
     // 31. a lemma's obligation edited (induction)
     forged(
@@ -445,6 +485,7 @@ fn edited_covers_and_leaves_are_rejected() {
             *body = "1/1000".into();
         },
         "recorded obligation",
+        "conclusion",
     );
 }
 
@@ -471,6 +512,7 @@ fn induction_lemmas_are_derived_from_the_claim_file() {
                 .into();
         },
         "not those the claim's induction gives",
+        "statement",
     );
     // 39. the step lemma's statement restricted (a hypothesis on the state), conclusions kept
     forged(
@@ -480,6 +522,7 @@ fn induction_lemmas_are_derived_from_the_claim_file() {
             *src = format!("assume = [\"x > 0\"]\n{}", src.as_str().unwrap()).into();
         },
         "another statement than the claim",
+        "statement",
     );
     // 40. a run fact edited (a run's final state said to be its mirror's)
     forged(
@@ -489,18 +532,21 @@ fn induction_lemmas_are_derived_from_the_claim_file() {
             facts[0] = "xf == -(xf)".into();
         },
         "run facts are not those",
+        "statement",
     );
     // 41. the runs named otherwise
     forged(
         "pq-corner-symmetry",
         |c| c["certificate"]["runs"] = serde_json::json!(["corner.ta"]),
         "runs are not the claim's",
+        "statement",
     );
     // 42. one run: the conclusions at the run's start edited
     forged(
         "fp-result7",
         |c| c["certificate"]["instance conclusions"][0] = "(multi) == 2".into(),
         "conclusions at the run's start are not those",
+        "statement",
     );
     // 43. one run: the instance's statement weakened (a case's conclusion dropped)
     forged(
@@ -514,12 +560,14 @@ fn induction_lemmas_are_derived_from_the_claim_file() {
                 .into();
         },
         "another statement than the claim",
+        "statement",
     );
     // 44. the step lemma left undefined on a cell (it must hold at every state)
     forged(
         "fp-result7",
         |c| declared_in(&mut c["certificate"]["step lemma"], "undefined"),
         "must hold at every state",
+        "conclusion",
     );
     // 45. the claim file's run changed (the step lemma now about another law than the
     //     run), the genuine certificate kept: the step no longer computes what the run does
@@ -533,12 +581,14 @@ fn induction_lemmas_are_derived_from_the_claim_file() {
             )
         },
         "must compute what the run computes",
+        "claim",
     );
     // 46. the claim file's conclusion made false (multiple == 2 in Z12), certificate kept
     claim_edit_rejected(
         "fp-result7",
         |t| t.replacen("[\"multiple == 1\"]", "[\"multiple == 2\"]", 1),
         "not those the claim's induction gives",
+        "statement",
     );
     // 47. runs in lockstep: the claim file's conclusion made false (the mirror's final
     //     y the same, not opposite), certificate kept
@@ -546,6 +596,7 @@ fn induction_lemmas_are_derived_from_the_claim_file() {
         "pq-corner-symmetry",
         |t| t.replacen("\"m_yf == -yf\"", "\"m_yf == yf\"", 1),
         "not among the run facts",
+        "statement",
     );
 }
 
@@ -566,18 +617,21 @@ fn termination_lemmas_are_derived_from_the_claim_file() {
                 .into();
         },
         "another statement than the claim",
+        "statement",
     );
     // 49. the recorded rate of rise changed (with the lemma's conclusions)
     forged(
         "fp-cor3.1-termination",
         |c| c["certificate"]["rises by"] = "1".into(),
         "`rises by` is not the one the claim file gives",
+        "statement",
     );
     // 50. the entry lemma's conclusions replaced by a weaker one
     forged(
         "fp-cor3.1-termination",
         |c| c["certificate"]["entry lemma conclusions"] = serde_json::json!(["zone1 != 13"]),
         "`entry lemma conclusions` is not the one",
+        "statement",
     );
     // 51. the domain lemma's proof dropped
     forged(
@@ -589,12 +643,14 @@ fn termination_lemmas_are_derived_from_the_claim_file() {
                 .remove("domain lemma");
         },
         "no proof of the domain lemma",
+        "format",
     );
     // 52. the shrinking factor recorded otherwise
     forged(
         "fp-thm5.3-limit",
         |c| c["certificate"]["shrinks by"] = "1/2".into(),
         "`shrinks by` is not the one the claim file gives",
+        "statement",
     );
     // 53. the shrinking lemma's statement weakened (its first conclusion dropped)
     forged(
@@ -612,6 +668,7 @@ fn termination_lemmas_are_derived_from_the_claim_file() {
                 .into();
         },
         "another statement than the claim",
+        "statement",
     );
     // 54. the claim file's ranking changed (a false rate of rise: 1 at every step from
     //     D, where R is bounded by 2 - (-1) = 3 but the paper's rate is smaller), the
@@ -620,6 +677,7 @@ fn termination_lemmas_are_derived_from_the_claim_file() {
         "fp-cor3.1-termination",
         |t| t.replacen("rises_by = \"2*k^2/(1 + k^2)^2\"", "rises_by = \"1\"", 1),
         "is not the one the claim file gives",
+        "statement",
     );
 }
 
@@ -630,11 +688,13 @@ fn edited_refutations_are_rejected() {
         "fp-prop7.1-bounds-4S",
         |c| c["counterexample"]["k"] = "0".into(),
         "outside the proof's domain",
+        "witness",
     );
     // 33. the witness moved to where the claim holds
     forged(
         "fp-prop7.1-bounds-4S",
         |c| c["counterexample"]["k"] = "1".into(),
+        "recomputed",
         "recomputed",
     );
     // 34. the witness without a value of a parameter
@@ -644,6 +704,7 @@ fn edited_refutations_are_rejected() {
             c["counterexample"].as_object_mut().unwrap().remove("k");
         },
         "no value of k",
+        "witness",
     );
     // 35. a true claim's certificate turned into a "refutation" at a point of its domain
     forged(
@@ -655,6 +716,7 @@ fn edited_refutations_are_rejected() {
             });
         },
         "recomputed",
+        "recomputed",
     );
     // 36. a true claim "refuted" at a witness outside its domain (eps = 3)
     forged(
@@ -665,11 +727,13 @@ fn edited_refutations_are_rejected() {
                 serde_json::json!({"k": "1/2", "eps": "3", "xi": "1", "eta": "2"});
         },
         "outside the proof's domain",
+        "witness",
     );
     // 37. a refutation with no witness
     forged(
         "fp-prop7.1-bounds-4S",
         |c| c["counterexample"] = Value::Null,
         "without a witness",
+        "verdict",
     );
 }

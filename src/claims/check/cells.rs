@@ -17,6 +17,7 @@
 //! - an agreement's conditions hold by the rules, and every compared output is the same
 //!   rational function on both sides, re-computed.
 
+use super::error::{reject, Rejection};
 use super::rules::{holds, root_sign, Root};
 use crate::arith::symbolic::{self, Symbolic};
 use crate::arith::Scalar;
@@ -42,16 +43,18 @@ pub(super) struct Found {
     pub decided: BTreeSet<String>,
 }
 
-fn chart_of(v: Option<&Value>) -> Result<Env<Symbolic>, String> {
+fn chart_of(v: Option<&Value>) -> Result<Env<Symbolic>, Rejection> {
     let m = v
         .and_then(|c| c.as_object())
-        .ok_or("a cell without its chart")?;
+        .ok_or_else(|| reject!(Format, "a cell without its chart"))?;
     m.iter()
         .map(|(k, x)| {
-            let t = x.as_str().ok_or("a malformed chart")?;
+            let t = x
+                .as_str()
+                .ok_or_else(|| reject!(Format, "a malformed chart"))?;
             Ok((
                 k.clone(),
-                lang::parse_symbolic(t).map_err(|e| format!("{t}: {e}"))?,
+                lang::parse_symbolic(t).map_err(|e| reject!(Format, "{t}: {e}"))?,
             ))
         })
         .collect()
@@ -61,13 +64,13 @@ fn chart_of(v: Option<&Value>) -> Result<Env<Symbolic>, String> {
 fn cell_of<'a>(
     cell: &'a Value,
     cases: &'a [Case],
-) -> Result<(&'a str, &'a Case, Env<Symbolic>), String> {
+) -> Result<(&'a str, &'a Case, Env<Symbolic>), Rejection> {
     let at = cell.get("cell").and_then(|c| c.as_str()).unwrap_or("?");
     let case_name = cell.get("case").and_then(|c| c.as_str()).unwrap_or("");
     let case = cases
         .iter()
         .find(|c| c.name == case_name)
-        .ok_or_else(|| format!("cell {at}: a cell of no case"))?;
+        .ok_or_else(|| reject!(Cover, "cell {at}: a cell of no case"))?;
     Ok((at, case, chart_of(cell.get("chart"))?))
 }
 
@@ -83,11 +86,12 @@ pub(super) fn check_cell(
     sides: Option<&Sides>,
     cell: &Value,
     found: &mut Found,
-) -> Result<(), String> {
+) -> Result<(), Rejection> {
     let (at, case, chart) = cell_of(cell, cases)?;
     let positive = strs(cell.get("positive"));
     if cell.get("facts").is_none() {
-        return Err(format!(
+        return Err(reject!(
+            Format,
             "cell {at}: no decided signs (written without the decision log)"
         ));
     }
@@ -115,7 +119,7 @@ pub(super) fn check_cell(
     });
     let decisions = symbolic::take_decisions();
     let (scope, sides_out, obligations) =
-        run.map_err(|e| format!("cell {at}: re-running the claim: {e}"))?;
+        run.map_err(|e| e.within(&format!("cell {at}: re-running the claim: ")))?;
     let roots: Vec<Root> = rads
         .iter()
         .map(|r| Root {
@@ -134,7 +138,7 @@ pub(super) fn check_cell(
             crate::arith::Sign::Unknown => continue,
         };
         if sign(&d.value, &positive, &roots) != Some(want) {
-            return Err(format!(
+            return Err(reject!(Sign,
                 "cell {at}: the law's run decided the sign of {} by the rule {}, which the checker's rules do not give",
                 radical_names(&d.value.render_string()),
                 d.rule
@@ -158,20 +162,21 @@ pub(super) fn check_cell(
             f.get("value").and_then(|x| x.as_str()),
             f.get("sign").and_then(|x| x.as_str()),
         ) else {
-            return Err(format!("cell {at}: a malformed fact"));
+            return Err(reject!(Format, "cell {at}: a malformed fact"));
         };
         let want = match sg {
             ">" => 1,
             "<" => -1,
             "==" => 0,
-            x => return Err(format!("cell {at}: unknown sign {x}")),
+            x => return Err(reject!(Format, "cell {at}: unknown sign {x}")),
         };
         if derived.contains(&(v.to_string(), want)) {
             continue; // one of the signs re-derived above
         }
-        let x = lang::parse_symbolic(v).map_err(|e| format!("{v}: {e}"))?;
+        let x = lang::parse_symbolic(v).map_err(|e| reject!(Format, "{v}: {e}"))?;
         if sign(&x, &positive, &named_roots) != Some(want) {
-            return Err(format!(
+            return Err(reject!(
+                Sign,
                 "cell {at}: the recorded sign {sg} 0 of {v} does not follow by the rules"
             ));
         }
@@ -182,7 +187,7 @@ pub(super) fn check_cell(
             continue;
         }
         if !assumed_nonnegative(&r.radicand, case, &scope) {
-            return Err(format!(
+            return Err(reject!(Sign,
                 "cell {at}: the square root of {} is not shown defined (its sign is not decided, no hypothesis says it is >= 0)",
                 radical_names(&r.radicand.render_string())
             ));
@@ -203,7 +208,8 @@ pub(super) fn check_cell(
             // an agreement: its conditions hold on the cell, its outputs agree
             for (r, ob) in case.conclude.iter().zip(&obligations) {
                 if !follows(ob, &positive, &roots)? {
-                    return Err(format!(
+                    return Err(reject!(
+                        Conclusion,
                         "cell {at}: the condition `{}` does not hold on the cell by the rules",
                         r.text
                     ));
@@ -236,9 +242,9 @@ fn rederive(
     case: &Case,
     chart: &Env<Symbolic>,
     sides: Option<&Sides>,
-) -> Result<(Env<Symbolic>, Option<usize>), String> {
+) -> Result<(Env<Symbolic>, Option<usize>), Rejection> {
     let mut env = chart.clone();
-    case.space.derive(&mut env)?;
+    case.space.derive(&mut env).map_err(Rejection::Recomputed)?;
     // the hypotheses evaluated first, as the prover does: a square root they hold gets
     // the same name as in the prover's run (their values are not needed here)
     for a in &case.space.assume {
@@ -247,21 +253,25 @@ fn rederive(
     let mut scope = env.clone();
     match sides {
         None => {
-            scope.extend(sampled::side(t, &env)?);
+            scope.extend(sampled::side(t, &env).map_err(Rejection::Recomputed)?);
             Ok((scope, None))
         }
         Some((left, rights, compare, _)) => {
-            let a = sampled::side(left, &env).map_err(|e| format!("left side: {e}"))?;
+            let a = sampled::side(left, &env).map_err(|e| reject!(Recomputed, "left side: {e}"))?;
             scope.extend(a.clone());
             let mut n = 0;
             for right in rights {
-                let b = sampled::side(right, &env).map_err(|e| format!("right side: {e}"))?;
+                let b = sampled::side(right, &env)
+                    .map_err(|e| reject!(Recomputed, "right side: {e}"))?;
                 for name in compare {
                     let (Some(x), Some(y)) = (a.get(name), b.get(name)) else {
-                        return Err(format!("output `{name}` missing on one side"));
+                        return Err(reject!(Recomputed, "output `{name}` missing on one side"));
                     };
                     if !x.is_identical(y) {
-                        return Err(format!("the output {name} differs between the sides"));
+                        return Err(reject!(
+                            Conclusion,
+                            "the output {name} differs between the sides"
+                        ));
                     }
                     n += 1;
                 }
@@ -272,12 +282,12 @@ fn rederive(
 }
 
 /// An obligation holds on the cell: its body's sign makes it true, or a guard is false.
-fn follows(ob: &Value, positive: &[String], roots: &[Root]) -> Result<bool, String> {
+fn follows(ob: &Value, positive: &[String], roots: &[Root]) -> Result<bool, Rejection> {
     // the obligation's text names the roots `rad_…`
     let roots = named(roots);
-    let parse = |v: &str| lang::parse_symbolic(v).map_err(|e| format!("{v}: {e}"));
+    let parse = |v: &str| lang::parse_symbolic(v).map_err(|e| reject!(Format, "{v}: {e}"));
     let value_sign =
-        |v: &str| -> Result<Option<i8>, String> { Ok(sign(&parse(v)?, positive, &roots)) };
+        |v: &str| -> Result<Option<i8>, Rejection> { Ok(sign(&parse(v)?, positive, &roots)) };
     if let Some((rel, v)) = ob.get("body").and_then(pair) {
         let x = parse(v)?;
         if let Some(s) = sign(&x, positive, &roots) {
@@ -363,13 +373,14 @@ fn conclusions(
     roots: &[Root],
     at: &str,
     found: &mut Found,
-) -> Result<(), String> {
+) -> Result<(), Rejection> {
     let entries: Vec<&&Value> = recorded
         .iter()
         .filter(|d| d.get("relation").is_some())
         .collect();
     if entries.len() != case.conclude.len() {
-        return Err(format!(
+        return Err(reject!(
+            Conclusion,
             "cell {at}: {} conclusions recorded, the case has {}",
             entries.len(),
             case.conclude.len()
@@ -378,27 +389,30 @@ fn conclusions(
     for ((r, d), ob) in case.conclude.iter().zip(entries).zip(obligations) {
         let text = d.get("relation").and_then(|x| x.as_str()).unwrap_or("");
         if text != r.text {
-            return Err(format!(
+            return Err(reject!(
+                Conclusion,
                 "cell {at}: the recorded conclusion `{text}` is not the claim's `{}`",
                 r.text
             ));
         }
         if d.get("zones excluded").is_some() {
-            zone_conclusion(r, d, scope, positive, roots).map_err(|e| format!("cell {at}: {e}"))?;
+            zone_conclusion(r, d, scope, positive, roots)
+                .map_err(|e| reject!(Conclusion, "cell {at}: {e}"))?;
             found.zone_conclusions += 1;
         } else {
             if !d
                 .get("obligation")
                 .is_some_and(|rec| same_obligation(ob, rec))
             {
-                return Err(format!(
+                return Err(reject!(Conclusion,
                     "cell {at}: the recorded obligation of `{}` is not the one the claim gives on the cell ({ob} re-derived, {} recorded)",
                     r.text,
                     d.get("obligation").unwrap_or(&Value::Null)
                 ));
             }
             if !follows(ob, positive, roots)? {
-                return Err(format!(
+                return Err(reject!(
+                    Conclusion,
                     "cell {at}: the conclusion `{}` does not follow from its obligation",
                     r.text
                 ));
@@ -421,25 +435,25 @@ fn zone_conclusion(
     scope: &Env<Symbolic>,
     positive: &[String],
     roots: &[Root],
-) -> Result<(), String> {
+) -> Result<(), Rejection> {
     let text = &r.text;
     let suffix = r
         .lhs
         .as_var()
         .and_then(|n| n.strip_prefix("zone"))
-        .ok_or_else(|| format!("`{text}` is not a zone conclusion"))?;
+        .ok_or_else(|| reject!(Format, "`{text}` is not a zone conclusion"))?;
     let get = |k: &str| {
         scope
             .get(k)
             .cloned()
-            .ok_or_else(|| format!("`{text}`: no {k} on the cell"))
+            .ok_or_else(|| reject!(Format, "`{text}`: no {k} on the cell"))
     };
     let (xi, eta) = (get(&format!("xi{suffix}"))?, get(&format!("eta{suffix}"))?);
     for (k, v) in [("xi", &xi), ("eta", &eta)] {
         let rec = d.get(k).and_then(|x| x.as_str()).unwrap_or("");
         let same = lang::parse_symbolic(rec).is_ok_and(|r| (r - &rename(v)).numerator().is_zero());
         if !same {
-            return Err(format!(
+            return Err(reject!(Conclusion,
                 "`{text}`: the recorded {k} of the outcome is not the one the claim gives on the cell"
             ));
         }
@@ -449,11 +463,16 @@ fn zone_conclusion(
         .as_rational()
         .filter(|c| c.is_integer())
         .and_then(|c| i64::try_from(c.to_integer()).ok())
-        .ok_or("a zone conclusion on a value that is not a zone code")?;
+        .ok_or_else(|| {
+            reject!(
+                Format,
+                "a zone conclusion on a value that is not a zone code"
+            )
+        })?;
     let want: BTreeSet<i64> = match r.rel {
         lang::Rel::Ne => [c].into(),
         lang::Rel::Eq => [0, 1, 2, 12].into_iter().filter(|z| *z != c).collect(),
-        _ => return Err(format!("`{text}` is not a zone conclusion")),
+        _ => return Err(reject!(Format, "`{text}` is not a zone conclusion")),
     };
     let one = Symbolic::constant(&BigRational::from_integer(1.into()));
     let sign = |x: &Symbolic| sign(x, positive, roots);
@@ -467,23 +486,32 @@ fn zone_conclusion(
         let code = z
             .get("zone")
             .and_then(|c| c.as_i64())
-            .ok_or("a malformed excluded zone")?;
-        let conds = zone_conditions(code, &xi, &eta).ok_or("an unknown zone")?;
-        let by = z
-            .get("by")
-            .ok_or_else(|| format!("`{text}`: zone {code} excluded without a reason"))?;
+            .ok_or_else(|| reject!(Format, "a malformed excluded zone"))?;
+        let conds =
+            zone_conditions(code, &xi, &eta).ok_or_else(|| reject!(Format, "an unknown zone"))?;
+        let by = z.get("by").ok_or_else(|| {
+            reject!(
+                Conclusion,
+                "`{text}`: zone {code} excluded without a reason"
+            )
+        })?;
         let empty = if let Some(i) = by.get("condition").and_then(|i| i.as_u64()) {
-            let (p, strict) = conds.get(i as usize).ok_or("a malformed condition")?;
+            let (p, strict) = conds
+                .get(i as usize)
+                .ok_or_else(|| reject!(Format, "a malformed condition"))?;
             matches!(sign(p), Some(-1)) || (*strict && sign(p) == Some(0))
         } else {
             let ms = strs(by.get("multipliers"));
             let [l, m] = ms.as_slice() else {
-                return Err(format!("`{text}`: zone {code}: a malformed certificate"));
+                return Err(reject!(
+                    Format,
+                    "`{text}`: zone {code}: a malformed certificate"
+                ));
             };
             let mut signs = Vec::new();
             let mut vals = Vec::new();
             for t in [l, m] {
-                let v = lang::parse_symbolic(t).map_err(|e| format!("{t}: {e}"))?;
+                let v = lang::parse_symbolic(t).map_err(|e| reject!(Format, "{t}: {e}"))?;
                 let allowed = v.is_identical(&one)
                     || ["xi", "eta"].iter().any(|k| {
                         scope
@@ -492,7 +520,8 @@ fn zone_conclusion(
                     });
                 let s = sign(&v);
                 if !allowed || !matches!(s, Some(0 | 1)) {
-                    return Err(format!(
+                    return Err(reject!(
+                        Conclusion,
                         "`{text}`: the multiplier {t} is not 1 or ±ξ̇, ±η̇ of the input decided ≥ 0"
                     ));
                 }
@@ -510,12 +539,16 @@ fn zone_conclusion(
             }
         };
         if !empty {
-            return Err(format!("`{text}`: zone {code} is not shown empty"));
+            return Err(reject!(
+                Conclusion,
+                "`{text}`: zone {code} is not shown empty"
+            ));
         }
         shown.insert(code);
     }
     if shown != want {
-        return Err(format!(
+        return Err(reject!(
+            Conclusion,
             "`{text}`: the zones shown empty are not those it excludes"
         ));
     }
@@ -531,7 +564,7 @@ pub(super) fn check_unproved(
     cases: &[Case],
     sides: Option<&Sides>,
     cell: &Value,
-) -> Result<(), String> {
+) -> Result<(), Rejection> {
     let (at, case, chart) = cell_of(cell, cases)?;
     let status = cell.get("status").and_then(|s| s.as_str()).unwrap_or("");
     let positive: Vec<String> = chart
@@ -545,7 +578,7 @@ pub(super) fn check_unproved(
     let (law, errors): (Option<String>, Vec<String>) =
         symbolic::with_positive_variables(&positive, || {
             symbolic::with_radicals(|| match rederive(t, case, &chart, sides) {
-                Err(e) => (Some(e), Vec::new()),
+                Err(e) => (Some(e.to_string()), Vec::new()),
                 Ok((scope, _)) => (
                     None,
                     case.conclude
@@ -567,10 +600,11 @@ pub(super) fn check_unproved(
             .chain(&errors)
             .any(|e| e.contains("division by zero")),
         "refused" => law.is_some_and(|e| !e.contains("undecided")),
-        _ => return Err(format!("cell {at}: unknown status `{status}`")),
+        _ => return Err(reject!(Format, "cell {at}: unknown status `{status}`")),
     };
     if !ok {
-        return Err(format!(
+        return Err(reject!(
+            Recomputed,
             "cell {at}: recorded `{status}`, but the claim re-run on the cell does not say so"
         ));
     }

@@ -34,6 +34,7 @@
 //! statement of an engine-built lemma (its domain and cases are read from the recorded
 //! source; for the claim's own proof, the source must be the claim).
 
+use super::error::{reject, Rejection};
 use super::rules::{holds, value_sign};
 use crate::arith::{Scalar, Symbolic};
 use crate::claims::certificate::strs;
@@ -67,16 +68,24 @@ struct Node {
     positive: BTreeSet<String>,
 }
 
-fn parse(text: &str) -> Result<Symbolic, String> {
-    lang::parse_symbolic(text).map_err(|e| format!("{text}: {e}"))
+fn parse(text: &str) -> Result<Symbolic, Rejection> {
+    lang::parse_symbolic(text).map_err(|e| reject!(Format, "{text}: {e}"))
 }
 
-fn chart_of(v: Option<&Value>) -> Result<Env<Symbolic>, String> {
+fn chart_of(v: Option<&Value>) -> Result<Env<Symbolic>, Rejection> {
     let m = v
         .and_then(|c| c.as_object())
-        .ok_or("a cell without its chart")?;
+        .ok_or_else(|| reject!(Format, "a cell without its chart"))?;
     m.iter()
-        .map(|(k, x)| Ok((k.clone(), parse(x.as_str().ok_or("a malformed chart")?)?)))
+        .map(|(k, x)| {
+            Ok((
+                k.clone(),
+                parse(
+                    x.as_str()
+                        .ok_or_else(|| reject!(Format, "a malformed chart"))?,
+                )?,
+            ))
+        })
         .collect()
 }
 
@@ -86,10 +95,10 @@ fn same_chart(a: &Env<Symbolic>, b: &Env<Symbolic>) -> bool {
             .all(|(k, x)| b.get(k).is_some_and(|y| x.is_identical(y)))
 }
 
-fn text_of<'a>(v: &'a Value, key: &str) -> Result<&'a str, String> {
+fn text_of<'a>(v: &'a Value, key: &str) -> Result<&'a str, Rejection> {
     v.get(key)
         .and_then(|x| x.as_str())
-        .ok_or_else(|| format!("a record without `{key}`"))
+        .ok_or_else(|| reject!(Format, "a record without `{key}`"))
 }
 
 fn is_zero(x: &Symbolic) -> bool {
@@ -106,16 +115,17 @@ fn canonical_pieces(
     name: &str,
     r: &Range,
     env: &Env<Symbolic>,
-) -> Result<Vec<(Symbolic, Option<String>)>, String> {
-    let at = |v: &Symbolic| -> Result<Symbolic, String> {
+) -> Result<Vec<(Symbolic, Option<String>)>, Rejection> {
+    let at = |v: &Symbolic| -> Result<Symbolic, Rejection> {
         if let Some(x) = v.variables().into_iter().find(|x| !env.contains_key(x)) {
-            return Err(format!(
+            return Err(reject!(
+                Cover,
                 "the range of {name} uses {x}, not a parameter before it"
             ));
         }
         env.iter()
             .try_fold(v.clone(), |acc, (n, x)| acc.substitute(n, x))
-            .map_err(|e| e.to_string())
+            .map_err(|e| reject!(Cover, "{e}"))
     };
     let t = format!("t_{name}");
     let tv = Symbolic::var(&t);
@@ -134,7 +144,7 @@ fn canonical_pieces(
                 (Some((a, _)), Some((b, _))) => at(a)?
                     .add_r(&at(b)?.mul_r(&tv))
                     .checked_div(&constant(1).add_r(&tv))
-                    .map_err(|e| e.to_string())?,
+                    .map_err(|e| reject!(Cover, "{e}"))?,
                 (Some((a, _)), None) => at(a)?.add_r(&tv),
                 (None, Some((b, _))) => at(b)?.sub_r(&tv),
                 (None, None) => unreachable!("matched above"),
@@ -157,16 +167,16 @@ struct Statement {
     cone: Vec<String>,
 }
 
-fn statement(table: &toml::Table) -> Result<Statement, String> {
+fn statement(table: &toml::Table) -> Result<Statement, Rejection> {
     let spec = table
         .get("proof")
         .and_then(|p| p.as_table())
-        .ok_or("the proof's source has no `proof` table")?;
+        .ok_or_else(|| reject!(Cover, "the proof's source has no `proof` table"))?;
     // the claim's `proof.domain` and `cone` read as `verify` reads them
-    let (params, cone) = domain_and_cone(spec)?;
+    let (params, cone) = domain_and_cone(spec).map_err(Rejection::Claim)?;
     let ranges: BTreeMap<String, Range> = params.into_iter().collect();
     Ok(Statement {
-        cases: sampled::cases(table)?,
+        cases: sampled::cases(table).map_err(Rejection::Claim)?,
         ranges,
         cone,
     })
@@ -207,17 +217,17 @@ fn tile_params(
     roots: &[&Value],
     st: &Statement,
     case: &Case,
-) -> Result<BTreeMap<String, Node>, String> {
-    let steps = |r: &Value| -> Result<Vec<(String, String, String)>, String> {
+) -> Result<BTreeMap<String, Node>, Rejection> {
+    let steps = |r: &Value| -> Result<Vec<(String, String, String)>, Rejection> {
         r.get("params")
             .and_then(|p| p.as_array())
-            .ok_or("a root without its parameter pieces")?
+            .ok_or_else(|| reject!(Format, "a root without its parameter pieces"))?
             .iter()
             .map(|s| {
                 let f = |i: usize| s.get(i).and_then(|x| x.as_str()).map(str::to_string);
                 match (f(0), f(1), f(2)) {
                     (Some(a), Some(b), Some(c)) => Ok((a, b, c)),
-                    _ => Err("a malformed parameter piece".to_string()),
+                    _ => Err(reject!(Format, "a malformed parameter piece")),
                 }
             })
             .collect()
@@ -238,20 +248,24 @@ fn tile_params(
     );
     let have: BTreeSet<String> = names.iter().cloned().collect();
     if have != want || have.len() != names.len() {
-        return Err(format!(
+        return Err(reject!(
+            Cover,
             "the root cells chart the parameters {have:?}, not the domain's {want:?}"
         ));
     }
     let mut ranges = Vec::new();
     for n in &names {
-        let r = case_range(st, case, n).ok_or_else(|| format!("{n} has no range"))?;
+        let r = case_range(st, case, n).ok_or_else(|| reject!(Cover, "{n} has no range"))?;
         ranges.push(r);
     }
     for s in &all {
         if s.iter().map(|x| &x.0).ne(names.iter())
             || s.iter().zip(&ranges).any(|(x, r)| x.1 != r.text())
         {
-            return Err("a root charts the parameters in another order or range".into());
+            return Err(reject!(
+                Cover,
+                "a root charts the parameters in another order or range"
+            ));
         }
     }
     let mut nodes = BTreeMap::new();
@@ -282,18 +296,21 @@ fn tile_level(
     depth: usize,
     prefix: &Node,
     nodes: &mut BTreeMap<String, Node>,
-) -> Result<(), String> {
+) -> Result<(), Rejection> {
     if depth == names.len() {
         let key: BTreeSet<&str> = idx
             .iter()
             .map(|&i| text_of(roots[i], "params piece"))
             .collect::<Result<_, _>>()?;
         if key.len() != 1 {
-            return Err("roots of one parameter piece name different pieces".into());
+            return Err(reject!(
+                Cover,
+                "roots of one parameter piece name different pieces"
+            ));
         }
         let k = key.into_iter().next().unwrap_or_default().to_string();
         if nodes.insert(k.clone(), prefix.clone()).is_some() {
-            return Err(format!("the piece {k} is charted twice"));
+            return Err(reject!(Cover, "the piece {k} is charted twice"));
         }
         return Ok(());
     }
@@ -308,7 +325,8 @@ fn tile_level(
         }
     }
     if groups.len() != canon.len() {
-        return Err(format!(
+        return Err(reject!(
+            Cover,
             "{name}: {} pieces where its range has {}",
             groups.len(),
             canon.len()
@@ -316,7 +334,8 @@ fn tile_level(
     }
     for (v, members) in &groups {
         let Some((_, chart_var)) = canon.iter().find(|(c, _)| c.is_identical(v)) else {
-            return Err(format!(
+            return Err(reject!(
+                Cover,
                 "{name} = {} is not a piece of its range",
                 v.render_string()
             ));
@@ -325,7 +344,7 @@ fn tile_level(
         next.chart.insert(name.clone(), v.clone());
         if let Some(t) = chart_var {
             if !next.positive.insert(t.clone()) {
-                return Err(format!("the chart variable {t} is used twice"));
+                return Err(reject!(Cover, "the chart variable {t} is used twice"));
             }
         }
         tile_level(all, roots, names, ranges, members, depth + 1, &next, nodes)?;
@@ -348,22 +367,24 @@ fn substituted(n: &Node, var: &str, by: &Symbolic) -> Option<Env<Symbolic>> {
 }
 
 /// The children of one split, re-derived from the parent.
-fn check_split(split: &Value, parent: &Node) -> Result<Vec<(String, Node)>, String> {
+fn check_split(split: &Value, parent: &Node) -> Result<Vec<(String, Node)>, Rejection> {
     let pieces = split
         .get("pieces")
         .and_then(|p| p.as_array())
-        .ok_or("a split without its pieces")?;
+        .ok_or_else(|| reject!(Format, "a split without its pieces"))?;
     let vars = chart_variables(parent);
     let mut out = Vec::new();
     let child = |p: &Value,
                  var: &str,
                  by: &Symbolic,
                  fresh: Option<&str>|
-     -> Result<(String, Node), String> {
+     -> Result<(String, Node), Rejection> {
         let chart = chart_of(p.get("chart"))?;
-        let want = substituted(parent, var, by).ok_or("a piece undefined on its parent")?;
+        let want = substituted(parent, var, by)
+            .ok_or_else(|| reject!(Cover, "a piece undefined on its parent"))?;
         if !same_chart(&chart, &want) {
-            return Err(format!(
+            return Err(reject!(
+                Cover,
                 "the piece {var} = {} does not give its chart",
                 by.render_string()
             ));
@@ -372,7 +393,7 @@ fn check_split(split: &Value, parent: &Node) -> Result<Vec<(String, Node)>, Stri
         positive.remove(var);
         if let Some(f) = fresh {
             if vars.contains(f) {
-                return Err(format!("the chart variable {f} is not new"));
+                return Err(reject!(Cover, "the chart variable {f} is not new"));
             }
             positive.insert(f.to_string());
         }
@@ -387,7 +408,7 @@ fn check_split(split: &Value, parent: &Node) -> Result<Vec<(String, Node)>, Stri
         "free" => {
             let f = text_of(&pieces[0], "var")?;
             if parent.positive.contains(f) || !vars.contains(f) {
-                return Err(format!("{f} is not a free variable of the cell"));
+                return Err(reject!(Cover, "{f} is not a free variable of the cell"));
             }
             let t = format!("t_{f}");
             let want = [-Symbolic::var(&t), constant(0), Symbolic::var(&t)];
@@ -406,7 +427,8 @@ fn check_split(split: &Value, parent: &Node) -> Result<Vec<(String, Node)>, Stri
                     // a piece left out must have no point: the parent is undefined there
                     None if substituted(parent, f, w).is_none() => {}
                     None => {
-                        return Err(format!(
+                        return Err(reject!(
+                            Cover,
                             "the split of {f} leaves out {f} = {}",
                             w.render_string()
                         ))
@@ -414,7 +436,7 @@ fn check_split(split: &Value, parent: &Node) -> Result<Vec<(String, Node)>, Stri
                 }
             }
             if out.len() != pieces.len() {
-                return Err("a split with pieces of another kind".into());
+                return Err(reject!(Cover, "a split with pieces of another kind"));
             }
         }
         "linear" => {
@@ -430,7 +452,10 @@ fn check_split(split: &Value, parent: &Node) -> Result<Vec<(String, Node)>, Stri
                 .filter_map(|p| p.get("n")?.as_str())
                 .collect();
             if ns.len() != 1 {
-                return Err("a linear split whose sides split on different values".into());
+                return Err(reject!(
+                    Cover,
+                    "a linear split whose sides split on different values"
+                ));
             }
             for s in [1i64, 0, -1] {
                 let side = |p: &&Value| p.get("side").and_then(|x| x.as_i64()) == Some(s);
@@ -440,14 +465,17 @@ fn check_split(split: &Value, parent: &Node) -> Result<Vec<(String, Node)>, Stri
                 } else if let Some(d) = dropped.iter().find(side) {
                     linear_side(d, parent, &vars, s, true)?;
                 } else {
-                    return Err("a linear split leaves out a side without a reason".into());
+                    return Err(reject!(
+                        Cover,
+                        "a linear split leaves out a side without a reason"
+                    ));
                 }
             }
             if out.len() != pieces.len() {
-                return Err("a split with two pieces on one side".into());
+                return Err(reject!(Cover, "a split with two pieces on one side"));
             }
         }
-        k => return Err(format!("a split of unknown kind `{k}`")),
+        k => return Err(reject!(Format, "a split of unknown kind `{k}`")),
     }
     Ok(out)
 }
@@ -460,7 +488,7 @@ fn linear_side(
     vars: &BTreeSet<String>,
     s: i64,
     dropped: bool,
-) -> Result<(String, Symbolic, Option<String>), String> {
+) -> Result<(String, Symbolic, Option<String>), Rejection> {
     let v = text_of(p, "var")?.to_string();
     let (n, a, r) = (
         parse(text_of(p, "n")?)?,
@@ -468,7 +496,13 @@ fn linear_side(
         parse(text_of(p, "r")?)?,
     );
     let fresh = text_of(p, "fresh")?.to_string();
-    let bad = |why: &str| Err(format!("the linear split on {}: {why}", n.render_string()));
+    let bad = |why: &str| {
+        Err(reject!(
+            Cover,
+            "the linear split on {}: {why}",
+            n.render_string()
+        ))
+    };
     if !vars.contains(&v) || a.variables().contains(&v) || r.variables().contains(&v) {
         return bad("not linear in a chart variable");
     }
@@ -491,7 +525,10 @@ fn linear_side(
         new_pos.push(fresh.clone());
     }
     let sc = Symbolic::var(&fresh).mul_r(&constant(s));
-    let sol = sc.sub_r(&r).checked_div(&a).map_err(|e| e.to_string())?;
+    let sol = sc
+        .sub_r(&r)
+        .checked_div(&a)
+        .map_err(|e| reject!(Cover, "{e}"))?;
     let v_positive = parent.positive.contains(&v);
     if dropped {
         let sg = value_sign(&sol.render_string(), &new_pos)?;
@@ -503,12 +540,14 @@ fn linear_side(
     let by = parse(text_of(p, "by")?)?;
     if p.get("bounded").and_then(|b| b.as_bool()) == Some(true) {
         // below the root v* = −r/a: v = v*·c/(1 + c), exactly (0, v*)
-        let root = (-r.clone()).checked_div(&a).map_err(|e| e.to_string())?;
+        let root = (-r.clone())
+            .checked_div(&a)
+            .map_err(|e| reject!(Cover, "{e}"))?;
         let c = Symbolic::var(&fresh);
         let want = root
             .mul_r(&c)
             .checked_div(&constant(1).add_r(&c))
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| reject!(Cover, "{e}"))?;
         let below = matches!((a_sign, s), (Some(1), -1) | (Some(-1), 1));
         let root_pos = value_sign(&root.render_string(), &new_pos)? == Some(1);
         if !v_positive || !below || !root_pos || !by.is_identical(&want) {
@@ -567,7 +606,7 @@ fn check_cone(
     roots: &[&Value],
     case: &Case,
     cone: &[String],
-) -> Result<Vec<(String, Node)>, String> {
+) -> Result<Vec<(String, Node)>, Rejection> {
     let first = roots[0];
     if first.get("cone").is_none_or(Value::is_null) {
         if cone.is_empty()
@@ -576,11 +615,15 @@ fn check_cone(
         {
             return Ok(vec![(text_of(first, "cell")?.to_string(), piece.clone())]);
         }
-        return Err("a piece without cone cells where the case has cone variables".into());
+        return Err(reject!(
+            Cover,
+            "a piece without cone cells where the case has cone variables"
+        ));
     }
     let rec = &first["cone"];
     if strs(rec.get("vars")) != cone {
-        return Err(format!(
+        return Err(reject!(
+            Cover,
             "the cone cells chart {:?}, not the case's {cone:?}",
             strs(rec.get("vars"))
         ));
@@ -588,13 +631,16 @@ fn check_cone(
     let forms = rec
         .get("forms")
         .and_then(|f| f.as_array())
-        .ok_or("cone cells without forms")?;
+        .ok_or_else(|| reject!(Format, "cone cells without forms"))?;
     if forms.len() != cone.len()
         || roots
             .iter()
             .any(|r| r["cone"].get("forms") != rec.get("forms"))
     {
-        return Err("the cone cells of a piece take different forms".into());
+        return Err(reject!(
+            Cover,
+            "the cone cells of a piece take different forms"
+        ));
     }
     // each form's coefficient row and allowed signs
     let mut sym = piece.chart.clone();
@@ -612,7 +658,7 @@ fn check_cone(
                 let j = cone
                     .iter()
                     .position(|c| text == format!("{c} free"))
-                    .ok_or("a completing form that is not a coordinate")?;
+                    .ok_or_else(|| reject!(Cover, "a completing form that is not a coordinate"))?;
                 rows.push(
                     (0..cone.len())
                         .map(|k| constant(i64::from(k == j)))
@@ -627,9 +673,11 @@ fn check_cone(
                     .assume
                     .iter()
                     .find(|a| a.text == text && a.rel.symbol() == rel && a.guard.is_none())
-                    .ok_or_else(|| format!("the form `{text}` is not a hypothesis of the case"))?;
+                    .ok_or_else(|| {
+                        reject!(Cover, "the form `{text}` is not a hypothesis of the case")
+                    })?;
                 let l = relation_value(h, case, &sym)
-                    .ok_or_else(|| format!("`{text}` does not evaluate on the piece"))?;
+                    .ok_or_else(|| reject!(Cover, "`{text}` does not evaluate on the piece"))?;
                 let unit = |j: usize| -> Option<Symbolic> {
                     cone.iter().enumerate().try_fold(l.clone(), |acc, (k, c)| {
                         acc.substitute(c, &constant(i64::from(k == j))).ok()
@@ -638,12 +686,15 @@ fn check_cone(
                 let row: Vec<Symbolic> = (0..cone.len())
                     .map(unit)
                     .collect::<Option<_>>()
-                    .ok_or("a form undefined at a unit vector")?;
+                    .ok_or_else(|| reject!(Cover, "a form undefined at a unit vector"))?;
                 let linear = row.iter().zip(cone).fold(constant(0), |acc, (a, c)| {
                     acc.add_r(&a.mul_r(&Symbolic::var(c)))
                 });
                 if !is_zero(&l.sub_r(&linear)) {
-                    return Err(format!("the form `{text}` is not linear in the cone"));
+                    return Err(reject!(
+                        Cover,
+                        "the form `{text}` is not linear in the cone"
+                    ));
                 }
                 use lang::Rel::*;
                 allowed.push(match h.rel {
@@ -664,7 +715,10 @@ fn check_cone(
         value_sign(&det(&rows).render_string(), &positive)?,
         Some(1 | -1)
     ) {
-        return Err("the sign of the cone forms' determinant is not decided".into());
+        return Err(reject!(
+            Cover,
+            "the sign of the cone forms' determinant is not decided"
+        ));
     }
     let used = chart_variables(piece);
     let mut seen = BTreeSet::new();
@@ -678,7 +732,10 @@ fn check_cone(
                 .any(|(s, a)| !a.contains(&s.as_str()))
             || !seen.insert(signs.clone())
         {
-            return Err("a cone cell with a sign vector not allowed, or twice".into());
+            return Err(reject!(
+                Cover,
+                "a cone cell with a sign vector not allowed, or twice"
+            ));
         }
         let chart = chart_of(r.get("chart"))?;
         let mut node = Node {
@@ -687,18 +744,18 @@ fn check_cone(
         };
         for (k, v) in &piece.chart {
             if !chart.get(k).is_some_and(|x| x.is_identical(v)) {
-                return Err("a cone cell changes its piece's parameters".into());
+                return Err(reject!(Cover, "a cone cell changes its piece's parameters"));
             }
         }
         if chart.len() != piece.chart.len() + cone.len()
             || cone.iter().any(|c| !chart.contains_key(c))
         {
-            return Err("a cone cell with other variables".into());
+            return Err(reject!(Cover, "a cone cell with other variables"));
         }
         for (i, (s, rel)) in signs.iter().zip(&rels).enumerate() {
             let c = format!("c_{}", i + 1);
             if used.contains(&c) {
-                return Err(format!("the chart variable {c} is not new"));
+                return Err(reject!(Cover, "the chart variable {c} is not new"));
             }
             let want = match s.as_str() {
                 "+" => Symbolic::var(&c),
@@ -706,11 +763,13 @@ fn check_cone(
                 _ => constant(0),
             };
             let got = match rel {
-                Ok(h) => relation_value(h, case, &chart).ok_or("a form undefined on its cell")?,
+                Ok(h) => relation_value(h, case, &chart)
+                    .ok_or_else(|| reject!(Cover, "a form undefined on its cell"))?,
                 Err(j) => chart[&cone[*j]].clone(),
             };
             if !is_zero(&got.sub_r(&want)) {
-                return Err(format!(
+                return Err(reject!(
+                    Cover,
                     "in the cone cell {}, form {} is {}, not {}",
                     text_of(r, "cell")?,
                     i + 1,
@@ -726,7 +785,8 @@ fn check_cone(
     }
     let total: usize = allowed.iter().map(Vec::len).product();
     if seen.len() != total {
-        return Err(format!(
+        return Err(reject!(
+            Cover,
             "{} cone cells where the forms allow {total}",
             seen.len()
         ));
@@ -739,22 +799,25 @@ pub(super) fn check_cover(
     proof: &Value,
     claim: &toml::Table,
     out: &mut Cover,
-) -> Result<(), String> {
+) -> Result<(), Rejection> {
     let source: toml::Table = toml::from_str(text_of(proof, "source")?)
-        .map_err(|e| format!("the proof's source: {e}"))?;
+        .map_err(|e| reject!(Format, "the proof's source: {e}"))?;
     if *claim != source {
-        return Err("the proof is of another statement than the claim".into());
+        return Err(reject!(
+            Statement,
+            "the proof is of another statement than the claim"
+        ));
     }
     let st = statement(&source)?;
     let roots = proof
         .get("roots")
         .and_then(|r| r.as_array())
-        .ok_or("no record of the root cells")?;
+        .ok_or_else(|| reject!(Format, "no record of the root cells"))?;
     let splits = proof
         .get("splits")
         .and_then(|r| r.as_array())
-        .ok_or("no record of the splits")?;
-    let key = |v: &Value, k: &str| -> Result<(String, String), String> {
+        .ok_or_else(|| reject!(Format, "no record of the splits"))?;
+    let key = |v: &Value, k: &str| -> Result<(String, String), Rejection> {
         Ok((text_of(v, "case")?.to_string(), text_of(v, k)?.to_string()))
     };
     // pieces of the parameters, per case
@@ -765,7 +828,7 @@ pub(super) fn check_cover(
             .filter(|r| r.get("case").and_then(|c| c.as_str()) == Some(case.name.as_str()))
             .collect();
         if rs.is_empty() {
-            return Err(format!("the case `{}` has no cells", case.name));
+            return Err(reject!(Cover, "the case `{}` has no cells", case.name));
         }
         for (k, n) in tile_params(&rs, &st, case)? {
             pieces.insert((case.name.clone(), k), n);
@@ -776,7 +839,7 @@ pub(super) fn check_cover(
             .iter()
             .any(|c| r.get("case").and_then(|x| x.as_str()) == Some(c.name.as_str()))
     }) {
-        return Err("a root cell of no case".into());
+        return Err(reject!(Cover, "a root cell of no case"));
     }
     let mut consumed: BTreeSet<(String, String)> = BTreeSet::new();
     // splits of pieces (before their cone), then the cone cells of every piece
@@ -787,7 +850,7 @@ pub(super) fn check_cover(
         match pieces.get(&k).filter(|_| before) {
             Some(p) => {
                 if !consumed.insert(k.clone()) {
-                    return Err(format!("the piece {} is split twice", k.1));
+                    return Err(reject!(Cover, "the piece {} is split twice", k.1));
                 }
                 for (c, n) in check_split(s, p)? {
                     pieces.insert((k.0.clone(), c), n);
@@ -804,7 +867,7 @@ pub(super) fn check_cover(
             .get("piece")
             .or_else(|| r.get("params piece"))
             .and_then(|p| p.as_str())
-            .ok_or("a root without its piece")?;
+            .ok_or_else(|| reject!(Cover, "a root without its piece"))?;
         by_piece
             .entry((text_of(r, "case")?.to_string(), piece.to_string()))
             .or_default()
@@ -813,24 +876,32 @@ pub(super) fn check_cover(
     for (k, rs) in &by_piece {
         let p = pieces
             .get(k)
-            .ok_or_else(|| format!("the cells of an unknown piece {}", k.1))?;
+            .ok_or_else(|| reject!(Cover, "the cells of an unknown piece {}", k.1))?;
         if !consumed.insert(k.clone()) {
-            return Err(format!("the piece {} is both split and charted", k.1));
+            return Err(reject!(
+                Cover,
+                "the piece {} is both split and charted",
+                k.1
+            ));
         }
         let case = st
             .cases
             .iter()
             .find(|c| c.name == k.0)
-            .ok_or("a cell of no case")?;
+            .ok_or_else(|| reject!(Cover, "a cell of no case"))?;
         for (c, n) in check_cone(p, rs, case, &case_cone(&st, case))? {
             if cells.insert((k.0.clone(), c.clone()), n).is_some() {
-                return Err(format!("the cell {c} is made twice"));
+                return Err(reject!(Cover, "the cell {c} is made twice"));
             }
             out.roots += 1;
         }
     }
     if let Some(k) = pieces.keys().find(|k| !consumed.contains(*k)) {
-        return Err(format!("the piece {} is neither split nor charted", k.1));
+        return Err(reject!(
+            Cover,
+            "the piece {} is neither split nor charted",
+            k.1
+        ));
     }
     // the cells: a cell and its piece may share a text (no cone)
     let mut consumed: BTreeSet<(String, String)> = BTreeSet::new();
@@ -838,26 +909,27 @@ pub(super) fn check_cover(
         let k = key(s, "parent")?;
         let p = cells
             .get(&k)
-            .ok_or_else(|| format!("a split of an unknown cell {}", k.1))?
+            .ok_or_else(|| reject!(Cover, "a split of an unknown cell {}", k.1))?
             .clone();
         if !consumed.insert(k.clone()) {
-            return Err(format!("the cell {} is split twice", k.1));
+            return Err(reject!(Cover, "the cell {} is split twice", k.1));
         }
         for (c, n) in check_split(s, &p)? {
             if cells.insert((k.0.clone(), c.clone()), n).is_some() {
-                return Err(format!("the cell {c} is made twice"));
+                return Err(reject!(Cover, "the cell {c} is made twice"));
             }
         }
         out.splits += 1;
     }
     // the leaves: proved cells and other cells, each a node not split, once
-    let mut leaf = |c: &Value| -> Result<(String, String, Node), String> {
+    let mut leaf = |c: &Value| -> Result<(String, String, Node), Rejection> {
         let k = key(c, "cell")?;
         let n = cells
             .get(&k)
-            .ok_or_else(|| format!("the cell {} is not made by the charts", k.1))?;
+            .ok_or_else(|| reject!(Cover, "the cell {} is not made by the charts", k.1))?;
         if !consumed.insert(k.clone()) {
-            return Err(format!(
+            return Err(reject!(
+                Cover,
                 "the cell {} is a leaf twice, or split and a leaf",
                 k.1
             ));
@@ -872,13 +944,15 @@ pub(super) fn check_cover(
     {
         let (_, at, n) = leaf(c)?;
         if !same_chart(&chart_of(c.get("chart"))?, &n.chart) {
-            return Err(format!(
+            return Err(reject!(
+                Cover,
                 "the cell {at}: its chart is not the one the splits give"
             ));
         }
         let pos: BTreeSet<String> = strs(c.get("positive")).into_iter().collect();
         if c.get("facts").is_some() && pos != n.positive {
-            return Err(format!(
+            return Err(reject!(
+                Cover,
                 "the cell {at}: its positive variables are not the chart's"
             ));
         }
@@ -891,7 +965,8 @@ pub(super) fn check_cover(
     {
         let (case_name, at, n) = leaf(c)?;
         if !same_chart(&chart_of(c.get("chart"))?, &n.chart) {
-            return Err(format!(
+            return Err(reject!(
+                Cover,
                 "the cell {at}: its chart is not the one the splits give"
             ));
         }
@@ -901,7 +976,7 @@ pub(super) fn check_cover(
                     .cases
                     .iter()
                     .find(|x| x.name == case_name)
-                    .ok_or("a cell of no case")?;
+                    .ok_or_else(|| reject!(Cover, "a cell of no case"))?;
                 let agreement = source.contains_key("left") && source.contains_key("right");
                 outside(
                     c.get("evidence").unwrap_or(&Value::Null),
@@ -916,7 +991,8 @@ pub(super) fn check_cover(
         }
     }
     if let Some(k) = cells.keys().find(|k| !consumed.contains(*k)) {
-        return Err(format!(
+        return Err(reject!(
+            Cover,
             "the cell {} is neither proved, split nor a leaf",
             k.1
         ));
@@ -932,11 +1008,11 @@ fn outside(
     at: &str,
     agreement: bool,
     out: &mut Cover,
-) -> Result<(), String> {
-    let text =
-        text_of(ev, "relation").map_err(|_| format!("the cell {at}: outside without a reason"))?;
+) -> Result<(), Rejection> {
+    let text = text_of(ev, "relation")
+        .map_err(|_| reject!(Cover, "the cell {at}: outside without a reason"))?;
     let positive: Vec<String> = n.positive.iter().cloned().collect();
-    let false_by = |rel: lang::Rel, v: &Symbolic| -> Result<bool, String> {
+    let false_by = |rel: lang::Rel, v: &Symbolic| -> Result<bool, Rejection> {
         Ok(match value_sign(&v.render_string(), &positive)? {
             Some(s) => !holds(rel.symbol(), s)?,
             None => false,
@@ -962,7 +1038,7 @@ fn outside(
         }
     } else if agreement && case.conclude.iter().any(|a| a.text == text) {
         // an agreement's condition on the left side's outputs: the engine's value
-        let rel = lang::parse_relation(text).map_err(|e| e.to_string())?;
+        let rel = lang::parse_relation(text).map_err(|e| reject!(Format, "{e}"))?;
         if let Some(v) = ev.get("lhs - rhs").and_then(|x| x.as_str()) {
             if rel.guard.is_none() && false_by(rel.rel, &parse(v)?)? {
                 out.outside_engine += 1;
@@ -970,7 +1046,10 @@ fn outside(
             }
         }
     }
-    Err(format!("the cell {at}: `{text}` is not shown false there"))
+    Err(reject!(
+        Cover,
+        "the cell {at}: `{text}` is not shown false there"
+    ))
 }
 
 /// The relation with the opposite relation sign (`>` becomes `<=`).
@@ -996,7 +1075,7 @@ fn abs_bounds_hold(
     r: &lang::Relation,
     env: &Env<Symbolic>,
     positive: &[String],
-) -> Result<bool, String> {
+) -> Result<bool, Rejection> {
     let Some((up, down)) = lang::occurrences(r, env, &()) else {
         return Ok(false);
     };

@@ -41,7 +41,11 @@
 
 mod cells;
 mod cover;
+mod error;
 mod rules;
+
+use error::reject;
+pub use error::{CheckError, Rejection};
 
 use super::certificate::strs;
 use super::certificate::CERT_SCHEMA;
@@ -59,7 +63,7 @@ pub struct Checked {
     pub claim: String,
     pub verdict: String,
     /// `None` when accepted, else the first reason for rejecting it.
-    pub rejected: Option<String>,
+    pub rejected: Option<Rejection>,
     pub cells: usize,
     pub facts: usize,
     pub radical_facts: usize,
@@ -95,7 +99,7 @@ fn proofs<'a>(v: &'a Value, out: &mut Vec<&'a Value>) {
 
 /// The claim at the witness only (every variable of the witness fixed), without its proof
 /// methods: the claim's own exact evaluation there.
-fn at_witness(claim: &Claim, cx: &Value) -> Result<Claim, String> {
+fn at_witness(claim: &Claim, cx: &Value) -> Result<Claim, Rejection> {
     let mut c = claim.clone();
     for k in ["proof", "induction", "termination", "corrected_conclude"] {
         c.content.remove(k);
@@ -114,14 +118,14 @@ fn at_witness(claim: &Claim, cx: &Value) -> Result<Claim, String> {
 /// A refutation's witness lies in the claim's domain: each parameter of `proof.domain`
 /// in its range (ends evaluated at the witness), exactly; without a proof table, each
 /// variable in its closed box of `vars`.
-fn witness_in_domain(claim: &Claim, cx: &Value) -> Result<(), String> {
+fn witness_in_domain(claim: &Claim, cx: &Value) -> Result<(), Rejection> {
     use super::claim::statement::{domain_and_cone, Range};
-    let value = |name: &str| -> Result<BigRational, String> {
+    let value = |name: &str| -> Result<BigRational, Rejection> {
         let t = cx
             .get(name)
             .and_then(|x| x.as_str())
-            .ok_or_else(|| format!("the witness gives no value of {name}"))?;
-        crate::lang::rational(t).map_err(|e| format!("the witness's {name} = {t}: {e}"))
+            .ok_or_else(|| reject!(Witness, "the witness gives no value of {name}"))?;
+        crate::lang::rational(t).map_err(|e| reject!(Witness, "the witness's {name} = {t}: {e}"))
     };
     let spec = claim.content.get("proof").and_then(|p| p.as_table());
     let Some(spec) = spec else {
@@ -141,7 +145,8 @@ fn witness_in_domain(claim: &Claim, cx: &Value) -> Result<(), String> {
             let v = value(name)?;
             if let [lo, hi] = ends.as_slice() {
                 if v < *lo || v > *hi {
-                    return Err(format!(
+                    return Err(reject!(
+                        Witness,
                         "the witness's {name} = {v} is outside [{lo}, {hi}]"
                     ));
                 }
@@ -149,23 +154,23 @@ fn witness_in_domain(claim: &Claim, cx: &Value) -> Result<(), String> {
         }
         return Ok(());
     };
-    let (params, _) = domain_and_cone(spec)?;
+    let (params, _) = domain_and_cone(spec).map_err(Rejection::Claim)?;
     let mut env: crate::lang::Env<Symbolic> = crate::lang::Env::new();
     for (name, _) in &params {
         env.insert(name.clone(), Symbolic::constant(&value(name)?));
     }
-    let at = |e: &Symbolic| -> Result<BigRational, String> {
+    let at = |e: &Symbolic| -> Result<BigRational, Rejection> {
         env.iter()
             .try_fold(e.clone(), |acc, (n, x)| acc.substitute(n, x))
-            .map_err(|e| e.to_string())?
+            .map_err(|e| reject!(Witness, "{e}"))?
             .is_constant()
-            .ok_or_else(|| "a range end that is not a number at the witness".to_string())
+            .ok_or_else(|| reject!(Witness, "a range end that is not a number at the witness"))
     };
     fn inside(
         r: &Range,
         v: &BigRational,
-        at: &dyn Fn(&Symbolic) -> Result<BigRational, String>,
-    ) -> Result<bool, String> {
+        at: &dyn Fn(&Symbolic) -> Result<BigRational, Rejection>,
+    ) -> Result<bool, Rejection> {
         Ok(match r {
             Range::Point(p) => at(p)? == *v,
             Range::Interval(lo, hi) => {
@@ -198,7 +203,8 @@ fn witness_in_domain(claim: &Claim, cx: &Value) -> Result<(), String> {
     for (name, r) in &params {
         let v = value(name)?;
         if !inside(r, &v, &at)? {
-            return Err(format!(
+            return Err(reject!(
+                Witness,
                 "the witness's {name} = {v} is outside the proof's domain {}",
                 r.text()
             ));
@@ -210,17 +216,18 @@ fn witness_in_domain(claim: &Claim, cx: &Value) -> Result<(), String> {
 /// Re-checks one certificate (JSON text) against the claim files `claims`: the claim is
 /// the one whose id the certificate names, read from its file (the claim's text inside
 /// the certificate is never read).
-pub fn check_text(text: &str, claims: &[Claim]) -> Result<Checked, String> {
-    let cert: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
+pub fn check_text(text: &str, claims: &[Claim]) -> Result<Checked, Rejection> {
+    let cert: Value = serde_json::from_str(text).map_err(|e| reject!(Format, "not JSON: {e}"))?;
     if cert.get("schema").and_then(|s| s.as_str()) != Some(CERT_SCHEMA) {
-        return Err(format!("not a certificate ({CERT_SCHEMA})"));
+        return Err(reject!(Format, "not a certificate ({CERT_SCHEMA})"));
     }
     let id = cert.get("claim").and_then(|x| x.as_str()).unwrap_or("");
     let Some(claim) = claims.iter().find(|c| c.id == id) else {
         return Ok(Checked {
             claim: id.to_string(),
             verdict: text_field(&cert, "verdict"),
-            rejected: Some(format!(
+            rejected: Some(reject!(
+                Claim,
                 "no claim file with the id `{id}` among the claims given (--claims)"
             )),
             ..Checked::default()
@@ -244,7 +251,7 @@ pub fn check_value(cert: &Value, claim: &Claim) -> Checked {
         ..Checked::default()
     };
     out.rejected = if text_field(cert, "claim") != claim.id {
-        Some("the certificate names another claim".into())
+        Some(reject!(Claim, "the certificate names another claim"))
     } else {
         let verdict = out.verdict.clone();
         verdict_ok(claim, cert, &verdict, &mut out).err()
@@ -252,34 +259,62 @@ pub fn check_value(cert: &Value, claim: &Claim) -> Checked {
     out
 }
 
-fn recomputed(o: super::claim::Outcome, want: Verdict) -> Result<(), String> {
+fn recomputed(o: super::claim::Outcome, want: Verdict) -> Result<(), Rejection> {
     match o.verdict == want {
         true => Ok(()),
-        false => Err(format!("recomputed: {} ({})", o.verdict.name(), o.detail)),
+        false => Err(reject!(
+            Recomputed,
+            "recomputed: {} ({})",
+            o.verdict.name(),
+            o.detail
+        )),
     }
 }
 
-fn verdict_ok(claim: &Claim, cert: &Value, verdict: &str, out: &mut Checked) -> Result<(), String> {
+fn verdict_ok(
+    claim: &Claim,
+    cert: &Value,
+    verdict: &str,
+    out: &mut Checked,
+) -> Result<(), Rejection> {
     let deadline = Instant::now() + Duration::from_secs(600);
     let want = match verdict {
         "proved" => Verdict::Proved,
         "proved-on-subdomain" => Verdict::ProvedOnSubdomain,
         "refuted" => Verdict::Refuted,
-        v => return Err(format!("no certificate for the verdict {v}")),
+        v => return Err(reject!(Verdict, "no certificate for the verdict {v}")),
     };
     match claim.kind {
-        Kind::ExactExample => return recomputed(super::exact::example::check(claim)?, want),
-        Kind::FpAudit => return recomputed(super::exact::fp_audit::check(claim)?, want),
-        Kind::Identity => return recomputed(super::exact::identity::check(claim)?, want),
+        Kind::ExactExample => {
+            return recomputed(
+                super::exact::example::check(claim).map_err(Rejection::Recomputed)?,
+                want,
+            )
+        }
+        Kind::FpAudit => {
+            return recomputed(
+                super::exact::fp_audit::check(claim).map_err(Rejection::Recomputed)?,
+                want,
+            )
+        }
+        Kind::Identity => {
+            return recomputed(
+                super::exact::identity::check(claim).map_err(Rejection::Recomputed)?,
+                want,
+            )
+        }
         _ => {}
     }
     if want == Verdict::Refuted {
         let cx = cert
             .get("counterexample")
             .filter(|c| c.is_object())
-            .ok_or("a refutation without a witness")?;
+            .ok_or_else(|| reject!(Verdict, "a refutation without a witness"))?;
         if cx.get("cell").is_some() {
-            return Err("a refutation on a cell without a rational point: not re-checked".into());
+            return Err(reject!(
+                Verdict,
+                "a refutation on a cell without a rational point: not re-checked"
+            ));
         }
         witness_in_domain(claim, cx)?;
         let c = at_witness(claim, cx)?;
@@ -297,31 +332,42 @@ fn verdict_ok(claim: &Claim, cert: &Value, verdict: &str, out: &mut Checked) -> 
                 *cases = vec![keep];
             }
             let o = match claim.kind {
-                Kind::Implication => super::exact::sampled::check_implication(&one, deadline)?,
-                Kind::Agreement => super::exact::sampled::check_agreement(&one, deadline)?,
-                Kind::CounterexampleSearch => super::exact::sampled::check_search(&one, deadline)?,
-                Kind::Inequality => super::exact::inequality::check(&one, deadline)?,
-                k => return Err(format!("no witness check for kind {k}")),
+                Kind::Implication => super::exact::sampled::check_implication(&one, deadline)
+                    .map_err(Rejection::Recomputed)?,
+                Kind::Agreement => super::exact::sampled::check_agreement(&one, deadline)
+                    .map_err(Rejection::Recomputed)?,
+                Kind::CounterexampleSearch => super::exact::sampled::check_search(&one, deadline)
+                    .map_err(Rejection::Recomputed)?,
+                Kind::Inequality => super::exact::inequality::check(&one, deadline)
+                    .map_err(Rejection::Recomputed)?,
+                k => return Err(reject!(Verdict, "no witness check for kind {k}")),
             };
             if o.verdict == Verdict::Refuted {
                 return Ok(());
             }
             last = Some(o);
         }
-        return recomputed(last.ok_or("no case")?, Verdict::Refuted);
+        return recomputed(
+            last.ok_or_else(|| reject!(Recomputed, "no case"))?,
+            Verdict::Refuted,
+        );
     }
     let body = cert.get("certificate").filter(|c| !c.is_null());
     let Some(body) = body else {
         // interval branch-and-bound on an inequality: rigorous, recomputed
         if claim.kind == Kind::Inequality {
-            return recomputed(super::exact::inequality::check(claim, deadline)?, want);
+            return recomputed(
+                super::exact::inequality::check(claim, deadline).map_err(Rejection::Recomputed)?,
+                want,
+            );
         }
-        return Err("a proof without a certificate".into());
+        return Err(reject!(Verdict, "a proof without a certificate"));
     };
     let mut list = Vec::new();
     proofs(body, &mut list);
     if list.is_empty() {
-        return Err(format!(
+        return Err(reject!(
+            Verdict,
             "no symbolic proof in the certificate (method {})",
             body.get("method").and_then(|m| m.as_str()).unwrap_or("?")
         ));
@@ -329,24 +375,32 @@ fn verdict_ok(claim: &Claim, cert: &Value, verdict: &str, out: &mut Checked) -> 
     // the claim's own proof is of the claim (an inequality: as the implication "holds",
     // the documented rewrite of `verify`)
     let stated = match claim.kind {
-        Kind::Inequality => {
-            super::claim::as_implication(claim).ok_or("an inequality without a proof table")?
-        }
+        Kind::Inequality => super::claim::as_implication(claim)
+            .ok_or_else(|| reject!(Claim, "an inequality without a proof table"))?,
         _ => claim.clone(),
     };
     // a Gram reduction: its checks recomputed from the claim file, as the engine ran them
-    let again = super::reduction::reduction_of(&stated)?;
+    let again = super::reduction::reduction_of(&stated).map_err(Rejection::Claim)?;
     match (body.get("reduction"), again) {
         (None, None) => {}
         (Some(r), Some(a)) if *r == a => out.reductions += 1,
         (Some(_), Some(_)) => {
-            return Err(
-                "the Gram reduction's checks, recomputed, differ from the certificate's".into(),
-            )
+            return Err(reject!(
+                Statement,
+                "the Gram reduction's checks, recomputed, differ from the certificate's"
+            ))
         }
-        (Some(_), None) => return Err("a Gram reduction the claim does not ask for".into()),
+        (Some(_), None) => {
+            return Err(reject!(
+                Statement,
+                "a Gram reduction the claim does not ask for"
+            ))
+        }
         (None, Some(_)) => {
-            return Err("the claim's Gram reduction is missing from the certificate".into())
+            return Err(reject!(
+                Statement,
+                "the claim's Gram reduction is missing from the certificate"
+            ))
         }
     }
     // the statements of an induction's or a termination's lemmas, derived from the claim file
@@ -365,16 +419,23 @@ fn verdict_ok(claim: &Claim, cert: &Value, verdict: &str, out: &mut Checked) -> 
                 let lemma = derived.iter().find(|(q, _)| std::ptr::eq(*q, p));
                 out.cover.derived_lemmas += 1;
                 &lemma
-                    .ok_or("a proof of a statement the claim file does not give")?
+                    .ok_or_else(|| {
+                        reject!(
+                            Statement,
+                            "a proof of a statement the claim file does not give"
+                        )
+                    })?
                     .1
             }
         };
         cover::check_cover(p, own, &mut out.cover)?;
         let source: toml::Table = own.clone();
-        let cases = super::exact::sampled::cases(&source)?;
+        let cases = super::exact::sampled::cases(&source).map_err(Rejection::Claim)?;
         let agreement = source.contains_key("left") && source.contains_key("right");
         let sides = match agreement {
-            true => Some(super::exact::sampled::agreement_sides(&source)?),
+            true => {
+                Some(super::exact::sampled::agreement_sides(&source).map_err(Rejection::Claim)?)
+            }
             false => None,
         };
         let mut found = cells::Found::default();
@@ -419,13 +480,16 @@ fn verdict_ok(claim: &Claim, cert: &Value, verdict: &str, out: &mut Checked) -> 
             .flat_map(|c| c.conclude.iter().map(|r| r.text.clone()))
             .collect();
         if with_points.is_empty() {
-            return Err("no cell of the domain is proved: a vacuous proof".into());
+            return Err(reject!(
+                Vacuous,
+                "no cell of the domain is proved: a vacuous proof"
+            ));
         }
         if agreement {
             wanted.insert("(the compared outputs)".into());
         }
         if let Some(missing) = wanted.iter().find(|c| !found.decided.contains(*c)) {
-            return Err(format!(
+            return Err(reject!(Vacuous,
                 "`{missing}` is decided on no cell (undefined or left out everywhere): a vacuous proof"
             ));
         }
@@ -447,15 +511,15 @@ fn verdict_ok(claim: &Claim, cert: &Value, verdict: &str, out: &mut Checked) -> 
 fn induction_lemmas<'a>(
     claim: &Claim,
     body: &'a Value,
-) -> Result<Vec<(&'a Value, toml::Table)>, String> {
+) -> Result<Vec<(&'a Value, toml::Table)>, Rejection> {
     let recorded = strs(body.get("step lemma conclusions"));
     let mut forms = Vec::new();
     for form in [
         induction::OneRun::FromAny,
         induction::OneRun::WithoutMultiple,
     ] {
-        let d =
-            induction::derive(claim, form).map_err(|e| format!("the claim's induction: {e}"))?;
+        let d = induction::derive(claim, form)
+            .map_err(|e| reject!(Claim, "the claim's induction: {e}"))?;
         let one_run = d.one_run;
         forms.push(d);
         if !one_run {
@@ -465,37 +529,54 @@ fn induction_lemmas<'a>(
     let d = forms
         .into_iter()
         .find(|d| d.lemma_conclusions == recorded)
-        .ok_or("the step lemma's conclusions are not those the claim's induction gives")?;
+        .ok_or_else(|| {
+            reject!(
+                Statement,
+                "the step lemma's conclusions are not those the claim's induction gives"
+            )
+        })?;
     if strs(body.get("runs")) != d.runs {
-        return Err("the induction's runs are not the claim's".into());
+        return Err(reject!(
+            Statement,
+            "the induction's runs are not the claim's"
+        ));
     }
     let lemma = at_every_state(body, "step lemma")?;
     let mut out = vec![(lemma, d.lemma.content)];
     match d.instance {
         Some((inst, rewritten)) => {
             if strs(body.get("instance conclusions")) != rewritten {
-                return Err(
+                return Err(reject!(
+                    Statement,
                     "the conclusions at the run's start are not those the claim's induction gives"
-                        .into(),
-                );
+                ));
             }
             let proof = body
                 .get("instance")
                 .filter(|p| p.get("method").and_then(|m| m.as_str()) == Some("symbolic cells"))
-                .ok_or("an induction without the proof of its conclusions at the run's start")?;
+                .ok_or_else(|| {
+                    reject!(
+                        Statement,
+                        "an induction without the proof of its conclusions at the run's start"
+                    )
+                })?;
             out.push((proof, inst.content));
         }
         None => {
             let missing = induction::not_facts(claim, &d.facts);
             if !missing.is_empty() {
-                return Err(format!(
+                return Err(reject!(
+                    Statement,
                     "the conclusion(s) {} are not among the run facts the step lemma gives",
                     missing.join(", ")
                 ));
             }
             let facts: Vec<String> = d.facts.iter().map(induction::fact_text).collect();
             if strs(body.get("run facts")) != facts {
-                return Err("the run facts are not those the claim's induction gives".into());
+                return Err(reject!(
+                    Statement,
+                    "the run facts are not those the claim's induction gives"
+                ));
             }
         }
     }
@@ -504,11 +585,11 @@ fn induction_lemmas<'a>(
 
 /// A lemma's proof in a certificate, which must hold at every state of its domain: a
 /// symbolic proof with no cell left undefined or refused.
-fn at_every_state<'a>(body: &'a Value, key: &str) -> Result<&'a Value, String> {
+fn at_every_state<'a>(body: &'a Value, key: &str) -> Result<&'a Value, Rejection> {
     let proof = body
         .get(key)
         .filter(|p| p.get("method").and_then(|m| m.as_str()) == Some("symbolic cells"))
-        .ok_or_else(|| format!("no proof of the {key}"))?;
+        .ok_or_else(|| reject!(Format, "no proof of the {key}"))?;
     let unproved = proof
         .get("other cells")
         .and_then(|c| c.as_array())
@@ -517,7 +598,7 @@ fn at_every_state<'a>(body: &'a Value, key: &str) -> Result<&'a Value, String> {
         .filter(|c| c.get("status").and_then(|s| s.as_str()) != Some("outside"))
         .count();
     if unproved > 0 {
-        return Err(format!(
+        return Err(reject!(Conclusion,
             "the {key} is left undefined or refused on {unproved} cell(s): it must hold at every state"
         ));
     }
@@ -532,16 +613,22 @@ fn at_every_state<'a>(body: &'a Value, key: &str) -> Result<&'a Value, String> {
 fn termination_lemmas<'a>(
     claim: &Claim,
     body: &'a Value,
-) -> Result<Vec<(&'a Value, toml::Table)>, String> {
+) -> Result<Vec<(&'a Value, toml::Table)>, Rejection> {
     let spec = claim
         .content
         .get("termination")
         .and_then(|t| t.as_table())
-        .ok_or("a termination certificate for a claim without a termination table")?;
-    let t = termination::derive(claim, spec).map_err(|e| format!("the claim's {e}"))?;
+        .ok_or_else(|| {
+            reject!(
+                Claim,
+                "a termination certificate for a claim without a termination table"
+            )
+        })?;
+    let t = termination::derive(claim, spec).map_err(|e| reject!(Claim, "the claim's {e}"))?;
     for (k, v) in t.record().as_object().into_iter().flatten() {
         if body.get(k) != Some(v) {
-            return Err(format!(
+            return Err(reject!(
+                Statement,
                 "the termination's `{k}` is not the one the claim file gives"
             ));
         }
@@ -559,28 +646,28 @@ pub fn check_cli(
     paths: &[std::path::PathBuf],
     claims: &[std::path::PathBuf],
     json: bool,
-) -> Result<(String, bool), String> {
+) -> Result<(String, bool), CheckError> {
     if paths.is_empty() {
-        return Err("check: give certificate files (verify --certificates DIR writes them)".into());
+        return Err(CheckError::NoFiles);
     }
     let mut texts = Vec::new();
     for p in paths {
-        let text = crate::input::files::read_text(p, crate::input::files::CERTIFICATE)?;
+        let text = crate::input::files::read_text(p, crate::input::files::CERTIFICATE)
+            .map_err(CheckError::Read)?;
         // a file that is not a certificate at all is bad input (exit 2); a certificate
         // that does not check is rejected (exit 1)
         let schema = serde_json::from_str::<Value>(&text)
             .ok()
             .and_then(|v| v.get("schema").and_then(|s| s.as_str()).map(String::from));
         if schema.as_deref() != Some(CERT_SCHEMA) {
-            return Err(format!(
-                "{}: not a certificate (JSON with \"schema\": \"{}\")",
-                p.display(),
-                CERT_SCHEMA
-            ));
+            return Err(CheckError::NotCertificate {
+                file: p.display().to_string(),
+                schema: CERT_SCHEMA,
+            });
         }
         texts.push((p, text));
     }
-    let claims = super::claim::load_paths(claims).map_err(|e| format!("--claims: {e}"))?;
+    let claims = super::claim::load_paths(claims)?;
     // the certificates are independent: checked on every core
     use rayon::prelude::*;
     let rows: Vec<Checked> = texts
@@ -602,7 +689,8 @@ pub fn check_cli(
             "command": "check",
             "certificates": rows.iter().map(|r| serde_json::json!({
                 "claim": r.claim, "verdict": r.verdict, "accepted": r.rejected.is_none(),
-                "reason": r.rejected, "cells": r.cells, "signs": r.facts,
+                "reason": r.rejected.as_ref().map(|e| e.to_string()),
+                "class": r.rejected.as_ref().map(Rejection::class), "cells": r.cells, "signs": r.facts,
                 "signs by the radical rule (among the signs)": r.radical_facts, "conclusions": r.conclusions,
                 "zone conclusions (re-derived, among the conclusions)": r.zone_conclusions,
                 "agreement outputs (re-computed on both sides)": r.outputs,

@@ -3,6 +3,7 @@
 //! read (coefficients of one sign, AM–GM dominance, a quadratic with a negative
 //! discriminant, the zero polynomial), without the arithmetic's own `sign()`.
 
+use super::error::{reject, Rejection};
 use crate::arith::symbolic::{Poly, Symbolic};
 use num_rational::BigRational;
 use num_traits::Signed;
@@ -105,8 +106,9 @@ fn quadratic(p: &Poly, positive: &[String], depth: u32) -> bool {
 }
 
 /// The sign of a rational function (text) on the cell, by the rules: `None` undecided.
-pub(crate) fn value_sign(text: &str, positive: &[String]) -> Result<Option<i8>, String> {
-    let x: Symbolic = crate::lang::parse_symbolic(text).map_err(|e| format!("{text}: {e}"))?;
+pub(crate) fn value_sign(text: &str, positive: &[String]) -> Result<Option<i8>, Rejection> {
+    let x: Symbolic =
+        crate::lang::parse_symbolic(text).map_err(|e| reject!(Format, "{text}: {e}"))?;
     Ok(symbolic_sign(&x, positive))
 }
 
@@ -411,7 +413,7 @@ fn constant_root_sign(p: &Poly, root: &Root, positive: &[String]) -> Option<i8> 
     }
 }
 
-pub(crate) fn holds(rel: &str, sign: i8) -> Result<bool, String> {
+pub(crate) fn holds(rel: &str, sign: i8) -> Result<bool, Rejection> {
     Ok(match rel {
         ">" => sign > 0,
         ">=" => sign >= 0,
@@ -419,6 +421,6 @@ pub(crate) fn holds(rel: &str, sign: i8) -> Result<bool, String> {
         "<=" => sign <= 0,
         "==" => sign == 0,
         "!=" => sign != 0,
-        r => return Err(format!("unknown relation {r}")),
+        r => return Err(reject!(Format, "unknown relation {r}")),
     })
 }
