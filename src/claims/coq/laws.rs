@@ -6,15 +6,16 @@ use num_rational::BigRational;
 
 /// The Coq library files, embedded: written into the export folder's `lib/` and compiled
 /// there, so that the folder checks on its own.
-pub(crate) const LIBRARY: [(&str, &str); 4] = [
+pub(crate) const LIBRARY: [(&str, &str); 5] = [
     ("Tactics.v", include_str!("../../../coq/Tactics.v")),
     ("Corner.v", include_str!("../../../coq/Corner.v")),
     ("Propagative.v", include_str!("../../../coq/Propagative.v")),
     ("Sequential.v", include_str!("../../../coq/Sequential.v")),
+    ("Penny.v", include_str!("../../../coq/Penny.v")),
 ];
 
 /// The library's modules, as a claim file imports them.
-pub(crate) const IMPORTS: &str = "Tactics Corner Propagative Sequential";
+pub(crate) const IMPORTS: &str = "Tactics Corner Propagative Sequential Penny";
 
 /// The definitions a proof unfolds (every law definition of the library), each before
 /// those it is written with (`unfold` takes them in this order).
@@ -24,7 +25,11 @@ pub(crate) const UNFOLD: &str = "pq_rule10, pq_rule10_in, pq_ideal, pq_symmetric
      beta_of, v1_perp, v2_perp, sm_reflect, sm_feasible3, sm_feasible2, sm_feasible1, \
      sm_plastic2, sm_plastic_a, sm_plastic_b, sm_plastic_det, sm_plastic1, sm_inner, sm_c1, \
      sm_c2, sm_c3, wl_law, wl_in, wl_apply, wl_cone_of, wl_newton, wl_poisson, wl_after, \
-     wl_lcp, wl_impulse, wl_norm2, wl_g11, wl_g12, wl_g22";
+     wl_lcp, wl_impulse, wl_norm2, wl_g11, wl_g12, wl_g22, cb_plastic, cb_project, cb_det, \
+     cb_a11, cb_a12, cb_a21, cb_a22, cb_W30_1, cb_W30_2, cb_a31_11, cb_a31_12, cb_a31_22, \
+     cb_K31, cb_P32_row1, cb_P32_row2, cb_P32_row3, cb_P32_row4, cb_p28, cb_C29, cb_P, cb_rate_chain, cb_dH, cb_tilt, cb_omega1, cb_omega2, \
+     cb_rolling, cb_dmom, cb_co, cb_sharp, cb_energy, cb_apply, cb_res_theta, cb_res_phi, \
+     cb_xdd, cb_ydd, cb_1, cb_2, cb_3, cb_4";
 
 /// An input of a probe as a Coq term: the claim's mapping, else the variable of that name.
 pub(crate) type Arg<'a> = &'a dyn Fn(&str) -> Result<String, String>;
@@ -171,6 +176,9 @@ pub(crate) fn outputs(
         }
         "propagative" => propagative(arg, has, &p),
         "sequential.law" => sequential(arg, has, &p),
+        "penny.maps" => penny_maps(arg, has, word, &p),
+        "penny.eq12" => penny_eq12(arg, &p),
+        "penny.printed" => penny_printed(arg, word, &p),
         other => Err(format!("no Coq law for the probe {other} yet")),
     }
 }
@@ -379,4 +387,251 @@ fn sequential(arg: Arg, has: Has, p: &dyn Fn(&str) -> String) -> Result<Outputs,
         false => Vec::new(),
     };
     Ok(Outputs { lets, nonzero })
+}
+
+/// Clark–Bloch's `penny.maps` probe (`coq/Penny.v`): the variational impact P (5) with its
+/// momentum jump and constraint values, the printed (28)–(29), the rates, and (with
+/// `maps` naming `plastic`) the plastic map (18); the elastic map of Proposition 4.1 is
+/// not written in Coq yet.
+fn penny_maps(
+    arg: Arg,
+    has: Has,
+    word: Word,
+    p: &dyn Fn(&str) -> String,
+) -> Result<Outputs, String> {
+    let maps = word("maps").unwrap_or_else(|| "p projection plastic elastic energy".into());
+    let wants = |m: &str| maps.split([' ', ',', '_']).any(|w| w == m);
+    if wants("elastic") || wants("projection") {
+        return Err("the penny's elastic map and projection outputs have no Coq law yet".into());
+    }
+    let sg = match word("end").as_deref() {
+        None | Some("front") => "1",
+        Some("back") => "(-1)",
+        Some(o) => return Err(format!("end: expected front or back, got {o}")),
+    };
+    let (m, rd, i, j) = (arg("m")?, arg("R")?, arg("I")?, arg("J")?);
+    let (c, s, hx, hy) = (arg("c")?, arg("s")?, arg("hx")?, arg("hy")?);
+    let v = match has("thd") {
+        true => format!("(cb_rolling {rd} {c} {s} {} {})", arg("thd")?, arg("phd")?),
+        false => format!(
+            "({}, {}, {}, {})",
+            arg("vx")?,
+            arg("vy")?,
+            arg("vth")?,
+            arg("vph")?
+        ),
+    };
+    let dh = format!("(cb_dH {sg} {rd} {c} {s} {hx} {hy})");
+    let (mij, o1, o2) = (
+        format!("{m} {i} {j}"),
+        format!("(cb_omega1 {rd} {c})"),
+        format!("(cb_omega2 {rd} {s})"),
+    );
+    let mut out = Outputs::default();
+    let quad = |out: &mut Outputs, name: &str, t: &str| {
+        for (k, f) in ["cb_1", "cb_2", "cb_3", "cb_4"].iter().enumerate() {
+            out.lets
+                .push((p(&format!("{name}_{}", k + 1)), format!("{f} ({t})")));
+        }
+    };
+    let named = |name: &str| {
+        let c: Vec<String> = (1..=4).map(|k| p(&format!("{name}_{k}"))).collect();
+        format!("({}, {}, {}, {})", c[0], c[1], c[2], c[3])
+    };
+    // an outcome x of a map: x, its momentum jump, its constraint values (and energy)
+    let outcome = |out: &mut Outputs, name: &str, x: &str| {
+        quad(out, name, x);
+        let x = named(name);
+        quad(out, &format!("d{name}"), &format!("cb_dmom {mij} {x} {v}"));
+        out.lets
+            .push((p(&format!("om1_{name}")), format!("cb_apply {o1} {x}")));
+        out.lets
+            .push((p(&format!("om2_{name}")), format!("cb_apply {o2} {x}")));
+        if wants("energy") {
+            out.lets
+                .push((p(&format!("E{name}")), format!("cb_energy {mij} {x}")));
+        }
+    };
+    quad(&mut out, "v", &v);
+    quad(&mut out, "dH", &dh);
+    for (k, ok) in [(1, &o1), (2, &o2)] {
+        for l in 1..=2 {
+            out.lets.push((
+                p(&format!("g{k}{l}")),
+                format!("cb_a{k}{l} {mij} {rd} {c} {s}"),
+            ));
+        }
+        out.lets
+            .push((p(&format!("gd{k}")), format!("cb_co {mij} {dh} {ok}")));
+        out.lets
+            .push((p(&format!("pw{k}")), format!("cb_apply {ok} {v}")));
+    }
+    out.lets.push((p("gdd"), format!("cb_co {mij} {dh} {dh}")));
+    out.lets.push((p("pd"), format!("cb_apply {dh} {v}")));
+    out.lets.push((p("rate"), format!("cb_apply {dh} {v}")));
+    out.lets.push((p("E0"), format!("cb_energy {mij} {v}")));
+    out.lets.push((
+        p("rate_chain"),
+        format!("cb_rate_chain {sg} {rd} {c} {s} {hx} {hy} {v}"),
+    ));
+    // (5) is defined where g(∇h, ∇h) ≠ 0, (29) where its printed denominator is
+    out.nonzero
+        .push((String::new(), format!("cb_co {mij} {dh} {dh}")));
+    outcome(&mut out, "P", &format!("cb_P {mij} {dh} {v}"));
+    quad(
+        &mut out,
+        "p28",
+        &format!("cb_p28 {m} {j} {sg} {rd} {c} {s} {hx} {hy} {v}"),
+    );
+    out.lets.push((
+        p("C29"),
+        format!("cb_C29 {m} {j} {sg} {rd} {c} {s} {hx} {hy} {v}"),
+    ));
+    let den = format!(
+        "(({hx} ^ 2 + {hy} ^ 2) / {m} + ({sg} * {rd}) ^ 2 * cb_tilt {c} {s} {hx} {hy} ^ 2 / {j})"
+    );
+    for n in ["C29", "p28_1", "p28_2", "p28_3", "p28_4"] {
+        out.nonzero.push((p(n), den.clone()));
+    }
+    if wants("plastic") {
+        let det = format!("cb_det {mij} {rd} {c} {s}");
+        outcome(
+            &mut out,
+            "pl",
+            &format!("cb_plastic {mij} {rd} {c} {s} {dh} {v}"),
+        );
+        for n in ["pl", "dpl"] {
+            for k in 1..=4 {
+                out.nonzero.push((p(&format!("{n}_{k}")), det.clone()));
+            }
+        }
+        for n in ["om1_pl", "om2_pl", "Epl"] {
+            out.nonzero.push((p(n), det.clone()));
+        }
+    }
+    Ok(out)
+}
+
+/// Clark–Bloch's `penny.eq12` probe (`coq/Penny.v`): (12) left minus right for r = θ, φ,
+/// the coefficients of (24) in the form (11), and (13).
+fn penny_eq12(arg: Arg, p: &dyn Fn(&str) -> String) -> Result<Outputs, String> {
+    let (m, rd, i, j) = (arg("m")?, arg("R")?, arg("I")?, arg("J")?);
+    let (c, s) = (arg("c")?, arg("s")?);
+    let (thd, phd, thdd, phdd) = (arg("thd")?, arg("phd")?, arg("thdd")?, arg("phdd")?);
+    Ok(Outputs {
+        lets: vec![
+            (
+                p("res_theta"),
+                format!("cb_res_theta {m} {rd} {i} {c} {s} {thd} {phd} {thdd}"),
+            ),
+            (p("res_phi"), format!("cb_res_phi {j} {phdd}")),
+            (p("o1_1"), format!("cb_1 (cb_omega1 {rd} {c})")),
+            (p("o1_2"), format!("cb_2 (cb_omega1 {rd} {c})")),
+            (p("o2_1"), format!("cb_1 (cb_omega2 {rd} {s})")),
+            (p("o2_2"), format!("cb_2 (cb_omega2 {rd} {s})")),
+            (p("A1_theta"), format!("cb_3 (cb_omega1 {rd} {c})")),
+            (p("A1_phi"), format!("cb_4 (cb_omega1 {rd} {c})")),
+            (p("A2_theta"), format!("cb_3 (cb_omega2 {rd} {s})")),
+            (p("A2_phi"), format!("cb_4 (cb_omega2 {rd} {s})")),
+            // (13): ṡ^a = −A^a_α ṙ^α
+            (
+                p("xdot13"),
+                format!(
+                    "- (cb_3 (cb_omega1 {rd} {c}) * {thd} + cb_4 (cb_omega1 {rd} {c}) * {phd})"
+                ),
+            ),
+            (
+                p("ydot13"),
+                format!(
+                    "- (cb_3 (cb_omega2 {rd} {s}) * {thd} + cb_4 (cb_omega2 {rd} {s}) * {phd})"
+                ),
+            ),
+        ],
+        nonzero: Vec::new(),
+    })
+}
+
+/// Clark–Bloch's `penny.printed` probe (`coq/Penny.v`): (30), (31) and (32)–(33) as printed
+/// (`maps`: `w30`, `a31`, `p32`, default all) next to the law's W^k = (ω^k)♯, a^{ij} (19)
+/// and π_Δ (21) (column j = π_Δ(e_j)); J does not enter them (taken 1).
+fn penny_printed(arg: Arg, word: Word, p: &dyn Fn(&str) -> String) -> Result<Outputs, String> {
+    let maps = word("maps").unwrap_or_else(|| "w30 a31 p32".into());
+    let wants = |m: &str| maps.split([' ', ',', '_']).any(|w| w == m);
+    let (m, rd, i, c, s) = (arg("m")?, arg("R")?, arg("I")?, arg("c")?, arg("s")?);
+    let mij = format!("{m} {i} 1");
+    let comps = ["cb_1", "cb_2", "cb_3", "cb_4"];
+    let mut out = Outputs::default();
+    if wants("w30") {
+        let printed = [
+            format!("cb_W30_1 {m} {rd} {i} {c}"),
+            format!("cb_W30_2 {m} {rd} {i} {s}"),
+        ];
+        let law = [
+            format!("cb_sharp {mij} (cb_omega1 {rd} {c})"),
+            format!("cb_sharp {mij} (cb_omega2 {rd} {s})"),
+        ];
+        for (name, ws) in [("W30", &printed), ("W", &law)] {
+            for (k, w) in ws.iter().enumerate() {
+                for (n, f) in comps.iter().enumerate() {
+                    out.lets.push((
+                        p(&format!("{name}_{}_{}", k + 1, n + 1)),
+                        format!("{f} ({w})"),
+                    ));
+                }
+            }
+        }
+    }
+    if wants("a31") {
+        for (name, t) in [
+            ("a31_11", format!("cb_a31_11 {m} {rd} {i} {c}")),
+            ("a31_12", format!("cb_a31_12 {m} {rd} {i} {c} {s}")),
+            ("a31_21", format!("cb_a31_12 {m} {rd} {i} {c} {s}")),
+            ("a31_22", format!("cb_a31_22 {m} {rd} {i} {s}")),
+        ] {
+            out.lets.push((p(name), t));
+        }
+        for k in 1..=2 {
+            for l in 1..=2 {
+                out.lets.push((
+                    p(&format!("g{k}{l}")),
+                    format!("cb_a{k}{l} {mij} {rd} {c} {s}"),
+                ));
+            }
+        }
+        out.nonzero
+            .push((String::new(), format!("({i} + {m} * {rd} ^ 2)")));
+    }
+    if wants("p32") {
+        let rows = [
+            format!("cb_P32_row1 {m} {rd} {i} {c} {s}"),
+            format!("cb_P32_row2 {m} {rd} {i} {c} {s}"),
+            format!("cb_P32_row3 {m} {rd} {i} {c} {s}"),
+            format!("cb_P32_row4 {m} {rd} {i}"),
+        ];
+        for (r, row) in rows.iter().enumerate() {
+            for (j, f) in comps.iter().enumerate() {
+                out.lets.push((
+                    p(&format!("P32_{}_{}", r + 1, j + 1)),
+                    format!("{f} ({row})"),
+                ));
+            }
+        }
+        let units = [
+            "(1, 0, 0, 0)",
+            "(0, 1, 0, 0)",
+            "(0, 0, 1, 0)",
+            "(0, 0, 0, 1)",
+        ];
+        for (j, e) in units.iter().enumerate() {
+            for (r, f) in comps.iter().enumerate() {
+                out.lets.push((
+                    p(&format!("Pi_{}_{}", r + 1, j + 1)),
+                    format!("{f} (cb_project {mij} {rd} {c} {s} {e})"),
+                ));
+            }
+        }
+        out.nonzero
+            .push((String::new(), format!("cb_det {mij} {rd} {c} {s}")));
+    }
+    Ok(out)
 }

@@ -109,8 +109,16 @@ fn refuted(
     };
     let mut tries = Vec::new();
     for (i, p) in props.iter().enumerate().filter(|(_, p)| chosen(p)) {
-        let w: Option<Vec<String>> = p.vars.iter().map(|v| value(v)).collect();
-        let Some(w) = w else { continue };
+        // a variable the witness leaves free (the statement fails whatever its value) is
+        // taken 0; Coq then checks that 0 is in its range like every other premise
+        let w: Vec<String> = p
+            .vars
+            .iter()
+            .map(|v| value(v).unwrap_or("0".into()))
+            .collect();
+        if !p.vars.iter().any(|v| value(v).is_some()) && !p.vars.is_empty() {
+            continue;
+        }
         // a statement without variables (an exact example) has nothing to specialize
         let at = match w.is_empty() {
             true => String::new(),
