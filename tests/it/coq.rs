@@ -240,6 +240,7 @@ fn the_library_has_no_admitted_proof_and_no_axiom() {
         "coq/Tactics.v",
         "coq/Propagative.v",
         "coq/Sequential.v",
+        "coq/Penny.v",
     ] {
         let t = std::fs::read_to_string(f).unwrap();
         for w in ["Admitted", "admit.", "Axiom ", "Parameter ", "Conjecture "] {
@@ -316,6 +317,71 @@ fn exact_examples_and_the_corner_rules_of_pasquero_in_coq() {
     assert!(text.contains("let al := (1/2) in"), "{text}");
     assert!(
         text.contains("Theorem wl_thm1_eq43 : ~ (wl_thm1_eq43_1)."),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Clark–Bloch's penny in Coq (`coq/Penny.v`): the printed (28)–(29) against (5) for the
+/// back end (34), (12)–(13) in the coordinates (11), the plastic example of Sect. IV-B and
+/// the refuted control sentence of Sect. VII are checked; false mutants (each refuted by
+/// the engine first) and the control sentence reported `proved` do not compile.
+#[test]
+fn the_penny_of_clark_and_bloch_in_coq() {
+    if !coq_here() {
+        return;
+    }
+    let eq34 = "proofs/cb/cb-eq34.toml";
+    let eq12 = "proofs/cb/cb-eq12-13.toml";
+    let plastic = "proofs/cb/cb-iv-b-plastic.toml";
+    let control = "proofs/cb/cb-vii-control.toml";
+    let genuine = engine_results(&[eq34, eq12, plastic, control]);
+    assert_eq!(genuine[3].1.verdict, Verdict::Refuted);
+    let mut entries = genuine.clone();
+    let mutants = [
+        // the momentum jump of (5) is C dH, not -C dH
+        edited(
+            eq34,
+            "m-cb-jump",
+            "\"dP_4 == C29*dH_4\"",
+            "\"dP_4 == -C29*dH_4\"",
+        ),
+        // (25): (I + mR^2) thetaddot, not I thetaddot
+        edited(
+            eq12,
+            "m-cb-eq25",
+            "\"res_theta == (I + m*R^2)*thdd\"",
+            "\"res_theta == I*thdd\"",
+        ),
+        // the plastic impact of Sect. IV-B keeps thetadot = 10
+        edited(plastic, "m-cb-theta", "P_3 = \"10\"", "P_3 = \"-10\""),
+    ];
+    for m in &mutants {
+        assert_eq!(result(m, None).verdict, Verdict::Refuted, "{}", m.id);
+        entries.push((m.clone(), result(m, Some((Verdict::Proved, None)))));
+    }
+    // the refuted control sentence reported proved
+    let c = claim(control);
+    let mut lie = result(&c, Some((Verdict::Proved, None)));
+    lie.id = "m-cb-control-proved".into();
+    let mut c2 = c.clone();
+    c2.id = lie.id.clone();
+    entries.push((c2, lie));
+    let dir = folder("penny");
+    checked_and_rejected(
+        &dir,
+        &entries,
+        &genuine,
+        &[
+            "m-cb-jump",
+            "m-cb-eq25",
+            "m-cb-theta",
+            "m-cb-control-proved",
+        ],
+    );
+    let text = std::fs::read_to_string(dir.join("claims/cb_eq34.v")).unwrap();
+    assert!(
+        text.contains("cb_P m I J (cb_dH (-1) R' c s hx hy)"),
         "{text}"
     );
     let _ = std::fs::remove_dir_all(&dir);
