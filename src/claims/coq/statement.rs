@@ -118,7 +118,7 @@ fn range_premise(v: &str, r: &Range) -> Result<Option<String>, String> {
 fn implication(t: &toml::Table) -> Result<Vec<Prop>, String> {
     // `corrected_conclude` is a candidate correction the engine samples: the claim's
     // statement is its `conclude`, which is what the Coq theorem states
-    for key in ["calls", "induction", "termination", "reduction"] {
+    for key in ["induction", "termination", "reduction"] {
         if t.contains_key(key) {
             return Err(format!("`{key}` has no Coq statement yet"));
         }
@@ -269,17 +269,36 @@ impl Side {
 }
 
 fn side_lets(t: &toml::Table, c: &Case) -> Result<Side, String> {
-    if t.contains_key("calls") {
-        return Err("`calls` has no Coq statement yet".into());
-    }
     let mut outputs = Vec::new();
     let mut nonzero = Vec::new();
+    // the runs: `probe` (its outputs unprefixed), `probe2` (`p_*`), then each of `calls`
+    // (`{prefix}*`), each on the claim's variables and derived quantities with its own
+    // `inputs`, as the engine runs them
+    let mut runs: Vec<(String, Vec<(String, String)>, String)> = Vec::new();
     for (probe_key, inputs_key, prefix) in [("probe", "inputs", ""), ("probe2", "inputs2", "p_")] {
         let Some(p) = t.get(probe_key) else { continue };
         let probe = p
             .as_str()
             .ok_or(format!("`{probe_key}` must be a string"))?;
-        let mapping = pairs(t, inputs_key)?;
+        runs.push((probe.to_string(), pairs(t, inputs_key)?, prefix.to_string()));
+    }
+    for call in t
+        .get("calls")
+        .and_then(|c| c.as_array())
+        .into_iter()
+        .flatten()
+    {
+        let call = call.as_table().ok_or("`calls` entries must be tables")?;
+        let probe = crate::claims::claim::field(call, "probe")?;
+        let prefix = crate::claims::claim::field(call, "prefix")?;
+        runs.push((
+            probe.to_string(),
+            pairs(call, "inputs")?,
+            prefix.to_string(),
+        ));
+    }
+    for (probe, mapping, prefix) in &runs {
+        let (probe, prefix) = (probe.as_str(), prefix.as_str());
         let arg = |n: &str| -> Result<String, String> {
             match mapping.iter().find(|(k, _)| k == n) {
                 Some((_, e)) => term::source(e),
