@@ -74,3 +74,49 @@ Proof.
     cbn [fst snd].
   f_equal; [f_equal|]; field.
 Qed.
+
+(** * Sect. VII-A, the billiard break: ball c touching balls a and b at an angle θ
+
+    Coordinates (x_a, y_a, x_b, y_b, x_c, y_c), M = diag(m_a, m_a, m_b, m_b, m_c, m_c).
+    The angle enters through t = tan(θ/4) (impactkit's exact geometries):
+    cos(θ/2) = (1 − t²)/(1 + t²), sin(θ/2) = 2t/(1 + t²). Ball c sits at the origin, a and
+    b touch it at ±θ/2 from the bisector: a = (r_a + r_c)(cos θ/2, sin θ/2),
+    b = (r_b + r_c)(cos θ/2, −sin θ/2). *)
+Definition sm_bil_ch (t : R) : R := (1 - t ^ 2) / (1 + t ^ 2).
+Definition sm_bil_sh (t : R) : R := 2 * t / (1 + t ^ 2).
+
+(** φ_a = |a − c| − (r_a + r_c), so at contact Dφ_a = (n_a, 0, −n_a) with
+    n_a = (a − c)/(r_a + r_c); likewise Dφ_b = (0, n_b, −n_b). (31), left:
+    ⟨Dφ_a, Dφ_b⟩_g = Dφ_a M⁻¹ Dφ_bᵀ, written out over the six coordinates. *)
+Definition sm_bil_inner (ma mb mc ra rb rc t : R) : R :=
+  let nax := (ra + rc) * sm_bil_ch t / (ra + rc) in
+  let nay := (ra + rc) * sm_bil_sh t / (ra + rc) in
+  let nbx := (rb + rc) * sm_bil_ch t / (rb + rc) in
+  let nby := - ((rb + rc) * sm_bil_sh t) / (rb + rc) in
+  nax * 0 / ma + nay * 0 / ma + 0 * nbx / mb + 0 * nby / mb
+  + (- nax) * (- nbx) / mc + (- nay) * (- nby) / mc.
+
+(** (31), middle, as printed:
+    ((x_a − x_b)² + (y_a − y_b)² − (r_a + r_c)² − (r_b + r_c)²) / (2 m_c (r_a + r_c)(r_b + r_c)). *)
+Definition sm_bil_middle (mc ra rb rc t : R) : R :=
+  (((ra + rc) * sm_bil_ch t - (rb + rc) * sm_bil_ch t) ^ 2
+   + ((ra + rc) * sm_bil_sh t + (rb + rc) * sm_bil_sh t) ^ 2
+   - (ra + rc) ^ 2 - (rb + rc) ^ 2) / (2 * mc * (ra + rc) * (rb + rc)).
+
+(** (31), right: cos θ / m_c, cos θ = cos²(θ/2) − sin²(θ/2). *)
+Definition sm_bil_cos (t : R) : R := sm_bil_ch t ^ 2 - sm_bil_sh t ^ 2.
+
+(** The smallest θ at which a and b do not overlap: |ab| = r_a + r_b, by the law of
+    cosines cos θ_min = ((r_a + r_c)² + (r_b + r_c)² − (r_a + r_b)²) / (2 (r_a + r_c)(r_b + r_c));
+    a and b are apart when cos θ_min − cos θ ≥ 0. *)
+Definition sm_bil_overlap (ra rb rc t : R) : R :=
+  ((ra + rc) ^ 2 + (rb + rc) ^ 2 - (ra + rb) ^ 2) / (2 * (ra + rc) * (rb + rc)) - sm_bil_cos t.
+
+(** Sanity: unit balls at θ = π/2 (t = tan(π/8) is irrational; θ = 4·atan(1/2), t = 1/2:
+    cos(θ/2) = 3/5, sin(θ/2) = 4/5, cos θ = −7/25): the inner product is cos θ/m_c, and the
+    printed middle is its negative. *)
+Lemma sm_bil_sanity :
+  sm_bil_inner 1 1 1 1 1 1 (1/2) = -7/25 /\ sm_bil_middle 1 1 1 1 (1/2) = 7/25.
+Proof.
+  unfold sm_bil_inner, sm_bil_middle, sm_bil_ch, sm_bil_sh; split; field.
+Qed.

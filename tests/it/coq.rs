@@ -386,3 +386,35 @@ fn the_penny_of_clark_and_bloch_in_coq() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Seghete–Murphey's billiard break (Sect. VII-A) in Coq: (31)'s inner product checked
+/// against cos θ/m_c, and the printed middle expression and the angle θ_min refuted, each
+/// over the stated domain with the probe's conditions (positive radii and masses, θ in
+/// [0, π], a and b apart) as premises; a false mutant does not compile.
+#[test]
+fn the_billiard_of_seghete_and_murphey_in_coq() {
+    if !coq_here() {
+        return;
+    }
+    let final_ = "proofs/sm/sm-billiard-inner-product-final.toml";
+    let printed = "proofs/sm/sm-billiard-inner-product.toml";
+    let theta = "proofs/sm/sm-billiard-theta-min.toml";
+    let genuine = engine_results(&[final_, printed, theta]);
+    assert_eq!(genuine[1].1.verdict, Verdict::Refuted);
+    assert_eq!(genuine[2].1.verdict, Verdict::Refuted);
+    let mut entries = genuine.clone();
+    // cos θ/m_c with the sign of the printed middle expression
+    let m = edited(
+        final_,
+        "m-bil-sign",
+        "\"inner == cos_over_mc\"",
+        "\"inner == -cos_over_mc\"",
+    );
+    assert_eq!(result(&m, None).verdict, Verdict::Refuted);
+    entries.push((m.clone(), result(&m, Some((Verdict::Proved, None)))));
+    let dir = folder("billiard");
+    checked_and_rejected(&dir, &entries, &genuine, &["m-bil-sign"]);
+    let text = std::fs::read_to_string(dir.join("claims/sm_billiard_inner_product.v")).unwrap();
+    assert!(text.contains("0 <= sm_bil_overlap ra rb rc t ->"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

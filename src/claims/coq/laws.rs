@@ -24,6 +24,7 @@ pub(crate) const UNFOLD: &str = "pq_rule10, pq_rule10_in, pq_ideal, pq_symmetric
      tr_id_in, tr_nid_in, zone_of, xi_of, eta_of, zone_code, goes_on_code, multi_code, \
      beta_of, v1_perp, v2_perp, sm_reflect, sm_feasible3, sm_feasible2, sm_feasible1, \
      sm_plastic2, sm_plastic_a, sm_plastic_b, sm_plastic_det, sm_plastic1, sm_inner, sm_c1, \
+     sm_bil_inner, sm_bil_middle, sm_bil_overlap, sm_bil_cos, sm_bil_ch, sm_bil_sh, \
      sm_c2, sm_c3, wl_law, wl_in, wl_apply, wl_cone_of, wl_newton, wl_poisson, wl_after, \
      wl_lcp, wl_impulse, wl_norm2, wl_g11, wl_g12, wl_g22, cb_plastic, cb_project, cb_det, \
      cb_a11, cb_a12, cb_a21, cb_a22, cb_W30_1, cb_W30_2, cb_a31_11, cb_a31_12, cb_a31_22, \
@@ -50,6 +51,9 @@ pub(crate) struct Outputs {
     /// the law is undefined the claim states nothing, as impactkit's probe returns an
     /// error there.
     pub(crate) nonzero: Vec<(String, String)>,
+    /// `(output name, proposition)`: further conditions under which the law is defined
+    /// (a radius positive, an angle in its range), premises like `nonzero`.
+    pub(crate) premises: Vec<(String, String)>,
 }
 
 /// The outputs of `probe` as Coq terms, in an order where each uses only earlier ones
@@ -67,6 +71,7 @@ pub(crate) fn outputs(
     let lets = |lets| Outputs {
         lets,
         nonzero: Vec::new(),
+        premises: Vec::new(),
     };
     match probe {
         "corner.tr_id_xy" | "corner.tr_nid_xy" | "corner.tr_nid_xi_eta" | "corner.asymmetric" => {
@@ -179,6 +184,7 @@ pub(crate) fn outputs(
         "penny.maps" => penny_maps(arg, has, word, &p),
         "penny.eq12" => penny_eq12(arg, &p),
         "penny.printed" => penny_printed(arg, word, &p),
+        "billiard.break" | "billiard.overlap" => billiard(probe, arg, has, &p),
         other => Err(format!("no Coq law for the probe {other} yet")),
     }
 }
@@ -216,6 +222,7 @@ fn compose(arg: Arg, has: Has, word: Word, p: &dyn Fn(&str) -> String) -> Result
     Ok(Outputs {
         lets: out,
         nonzero: Vec::new(),
+        premises: Vec::new(),
     })
 }
 
@@ -386,7 +393,11 @@ fn sequential(arg: Arg, has: Has, p: &dyn Fn(&str) -> String) -> Result<Outputs,
         true => vec![(String::new(), m)],
         false => Vec::new(),
     };
-    Ok(Outputs { lets, nonzero })
+    Ok(Outputs {
+        lets,
+        nonzero,
+        premises: Vec::new(),
+    })
 }
 
 /// Clark–Bloch's `penny.maps` probe (`coq/Penny.v`): the variational impact P (5) with its
@@ -548,6 +559,7 @@ fn penny_eq12(arg: Arg, p: &dyn Fn(&str) -> String) -> Result<Outputs, String> {
             ),
         ],
         nonzero: Vec::new(),
+        premises: Vec::new(),
     })
 }
 
@@ -633,5 +645,73 @@ fn penny_printed(arg: Arg, word: Word, p: &dyn Fn(&str) -> String) -> Result<Out
         out.nonzero
             .push((String::new(), format!("cb_det {mij} {rd} {c} {s}")));
     }
+    Ok(out)
+}
+
+/// Seghete–Murphey's billiard break (Sect. VII-A, `coq/Propagative.v`) at the rational
+/// geometry `t` = tan(θ/4): radii `ra rb rc` (default 1), masses `ma mb mc` (default r³);
+/// `billiard.break` gives the three sides of (31), `billiard.overlap` the margin
+/// cos θ_min − cos θ. The law is defined for positive radii and masses and θ ∈ [0, π]
+/// (cos θ/2, sin θ/2 ≥ 0), and `billiard.break` where a and b do not overlap: premises,
+/// as the probe answers an error elsewhere.
+fn billiard(
+    probe: &str,
+    arg: Arg,
+    has: Has,
+    p: &dyn Fn(&str) -> String,
+) -> Result<Outputs, String> {
+    if !has("t") || has("half") || has("theta_over_pi") {
+        return Err("the billiard in Coq takes the angle as t = tan(theta/4)".into());
+    }
+    if has("check_overlap") {
+        return Err("the billiard's outcome (xi2) has no Coq law yet".into());
+    }
+    let t = arg("t")?;
+    let radius = |n: &str| -> Result<String, String> {
+        if has(n) {
+            arg(n)
+        } else {
+            Ok("1".into())
+        }
+    };
+    let (ra, rb, rc) = (radius("ra")?, radius("rb")?, radius("rc")?);
+    let mut out = Outputs::default();
+    let mut positive = vec![ra.clone(), rb.clone(), rc.clone()];
+    if probe == "billiard.overlap" {
+        out.lets
+            .push((p("overlap"), format!("sm_bil_overlap {ra} {rb} {rc} {t}")));
+    } else {
+        let mass = |n: &str, r: &str| -> Result<String, String> {
+            if has(n) {
+                arg(n)
+            } else {
+                Ok(format!("({r} ^ 3)"))
+            }
+        };
+        let (ma, mb, mc) = (mass("ma", &ra)?, mass("mb", &rb)?, mass("mc", &rc)?);
+        out.lets.push((
+            p("inner"),
+            format!("sm_bil_inner {ma} {mb} {mc} {ra} {rb} {rc} {t}"),
+        ));
+        out.lets.push((
+            p("middle"),
+            format!("sm_bil_middle {mc} {ra} {rb} {rc} {t}"),
+        ));
+        out.lets
+            .push((p("cos_over_mc"), format!("sm_bil_cos {t} / {mc}")));
+        positive.extend([ma, mb, mc]);
+        // an overlapping geometry (a and b intersecting) is an error of the probe
+        out.premises.push((
+            String::new(),
+            format!("0 <= sm_bil_overlap {ra} {rb} {rc} {t}"),
+        ));
+    }
+    for x in positive {
+        out.premises.push((String::new(), format!("0 < {x}")));
+    }
+    out.premises
+        .push((String::new(), format!("0 <= sm_bil_ch {t}")));
+    out.premises
+        .push((String::new(), format!("0 <= sm_bil_sh {t}")));
     Ok(out)
 }

@@ -8,6 +8,7 @@
 
 use super::laws;
 use super::term::{self, name};
+use crate::arith::symbolic::Symbolic;
 use crate::claims::claim::statement::{domain_and_cone, Range};
 use crate::claims::claim::{pairs, Claim, Kind};
 use crate::claims::exact::sampled::{self, Case};
@@ -133,17 +134,40 @@ fn per_case(
     t: &toml::Table,
     prop: impl Fn(&Case, &[(String, Range)], &[String], String) -> Result<Prop, String>,
 ) -> Result<Vec<Prop>, String> {
-    let spec = t
-        .get("proof")
-        .and_then(|p| p.as_table())
-        .ok_or("no `proof.domain`: the claim states no domain to quantify over")?;
-    let (params, cone) = domain_and_cone(spec)?;
+    let (params, cone) = match t.get("proof").and_then(|p| p.as_table()) {
+        Some(spec) => domain_and_cone(spec)?,
+        // without a proof table the claim speaks of its `vars` box (only a refutation is
+        // decided there: the engine proves nothing without `proof.domain`)
+        None => (vars_box(t)?, Vec::new()),
+    };
     let cases = sampled::cases(t)?;
     let n = cases.len();
     cases
         .iter()
         .enumerate()
         .map(|(i, c)| prop(c, &params, &cone, case_label(c, i, n)))
+        .collect()
+}
+
+/// The closed ranges of `vars` (`name = [lo, hi]`), as a domain.
+fn vars_box(t: &toml::Table) -> Result<Vec<(String, Range)>, String> {
+    let vars = t
+        .get("vars")
+        .and_then(|v| v.as_table())
+        .ok_or("no `proof.domain` and no `vars`: the claim states no domain to quantify over")?;
+    vars.iter()
+        .map(|(v, r)| {
+            let end = |i: usize| -> Result<(Symbolic, bool), String> {
+                let e = r
+                    .as_array()
+                    .and_then(|a| a.get(i))
+                    .and_then(|x| x.as_str())
+                    .ok_or(format!("vars.{v}: expected [lo, hi]"))?;
+                let q = lang::rational(e).map_err(|x| format!("vars.{v}: {x}"))?;
+                Ok((Symbolic::constant(&q), true))
+            };
+            Ok((v.clone(), Range::Interval(Some(end(0)?), Some(end(1)?))))
+        })
         .collect()
 }
 
@@ -255,15 +279,20 @@ struct Side {
     /// The laws' divisors: `(output, term)`, the term nonzero where the output is used
     /// (`""`: wherever the probe is).
     nonzero: Vec<(String, String)>,
+    /// The laws' further conditions of definedness: `(output, proposition)`.
+    premises: Vec<(String, String)>,
 }
 
 impl Side {
     /// The premises that the laws are defined where the `let`s `used` need them.
     fn law_premises(&self, used: &[(String, String)]) -> Vec<String> {
+        let wanted = |o: &String| o.is_empty() || used.iter().any(|(n, _)| n == o);
+        let conditions = self.premises.iter().filter(|(o, _)| wanted(o));
         self.nonzero
             .iter()
-            .filter(|(o, _)| o.is_empty() || used.iter().any(|(n, _)| n == o))
+            .filter(|(o, _)| wanted(o))
             .map(|(_, t)| format!("{t} <> 0"))
+            .chain(conditions.map(|(_, c)| c.clone()))
             .collect()
     }
 }
@@ -271,6 +300,7 @@ impl Side {
 fn side_lets(t: &toml::Table, c: &Case) -> Result<Side, String> {
     let mut outputs = Vec::new();
     let mut nonzero = Vec::new();
+    let mut premises = Vec::new();
     // the runs: `probe` (its outputs unprefixed), `probe2` (`p_*`), then each of `calls`
     // (`{prefix}*`), each on the claim's variables and derived quantities with its own
     // `inputs`, as the engine runs them
@@ -318,6 +348,7 @@ fn side_lets(t: &toml::Table, c: &Case) -> Result<Side, String> {
         let o = laws::outputs(probe, &arg, &has, zone.as_ref(), &word, prefix)?;
         outputs.extend(o.lets);
         nonzero.extend(o.nonzero);
+        premises.extend(o.premises);
     }
     let mut divisors = Vec::new();
     for (v, e) in pairs(t, "exprs")? {
@@ -331,6 +362,7 @@ fn side_lets(t: &toml::Table, c: &Case) -> Result<Side, String> {
         lets: outputs,
         divisors,
         nonzero,
+        premises,
     })
 }
 
@@ -646,6 +678,9 @@ fn exact_example(t: &toml::Table) -> Result<Prop, String> {
         }
         for (_, d) in o.nonzero {
             push_goal(&mut goal, format!("{d} <> 0"));
+        }
+        for (_, c) in o.premises {
+            push_goal(&mut goal, c);
         }
     }
     let known = |b: &Builder, vs: &[String]| match vs.iter().find(|v| !b.knows(&name(v))) {
