@@ -193,3 +193,31 @@ Proof.
   destruct (Rle_dec _ 0); [lra|].
   cbn [fst snd]. f_equal; field.
 Qed.
+
+(** FP Sect. 2.2, (6a)–(6d): the zones in terms of the angle φ of v = (ẋ, ẏ) ≠ 0, with
+    tan α = k, tan φ = ẏ/ẋ, cot φ = ẋ/ẏ and the signs of cos φ, sin φ those of ẋ, ẏ;
+    each condition as printed, 1 where it holds, 0 elsewhere (a quotient is formed only
+    where the first condition makes its divisor nonzero; a < b is written ¬(b ≤ a), the
+    comparison our tactics decide). *)
+Definition fp6_in_a (k x y : R) : R :=                  (* (6a): cos φ < 0, |tan φ| ≤ tan α *)
+  if Rle_dec 0 x then 0 else (if Rle_dec (Rabs (y / x)) k then 1 else 0).
+Definition fp6_in_b (k x y : R) : R :=          (* (6b): sin φ < 0, −cot α < cot φ ≤ cot α *)
+  if Rle_dec 0 y then 0
+  else (if Rle_dec (x / y) (- / k) then 0 else (if Rle_dec (x / y) (/ k) then 1 else 0)).
+Definition fp6_in_c (k x y : R) : R :=          (* (6c): sin φ > 0, −cot α < cot φ ≤ cot α *)
+  if Rle_dec y 0 then 0
+  else (if Rle_dec (x / y) (- / k) then 0 else (if Rle_dec (x / y) (/ k) then 1 else 0)).
+Definition fp6_in_d (k x y : R) : R :=                  (* (6d): cos φ > 0, |tan φ| < tan α *)
+  if Rle_dec x 0 then 0 else (if Rle_dec k (Rabs (y / x)) then 0 else 1).
+
+(** How many of (6a)–(6d) hold, and the zone of the first that does (−1 if none). *)
+Definition fp6_count (k x y : R) : R :=
+  fp6_in_a k x y + fp6_in_b k x y + fp6_in_c k x y + fp6_in_d k x y.
+Definition fp6_first (k x y : R) : R :=
+  if Rle_dec (fp6_in_a k x y) 0 then
+    (if Rle_dec (fp6_in_b k x y) 0 then
+       (if Rle_dec (fp6_in_c k x y) 0 then
+          (if Rle_dec (fp6_in_d k x y) 0 then -1 else 12)
+        else 2)
+     else 1)
+  else 0.

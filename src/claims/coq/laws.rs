@@ -19,7 +19,8 @@ pub(crate) const IMPORTS: &str = "Tactics Corner Propagative Sequential Penny";
 
 /// The definitions a proof unfolds (every law definition of the library), each before
 /// those it is written with (`unfold` takes them in this order).
-pub(crate) const UNFOLD: &str = "pq_rule10, pq_rule10_in, pq_ideal, pq_symmetric, \
+pub(crate) const UNFOLD: &str = "fp6_first, fp6_count, fp6_in_a, fp6_in_b, fp6_in_c, \
+     fp6_in_d, pq_rule10, pq_rule10_in, pq_ideal, pq_symmetric, \
      pq_asymmetric, pq_after, pq_impulse, pq_impacts, fp_h1, fp_h2, fp_beta, tr_nid_xe_in_xy, xy_of_xe, tr_nid_xe_in, tr_id, tr_nid, \
      tr_id_in, tr_nid_in, zone_of, xi_of, eta_of, zone_code, goes_on_code, multi_code, \
      beta_of, v1_perp, v2_perp, sm_reflect, sm_feasible3, sm_feasible2, sm_feasible1, \
@@ -131,6 +132,18 @@ pub(crate) fn outputs(
                     p("multi_next"),
                     format!("multi_code (zone_of {k} {x1} {y1})"),
                 ),
+            ]))
+        }
+        "corner.zones" => {
+            let (k, x, y) = (arg("k")?, arg("x")?, arg("y")?);
+            Ok(lets(vec![
+                (p("zone"), format!("zone_code (zone_of {k} {x} {y})")),
+                (p("phi_count"), format!("fp6_count {k} {x} {y}")),
+                (p("phi_zone"), format!("fp6_first {k} {x} {y}")),
+                (p("in6a"), format!("fp6_in_a {k} {x} {y}")),
+                (p("in6b"), format!("fp6_in_b {k} {x} {y}")),
+                (p("in6c"), format!("fp6_in_c {k} {x} {y}")),
+                (p("in6d"), format!("fp6_in_d {k} {x} {y}")),
             ]))
         }
         "corner.orthogonal" => {
