@@ -297,6 +297,9 @@ impl Side {
     }
 }
 
+/// One run of a probe: its name, its `inputs` mapping and the prefix of its outputs.
+type Run = (String, Vec<(String, String)>, String);
+
 fn side_lets(t: &toml::Table, c: &Case) -> Result<Side, String> {
     let mut outputs = Vec::new();
     let mut nonzero = Vec::new();
@@ -304,7 +307,7 @@ fn side_lets(t: &toml::Table, c: &Case) -> Result<Side, String> {
     // the runs: `probe` (its outputs unprefixed), `probe2` (`p_*`), then each of `calls`
     // (`{prefix}*`), each on the claim's variables and derived quantities with its own
     // `inputs`, as the engine runs them
-    let mut runs: Vec<(String, Vec<(String, String)>, String)> = Vec::new();
+    let mut runs: Vec<Run> = Vec::new();
     for (probe_key, inputs_key, prefix) in [("probe", "inputs", ""), ("probe2", "inputs2", "p_")] {
         let Some(p) = t.get(probe_key) else { continue };
         let probe = p
