@@ -38,6 +38,11 @@
 //!
 //! Not re-checked here: an agreement's outputs found identical on both sides (the
 //! engine's values, counted).
+//!
+//! A rejection is a [`Rejection`] (`error.rs`): its class (the part of the proof that did
+//! not re-check: format, claim, verdict, statement, cover, sign, conclusion, vacuous,
+//! witness, recomputed) and one line naming what failed; bad input to the command is a
+//! [`CheckError`] (exit 2).
 
 mod cells;
 mod cover;
