@@ -60,19 +60,24 @@ impl Rejection {
     }
 
     /// The same rejection with `prefix` before its line (the cell or part it is about).
-    pub fn within(self, prefix: &str) -> Rejection {
-        let put = |m: String| format!("{prefix}{m}");
+    pub fn within(mut self, prefix: &str) -> Rejection {
+        let m = self.line_mut();
+        *m = format!("{prefix}{m}");
+        self
+    }
+
+    fn line_mut(&mut self) -> &mut String {
         match self {
-            Rejection::Format(m) => Rejection::Format(put(m)),
-            Rejection::Claim(m) => Rejection::Claim(put(m)),
-            Rejection::Verdict(m) => Rejection::Verdict(put(m)),
-            Rejection::Statement(m) => Rejection::Statement(put(m)),
-            Rejection::Cover(m) => Rejection::Cover(put(m)),
-            Rejection::Sign(m) => Rejection::Sign(put(m)),
-            Rejection::Conclusion(m) => Rejection::Conclusion(put(m)),
-            Rejection::Vacuous(m) => Rejection::Vacuous(put(m)),
-            Rejection::Witness(m) => Rejection::Witness(put(m)),
-            Rejection::Recomputed(m) => Rejection::Recomputed(put(m)),
+            Rejection::Format(m)
+            | Rejection::Claim(m)
+            | Rejection::Verdict(m)
+            | Rejection::Statement(m)
+            | Rejection::Cover(m)
+            | Rejection::Sign(m)
+            | Rejection::Conclusion(m)
+            | Rejection::Vacuous(m)
+            | Rejection::Witness(m)
+            | Rejection::Recomputed(m) => m,
         }
     }
 }

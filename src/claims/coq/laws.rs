@@ -413,6 +413,12 @@ fn sequential(arg: Arg, has: Has, p: &dyn Fn(&str) -> String) -> Result<Outputs,
     })
 }
 
+/// Whether the probe input `maps` names `map` (words split at spaces, commas or
+/// underscores, as the Clark–Bloch probes read it); every map when `maps` is absent.
+fn wants(word: Word, map: &str) -> bool {
+    word("maps").is_none_or(|m| m.split([' ', ',', '_']).any(|w| w == map))
+}
+
 /// Clark–Bloch's `penny.maps` probe (`coq/Penny.v`): the variational impact P (5) with its
 /// momentum jump and constraint values, the printed (28)–(29), the rates, and (with
 /// `maps` naming `plastic`) the plastic map (18); the elastic map of Proposition 4.1 is
@@ -423,8 +429,7 @@ fn penny_maps(
     word: Word,
     p: &dyn Fn(&str) -> String,
 ) -> Result<Outputs, String> {
-    let maps = word("maps").unwrap_or_else(|| "p projection plastic elastic energy".into());
-    let wants = |m: &str| maps.split([' ', ',', '_']).any(|w| w == m);
+    let wants = |m: &str| wants(word, m);
     if wants("elastic") || wants("projection") {
         return Err("the penny's elastic map and projection outputs have no Coq law yet".into());
     }
@@ -580,8 +585,7 @@ fn penny_eq12(arg: Arg, p: &dyn Fn(&str) -> String) -> Result<Outputs, String> {
 /// (`maps`: `w30`, `a31`, `p32`, default all) next to the law's W^k = (ω^k)♯, a^{ij} (19)
 /// and π_Δ (21) (column j = π_Δ(e_j)); J does not enter them (taken 1).
 fn penny_printed(arg: Arg, word: Word, p: &dyn Fn(&str) -> String) -> Result<Outputs, String> {
-    let maps = word("maps").unwrap_or_else(|| "w30 a31 p32".into());
-    let wants = |m: &str| maps.split([' ', ',', '_']).any(|w| w == m);
+    let wants = |m: &str| wants(word, m);
     let (m, rd, i, c, s) = (arg("m")?, arg("R")?, arg("I")?, arg("c")?, arg("s")?);
     let mij = format!("{m} {i} 1");
     let comps = ["cb_1", "cb_2", "cb_3", "cb_4"];
