@@ -3,7 +3,7 @@
     A small Ltac library: the law's branches chosen by the hypotheses, ground arithmetic
     at a witness, and the closing of obligations. Every proof built with these is checked
     by Coq's kernel; a tactic that fails makes the file fail to compile. *)
-From Coq Require Import Reals Lra Lia.
+From Coq Require Import Reals Lra Lia QArith Qreals Qabs.
 Open Scope R_scope.
 
 (** Case analysis on every branch [Rle_dec a b] of the goal, innermost first (a branch
@@ -217,3 +217,101 @@ Ltac ik_refute H :=
   first [ lra
         | match goal with A : _ |- _ => ik_false A end
         | match goal with E : ?a <> ?b |- _ => apply E; first [lra | (ik_abs; lra)] end ].
+
+(** * Ground arithmetic at a witness, let by let
+
+    A statement specialized at a witness is a chain of [let]s (the probes' outputs and the
+    claim's quantities). Expanding the chain at once copies every value into every use: a
+    reflection of a reflection of the cradle's velocities grows to a term whose [lra] took
+    Coq 3 minutes. [ik_walk] instead computes each value exactly (the laws unfolded, the
+    branches decided, the arithmetic done in Q at tactic time), proves "value = constant"
+    by [lra] on that small term alone, and goes on with the constant. *)
+
+(** A ground real term (numerals, + − × ÷, powers, |·|) as a rational, at tactic time. *)
+Ltac ik_q e :=
+  lazymatch e with
+  | ?a + ?b => let x := ik_q a in let y := ik_q b in constr:(Qplus x y)
+  | ?a - ?b => let x := ik_q a in let y := ik_q b in constr:(Qminus x y)
+  | ?a * ?b => let x := ik_q a in let y := ik_q b in constr:(Qmult x y)
+  | ?a / ?b => let x := ik_q a in let y := ik_q b in constr:(Qdiv x y)
+  | - ?a => let x := ik_q a in constr:(Qopp x)
+  | / ?a => let x := ik_q a in constr:(Qinv x)
+  | ?a ^ ?n => let x := ik_q a in constr:(Qpower x (Z.of_nat n))
+  | Rabs ?a => let x := ik_q a in constr:(Qabs x)
+  | IZR ?z => constr:(inject_Z z)
+  | R0 => constr:(0%Q)
+  | R1 => constr:(1%Q)
+  end.
+
+(** The real numeral of a rational, in lowest terms. *)
+Ltac ik_r q :=
+  let q' := eval vm_compute in (Qred q) in
+  lazymatch q' with
+  | Qmake ?n 1 => constr:(IZR n)
+  | Qmake ?n ?d => constr:(IZR n / IZR (Zpos d))
+  end.
+
+(** Fails on a term that still has a branch. *)
+Ltac ik_no_branch a := lazymatch a with context [Rle_dec] => fail | _ => constr:(I) end.
+
+(** The innermost branch [if Rle_dec a b] of a ground term taken, by exact rationals. *)
+Ltac ik_decide1 e :=
+  match e with
+  | context C [if Rle_dec ?a ?b then ?p else ?q] =>
+      let _ := ik_no_branch a in let _ := ik_no_branch b in
+      let x := ik_q a in let y := ik_q b in
+      let r := eval vm_compute in (Qle_bool x y) in
+      let e' := lazymatch r with
+                | true => context C [p]
+                | false => context C [q]
+                end in
+      let e'' := eval cbv beta iota in e' in e''
+  end.
+
+(** Every branch of a ground term taken. *)
+Ltac ik_decide e :=
+  lazymatch e with
+  | context [Rle_dec] => let e' := ik_decide1 e in ik_decide e'
+  | _ => e
+  end.
+
+(** The laws unfolded in a term (every definition but real arithmetic's). *)
+Ltac ik_laws e :=
+  let r := eval cbv beta iota zeta delta -[Rplus Rminus Rmult Rdiv Ropp Rinv pow Rabs IZR
+    Rle Rlt Rge Rgt Rle_dec Rlt_dec Rcase_abs sqrt Rsqr Rmax Rmin sin cos PI not] in e in r.
+
+(** The exact value of a ground term of the laws, as a real numeral. *)
+Ltac ik_value e :=
+  let u := ik_laws e in let d := ik_decide u in let q := ik_q d in ik_r q.
+
+(** A ground goal (an equation, a comparison, [_ <> 0]): the laws unfolded, every branch
+    taken, [lra]. *)
+Ltac ik_ground_goal :=
+  cbv beta iota zeta delta -[Rplus Rminus Rmult Rdiv Ropp Rinv pow Rabs IZR
+    Rle Rlt Rge Rgt Rle_dec Rlt_dec Rcase_abs sqrt Rsqr Rmax Rmin sin cos PI not];
+  repeat (match goal with
+          | |- context [Rle_dec ?a ?b] =>
+              lazymatch a with context [Rle_dec] => fail | _ => idtac end;
+              lazymatch b with context [Rle_dec] => fail | _ => idtac end;
+              destruct (Rle_dec a b)
+          end; cbv beta iota);
+  first [lra | (let E := fresh in intro E; lra)].
+
+(** The statement [H] at a witness walked [let] by [let]: each value computed exactly and
+    proved equal to its numeral, each premise proved, so that no term grows along the
+    chain. A value it cannot compute (not a real, or a function it does not know) is
+    substituted as it is. *)
+Ltac ik_walk H :=
+  repeat lazymatch type of H with
+  | let x := ?v in @?B x =>
+      first [ let c := ik_value v in
+              let E := fresh "E" in
+              assert (E : v = c) by (clear H; ik_ground_goal);
+              let H' := fresh in
+              assert (H' : B c) by exact (@eq_ind R v B H c E);
+              clear H E; rename H' into H; cbv beta in H
+            | change (B v) in H; cbv beta in H ]
+  | ?P -> _ =>
+      let h := fresh in
+      assert (h : P) by (clear H; ik_ground_goal); specialize (H h); clear h
+  end.

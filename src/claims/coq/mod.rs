@@ -125,7 +125,7 @@ fn refuted(
             false => format!(" specialize (H{n} {});", w.join(" "), n = i + 1),
         };
         tries.push(format!(
-            "(unfold {id}_{n} in H{n}; cbv zeta in H{n};{at} ik_premises H{n}; ik_unfold; ik_refute H{n})",
+            "(cbv delta [{id}_{n}] in H{n};{at} ik_walk H{n}; ik_unfold; ik_refute H{n})\n        | (unfold {id}_{n} in H{n}; cbv zeta in H{n};{at} ik_premises H{n}; ik_unfold; ik_refute H{n})",
             n = i + 1
         ));
     }
