@@ -405,6 +405,81 @@ pub fn log_label(v: &f64) -> String {
     }
 }
 
+/// Ticks of a linear axis over [lo, hi]: multiples of 1, 2 or 5 times a power of ten,
+/// at most 11 of them.
+pub fn linear_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    if !(lo.is_finite() && hi.is_finite() && hi > lo) {
+        return Vec::new();
+    }
+    let mut step = 10f64.powf(((hi - lo) / 10.0).log10().floor());
+    for m in [2.0, 2.5, 2.0] {
+        if (hi - lo) / step <= 10.0 {
+            break;
+        }
+        step *= m;
+    }
+    ticks_at(lo, hi, step)
+}
+
+/// The multiples of `step` in [lo, hi].
+fn ticks_at(lo: f64, hi: f64, step: f64) -> Vec<f64> {
+    let (k0, k1) = ((lo / step).ceil() as i64, (hi / step).floor() as i64);
+    (k0..=k1).map(|k| k as f64 * step).collect()
+}
+
+/// Ticks of an axis the user gave in multiples of π: multiples of π/2ᵏ, 3 to 10 of them
+/// (issue 62: the axis was in decimal radians).
+pub fn pi_ticks(lo: f64, hi: f64) -> Vec<f64> {
+    use std::f64::consts::PI;
+    if !(lo.is_finite() && hi.is_finite() && hi > lo) {
+        return Vec::new();
+    }
+    let span = (hi - lo) / PI;
+    let mut step = 1.0;
+    while span / step < 3.0 && step > 1.0 / 1024.0 {
+        step /= 2.0;
+    }
+    while span / step > 10.0 {
+        step *= 2.0;
+    }
+    ticks_at(lo / PI, hi / PI, step)
+        .into_iter()
+        .map(|k| k * PI)
+        .collect()
+}
+
+/// The label of a multiple of π: `0`, `π/4`, `3π/16`, `-π/2`, `2π` (denominators up to
+/// 1024; else three decimals of the multiple, `0.318π`).
+pub fn pi_label(v: &f64) -> String {
+    let x = v / std::f64::consts::PI;
+    let mut den = 1i64;
+    while den < 1024 && ((x * den as f64).round() - x * den as f64).abs() > 1e-6 {
+        den *= 2;
+    }
+    let num = (x * den as f64).round() as i64;
+    if ((num as f64) - x * den as f64).abs() > 1e-6 {
+        return format!("{x:.3}π");
+    }
+    let g = gcd(num.unsigned_abs(), den as u64) as i64;
+    match (num / g, den / g) {
+        (0, _) => "0".into(),
+        (1, 1) => "π".into(),
+        (-1, 1) => "-π".into(),
+        (n, 1) => format!("{n}π"),
+        (1, d) => format!("π/{d}"),
+        (-1, d) => format!("-π/{d}"),
+        (n, d) => format!("{n}π/{d}"),
+    }
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a.max(1)
+    } else {
+        gcd(b, a % b)
+    }
+}
+
 /// Tick labels of a linear axis with as many decimals as its span needs (and no `-0`).
 pub fn decimal_ticks(span: f64) -> impl Fn(&f64) -> String {
     let decimals = if span > 0.0 {
@@ -468,6 +543,19 @@ pub fn font() -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pi_axes_are_labelled_in_multiples_of_pi() {
+        use std::f64::consts::PI;
+        let labels: Vec<String> = pi_ticks(0.0, PI / 2.0).iter().map(pi_label).collect();
+        assert_eq!(labels, ["0", "π/8", "π/4", "3π/8", "π/2"]);
+        let labels: Vec<String> = pi_ticks(-PI, 2.0 * PI).iter().map(pi_label).collect();
+        assert_eq!(labels, ["-π", "0", "π", "2π"]);
+        assert_eq!(pi_label(&(PI / 16.0)), "π/16");
+        assert_eq!(pi_label(&1.0), "0.318π");
+        let t = linear_ticks(-1.0, 1.0);
+        assert_eq!((t.len(), t[0], t[10]), (11, -1.0, 1.0));
+    }
 
     #[test]
     fn log_ticks_label_two_and_five_within_four_decades() {

@@ -393,15 +393,13 @@ impl CornerAudit {
             sampling,
         );
         let params = self.params();
+        let (axes, pi_axes) = super::axes_of(&params);
         Config {
             law: "corner".into(),
             options: o,
-            axes: params
-                .iter()
-                .filter(|p| p.axis.varies())
-                .map(|p| p.label.to_string())
-                .collect(),
+            axes,
             points,
+            pi_axes,
         }
     }
 

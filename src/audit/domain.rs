@@ -74,6 +74,23 @@ impl Axis {
         })
     }
 
+    /// Whether the axis is given in multiples of π: every end or entry b·π with rational
+    /// b (`0`, `pi/16`, `3*pi/8`), one of them nonzero; its figure axis is labelled so.
+    pub fn in_pi(&self) -> bool {
+        use crate::lang::{parse, pi_linear};
+        use num_traits::Zero;
+        let ends: Vec<&String> = match self {
+            Axis::Value(v) => vec![v],
+            Axis::Range { lo, hi } => vec![lo, hi],
+            Axis::List(xs) => xs.iter().collect(),
+        };
+        let pi = |e: &String| parse(e).ok().as_ref().and_then(pi_linear);
+        let forms: Option<Vec<_>> = ends.into_iter().map(pi).collect();
+        forms.is_some_and(|f| {
+            f.iter().all(|(a, _)| a.is_zero()) && f.iter().any(|(_, b)| !b.is_zero())
+        })
+    }
+
     /// Whether the axis varies (a range, or a list of two or more entries).
     pub fn varies(&self) -> bool {
         !matches!(self, Axis::Value(_))

@@ -99,7 +99,55 @@ fn range(xs: impl Iterator<Item = f64>) -> (f64, f64) {
 struct AuditFigure<'a> {
     what: &'a str,
     axes: &'a [String],
+    /// Per axis, whether it is labelled in multiples of π.
+    pi_axes: &'a [bool],
     records: &'a [Record],
+}
+
+/// A linear axis over `lo..hi` with its ticks: multiples of π where the user gave the
+/// axis so, else decimal.
+fn linear_axis(
+    lo: f64,
+    hi: f64,
+    pi: bool,
+) -> style::Ticked<plotters::coord::types::RangedCoordf64> {
+    let ticks = match pi {
+        true => style::pi_ticks(lo, hi),
+        false => style::linear_ticks(lo, hi),
+    };
+    style::Ticked::new((lo..hi).into(), ticks)
+}
+
+/// The tick labels of [`linear_axis`].
+fn linear_labels(lo: f64, hi: f64, pi: bool) -> Box<dyn Fn(&f64) -> String> {
+    match pi {
+        true => Box::new(style::pi_label),
+        // a span of thresholds near the rounding unit: 4.5e-16, not 0.000000000000
+        false if hi - lo < 1e-6 => Box::new(|v: &f64| match *v == 0.0 {
+            true => "0".into(),
+            false => format!("{v:.1e}"),
+        }),
+        false => Box::new(style::decimal_ticks(hi - lo)),
+    }
+}
+
+/// The rows of the log axis of distances: its range, ticks, and the row where exact
+/// zeros are drawn (a decade below the smallest nonzero distance, labelled `0`), if any
+/// distance is 0 (issue 62: zeros sat at an unmarked 10⁻²⁰).
+fn log_rows(rels: &[f64]) -> (f64, f64, Vec<f64>, Option<f64>) {
+    let nonzero = || rels.iter().copied().filter(|&r| r > 0.0);
+    let ymax = nonzero().fold(FLOOR * 10.0, f64::max) * 4.0;
+    let low = nonzero().fold(ymax / 100.0, f64::min).max(FLOOR);
+    let decade = 10f64.powi(low.log10().floor() as i32);
+    match rels.contains(&0.0) {
+        false => (low / 4.0, ymax, style::log_ticks(low / 4.0, ymax), None),
+        true => {
+            let zero = decade / 10.0;
+            let mut ticks = style::log_ticks(decade, ymax);
+            ticks.insert(0, zero);
+            (zero / 2.0, ymax, ticks, Some(zero))
+        }
+    }
 }
 
 /// The categories present, most numerous first (drawn first, so that the rare ones lie
@@ -120,12 +168,15 @@ fn classes(records: &[Record]) -> Vec<(Category, String, RGBColor, usize, bool)>
 }
 
 impl AuditFigure<'_> {
-    /// The distance drawn for a record (relative, else absolute; an upper bound).
+    /// The distance drawn for a record (relative, else absolute; an upper bound), 0 or
+    /// at least [`FLOOR`].
     fn rel(r: &Record) -> Option<f64> {
         r.comparison.as_ref().map(|c| {
-            c.relative_distance
-                .map_or(c.distance.hi, |b| b.hi)
-                .max(FLOOR)
+            let d = c.relative_distance.map_or(c.distance.hi, |b| b.hi);
+            match d > 0.0 {
+                true => d.max(FLOOR),
+                false => 0.0,
+            }
         })
     }
 
@@ -190,15 +241,16 @@ impl Figure for AuditFigure<'_> {
         let data = style::legend_right(&area, st, &legend)?;
         let axes = self.axes;
         let records = self.records;
+        let pi = |k: usize| self.pi_axes.get(k).copied().unwrap_or(false);
         let (x0, x1) = range(records.iter().map(|r| r.coords[0]));
-        let fx = style::decimal_ticks(x1 - x0);
+        let fx = linear_labels(x0, x1, pi(0));
         if axes.len() >= 2 {
             let (y0, y1) = range(records.iter().map(|r| r.coords[1]));
             let mut chart = st
                 .chart(&data, None)
-                .build_cartesian_2d(x0..x1, y0..y1)
+                .build_cartesian_2d(linear_axis(x0, x1, pi(0)), linear_axis(y0, y1, pi(1)))
                 .map_err(style::de)?;
-            let fy = style::decimal_ticks(y1 - y0);
+            let fy = linear_labels(y0, y1, pi(1));
             st.mesh(&mut chart.configure_mesh())
                 .x_desc(axes[0].as_str())
                 .y_desc(axes[1].as_str())
@@ -208,36 +260,36 @@ impl Figure for AuditFigure<'_> {
                 .map_err(style::de)?;
             self.points(&mut chart, st, |r| (r.coords[0], r.coords[1]))
         } else {
-            let ymax = records
-                .iter()
-                .filter_map(Self::rel)
-                .fold(FLOOR * 10.0, f64::max)
-                * 4.0;
-            let ymin = records
-                .iter()
-                .filter_map(Self::rel)
-                .fold(ymax / 100.0, f64::min)
-                .max(FLOOR)
-                / 4.0;
+            let rels: Vec<f64> = records.iter().filter_map(Self::rel).collect();
+            let (ymin, ymax, ticks, zero) = log_rows(&rels);
             let mut chart = st
                 .chart(&data, None)
                 .build_cartesian_2d(
-                    x0..x1,
-                    style::Ticked::<LogCoord<f64>>::new(
-                        (ymin..ymax).log_scale().into(),
-                        style::log_ticks(ymin, ymax),
-                    ),
+                    linear_axis(x0, x1, pi(0)),
+                    style::Ticked::<LogCoord<f64>>::new((ymin..ymax).log_scale().into(), ticks),
                 )
                 .map_err(style::de)?;
+            let fy = |v: &f64| match zero {
+                Some(z) if *v == z => "0".to_string(),
+                _ => style::log_label(v),
+            };
+            let desc = match zero {
+                Some(_) => "relative distance to the true final state (upper bound; 0: exact)",
+                None => "relative distance to the true final state (upper bound)",
+            };
             st.mesh(&mut chart.configure_mesh())
                 .x_desc(axes[0].as_str())
                 .x_label_formatter(&fx)
-                .y_desc("relative distance to the true final state (upper bound)")
-                .y_label_formatter(&style::log_label)
+                .y_desc(desc)
+                .y_label_formatter(&fy)
                 .draw()
                 .map_err(style::de)?;
+            let at = |d: f64| match (d, zero) {
+                (0.0, Some(z)) => z,
+                _ => d,
+            };
             self.points(&mut chart, st, |r| {
-                (r.coords[0], Self::rel(r).unwrap_or(ymin))
+                (r.coords[0], Self::rel(r).map_or(ymin, at))
             })
         }
     }
@@ -246,7 +298,14 @@ impl Figure for AuditFigure<'_> {
 /// Writes `map.svg` and `map.png` to `dir`; figures need at least one varying axis and
 /// a font for their text. `what` says what was audited against what ("f64 against the
 /// certified corner law, alpha atan(1/2), eps 1/2"); the title says what is drawn.
-pub fn write(dir: &Path, what: &str, axes: &[String], records: &[Record]) -> Figures {
+/// `pi_axes`: per axis, whether it is labelled in multiples of π.
+pub fn write(
+    dir: &Path,
+    what: &str,
+    axes: &[String],
+    pi_axes: &[bool],
+    records: &[Record],
+) -> Figures {
     if axes.is_empty() || records.is_empty() {
         return Figures {
             files: Vec::new(),
@@ -262,6 +321,7 @@ pub fn write(dir: &Path, what: &str, axes: &[String], records: &[Record]) -> Fig
     let fig = AuditFigure {
         what,
         axes,
+        pi_axes,
         records,
     };
     let mut files = Vec::new();

@@ -152,6 +152,19 @@ pub struct Config {
     pub axes: Vec<String>,
     /// The number of points of the whole domain.
     pub points: u64,
+    /// Per varying axis, whether it was given in multiples of π (its figure axis is then
+    /// labelled π/8, π/4, …); absent in audits written before (decimal labels).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pi_axes: Vec<bool>,
+}
+
+/// The labels of the varying axes of `params`, and whether each is in multiples of π.
+pub fn axes_of(params: &[Param]) -> (Vec<String>, Vec<bool>) {
+    params
+        .iter()
+        .filter(|p| p.axis.varies())
+        .map(|p| (p.label.to_string(), p.axis.in_pi()))
+        .unzip()
 }
 
 /// How to run: threads, shard, progress bar.
@@ -723,15 +736,13 @@ pub fn run_law<L: Law>(
     check_records(&points, exec, true, &sampling)?;
     let mut options = law.options();
     common_options(&mut options, ar, &sampling);
+    let (axes, pi_axes) = axes_of(params);
     let config = Config {
         law: law.name().into(),
         options,
-        axes: params
-            .iter()
-            .filter(|p| p.axis.varies())
-            .map(|p| p.label.to_string())
-            .collect(),
+        axes,
         points: points.len(),
+        pi_axes,
     };
     let records = drive(
         &points,

@@ -10,6 +10,23 @@ use std::sync::Arc;
 /// Longest scenario name in the text summary (longer ones are elided in the middle).
 const MAX_NAME: usize = 60;
 
+/// Longest line of a record's text (longer ones are elided in the middle; issue 62).
+pub const MAX_LINE: usize = 160;
+
+/// `line` and a newline onto `out`, elided in the middle past [`MAX_LINE`] characters.
+fn push_line(out: &mut String, line: &str) {
+    let n = line.chars().count();
+    if n <= MAX_LINE {
+        out.push_str(line);
+    } else {
+        let keep = MAX_LINE / 2 - 1;
+        out.extend(line.chars().take(keep));
+        out.push('…');
+        out.extend(line.chars().skip(n - keep));
+    }
+    out.push('\n');
+}
+
 /// A scenario's name (the system file's) for text: long ones elided in the middle.
 fn name(s: &str) -> std::borrow::Cow<'_, str> {
     match elided(s) {
@@ -498,17 +515,24 @@ impl Summary {
                     }
                     _ => String::new(),
                 };
-                out += &format!(
-                    "  {:<w$} {}{}{worst}\n",
-                    name(&sc.scenario),
+                let head = format!("  {:<w$} ", name(&sc.scenario), w = width.unwrap_or(0));
+                let rest = format!(
+                    "{}{}{worst}",
                     nearest.join(", "),
                     if sc.not_discriminating {
                         " — not discriminating"
                     } else {
                         ""
                     },
-                    w = width.unwrap_or(0)
                 );
+                // a row past MAX_LINE goes on below its scenario
+                match head.chars().count() + rest.chars().count() > MAX_LINE {
+                    false => push_line(&mut out, &(head + &rest)),
+                    true => {
+                        push_line(&mut out, head.trim_end());
+                        push_line(&mut out, &format!("    {rest}"));
+                    }
+                }
             }
         }
         out += &format!(
@@ -604,95 +628,113 @@ impl Report for RegressReport {
 }
 
 impl RecordReport {
-    /// The record's lines in text (each ending with a newline).
+    /// The record's lines in text (each ending with a newline): the record, then the
+    /// nearest law and the expectation, each line under [`MAX_LINE`] characters.
     pub fn text(&self, o: &TextOptions) -> String {
+        self.text_with(o, false)
+    }
+
+    /// The record's lines in text; with `detail` (`regress --detail`) also the distances,
+    /// the second-nearest law, the energy change, the momentum defect, the impulses and
+    /// the contact order, a line each.
+    pub fn text_with(&self, o: &TextOptions, detail: bool) -> String {
         use std::fmt::Write;
         let r = self;
         if let Some(e) = &r.error {
             return format!("line {}: error: {e}\n", r.line);
         }
-        let mut out = String::with_capacity(512);
+        let mut out = String::with_capacity(256);
         let law = |n: Option<&&str>| n.and_then(|n| r.laws.iter().find(|l| l.law == *n));
-        // `write!` into a String cannot fail
         let near = |out: &mut String, names: &[&str]| {
             join(out, names, "=");
             let l = law(names.first());
             out.push_str(" (");
-            put_short(out, l.and_then(|l| l.distance_upper));
-            out.push_str(", rel ");
+            if detail {
+                put_short(out, l.and_then(|l| l.distance_upper));
+                out.push_str(", ");
+            }
+            out.push_str("rel ");
             put_short(out, l.and_then(|l| l.relative_distance));
             out.push(')');
         };
-        // the head pushed piece by piece, without the formatter
-        out.push_str("line ");
-        out.push_str(itoa::Buffer::new().format(r.line));
-        out.push(' ');
-        out.push_str(r.id.as_deref().unwrap_or(""));
-        out.push_str(" [");
-        out.push_str(&r.engine);
+        // the record: line, id, engine and set, scenario
+        let mut line = String::with_capacity(160);
+        line.push_str("line ");
+        line.push_str(itoa::Buffer::new().format(r.line));
+        if let Some(id) = &r.id {
+            line.push(' ');
+            line.push_str(&name(id));
+        }
+        line.push_str(" [");
+        line.push_str(&r.engine);
         if let Some(set) = &r.set {
-            out.push(' ');
-            out.push_str(set);
+            line.push(' ');
+            line.push_str(set);
         }
-        out.push_str("] ");
-        let (head, tail) = elided(&r.scenario);
-        out.push_str(head);
-        if let Some(tail) = tail {
-            out.push('…');
-            out.push_str(tail);
+        line.push_str("] ");
+        // the scenario whole where the line has room, else elided
+        match line.chars().count() + r.scenario.chars().count() > MAX_LINE {
+            true => line.push_str(&name(&r.scenario)),
+            false => line.push_str(&r.scenario),
         }
-        out.push_str(": nearest ");
-        near(&mut out, &r.nearest);
-        out.push_str(", then ");
-        match r.second.is_empty() {
-            true => out.push('—'),
-            false => near(&mut out, &r.second),
-        }
-        out.push_str("; ΔE/E ");
-        match r.energy_change {
-            Some(d) => out.push_str(Sci::new(d, true).as_str()),
-            None => out.push('—'),
-        }
-        out.push_str(", momentum defect ");
-        put_short(&mut out, r.momentum_defect);
-        if let Some(d) = law(r.nearest.first()).and_then(|l| l.impulse_distance_upper) {
-            out.push_str(", impulses ");
-            out.push_str(Sci::new(d, false).as_str());
-            out.push_str(" from the nearest");
-        }
+        push_line(&mut out, &line);
+        // the nearest law and the verdict on the expectation
+        line.clear();
+        line.push_str("  nearest ");
+        near(&mut line, &r.nearest);
         if r.not_discriminating {
-            out.push_str("; not discriminating");
-        }
-        if r.laws.iter().any(|l| l.sequence_consistent.is_some()) {
-            let mut fits = r
-                .laws
-                .iter()
-                .filter(|l| l.sequence_consistent == Some(true))
-                .map(|l| l.law)
-                .peekable();
-            match fits.peek() {
-                None => out.push_str("; contact order fits no law"),
-                Some(_) => {
-                    out.push_str("; contact order fits ");
-                    for (i, l) in fits.enumerate() {
-                        if i > 0 {
-                            out.push_str(", ");
-                        }
-                        out.push_str(l);
-                    }
-                }
-            }
+            line.push_str("; not discriminating");
         }
         match &r.expect {
             Some(x) if x.pass => {
-                let _ = write!(out, "; expect {} ok", x.law);
+                let _ = write!(line, "; expect {} ok", x.law);
             }
             Some(x) => {
-                let _ = write!(out, "; expect {} FAILED ({})", x.law, x.reason);
+                let _ = write!(line, "; expect {} FAILED ({})", x.law, x.reason);
             }
             None => {}
         }
-        out.push('\n');
+        push_line(&mut out, &line);
+        if detail {
+            line.clear();
+            line.push_str("  then ");
+            match r.second.is_empty() {
+                true => line.push('—'),
+                false => near(&mut line, &r.second),
+            }
+            push_line(&mut out, &line);
+            line.clear();
+            line.push_str("  ΔE/E ");
+            match r.energy_change {
+                Some(d) => line.push_str(Sci::new(d, true).as_str()),
+                None => line.push('—'),
+            }
+            line.push_str(", momentum defect ");
+            put_short(&mut line, r.momentum_defect);
+            if let Some(d) = law(r.nearest.first()).and_then(|l| l.impulse_distance_upper) {
+                line.push_str(", impulses ");
+                line.push_str(Sci::new(d, false).as_str());
+                line.push_str(" from the nearest");
+            }
+            push_line(&mut out, &line);
+            if r.laws.iter().any(|l| l.sequence_consistent.is_some()) {
+                let fits: Vec<&str> = r
+                    .laws
+                    .iter()
+                    .filter(|l| l.sequence_consistent == Some(true))
+                    .map(|l| l.law)
+                    .collect();
+                line.clear();
+                match fits.is_empty() {
+                    true => line.push_str("  contact order fits no law"),
+                    false => {
+                        line.push_str("  contact order fits ");
+                        join(&mut line, &fits, ", ");
+                    }
+                }
+                push_line(&mut out, &line);
+            }
+        }
         if o.exact_values {
             for l in r.laws.iter().filter(|l| l.applies) {
                 let _ = writeln!(out, "    {:<18} {}", l.law, tuple_text(&l.outcome, o));

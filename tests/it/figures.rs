@@ -203,3 +203,60 @@ fn drawn_diagrams_are_valid_svg() {
         }
     }
 }
+
+/// An axis given in multiples of π is labelled so (0, π/8, …, π/2), not in decimal
+/// radians, and an exact zero distance is drawn on a row labelled `0` (issue 62: it sat
+/// at an unmarked 10⁻²⁰); thresholds near the rounding unit read 4.5e-16, not 0.000….
+#[test]
+fn audit_figures_label_pi_axes_and_exact_zeros() {
+    let texts_of = |name: &str, args: &[&str]| {
+        let d = dir(name);
+        let mut all = vec!["audit", "corner"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--out", d.to_str().unwrap()]);
+        let (code, _, err) = run(&all);
+        assert_eq!(code, 0, "{err}");
+        let texts = svg_texts(&std::fs::read_to_string(d.join("map.svg")).unwrap());
+        std::fs::remove_dir_all(&d).ok();
+        texts
+    };
+    let one = [
+        "--alpha",
+        "pi/4",
+        "--direction",
+        "0..pi/2",
+        "--eps",
+        "1",
+        "--grid",
+        "17",
+    ];
+    let texts = texts_of("audit-pi", &one);
+    for label in ["0", "π/8", "π/4", "3π/8", "π/2"] {
+        assert!(texts.iter().any(|t| t == label), "no {label}: {texts:?}");
+    }
+    assert!(
+        texts.iter().any(|t| t.ends_with("(upper bound; 0: exact)")),
+        "{texts:?}"
+    );
+    assert!(!texts.iter().any(|t| t == "10⁻²⁰"), "{texts:?}");
+    let two = [
+        "--alpha",
+        "pi/4",
+        "--direction",
+        "0..pi/2",
+        "--eps",
+        "1",
+        "--algorithm",
+        "sa",
+        "--threshold",
+        "0,4.5e-16",
+        "--reference-algorithm",
+        "ta",
+        "--grid",
+        "5",
+    ];
+    let texts = texts_of("audit-pi2", &two);
+    assert!(texts.iter().any(|t| t == "4.5e-16"), "{texts:?}");
+    assert!(texts.iter().any(|t| t == "3π/8"), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.starts_with("0.0000")), "{texts:?}");
+}

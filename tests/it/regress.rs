@@ -552,9 +552,11 @@ fn laws_stopped_at_a_limit_keep_a_record_discriminating() {
     std::fs::write(&r, rec).unwrap();
     let (code, out, err) = crate::common::run(&["regress", r.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    let first = out.lines().next().unwrap();
-    assert!(first.contains("nearest newton-touching=poisson ("), "{out}");
-    assert!(!first.contains("not discriminating"), "{out}");
+    assert!(
+        out.contains("  nearest newton-touching=poisson (rel "),
+        "{out}"
+    );
+    assert!(!out.contains("not discriminating"), "{out}");
     let (code, laws, _) = crate::common::run(&["laws", sys.to_str().unwrap()]);
     assert_eq!(code, 0);
     for law in ["pasquero", "seghete-murphey", "newton-approaching"] {
@@ -727,11 +729,19 @@ fn regress_refuses_devices_as_records_and_scenarios() {
 /// Record v2 fields (issue 36): `pre`, the engine's own pre-impact velocity, catches a
 /// converter that flipped v⁻'s y component (which made Siconos and Box2D on the π/6
 /// corner look like exact Seghete–Murphey); contact names and impulse counts are checked.
-/// Line `n`'s report in a text `regress` output (`line 3 …` or `line 3: error: …`).
-fn report_line(out: &str, n: usize) -> &str {
-    out.lines()
-        .find(|l| l.starts_with(&format!("line {n} ")) || l.starts_with(&format!("line {n}:")))
-        .unwrap_or_else(|| panic!("no report of line {n}: {out}"))
+/// Line `n`'s report in a text `regress` output (`line 3 …` and its indented lines, or
+/// `line 3: error: …`), its lines joined by newlines.
+fn report_line(out: &str, n: usize) -> String {
+    let mut lines = out.lines().skip_while(|l| {
+        !(l.starts_with(&format!("line {n} ")) || l.starts_with(&format!("line {n}:")))
+    });
+    let head = lines
+        .next()
+        .unwrap_or_else(|| panic!("no report of line {n}: {out}"));
+    std::iter::once(head)
+        .chain(lines.take_while(|l| l.starts_with("  ")))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[test]
@@ -874,12 +884,9 @@ fn regress_compares_impulses_with_each_laws() {
     assert_eq!(impulse(&recs[1], "pasquero"), "1/2");
     // contact 12 not reported: it took no impulse, the law says 1
     assert_eq!(impulse(&recs[2], "pasquero"), "1");
-    let (_, text, _) = run(&["regress", path.to_str().unwrap()]);
+    let (_, text, _) = run(&["regress", path.to_str().unwrap(), "--detail"]);
     assert!(
-        text.lines()
-            .next()
-            .unwrap()
-            .contains("impulses 0.00e0 from the nearest"),
+        report_line(&text, 1).contains("impulses 0.00e0 from the nearest"),
         "{text}"
     );
 }
@@ -937,7 +944,7 @@ fn regress_reads_events_scale_and_the_engines_model() {
     ];
     let path = d.join("v2.jsonl");
     std::fs::write(&path, lines.join("\n")).unwrap();
-    let (code, out, _) = run(&["regress", path.to_str().unwrap()]);
+    let (code, out, _) = run(&["regress", path.to_str().unwrap(), "--detail"]);
     assert_eq!(code, 2, "{out}");
     let line = |n: usize| report_line(&out, n);
     assert!(
@@ -1013,5 +1020,33 @@ fn regress_reads_events_scale_and_the_engines_model() {
     assert_eq!(
         law_row(&r[4], "newton-touching")["outcome"],
         serde_json::json!([{"exact": "1/15"}, {"exact": "7/15"}, {"exact": "7/15"}])
+    );
+}
+
+/// The text per record is short by default (issue 62: lines were about 500 characters):
+/// the record and its nearest law, every line at most 160 characters, on the whole
+/// engine fixture; `--detail` adds the second law, the energy, the momentum and the
+/// contact order, a line each, also at most 160 characters.
+#[test]
+fn regress_text_lines_are_short_and_detail_is_behind_a_flag() {
+    for file in ["mujoco", "pybullet", "pymunk", "wrong-expect"] {
+        let path = format!("{RECORDS}/{file}.jsonl");
+        let (_, short, _) = run(&["regress", &path]);
+        let (_, detail, _) = run(&["regress", &path, "--detail"]);
+        for text in [&short, &detail] {
+            let long = text.lines().find(|l| l.chars().count() > 160);
+            assert!(long.is_none(), "{file}: {long:?}");
+        }
+        let heads = |t: &str| t.lines().filter(|l| l.starts_with("line ")).count();
+        assert_eq!(heads(&short), heads(&detail), "{file}");
+        assert!(!short.contains("momentum defect"), "{file}");
+        assert!(detail.contains("momentum defect"), "{file}");
+        assert!(detail.contains("\n  then "), "{file}");
+    }
+    let (_, out, _) = run(&["regress", &format!("{RECORDS}/wrong-expect.jsonl")]);
+    let first = report_line(&out, 1);
+    assert_eq!(
+        first,
+        "line 1 pymunk-cradle3-touching-dt1e-3-it10-wrong-expect [pymunk touching-dt1e-3-it10] 3-ball cradle, masses 1, 1, 1\n  nearest pasquero=seghete-murphey=newton-approaching=winandy-leine (rel 1.11e-16); expect newton-touching FAILED (outside tolerance)"
     );
 }

@@ -471,6 +471,10 @@ pub enum Command {
         /// hold) and the summary: one screen for any number of records
         #[arg(long)]
         summary: bool,
+        /// Per record, also the distances, the second-nearest law, the energy change,
+        /// the momentum defect, the impulses and the contact order (text; JSON has all)
+        #[arg(long)]
+        detail: bool,
         #[command(flatten)]
         out: Output,
     },

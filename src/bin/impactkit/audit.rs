@@ -580,7 +580,7 @@ fn finish(
                     .collect::<Vec<_>>()
                     .join(", "),
             );
-            figure::write(dir, &what, &config.axes, &records)
+            figure::write(dir, &what, &config.axes, &config.pi_axes, &records)
         }
         None => figure::Figures::default(),
     };

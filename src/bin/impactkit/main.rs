@@ -253,8 +253,9 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             records,
             jobs,
             summary,
+            detail,
             out,
-        } => regress(&records, jobs, summary, &out),
+        } => regress(&records, jobs, summary, detail, &out),
         Command::System { scenario } => Ok(Printed(system_file(scenario)?.to_toml())),
         Command::BilliardBreak {
             theta,
@@ -1048,11 +1049,13 @@ fn system_file(
 
 /// `impactkit regress`: the records streamed through the laws (each record's report
 /// written as it is checked, in file order), then the summary per engine; with
-/// `failing_only` (`--summary`) only the records that fail are written.
+/// `failing_only` (`--summary`) only the records that fail are written, and with `detail`
+/// (`--detail`) every measure of each record.
 fn regress(
     path: &std::path::Path,
     jobs: Option<usize>,
     failing_only: bool,
+    detail: bool,
     out: &Output,
 ) -> Result<Printed, Failure> {
     use impactkit::regress::stream::{run, Render};
@@ -1072,7 +1075,7 @@ fn regress(
         } else if json {
             serde_json::to_string(r).unwrap_or_default()
         } else {
-            r.text(&o)
+            r.text_with(&o, detail)
         }
     };
     let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
