@@ -140,16 +140,17 @@ fn regress_groups_exact_ties_at_pi_over_16_and_flags_the_bisector() {
     let r = write(&d, "r.jsonl", &records);
     let (code, out, err) = run(&["regress", &r]);
     assert_eq!(code, 0, "{err}");
+    // each record's second line: its nearest law
     let lines: Vec<&str> = out.lines().collect();
     assert!(
-        lines[0].contains("nearest seghete-murphey=newton-touching=newton-approaching=poisson ("),
+        lines[1].contains("nearest seghete-murphey=newton-touching=newton-approaching=poisson ("),
         "{out}"
     );
-    assert!(!lines[0].contains("not discriminating"), "{out}");
+    assert!(!lines[1].contains("not discriminating"), "{out}");
     assert!(
-        lines[1].contains(
+        lines[3].contains(
             "nearest pasquero=seghete-murphey=newton-touching=newton-approaching=poisson ("
-        ) && lines[1].ends_with("not discriminating"),
+        ) && lines[3].ends_with("not discriminating"),
         "{out}"
     );
 }
