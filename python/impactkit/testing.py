@@ -12,7 +12,7 @@ tolerance through its exact value or a rigorous enclosure.
 >>> assert_impact(cradle, pre=[1, 0, 0], post=[0.0, 0.0, 1.0], law="newton-touching")
 Traceback (most recent call last):
 ...
-AssertionError: newton-touching: distance 0.667 > tolerance 1e-09 (outcome [-1/3, 2/3, 2/3]); nearest: pasquero=seghete-murphey=newton-approaching=winandy-leine at 0; energy change ΔE/E +0
+AssertionError: engine [0, 0, 1] vs newton-touching [-1/3, 2/3, 2/3]: distance 0.667 > tolerance 1e-09; nearest: pasquero=seghete-murphey=newton-approaching=winandy-leine at 0; energy change ΔE/E +0
 """
 
 from typing import Any, Dict, Optional, Sequence
@@ -49,18 +49,25 @@ def assert_impact(
 ) -> None:
     """Asserts that an engine's post-impact velocity ``post`` (from ``pre``) lies within
     ``tol`` (largest componentwise difference) of an outcome of ``law`` on ``system``.
-    The failure message names the law's outcome, the nearest laws and their distance,
-    and the relative energy change."""
+    The failure message is one line: the engine's velocity, the law's outcome, the
+    distance, the nearest laws and their distance, and the relative energy change; under
+    pytest the traceback stops at the caller (``__tracebackhide__``)."""
+    # pytest shows the caller's line and this one message, not this function's source
+    __tracebackhide__ = True
     r = check(system, pre, post, law, tol)
     if r["expect"]["pass"]:
         return
     rows = {row["law"]: row for row in r["laws"]}
     row = rows[law]
+    engine = "[" + ", ".join(f"{x:.6g}" for x in post) + "]"
     if not row["applies"]:
-        head = f"{law} gives no outcome here ({row['note']})"
+        head = f"engine {engine}: {law} gives no outcome here ({row['note']})"
     else:
         outcome = "[" + ", ".join(_short(x) for x in row["outcome"]) + "]"
-        head = f"{law}: distance {row['distance_upper']:.3g} > tolerance {tol:g} (outcome {outcome})"
+        head = (
+            f"engine {engine} vs {law} {outcome}: distance {row['distance_upper']:.3g}"
+            f" > tolerance {tol:g}"
+        )
     if r["nearest"]:
         best = rows[r["nearest"][0]]["distance_upper"]
         nearest = f"nearest: {'='.join(r['nearest'])} at {best:.3g}"

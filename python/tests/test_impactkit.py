@@ -111,6 +111,30 @@ def test_assert_impact_passes_and_names_the_nearest_law():
         assert_impact(cradle, pre=[1, 0, 0], post=[0, 0, 1], law="newtons")
 
 
+def test_a_failing_assert_impact_is_short_under_pytest(tmp_path):
+    # issue 62: the failure printed about 40 lines of the helper's source; now the
+    # caller's line and one message with the engine's own velocity
+    import subprocess
+    import sys
+
+    test = tmp_path / "test_engine.py"
+    test.write_text(
+        "from impactkit import System\n"
+        "from impactkit.testing import assert_impact\n"
+        "def test_engine():\n"
+        "    assert_impact(System.cradle(3), pre=[1, 0, 0], post=[0.0, 0.3, 0.7], law='newton-touching')\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(test)],
+        capture_output=True, text=True, cwd=tmp_path,
+    ).stdout
+    body = out.split("_ test_engine _")[1].split("short test summary")[0]
+    lines = [l for l in body.splitlines() if l.strip() and not set(l.strip()) <= set("=_")]
+    assert len(lines) <= 5, out
+    assert "def assert_impact" not in out, out
+    assert "engine [0, 0.3, 0.7] vs newton-touching [-1/3, 2/3, 2/3]" in out, out
+
+
 def test_an_undecided_sign_is_said_not_guessed():
     # pi in a normal: no exact arithmetic holds it, and two laws' outcomes that are equal
     # cannot be shown equal by enclosures
