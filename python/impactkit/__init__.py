@@ -24,6 +24,7 @@ True
 """
 
 from fractions import Fraction
+import itertools
 import numbers
 import os
 import re
@@ -155,10 +156,26 @@ def number(x: Dict[str, str]) -> Value:
     ``{"lo": …, "hi": …}``) as a Python value."""
     if "exact" in x:
         t = x["exact"]
-        return Fraction(t) if _RATIONAL.match(t) else Exact(t)
+        if not _RATIONAL.match(t):
+            return Exact(t)
+        num, _, den = t.partition("/")
+        return Fraction(_int(num), _int(den or "1"))
     if "approx" in x:
         return float(x["approx"])
     return Interval(_bound(x["lo"]), _bound(x["hi"]))
+
+
+def _int(s: str) -> int:
+    """A decimal integer of any length (CPython's ``int(str)`` refuses more than 4,300
+    digits; an exact result such as 2^100000 has 30,103)."""
+    digits = s.lstrip("-")
+    if len(digits) <= 4000:
+        return int(s)
+    v = 0
+    for i in range(0, len(digits), 4000):
+        chunk = digits[i : i + 4000]
+        v = v * 10 ** len(chunk) + int(chunk)
+    return -v if s.startswith("-") else v
 
 
 def _is_number(x: Any) -> bool:
@@ -180,10 +197,11 @@ def to_float(x: Union[Value, int]) -> float:
     return float(x)
 
 
-def _expr(x: Input) -> str:
-    """An input as an expression of the input language, exactly (NumPy scalars too)."""
+def _expr(x: Input, name: str = "value") -> str:
+    """An input as an expression of the input language, exactly (NumPy scalars too);
+    errors name the parameter ``name``."""
     if isinstance(x, bool):
-        raise TypeError("a number is expected, not a bool")
+        raise TypeError(f"{name}: a number is expected, not a bool")
     if isinstance(x, str):
         return x
     if isinstance(x, numbers.Integral):
@@ -193,11 +211,11 @@ def _expr(x: Input) -> str:
     elif isinstance(x, numbers.Real):
         f = float(x)
         if f != f or f in (float("inf"), float("-inf")):
-            raise ValueError(f"{f} is not a finite number")
+            raise ValueError(f"{name}: {f} is not a finite number")
         x = Fraction(f)
     if isinstance(x, Fraction):
         return f"{x.numerator}/{x.denominator}" if x.denominator != 1 else str(x.numerator)
-    raise TypeError(f"a number (int, Fraction, float or str) is expected, not {type(x).__name__}")
+    raise TypeError(f"{name}: a number (int, Fraction, float or str) is expected, not {type(x).__name__}")
 
 
 def eval(expr: str, arith: str = "exact") -> Value:  # noqa: A001 (the command's name)
@@ -221,7 +239,7 @@ def regress(path: Union[str, "os.PathLike[str]"], jobs: int = 1) -> Dict[str, An
     >>> run["failed"], [r["nearest"][0] for r in run["records"]]
     (2, ['pasquero', 'pasquero'])
     """
-    stream = _core.regress_stream(os.fspath(path), jobs)
+    stream = _core.regress_stream(_path("path", path), jobs)
     out: Dict[str, Any] = {"records": [_convert(r) for r in stream]}
     summary = stream.summary
     for key in ("engines", "failed", "errors", "non_finite"):
@@ -239,7 +257,7 @@ def regress_records(path: Union[str, "os.PathLike[str]"], jobs: int = 1) -> Iter
     >>> first["nearest"][0], first["expect"]["pass"]
     ('pasquero', False)
     """
-    for r in _core.regress_stream(os.fspath(path), jobs):
+    for r in _core.regress_stream(_path("path", path), jobs):
         yield _convert(r)
 
 
@@ -287,20 +305,22 @@ class System:
                 raise ValueError("System: give a file's text, or velocity= and normals=")
             per_contact = isinstance(restitution, (list, tuple))
             toml = _core.system_toml(
-                [_expr(v) for v in velocity],
-                [[_expr(x) for x in row] for row in normals],
-                masses=None if masses is None else [_expr(m) for m in masses],
-                mass_matrix=None if mass_matrix is None else [[_expr(x) for x in row] for row in mass_matrix],
-                restitution=None if restitution is None or per_contact else _expr(restitution),  # type: ignore[arg-type]
-                contact_restitution=[_expr(e) for e in restitution] if per_contact else None,  # type: ignore[union-attr]
+                _list("velocity", velocity),
+                _rows("normals", normals),
+                masses=None if masses is None else _list("masses", masses),
+                mass_matrix=None if mass_matrix is None else _rows("mass_matrix", mass_matrix),
+                restitution=None if restitution is None or per_contact else _expr(restitution, "restitution"),  # type: ignore[arg-type]
+                contact_restitution=_list("restitution", restitution) if per_contact else None,  # type: ignore[arg-type]
                 touching=None if touching is None else [bool(t) for t in touching],
                 names=None if names is None else [str(n) for n in names],
                 coordinates=None if coordinates is None else [str(c) for c in coordinates],
                 name=name,
-                energetic=None if energetic is None else _expr(energetic),
+                energetic=None if energetic is None else _expr(energetic, "energetic"),
             )
         elif velocity is not None or normals is not None or masses is not None or mass_matrix is not None:
             raise ValueError("System: give a file's text or its parts, not both")
+        if not isinstance(toml, str):
+            raise TypeError(f"toml: a system file's text (str) is expected, not {type(toml).__name__}")
         self.toml = toml
         self.source = source
         # read once, so that a bad file fails here
@@ -308,12 +328,15 @@ class System:
 
     @classmethod
     def from_toml(cls, text: str) -> "System":
+        if not isinstance(text, str):
+            raise TypeError(f"text: a system file's text (str) is expected, not {type(text).__name__}")
         return cls(text)
 
     @classmethod
     def from_file(cls, path: Union[str, "os.PathLike[str]"]) -> "System":
         # a regular file only, read as the command line reads it (a FIFO is refused, not waited on)
-        return cls(_core.read_system_file(os.fspath(path)), os.fspath(path))
+        p = _path("path", path)
+        return cls(_core.read_system_file(p), p)
 
     @classmethod
     def cradle(
@@ -330,7 +353,7 @@ class System:
         masses = [1] * n if masses is None else _at_most("masses", masses)
         velocity = [1] + [0] * (n - 1) if velocity is None else _at_most("velocity", velocity)
         return cls(
-            _core.cradle_toml([_expr(m) for m in masses], [_expr(v) for v in velocity], _expr(restitution)),
+            _core.cradle_toml(_list("masses", masses), _list("velocity", velocity), _expr(restitution, "restitution")),
             f"cradle({n})",
         )
 
@@ -348,7 +371,9 @@ class System:
         eps = list(restitution) if isinstance(restitution, (list, tuple)) else [restitution] * 2
         if len(eps) != 2:
             raise ValueError("restitution: one coefficient, or one per wall (2)")
-        text = _core.corner_toml(alpha, [_expr(v) for v in velocity], _expr(eps[0]), _expr(eps[1]), _expr(mass))
+        text = _core.corner_toml(
+            alpha, _list("velocity", velocity), _expr(eps[0], "restitution"), _expr(eps[1], "restitution"), _expr(mass, "mass")
+        )
         return cls(text, f"corner({alpha})")
 
     @classmethod
@@ -367,8 +392,8 @@ class System:
         >>> len(rack.outcomes("seghete-murphey"))
         2
         """
-        m = None if masses is None else [_expr(x) for x in masses]
-        return cls(_core.billiard_toml(theta, [_expr(r) for r in radii], m), f"billiard({theta})")
+        m = None if masses is None else _list("masses", masses)
+        return cls(_core.billiard_toml(theta, _list("radii", radii), m), f"billiard({theta})")
 
     def laws(
         self,
@@ -383,31 +408,75 @@ class System:
 
         >>> System.cradle(3).laws()["groups"]
         [['pasquero', 'seghete-murphey', 'newton-approaching', 'winandy-leine'], ['newton-touching', 'poisson']]"""
-        v = None if velocity is None else [_expr(x) for x in velocity]
+        v = None if velocity is None else _list("velocity", velocity)
         return _convert(_core.laws(self.toml, self.source, arith, v, max_steps))
 
     def outcomes(self, law: str, velocity: Optional[Sequence[Input]] = None, arith: str = "certified") -> List[List[Value]]:
         """The post-impact velocities of one law (several where the law is not unique);
         ``ValueError`` when the law gives none, with its reason."""
         if law not in law_names():
-            raise ValueError(f"law: unknown law {law!r} (one of {', '.join(law_names())})")
+            raise ValueError(f"law: unknown law {_quoted(law)} (one of {', '.join(law_names())})")
         row = next((r for r in self.laws(velocity, arith)["laws"] if r["law"] == law), None)
         if row is None:
-            raise ValueError(f"{law}: the system file has no [lzb] table")
+            raise ValueError(f"law: {law}: the system file has no [lzb] table")
         if not row["outcomes"]:
-            raise ValueError(f"{law}: {row['note']}")
+            raise ValueError(f"law: {law} gives no outcome: {row['note']}")
         return row["outcomes"]
 
     def __repr__(self) -> str:
         return f"System.from_file({self.source!r})" if self.source != "<string>" else "System(<toml>)"
 
 
-def _exprs(xs: Optional[Sequence[Input]]) -> Optional[List[str]]:
-    return None if xs is None else [_expr(x) for x in xs]
+def _quoted(x: Any, limit: int = 60) -> str:
+    """``repr(x)`` for a one-line message: at most ``limit`` characters, elided in the
+    middle (a hostile 100,000-character name is not copied into the error)."""
+    r = repr(x) if len(str(x)) <= 10 * limit else repr(str(x)[: 2 * limit]) + "…"
+    return r if len(r) <= limit else r[: limit // 2] + "…" + r[-(limit // 2 - 1):]
 
 
-def _opt(x: Optional[Input]) -> Optional[str]:
-    return None if x is None else _expr(x)
+def _list(name: str, xs: Any) -> List[str]:
+    """A list of numbers (at most 1000) as expressions; errors name the parameter."""
+    if isinstance(xs, (str, bytes)) or not hasattr(xs, "__iter__"):
+        raise TypeError(f"{name}: a list of numbers is expected, not {type(xs).__name__}")
+    return [_expr(x, name) for x in _bounded(name, xs)]
+
+
+def _rows(name: str, rows: Any) -> List[List[str]]:
+    """A list of lists of numbers (a matrix, or one covector per contact)."""
+    if isinstance(rows, (str, bytes)) or not hasattr(rows, "__iter__"):
+        raise TypeError(f"{name}: a list of lists of numbers is expected, not {type(rows).__name__}")
+    return [_list(name, row) for row in _bounded(name, rows)]
+
+
+def _bounded(name: str, xs: Any) -> List[Any]:
+    """An iterable as a list of at most 1,000 entries (a generator is read no further)."""
+    if isinstance(xs, (str, bytes)) or not hasattr(xs, "__iter__"):
+        raise TypeError(f"{name}: a list is expected, not {type(xs).__name__}")
+    if hasattr(xs, "__len__"):
+        return _at_most(name, xs)
+    head = list(itertools.islice(xs, 1001))
+    if len(head) > 1000:
+        raise ValueError(f"{name}: more than the 1000 entries a list may have")
+    return head
+
+
+def _path(name: str, x: Any) -> str:
+    """A path argument as a string; errors name the parameter."""
+    try:
+        p = os.fsdecode(os.fspath(x))
+    except TypeError:
+        raise TypeError(f"{name}: a path (str or os.PathLike) is expected, not {type(x).__name__}") from None
+    if not p:
+        raise ValueError(f"{name}: an empty path")
+    return p
+
+
+def _exprs(xs: Optional[Sequence[Input]], name: str = "value") -> Optional[List[str]]:
+    return None if xs is None else _list(name, xs)
+
+
+def _opt(x: Optional[Input], name: str = "value") -> Optional[str]:
+    return None if x is None else _expr(x, name)
 
 
 def corner(
@@ -442,13 +511,13 @@ def corner(
     return _report(
         _core.corner(
             alpha,
-            [_expr(v) for v in v0],
-            eps=None if e is not None else _expr(eps),  # type: ignore[arg-type]
-            eps1=None if e is None else _expr(e[0]),
-            eps2=None if e is None else _expr(e[1]),
+            _list("v0", v0),
+            eps=None if e is not None else _expr(eps, "eps"),  # type: ignore[arg-type]
+            eps1=None if e is None else _expr(e[0], "eps"),
+            eps2=None if e is None else _expr(e[1], "eps"),
             algorithm=algorithm,
-            threshold=_opt(threshold),
-            rest_threshold=_opt(rest_threshold),
+            threshold=_opt(threshold, "threshold"),
+            rest_threshold=_opt(rest_threshold, "rest_threshold"),
             max_steps=max_steps,
             max_digits=max_digits,
             form=form,
@@ -480,14 +549,14 @@ def cradle(
     >>> r["final"], r["termination"]
     ([Fraction(0, 1), Fraction(0, 1), Fraction(1, 1)], 'exit')
     """
-    e = [_expr(x) for x in eps] if isinstance(eps, (list, tuple)) else [_expr(eps)]
+    e = _list("eps", eps) if isinstance(eps, (list, tuple)) else [_expr(eps, "eps")]
     return _report(
         _core.cradle(
             balls,
             e,
-            masses=_exprs(masses),
-            v0=_exprs(v0),
-            sigma=_opt(sigma),
+            masses=_exprs(masses, "masses"),
+            v0=_exprs(v0, "v0"),
+            sigma=_opt(sigma, "sigma"),
             max_steps=max_steps,
             max_digits=max_digits,
             trace=trace,
@@ -515,10 +584,10 @@ def propagate(
     """
     return _report(
         _core.propagate(
-            [_expr(m) for m in masses],
-            [[_expr(x) for x in row] for row in normals],
-            [_expr(p) for p in momentum],
-            eps=_opt(eps),
+            _list("masses", masses),
+            _rows("normals", normals),
+            _list("momentum", momentum),
+            eps=_opt(eps, "eps"),
             max_steps=max_steps,
             arith=arith,
         )
@@ -553,11 +622,11 @@ def penny(
             law,
             table=table,
             impacts=impacts,
-            a=_opt(a),
-            b=_opt(b),
-            rates=_exprs(rates),
+            a=_opt(a, "a"),
+            b=_opt(b, "b"),
+            rates=_exprs(rates, "rates"),
             arith=arith,
-            **{k: _expr(v) for k, v in params.items()},
+            **{k: _expr(v, k) for k, v in params.items()},
         )
     )
 
@@ -580,13 +649,16 @@ def step(
     ([Fraction(1, 4), Fraction(1, 5), Fraction(1, 20)], Fraction(3, 1))
     """
     text, source = _text_and_source(system)
-    return _report(_core.step(text, _expr(dt), steps, law, eps=_opt(eps), order=order, arith=arith, source=source))
+    return _report(
+        _core.step(text, _expr(dt, "dt"), steps, law, eps=_opt(eps, "eps"), order=order, arith=arith, source=source)
+    )
 
 
 def _text_and_source(x: Union[str, "os.PathLike[str]"]) -> "tuple[str, str]":
     if isinstance(x, str) and ("\n" in x or "=" in x):
         return x, "<string>"
-    return _core.read_system_file(os.fspath(x)), os.fspath(x)
+    p = _path("system", x)
+    return _core.read_system_file(p), p
 
 
 def _at_most(name: str, xs: Sequence[Input]) -> List[Input]:
@@ -612,7 +684,7 @@ def verify(
     """
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
-    return list(_core.verify([os.fspath(p) for p in paths], only, budget_seconds, jobs))
+    return list(_core.verify([_path("paths", p) for p in _bounded("paths", paths)], only, budget_seconds, jobs))
 
 
 def _check(
@@ -633,9 +705,29 @@ def _check(
     (True, 'pasquero')
     """
     if law not in law_names():
-        raise ValueError(f"law: unknown law {law!r} (one of {', '.join(law_names())})")
-    v = None if pre is None else [_expr(x) for x in pre]
-    return _convert(_core.check(system.toml, [float(x) for x in post], law, float(tol), system.source, v))
+        raise ValueError(f"law: unknown law {_quoted(law)} (one of {', '.join(law_names())})")
+    if not isinstance(system, System):
+        raise TypeError(f"system: a System is expected, not {type(system).__name__}")
+    v = None if pre is None else _list("pre", pre)
+    post_f = [_float("post", x) for x in _bounded("post", post)]
+    try:
+        r = _core.check(system.toml, post_f, law, _float("tol", tol), system.source, v)
+    except ValueError as e:
+        # the record's words (output.v, tolerance) as this function's parameters
+        msg = str(e)
+        for record, param in (("output.v:", "post:"), ("tolerance:", "tol:")):
+            if msg.startswith(record):
+                raise ValueError(param + msg[len(record):]) from None
+        raise
+    return _convert(r)
+
+
+def _float(name: str, x: Any) -> float:
+    """``float(x)`` with the parameter's name in the error (Python's own names none)."""
+    try:
+        return float(x)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name}: expected a number, not {_quoted(x)}") from None
 
 
 regress.check = _check  # type: ignore[attr-defined]

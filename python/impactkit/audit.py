@@ -71,9 +71,10 @@ class AuditRun:
         return f"AuditRun({self.config['law']}: {s['samples']} samples, {s['different_zones']} with other zones)"
 
 
-def _axis(x: Union[Input, str, None]) -> Optional[str]:
-    """A value, a range ``"a..b"`` or a list ``"a,b,c"`` (strings), or one number."""
-    return None if x is None else _expr(x)
+def _axis(x: Union[Input, str, None], name: str) -> Optional[str]:
+    """A value, a range ``"a..b"`` or a list ``"a,b,c"`` (strings), or one number;
+    errors name the parameter."""
+    return None if x is None else _expr(x, name)
 
 
 def corner(
@@ -109,16 +110,16 @@ def corner(
     """
     return AuditRun(
         _core.audit_corner(
-            _expr(alpha),
-            eps=_axis(eps),
+            _expr(alpha, "alpha"),
+            eps=_axis(eps, "eps"),
             direction=direction,
             v0=v0,
-            speed=_axis(speed),
-            eps1=_axis(eps1),
-            eps2=_axis(eps2),
+            speed=_axis(speed, "speed"),
+            eps1=_axis(eps1, "eps1"),
+            eps2=_axis(eps2, "eps2"),
             algorithm=algorithm,
-            threshold=_axis(threshold),
-            rest_threshold=_axis(rest_threshold),
+            threshold=_axis(threshold, "threshold"),
+            rest_threshold=_axis(rest_threshold, "rest_threshold"),
             reference_algorithm=reference_algorithm,
             form=form,
             max_steps=max_steps,

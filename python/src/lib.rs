@@ -207,9 +207,7 @@ fn laws<'py>(
     max_bits: Whole,
 ) -> PyResult<Bound<'py, PyAny>> {
     let mut file = SystemFile::from_toml(toml, source).map_err(value_error)?;
-    if let Some(v) = velocity {
-        file.velocity = v.into_iter().map(Number::Text).collect();
-    }
+    replace_velocity(&mut file, velocity, "velocity")?;
     let arith = Arith::parse(arith, max_bits.bits()?).map_err(value_error)?;
     let spec = LawsSpec {
         file,
@@ -245,9 +243,7 @@ fn check<'py>(
     velocity: Option<Vec<String>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let mut file = SystemFile::from_toml(toml, source).map_err(value_error)?;
-    if let Some(v) = velocity {
-        file.velocity = v.into_iter().map(Number::Text).collect();
-    }
+    replace_velocity(&mut file, velocity, "pre")?;
     let law = impactkit::system::laws::Law::parse(law)
         .ok_or_else(|| value_error(format!("law: unknown law {law:?}")))?;
     if !(tolerance >= 0.0 && tolerance.is_finite()) {
@@ -258,6 +254,31 @@ fn check<'py>(
     })?
     .map_err(value_error)?;
     to_py(py, &report)
+}
+
+/// The file's pre-impact velocity replaced by `velocity` (the Python argument `name`),
+/// which must have one component per coordinate: a wrong length names the argument, not
+/// the file's masses (issue 63).
+fn replace_velocity(
+    file: &mut SystemFile,
+    velocity: Option<Vec<String>>,
+    name: &str,
+) -> PyResult<()> {
+    let Some(v) = velocity else {
+        return Ok(());
+    };
+    let n = match file.velocity.is_empty() {
+        false => file.velocity.len(),
+        true => file.p.as_ref().map_or(0, Vec::len),
+    };
+    if n > 0 && v.len() != n {
+        return Err(value_error(format!(
+            "{name}: {} components, the system has {n} coordinates",
+            v.len()
+        )));
+    }
+    file.velocity = v.into_iter().map(Number::Text).collect();
+    Ok(())
 }
 
 /// Checks the number of balls of `System.cradle` before any list is built (issue 63, D8):
