@@ -1660,10 +1660,11 @@ fn attempt_cells(
         let mut o = Outcome::new(
             Verdict::ProvedOnSubdomain,
             format!(
-                "symbolic proof over the domain ({}) except {} cell(s) where the law gives no outcome (first: {}): {n_cells} cells proved, {outside} outside the hypotheses",
+                "symbolic proof over the domain ({}) except {} where the law gives no outcome (first: {}): {} proved, {outside} outside the hypotheses",
                 domain_text(params, cone),
-                refused.len(),
+                cells_text(refused.len()),
                 refused[0],
+                cells_text(n_cells),
             ),
         );
         o.certificate =
@@ -1678,9 +1679,10 @@ fn attempt_cells(
         let mut o = Outcome::new(
             Verdict::Proved,
             format!(
-                "symbolic proof in dimension {} over the domain ({}), {n_cells} cells, {outside} outside the hypotheses, every sign decided exactly; extended to every dimension and every positive definite mass matrix by the Gram reduction (the law is natural: {}; the conclusions compare {})",
+                "symbolic proof in dimension {} over the domain ({}), {}, {outside} outside the hypotheses, every sign decided exactly; extended to every dimension and every positive definite mass matrix by the Gram reduction (the law is natural: {}; the conclusions compare {})",
                 cert["dimension"],
                 domain_text(params, cone),
+                cells_text(n_cells),
                 cert["natural laws"].as_array().map_or(String::new(), |l| l.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join("; ")),
                 cert["conclusions compare"].as_str().unwrap_or_default(),
             ),
@@ -1702,8 +1704,9 @@ fn attempt_cells(
         let mut o = Outcome::new(
             Verdict::ProvedOnSubdomain,
             format!(
-                "symbolic proof over the stated domain ({}), only a part of the paper's: {sub}; {n_cells} cells, {outside} outside the hypotheses",
+                "symbolic proof over the stated domain ({}), only a part of the paper's: {sub}; {}, {outside} outside the hypotheses",
                 domain_text(params, cone),
+                cells_text(n_cells),
             ),
         );
         o.certificate =
@@ -1713,20 +1716,30 @@ fn attempt_cells(
     let mut o = Outcome::new(
         Verdict::Proved,
         format!(
-            "symbolic proof over the whole domain ({}): {} on rational functions in {n_cells} cells (open cells, boundary rays, degenerate points; {outside} outside the hypotheses{}), every sign decided exactly",
+            "symbolic proof over the whole domain ({}) in {}: on {}, {} ran on rational functions and decided every sign exactly; {outside} outside the hypotheses{}",
             domain_text(params, cone),
+            cells_text(n_cells),
+            if n_cells == 1 { "it" } else { "each" },
             if toml::to_string(t).is_ok_and(|s| s.contains("probe")) {
                 "the law code"
             } else {
                 "the claim's expressions"
             },
-            if undefined > 0 { format!(", {undefined} where the claim's quantities are undefined") } else { String::new() },
+            if undefined > 0 { format!(", {} where the claim's quantities are undefined", cells_text(undefined)) } else { String::new() },
         ),
     );
     o.certificate = Some(tree.attach(
         json!({"method": "symbolic cells", "cells": certificate, "undefined cells": undefined}),
     ));
     Ok(Attempt::Decided(o))
+}
+
+/// `n` cells, in words: `1 cell`, `169 cells` (a cell: docs/concepts.md).
+fn cells_text(n: usize) -> String {
+    match n {
+        1 => "1 cell".into(),
+        n => format!("{n} cells"),
+    }
 }
 
 /// The values of a cell's variables, derived ones included, and the radicals they hold.
