@@ -448,33 +448,38 @@ pub fn pi_ticks(lo: f64, hi: f64) -> Vec<f64> {
         .collect()
 }
 
-/// The label of a multiple of π: `0`, `π/4`, `3π/16`, `-π/2`, `2π` (denominators up to
-/// 1024; else three decimals of the multiple, `0.318π`).
+/// The label of a tick v of an axis in multiples of π: [`pi_multiple`] of v/π, with
+/// denominators up to 1024 (`0`, `π/4`, `3π/16`, `−π/2`, `2π`).
 pub fn pi_label(v: &f64) -> String {
-    let x = v / std::f64::consts::PI;
-    let mut den = 1i64;
-    while den < 1024 && ((x * den as f64).round() - x * den as f64).abs() > 1e-6 {
-        den *= 2;
+    pi_multiple(v / std::f64::consts::PI, 1024)
+}
+
+/// x·π as a multiple of π for a figure: `π/2`, `3π/4`, `−π`, `0`; a value that is no
+/// fraction with a denominator up to `max_den` as a decimal (`0.3183π`).
+pub fn pi_multiple(x: f64, max_den: i64) -> String {
+    for d in 1..=max_den {
+        let n = (x * d as f64).round();
+        if (x * d as f64 - n).abs() < 1e-9 {
+            let n = n as i64;
+            let g = gcd(n.unsigned_abs(), d as u64) as i64;
+            let (n, d) = (n / g.max(1), d / g.max(1));
+            return match (n, d) {
+                (0, _) => "0".into(),
+                (1, 1) => "π".into(),
+                (-1, 1) => "−π".into(),
+                (n, 1) => format!("{n}π"),
+                (1, d) => format!("π/{d}"),
+                (-1, d) => format!("−π/{d}"),
+                (n, d) => format!("{n}π/{d}"),
+            };
+        }
     }
-    let num = (x * den as f64).round() as i64;
-    if ((num as f64) - x * den as f64).abs() > 1e-6 {
-        return format!("{x:.3}π");
-    }
-    let g = gcd(num.unsigned_abs(), den as u64) as i64;
-    match (num / g, den / g) {
-        (0, _) => "0".into(),
-        (1, 1) => "π".into(),
-        (-1, 1) => "-π".into(),
-        (n, 1) => format!("{n}π"),
-        (1, d) => format!("π/{d}"),
-        (-1, d) => format!("-π/{d}"),
-        (n, d) => format!("{n}π/{d}"),
-    }
+    format!("{x:.4}π")
 }
 
 fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 {
-        a.max(1)
+        a
     } else {
         gcd(b, a % b)
     }
@@ -550,9 +555,9 @@ mod tests {
         let labels: Vec<String> = pi_ticks(0.0, PI / 2.0).iter().map(pi_label).collect();
         assert_eq!(labels, ["0", "π/8", "π/4", "3π/8", "π/2"]);
         let labels: Vec<String> = pi_ticks(-PI, 2.0 * PI).iter().map(pi_label).collect();
-        assert_eq!(labels, ["-π", "0", "π", "2π"]);
+        assert_eq!(labels, ["−π", "0", "π", "2π"]);
         assert_eq!(pi_label(&(PI / 16.0)), "π/16");
-        assert_eq!(pi_label(&1.0), "0.318π");
+        assert_eq!(pi_label(&1.0), "0.3183π");
         let t = linear_ticks(-1.0, 1.0);
         assert_eq!((t.len(), t[0], t[10]), (11, -1.0, 1.0));
     }

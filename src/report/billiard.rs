@@ -167,35 +167,9 @@ impl Report for SweepReport {
     }
 }
 
-/// θ/π as a multiple of π for a figure: `π/2`, `3π/4`, `π`, `0`; a value that is no
-/// fraction with a denominator up to 64 as a decimal (`0.3183π`).
+/// θ/π as a multiple of π for a figure (denominators up to 64).
 fn pi_multiple(x: f64) -> String {
-    for d in 1..=64i64 {
-        let n = (x * d as f64).round();
-        if (x * d as f64 - n).abs() < 1e-9 {
-            let n = n as i64;
-            let g = gcd(n.unsigned_abs(), d as u64) as i64;
-            let (n, d) = (n / g.max(1), d / g.max(1));
-            return match (n, d) {
-                (0, _) => "0".into(),
-                (1, 1) => "π".into(),
-                (-1, 1) => "−π".into(),
-                (n, 1) => format!("{n}π"),
-                (1, d) => format!("π/{d}"),
-                (-1, d) => format!("−π/{d}"),
-                (n, d) => format!("{n}π/{d}"),
-            };
-        }
-    }
-    format!("{x:.4}π")
-}
-
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
+    crate::figure::pi_multiple(x, 64)
 }
 
 /// Fig. 5 of Seghete–Murphey: the indeterminacy ξ against the angle θ from a sweep, the
