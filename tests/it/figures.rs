@@ -209,9 +209,18 @@ fn drawn_diagrams_are_valid_svg() {
 /// at an unmarked 10⁻²⁰); thresholds near the rounding unit read 4.5e-16, not 0.000….
 #[test]
 fn audit_figures_label_pi_axes_and_exact_zeros() {
+    // the corner at π/4, every direction of v0 in [0, π/2], eps 1, then the given options
     let texts_of = |name: &str, args: &[&str]| {
         let d = dir(name);
-        let mut all = vec!["audit", "corner"];
+        let mut all = vec![
+            "audit",
+            "corner",
+            "--alpha",
+            "pi/4",
+            "--direction",
+            "0..pi/2",
+        ];
+        all.extend_from_slice(&["--eps", "1"]);
         all.extend_from_slice(args);
         all.extend_from_slice(&["--out", d.to_str().unwrap()]);
         let (code, _, err) = run(&all);
@@ -220,17 +229,7 @@ fn audit_figures_label_pi_axes_and_exact_zeros() {
         std::fs::remove_dir_all(&d).ok();
         texts
     };
-    let one = [
-        "--alpha",
-        "pi/4",
-        "--direction",
-        "0..pi/2",
-        "--eps",
-        "1",
-        "--grid",
-        "17",
-    ];
-    let texts = texts_of("audit-pi", &one);
+    let texts = texts_of("audit-pi", &["--grid", "17"]);
     for label in ["0", "π/8", "π/4", "3π/8", "π/2"] {
         assert!(texts.iter().any(|t| t == label), "no {label}: {texts:?}");
     }
@@ -240,12 +239,6 @@ fn audit_figures_label_pi_axes_and_exact_zeros() {
     );
     assert!(!texts.iter().any(|t| t == "10⁻²⁰"), "{texts:?}");
     let two = [
-        "--alpha",
-        "pi/4",
-        "--direction",
-        "0..pi/2",
-        "--eps",
-        "1",
         "--algorithm",
         "sa",
         "--threshold",
