@@ -18,7 +18,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import impactkit
-from impactkit import System, audit
+from impactkit import System, audit, records
 from impactkit.testing import assert_impact, check
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,6 +75,9 @@ def _targets(r: random.Random):
                                           "law": "pasquero", "tol": 1e-9}),
         ("regress", impactkit.regress, {"path": f["records"], "jobs": 1}),
         ("verify", impactkit.verify, {"paths": f["claim"], "jobs": 1, "budget_seconds": 30.0}),
+        ("records.record", records.record, {"system": f["system"], "post": [0.0, 0.0, 1.0], "engine": "e",
+                                            "pre": [1, 0, 0], "expect": r.choice(LAWS), "tolerance": 1e-9}),
+        ("records.from_mujoco", records.from_mujoco, {"data": _Data([0.0, 1.0]), "dofs": [0, 1]}),
         ("audit.corner", audit.corner, {"alpha": "pi/4", "eps": "1", "direction": "0..pi/2", "grid": "3",
                                         "max_steps": 100}),
     ]
@@ -83,6 +86,13 @@ def _targets(r: random.Random):
 #: values of the right kind, some out of range: the calls get past argument checks
 PLAUSIBLE = NUMBERS + ARITHS + LAWS + [2, 7, 33, 10**6, -3, "0", "-1/2", "2", "1e-30", "pi/2",
                                        "0..pi/2", "5", "3x3", [1, 0], [1, 0, 0, 0], ["1/2", 0, 0]]
+
+
+class _Data:
+    """MuJoCo's data as far as the reader uses it."""
+
+    def __init__(self, qvel):
+        self.qvel = qvel
 
 
 def _hostile(r: random.Random):

@@ -445,3 +445,42 @@ def test_lzb_rows_and_a_compliant_engine_within_the_certified_limit():
 def test_lzb_on_a_file_without_its_table_says_why():
     with pytest.raises(ValueError, match=r"no \[lzb\] table"):
         System.cradle(3).outcomes("lzb")
+
+
+def test_records_from_engine_objects_round_trip_through_regress(tmp_path):
+    # issue 62: converters from the engines' own objects to records; fakes with the
+    # engines' accessors stand in for pybullet, MuJoCo and pymunk (none is a dependency)
+    from collections import namedtuple
+
+    from impactkit import records
+
+    class Bullet:  # pybullet's getBaseVelocity: ((vx, vy, vz), (wx, wy, wz))
+        def getBaseVelocity(self, body):
+            return ((0.0, 0.0, 0.0), (0, 0, 0)) if body < 2 else ((1.0, 0.0, 0.0), (0, 0, 0))
+
+    Data = namedtuple("Data", "qvel")
+    Body = namedtuple("Body", "velocity")
+    post_b = records.from_pybullet(Bullet(), [0, 1, 2], axes="x")
+    post_m = records.from_mujoco(Data(qvel=[9.0, 0.0, 0.0, 1.0]), dofs=[1, 2, 3])
+    post_p = records.from_pymunk([Body((0.0, 0.0)), Body((0.0, 0.0)), Body((1.0, 0.0))], axes="x")
+    assert post_b == post_m == post_p == [0.0, 0.0, 1.0]
+    system = str(ROOT / "examples/systems/cradle3.toml")
+    recs = [
+        records.record(system, post_b, engine="bullet-fake", id="b", pre=[1, 0, 0], expect="pasquero"),
+        records.record(system, post_m, engine="mujoco-fake", id="m", expect="newton-touching", tolerance=1e-6),
+        records.record(system, post_p, engine="pymunk-fake", id="p", contacts=["23"], impulses=[1.0]),
+    ]
+    path = tmp_path / "engine.jsonl"
+    assert records.write(path, recs) == 3
+    run = impactkit.regress(path)
+    got = {r["id"]: r for r in run["records"]}
+    assert got["b"]["nearest"][0] == "pasquero" and got["b"]["expect"]["pass"] is True
+    assert got["m"]["expect"]["pass"] is False  # Newton over both contacts differs
+    assert run["failed"] == 1 and run["errors"] == 0
+    with pytest.raises(ValueError, match="^expect: unknown law"):
+        records.record(system, post_b, engine="x", expect="newtons")
+    with pytest.raises(ValueError, match="^post: nan is not a finite number"):
+        records.record(system, [float("nan"), 0, 1], engine="x")
+    with pytest.raises(ValueError, match="^axes: "):
+        records.from_pymunk([Body((0.0, 0.0))], axes="xz")
+    assert not list(tmp_path.glob(".records-*"))
