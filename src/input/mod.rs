@@ -8,6 +8,7 @@
 
 pub mod caps;
 pub mod files;
+pub mod suggest;
 
 use crate::arith::{ArithError, Kind, Scalar};
 use crate::lang::{eval_str, split_list, EvalError};

@@ -699,10 +699,19 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
     let num = |x: &S| full.then(|| x.num());
     let v = observed("output.v", &rec.output.v, sys, ctx)?;
     let expect_law = match &rec.expect {
-        Some(e) => Some(
-            Law::parse(&e.law)
-                .ok_or_else(|| format!("expect.law: `{}` is not a law impactkit knows", e.law))?,
-        ),
+        Some(e) => Some(Law::parse(&e.law).ok_or_else(|| {
+            let names: Vec<&str> = Law::ALL
+                .iter()
+                .chain(&Law::COMPLIANT)
+                .map(|l| l.name())
+                .collect();
+            format!(
+                "expect.law: `{}` is not a law impactkit knows{} (laws: {})",
+                e.law,
+                crate::input::suggest::nearest(&e.law, &names),
+                names.join(", ")
+            )
+        })?),
         None => None,
     };
     let tol = match &rec.expect {

@@ -144,7 +144,12 @@ impl ScenarioSpec {
 
 /// A scenario value as written, parsed.
 fn parse_value(v: &serde_json::value::RawValue) -> Result<serde_json::Value, String> {
-    serde_json::from_str(v.get()).map_err(|e| format!("scenario: {e}"))
+    serde_json::from_str(v.get()).map_err(|e| {
+        format!(
+            "scenario: {}",
+            crate::input::suggest::serde_message(&e.to_string())
+        )
+    })
 }
 
 /// A record that could not be read: its line and why.
@@ -218,7 +223,12 @@ fn scenario(
             b.insert(k.clone(), v.clone());
         }
     }
-    let file: SystemFile = serde_json::from_value(base).map_err(|e| format!("scenario: {e}"))?;
+    let file: SystemFile = serde_json::from_value(base).map_err(|e| {
+        format!(
+            "scenario: {}",
+            crate::input::suggest::serde_message(&e.to_string())
+        )
+    })?;
     Ok((file, source))
 }
 
@@ -232,7 +242,8 @@ fn error(line: usize, reason: &str) -> RecordError {
 
 /// The record of one JSON line (line `line` of its file).
 pub fn parse_jsonl_line(line: usize, text: &str) -> Result<Record, RecordError> {
-    let raw: RawRecord = serde_json::from_str(text).map_err(|e| error(line, &e.to_string()))?;
+    let raw: RawRecord = serde_json::from_str(text)
+        .map_err(|e| error(line, &crate::input::suggest::serde_message(&e.to_string())))?;
     Ok(Record {
         line,
         id: raw.id,

@@ -557,8 +557,9 @@ fn touches<S: Scalar>(
 impl SystemFile {
     /// Reads TOML; `source` names the file in errors.
     pub fn from_toml(text: &str, source: &str) -> Result<Self, InputError> {
-        let file: SystemFile =
-            toml::from_str(text).map_err(|e| InputError::new(source, e.message()))?;
+        let file: SystemFile = toml::from_str(text).map_err(|e| {
+            InputError::new(source, crate::input::suggest::serde_message(e.message()))
+        })?;
         // every command needs the motion: the laws q̇⁻, the stepper p (or q̇)
         if file.velocity.is_empty() && file.p.is_none() {
             return Err(InputError::new(

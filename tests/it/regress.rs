@@ -1050,3 +1050,63 @@ fn regress_text_lines_are_short_and_detail_is_behind_a_flag() {
         "line 1 pymunk-cradle3-touching-dt1e-3-it10-wrong-expect [pymunk touching-dt1e-3-it10] 3-ball cradle, masses 1, 1, 1\n  nearest pasquero=seghete-murphey=newton-approaching=winandy-leine (rel 1.11e-16); expect newton-touching FAILED (outside tolerance)"
     );
 }
+
+/// Misspellings in records and system files get a suggestion (issue 62): a law name, a
+/// record field, a scenario override, a missing tolerance, a system file's key.
+#[test]
+fn misspelt_records_and_system_keys_get_a_suggestion() {
+    let d = tempdir("regress-didyoumean");
+    std::fs::create_dir_all(&d).unwrap();
+    let sys = format!(
+        "{}/examples/systems/cradle3.toml",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let rec = |rest: &str| {
+        format!("{{\"scenario\": {{\"file\": \"{sys}\"{rest}, \"engine\": {{\"name\": \"e\"}}")
+    };
+    let lines = [
+        rec("}") + ", \"output\": {\"v\": [0, 0, 1]}, \"expect\": {\"law\": \"pasqero\", \"tolerance\": 1e-9}}",
+        rec("}") + ", \"outptu\": {\"v\": [0, 0, 1]}}",
+        rec("}") + ", \"output\": {\"v\": [0, 0, 1]}, \"expect\": {\"law\": \"pasquero\"}}",
+        rec(", \"restitutoin\": \"1\"}") + ", \"output\": {\"v\": [0, 0, 1]}}",
+    ];
+    let path = d.join("typos.jsonl");
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let (code, out, _) = run(&["regress", path.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}");
+    let line = |n: usize| report_line(&out, n);
+    assert!(
+        line(1).contains("`pasqero` is not a law impactkit knows (did you mean \"pasquero\"?)"),
+        "{}",
+        line(1)
+    );
+    assert!(
+        line(2).ends_with("(did you mean \"output\"?)"),
+        "{}",
+        line(2)
+    );
+    assert!(
+        line(3).contains("missing field `tolerance`")
+            && line(3).contains("e.g. \"tolerance\": 1e-9"),
+        "{}",
+        line(3)
+    );
+    assert!(
+        line(4).ends_with("(did you mean \"restitution\"?)"),
+        "{}",
+        line(4)
+    );
+    let toml = d.join("s.toml");
+    std::fs::write(
+        &toml,
+        "name = \"x\"\nmasses = [\"1\", \"1\"]\nvelocity = [\"1\", \"0\"]\nrestitutoin = \"1\"\n[[contact]]\nnormal = [\"-1\", \"1\"]\n",
+    )
+    .unwrap();
+    let (code, _, err) = run(&["laws", toml.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.trim_end().ends_with("(did you mean \"restitution\"?)"),
+        "{err}"
+    );
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+}

@@ -316,51 +316,5 @@ fn check_probe(v: &toml::Value, path: &str) -> Result<(), String> {
     ))
 }
 
-/// ` (did you mean "x"?)` for the closest of `names` to `word`, when one is close.
-pub fn nearest(word: &str, names: &[&str]) -> String {
-    let best = names
-        .iter()
-        .map(|n| (edit_distance(word, n), *n))
-        .min_by_key(|(d, _)| *d);
-    match best {
-        Some((d, n)) if d <= word.chars().count().max(3) / 2 + 1 => {
-            format!(" (did you mean \"{n}\"?)")
-        }
-        _ => String::new(),
-    }
-}
-
-/// The Levenshtein distance of two words (in characters).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let next = (prev + usize::from(ca != *cb))
-                .min(row[j] + 1)
-                .min(row[j + 1] + 1);
-            prev = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn edit_distances() {
-        assert_eq!(edit_distance("varz", "vars"), 1);
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-        assert_eq!(
-            nearest("varz", &["vars", "assume"]),
-            " (did you mean \"vars\"?)"
-        );
-        assert_eq!(nearest("zzzzzz", &["vars", "assume"]), "");
-    }
-}
+/// ` (did you mean "x"?)`: shared with every reader of user files.
+pub use crate::input::suggest::nearest;
