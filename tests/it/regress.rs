@@ -3,6 +3,7 @@
 
 use crate::common::{agreement, bad, exact, json, law_row, run, tempdir};
 use serde_json::Value;
+use std::path::Path;
 
 const SYSTEMS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/systems");
 const RECORDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/engines/records");
@@ -729,6 +730,16 @@ fn regress_refuses_devices_as_records_and_scenarios() {
 /// Record v2 fields (issue 36): `pre`, the engine's own pre-impact velocity, catches a
 /// converter that flipped v⁻'s y component (which made Siconos and Box2D on the π/6
 /// corner look like exact Seghete–Murphey); contact names and impulse counts are checked.
+/// `regress` (text, with `args`) on the records `lines` written to `path`: exit status
+/// and standard output.
+fn regress_lines(path: &Path, lines: &[String], args: &[&str]) -> (i32, String) {
+    std::fs::write(path, lines.join("\n")).unwrap();
+    let mut all = vec!["regress", path.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let (code, out, _) = run(&all);
+    (code, out)
+}
+
 /// Line `n`'s report in a text `regress` output (`line 3 …` and its indented lines, or
 /// `line 3: error: …`), its lines joined by newlines.
 fn report_line(out: &str, n: usize) -> String {
@@ -943,8 +954,7 @@ fn regress_reads_events_scale_and_the_engines_model() {
         ),
     ];
     let path = d.join("v2.jsonl");
-    std::fs::write(&path, lines.join("\n")).unwrap();
-    let (code, out, _) = run(&["regress", path.to_str().unwrap(), "--detail"]);
+    let (code, out) = regress_lines(&path, &lines, &["--detail"]);
     assert_eq!(code, 2, "{out}");
     let line = |n: usize| report_line(&out, n);
     assert!(
@@ -1070,32 +1080,21 @@ fn misspelt_records_and_system_keys_get_a_suggestion() {
         rec("}") + ", \"output\": {\"v\": [0, 0, 1]}, \"expect\": {\"law\": \"pasquero\"}}",
         rec(", \"restitutoin\": \"1\"}") + ", \"output\": {\"v\": [0, 0, 1]}}",
     ];
-    let path = d.join("typos.jsonl");
-    std::fs::write(&path, lines.join("\n")).unwrap();
-    let (code, out, _) = run(&["regress", path.to_str().unwrap()]);
+    let (code, out) = regress_lines(&d.join("typos.jsonl"), &lines, &[]);
     assert_eq!(code, 2, "{out}");
     let line = |n: usize| report_line(&out, n);
-    assert!(
-        line(1).contains("`pasqero` is not a law impactkit knows (did you mean \"pasquero\"?)"),
-        "{}",
-        line(1)
-    );
-    assert!(
-        line(2).ends_with("(did you mean \"output\"?)"),
-        "{}",
-        line(2)
-    );
-    assert!(
-        line(3).contains("missing field `tolerance`")
-            && line(3).contains("e.g. \"tolerance\": 1e-9"),
-        "{}",
-        line(3)
-    );
-    assert!(
-        line(4).ends_with("(did you mean \"restitution\"?)"),
-        "{}",
-        line(4)
-    );
+    for (n, want) in [
+        (
+            1,
+            "`pasqero` is not a law impactkit knows (did you mean \"pasquero\"?)",
+        ),
+        (2, "(did you mean \"output\"?)"),
+        (3, "missing field `tolerance` at line 1 column"),
+        (3, "e.g. \"tolerance\": 1e-9)"),
+        (4, "(did you mean \"restitution\"?)"),
+    ] {
+        assert!(line(n).contains(want), "line {n}: {}", line(n));
+    }
     let toml = d.join("s.toml");
     std::fs::write(
         &toml,
