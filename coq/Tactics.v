@@ -287,14 +287,8 @@ Ltac ik_value e :=
 (** A ground goal (an equation, a comparison, [_ <> 0]): the laws unfolded, every branch
     taken, [lra]. *)
 Ltac ik_ground_goal :=
-  cbv beta iota zeta delta -[Rplus Rminus Rmult Rdiv Ropp Rinv pow Rabs IZR
-    Rle Rlt Rge Rgt Rle_dec Rlt_dec Rcase_abs sqrt Rsqr Rmax Rmin sin cos PI not];
-  repeat (match goal with
-          | |- context [Rle_dec ?a ?b] =>
-              lazymatch a with context [Rle_dec] => fail | _ => idtac end;
-              lazymatch b with context [Rle_dec] => fail | _ => idtac end;
-              destruct (Rle_dec a b)
-          end; cbv beta iota);
+  lazymatch goal with |- ?g => let g' := ik_laws g in change g' end;
+  ik_branches;
   first [lra | (let E := fresh in intro E; lra)].
 
 (** The statement [H] at a witness walked [let] by [let]: each value computed exactly and

@@ -492,7 +492,16 @@ pub fn decimal_ticks(span: f64) -> impl Fn(&f64) -> String {
     } else {
         2
     };
+    // a span near the rounding unit (thresholds of 4.5e-16) in scientific notation, not
+    // as twelve zeros
+    let tiny = span > 0.0 && span < 1e-6;
     move |v: &f64| {
+        if tiny {
+            return match *v == 0.0 {
+                true => "0".into(),
+                false => format!("{v:.1e}"),
+            };
+        }
         let s = format!("{v:.decimals$}");
         match s.strip_prefix('-') {
             Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),

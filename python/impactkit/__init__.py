@@ -436,22 +436,19 @@ def _quoted(x: Any, limit: int = 60) -> str:
 
 def _list(name: str, xs: Any) -> List[str]:
     """A list of numbers (at most 1000) as expressions; errors name the parameter."""
-    if isinstance(xs, (str, bytes)) or not hasattr(xs, "__iter__"):
-        raise TypeError(f"{name}: a list of numbers is expected, not {type(xs).__name__}")
-    return [_expr(x, name) for x in _bounded(name, xs)]
+    return [_expr(x, name) for x in _bounded(name, xs, "a list of numbers")]
 
 
 def _rows(name: str, rows: Any) -> List[List[str]]:
     """A list of lists of numbers (a matrix, or one covector per contact)."""
-    if isinstance(rows, (str, bytes)) or not hasattr(rows, "__iter__"):
-        raise TypeError(f"{name}: a list of lists of numbers is expected, not {type(rows).__name__}")
-    return [_list(name, row) for row in _bounded(name, rows)]
+    return [_list(name, row) for row in _bounded(name, rows, "a list of lists of numbers")]
 
 
-def _bounded(name: str, xs: Any) -> List[Any]:
-    """An iterable as a list of at most 1,000 entries (a generator is read no further)."""
+def _bounded(name: str, xs: Any, what: str = "a list") -> List[Any]:
+    """An iterable (``what`` says of what, for the error) as a list of at most 1,000
+    entries (a generator is read no further)."""
     if isinstance(xs, (str, bytes)) or not hasattr(xs, "__iter__"):
-        raise TypeError(f"{name}: a list is expected, not {type(xs).__name__}")
+        raise TypeError(f"{name}: {what} is expected, not {type(xs).__name__}")
     if hasattr(xs, "__len__"):
         return _at_most(name, xs)
     head = list(itertools.islice(xs, 1001))

@@ -21,7 +21,7 @@ import os
 import tempfile
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Union
 
-from . import _bounded, _path, _quoted, law_names
+from . import _bounded, _float, _path, _quoted, law_names
 
 __all__ = ["record", "write", "from_pybullet", "from_mujoco", "from_pymunk"]
 
@@ -29,12 +29,10 @@ PathLike = Union[str, "os.PathLike[str]"]
 
 
 def _floats(name: str, xs: Any) -> List[float]:
+    """Finite floats (JSON has no NaN or inf); errors name the parameter."""
     out = []
     for x in _bounded(name, xs):
-        try:
-            f = float(x)
-        except (TypeError, ValueError):
-            raise ValueError(f"{name}: expected a number, not {_quoted(x)}") from None
+        f = _float(name, x)
         if not math.isfinite(f):
             raise ValueError(f"{name}: {f} is not a finite number")
         out.append(f)

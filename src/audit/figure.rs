@@ -122,11 +122,6 @@ fn linear_axis(
 fn linear_labels(lo: f64, hi: f64, pi: bool) -> Box<dyn Fn(&f64) -> String> {
     match pi {
         true => Box::new(style::pi_label),
-        // a span of thresholds near the rounding unit: 4.5e-16, not 0.000000000000
-        false if hi - lo < 1e-6 => Box::new(|v: &f64| match *v == 0.0 {
-            true => "0".into(),
-            false => format!("{v:.1e}"),
-        }),
         false => Box::new(style::decimal_ticks(hi - lo)),
     }
 }
