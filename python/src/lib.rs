@@ -443,11 +443,7 @@ fn corner_toml(alpha: &str, velocity: Vec<String>, eps1: &str, eps2: &str, mass:
 #[pyfunction]
 fn law_names() -> Vec<&'static str> {
     use impactkit::system::laws::Law;
-    Law::ALL
-        .iter()
-        .chain(&Law::COMPLIANT)
-        .map(|l| l.name())
-        .collect()
+    Law::every().map(Law::name).collect()
 }
 
 /// A run's report, or — when its result hangs on a sign no arithmetic of the run

@@ -700,11 +700,7 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
     let v = observed("output.v", &rec.output.v, sys, ctx)?;
     let expect_law = match &rec.expect {
         Some(e) => Some(Law::parse(&e.law).ok_or_else(|| {
-            let names: Vec<&str> = Law::ALL
-                .iter()
-                .chain(&Law::COMPLIANT)
-                .map(|l| l.name())
-                .collect();
+            let names: Vec<&str> = Law::every().map(Law::name).collect();
             format!(
                 "expect.law: `{}` is not a law impactkit knows{} (laws: {})",
                 e.law,

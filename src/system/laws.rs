@@ -87,15 +87,18 @@ impl Law {
     /// The compliant laws, after [`Law::ALL`] where a system file has an `[lzb]` table.
     pub const COMPLIANT: [Law; 2] = [Law::Lzb, Law::LzbLimit];
 
+    /// Every law, rigid then compliant (the order of `laws` where a system file has an
+    /// `[lzb]` table).
+    pub fn every() -> impl Iterator<Item = Law> {
+        Law::ALL.into_iter().chain(Law::COMPLIANT)
+    }
+
     /// The law named `s` (`newton-simultaneous` is `newton-touching`).
     pub fn parse(s: &str) -> Option<Law> {
         if s == "newton-simultaneous" {
             return Some(Law::NewtonTouching);
         }
-        Law::ALL
-            .into_iter()
-            .chain(Law::COMPLIANT)
-            .find(|l| l.name() == s)
+        Law::every().find(|l| l.name() == s)
     }
 }
 
