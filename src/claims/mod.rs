@@ -200,14 +200,13 @@ fn inequality_proved(claim: &Claim, deadline: Instant) -> Result<Outcome, String
 /// The claim with its candidate correction in place of the statement (`corrected` side of
 /// an agreement, `corrected_conclude` of an implication), if it has one.
 fn corrected_claim(claim: &Claim) -> Option<Claim> {
-    let mut c = claim.clone();
-    let t = &mut c.content;
+    let mut t = claim.table().clone();
     if claim.kind == Kind::Agreement {
         let mut right = t.get("corrected")?.as_table()?.clone();
         right.remove("statement");
         t.insert("right".into(), toml::Value::Table(right));
         t.remove("also");
-        return Some(c);
+        return claim.with_table(claim.kind, t).ok();
     }
     let mut any = false;
     let mut swap = |t: &mut toml::Table| {
@@ -216,13 +215,16 @@ fn corrected_claim(claim: &Claim) -> Option<Claim> {
             any = true;
         }
     };
-    swap(t);
+    swap(&mut t);
     if let Some(toml::Value::Array(cases)) = t.get_mut("case") {
         for case in cases.iter_mut().filter_map(|x| x.as_table_mut()) {
             swap(case);
         }
     }
-    any.then_some(c)
+    if !any {
+        return None;
+    }
+    claim.with_table(claim.kind, t).ok()
 }
 
 /// The text of the correction when the symbolic method proves it.
@@ -235,14 +237,14 @@ fn corrected_proved(claim: &Claim, deadline: Instant) -> Option<String> {
         return None;
     }
     let text = if claim.kind == Kind::Agreement {
-        c.content
+        c.table()
             .get("corrected")
             .and_then(|x| x.get("statement"))
             .and_then(|x| x.as_str())
             .map(str::to_string)?
     } else {
         // the cases that have a correction, named as the samples name them
-        sampled::cases(&claim.content)
+        sampled::cases(claim.table())
             .ok()?
             .iter()
             .filter_map(|k| {

@@ -245,7 +245,7 @@ fn witness_query(cx: Option<&Value>, identity: Option<&str>) -> Result<Option<St
 fn identity_difference(cert: &Value) -> Option<String> {
     let source = cert.get("source")?.as_str()?;
     let claim = super::claim::Claim::parse(source, Path::new("certificate.toml")).ok()?;
-    let t = &claim.content;
+    let t = claim.table();
     let (mut l, mut r) = (
         t.get("lhs")?.as_str()?.to_string(),
         t.get("rhs")?.as_str()?.to_string(),

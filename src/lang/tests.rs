@@ -220,7 +220,7 @@ fn the_three_users_accept_the_same_inputs() {
         let out = claims::check(&c, Duration::from_secs(10));
         match out.verdict {
             Verdict::Inconclusive => Err(out.detail),
-            _ => Ok(claims::exact::example::outputs(&c.content)?
+            _ => Ok(claims::exact::example::outputs(c.table())?
                 .get("v")
                 .unwrap()
                 .to_big()),

@@ -157,7 +157,7 @@ fn every_genuine_certificate_is_accepted() {
 /// The certificate with its proof's recorded statement replaced by the claim's (what a
 /// forger would do so that the statement matches the edited claim file).
 fn restated(mut c: Value, claim: &Claim) -> Value {
-    c["certificate"]["source"] = toml::to_string(&claim.content).unwrap().into();
+    c["certificate"]["source"] = toml::to_string(claim.table()).unwrap().into();
     c
 }
 

@@ -310,7 +310,7 @@ fn induction_checks_its_lemmas() {
         impactkit::claims::Claim::parse(&malformed, std::path::Path::new("m.toml")).unwrap_err();
     assert!(
         e.to_string()
-            .contains("`implication.induction`: must be a table"),
+            .contains("`implication.induction`: must be a table, not integer `5`"),
         "{e}"
     );
     // a false conclusion on the runs: the instance at the run's start fails, no proof, and

@@ -105,19 +105,25 @@ fn proofs<'a>(v: &'a Value, out: &mut Vec<&'a Value>) {
 /// The claim at the witness only (every variable of the witness fixed), without its proof
 /// methods: the claim's own exact evaluation there.
 fn at_witness(claim: &Claim, cx: &Value) -> Result<Claim, Rejection> {
-    let mut c = claim.clone();
-    for k in ["proof", "induction", "termination", "corrected_conclude"] {
-        c.content.remove(k);
-    }
-    if let Some(toml::Value::Table(vars)) = c.content.get_mut("vars") {
-        for (name, range) in vars.iter_mut() {
-            if let Some(v) = cx.get(name).and_then(|x| x.as_str()) {
-                *range = toml::Value::Array(vec![v.into(), v.into()]);
+    let kind = claim.kind;
+    claim
+        .edited(|t| {
+            for k in ["proof", "induction", "termination", "corrected_conclude"] {
+                t.remove(k);
             }
-        }
-    }
-    c.content.insert("samples".into(), 1.into());
-    Ok(c)
+            if let Some(toml::Value::Table(vars)) = t.get_mut("vars") {
+                for (name, range) in vars.iter_mut() {
+                    if let Some(v) = cx.get(name).and_then(|x| x.as_str()) {
+                        *range = toml::Value::Array(vec![v.into(), v.into()]);
+                    }
+                }
+            }
+            // one sample: the witness (an inequality is decided on its box, not sampled)
+            if kind != Kind::Inequality {
+                t.insert("samples".into(), 1.into());
+            }
+        })
+        .map_err(Rejection::Claim)
 }
 
 /// A refutation's witness lies in the claim's domain: each parameter of `proof.domain`
@@ -132,10 +138,10 @@ fn witness_in_domain(claim: &Claim, cx: &Value) -> Result<(), Rejection> {
             .ok_or_else(|| reject!(Witness, "the witness gives no value of {name}"))?;
         crate::lang::rational(t).map_err(|e| reject!(Witness, "the witness's {name} = {t}: {e}"))
     };
-    let spec = claim.content.get("proof").and_then(|p| p.as_table());
+    let spec = claim.table().get("proof").and_then(|p| p.as_table());
     let Some(spec) = spec else {
         for (name, range) in claim
-            .content
+            .table()
             .get("vars")
             .and_then(|v| v.as_table())
             .into_iter()
@@ -325,17 +331,20 @@ fn verdict_ok(
         let c = at_witness(claim, cx)?;
         // the witness lies in one case: each case on its own (the others have no point)
         let n = c
-            .content
+            .table()
             .get("case")
             .and_then(|x| x.as_array())
             .map_or(0, Vec::len);
         let mut last = None;
         for i in 0..n.max(1) {
-            let mut one = c.clone();
-            if let Some(toml::Value::Array(cases)) = one.content.get_mut("case") {
-                let keep = cases[i].clone();
-                *cases = vec![keep];
-            }
+            let one = c
+                .edited(|t| {
+                    if let Some(toml::Value::Array(cases)) = t.get_mut("case") {
+                        let keep = cases[i].clone();
+                        *cases = vec![keep];
+                    }
+                })
+                .map_err(Rejection::Claim)?;
             let o = match claim.kind {
                 Kind::Implication => super::exact::sampled::check_implication(&one, deadline)
                     .map_err(Rejection::Recomputed)?,
@@ -419,7 +428,7 @@ fn verdict_ok(
         // proof of any other statement is not the claim's (the certificate's own text of
         // a statement is never read)
         let own = match std::ptr::eq(p, body) {
-            true => &stated.content,
+            true => &stated.table(),
             false => {
                 let lemma = derived.iter().find(|(q, _)| std::ptr::eq(*q, p));
                 out.cover.derived_lemmas += 1;
@@ -547,7 +556,7 @@ fn induction_lemmas<'a>(
         ));
     }
     let lemma = at_every_state(body, "step lemma")?;
-    let mut out = vec![(lemma, d.lemma.content)];
+    let mut out = vec![(lemma, d.lemma.table().clone())];
     match d.instance {
         Some((inst, rewritten)) => {
             if strs(body.get("instance conclusions")) != rewritten {
@@ -565,7 +574,7 @@ fn induction_lemmas<'a>(
                         "an induction without the proof of its conclusions at the run's start"
                     )
                 })?;
-            out.push((proof, inst.content));
+            out.push((proof, inst.table().clone()));
         }
         None => {
             let missing = induction::not_facts(claim, &d.facts);
@@ -620,7 +629,7 @@ fn termination_lemmas<'a>(
     body: &'a Value,
 ) -> Result<Vec<(&'a Value, toml::Table)>, Rejection> {
     let spec = claim
-        .content
+        .table()
         .get("termination")
         .and_then(|t| t.as_table())
         .ok_or_else(|| {
@@ -640,7 +649,7 @@ fn termination_lemmas<'a>(
     }
     let mut out = Vec::new();
     for l in t.lemmas {
-        out.push((at_every_state(body, l.key)?, l.claim.content));
+        out.push((at_every_state(body, l.key)?, l.claim.table().clone()));
     }
     Ok(out)
 }

@@ -381,19 +381,19 @@ pub(crate) fn where_(case: &str) -> String {
 /// A lemma built by the engine on the space of the claim's `step` table: its variables,
 /// inputs, calls, domain and hypotheses, no cases (so every state is taken), and the
 /// given conclusions only.
-fn engine_lemma(claim: &Claim, step: &toml::Table, name: &str, conclude: &[String]) -> Claim {
+fn engine_lemma(
+    claim: &Claim,
+    step: &toml::Table,
+    name: &str,
+    conclude: &[String],
+) -> Result<Claim, String> {
     let mut t = step.clone();
     t.remove("case");
     t.insert(
         "conclude".into(),
         toml::Value::Array(conclude.iter().map(|c| c.clone().into()).collect()),
     );
-    Claim {
-        id: format!("{} ({name})", claim.id),
-        kind: Kind::Implication,
-        content: t,
-        ..claim.clone()
-    }
+    claim.lemma(name, Kind::Implication, t)
 }
 
 /// What the checks of the step table give: the claim's probes and the step's, the run's
@@ -424,10 +424,10 @@ fn setup<'a>(claim: &Claim, ind: &'a toml::Table) -> Result<Setup<'a>, String> {
             return Err(format!("induction: step: `{key}` is not used: the engine builds the step lemma's conclusions from the run, over every state"));
         }
     }
-    if let Some(m) = mismatch(&claim.content, step) {
+    if let Some(m) = mismatch(claim.table(), step) {
         return Err(format!("induction: step: {m}"));
     }
-    let (runs, steps) = (probes(&claim.content), probes(step));
+    let (runs, steps) = (probes(claim.table()), probes(step));
     let run = runs[0].1.clone();
     if runs.iter().any(|r| r.1 != run) && !(run == "char.procedure" && runs.len() == 2) {
         return Err(
@@ -497,7 +497,7 @@ fn setup<'a>(claim: &Claim, ind: &'a toml::Table) -> Result<Setup<'a>, String> {
     }
     // the lemma's parameters are the claim's: same domains, hypotheses among the claim's
     let claim_domain = claim
-        .content
+        .table()
         .get("proof")
         .and_then(|p| p.get("domain"))
         .and_then(|d| d.as_table());
@@ -511,7 +511,7 @@ fn setup<'a>(claim: &Claim, ind: &'a toml::Table) -> Result<Setup<'a>, String> {
             ));
         }
     }
-    let claim_assume = super::str_list(&claim.content, "assume")?;
+    let claim_assume = super::str_list(claim.table(), "assume")?;
     for a in super::str_list(step, "assume")? {
         if !claim_assume.contains(&a) {
             return Err(format!(
@@ -520,7 +520,7 @@ fn setup<'a>(claim: &Claim, ind: &'a toml::Table) -> Result<Setup<'a>, String> {
         }
     }
     for (n, e) in super::statement::derive_pairs(step) {
-        if !super::statement::derive_pairs(&claim.content).contains(&(n.clone(), e)) {
+        if !super::statement::derive_pairs(claim.table()).contains(&(n.clone(), e)) {
             return Err(format!(
                 "induction: the step lemma derives {n} otherwise than the claim"
             ));
@@ -665,8 +665,8 @@ fn single_run(claim: &Claim, su: &Setup, form: OneRun) -> Result<Derivation, Str
             ));
         }
     }
-    let own = own_names(&claim.content);
-    let all = conclusions(&claim.content);
+    let own = own_names(claim.table());
+    let all = conclusions(claim.table());
     let bad: Vec<String> = all
         .iter()
         .filter(|(_, c)| {
@@ -699,7 +699,7 @@ fn single_run(claim: &Claim, su: &Setup, form: OneRun) -> Result<Derivation, Str
         OneRun::WithoutMultiple => (kept, "0", Some("multi == 0".to_string())),
     };
     // the instance: the claim's space, the step at the run's start in place of the run
-    let mut t = claim.content.clone();
+    let mut t = claim.table().clone();
     t.remove("induction");
     t.insert("probe".into(), su.steps[0].1.clone().into());
     if let Some(toml::Value::Table(m)) = t.get_mut("inputs") {
@@ -739,11 +739,7 @@ fn single_run(claim: &Claim, su: &Setup, form: OneRun) -> Result<Derivation, Str
             toml::Value::Array(cs.into_iter().map(Into::into).collect()),
         );
     }
-    let inst = Claim {
-        id: format!("{} (at the run's start)", claim.id),
-        content: t,
-        ..claim.clone()
-    };
+    let inst = claim.lemma("at the run's start", claim.kind, t)?;
     Ok((Vec::new(), lemma_conclusions, Some((inst, rewritten))))
 }
 
@@ -776,7 +772,7 @@ pub(crate) struct Induction {
 /// claim with runs in lockstep has one form; `form` is then not used).
 pub(crate) fn derive(claim: &Claim, form: OneRun) -> Result<Induction, String> {
     let ind = claim
-        .content
+        .table()
         .get("induction")
         .and_then(|i| i.as_table())
         .ok_or("induction: must be a table")?;
@@ -808,7 +804,7 @@ pub(crate) fn derive(claim: &Claim, form: OneRun) -> Result<Induction, String> {
         why: why.to_string(),
         runs,
         one_run,
-        lemma: engine_lemma(claim, su.step, "step lemma", &lemma_conclusions),
+        lemma: engine_lemma(claim, su.step, "step lemma", &lemma_conclusions)?,
         lemma_conclusions,
         facts,
         instance,
@@ -818,7 +814,7 @@ pub(crate) fn derive(claim: &Claim, form: OneRun) -> Result<Induction, String> {
 /// The claim's conclusions that are not among the run facts (runs in lockstep), each
 /// with where it stands.
 pub(crate) fn not_facts(claim: &Claim, facts: &[Fact]) -> Vec<String> {
-    conclusions(&claim.content)
+    conclusions(claim.table())
         .into_iter()
         .filter(|(_, c)| !facts.iter().any(|f| is_fact(c, f)))
         .map(|(case, c)| format!("`{c}`{}", where_(&case)))

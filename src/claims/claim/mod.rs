@@ -3,6 +3,7 @@
 //! ([`statement`]). Both the prover and the checker read a claim through this module only;
 //! it runs nothing.
 
+pub mod body;
 mod error;
 pub mod induction;
 mod kind;
@@ -88,8 +89,7 @@ pub const UNDEFINED_NAME: &str =
     "names what nothing defines (not a variable, a derived quantity or an output of the law)";
 
 /// A claim as read from its file: the paper's words and where they are, its [`Kind`], and
-/// the kind's table (its formal content, read by that kind's checker through
-/// [`tables`]).
+/// its formal content, typed ([`body::Body`]: what every checker reads).
 #[derive(Clone, Debug)]
 pub struct Claim {
     pub id: String,
@@ -98,8 +98,11 @@ pub struct Claim {
     pub statement: String,
     pub kind: Kind,
     pub method: String,
-    /// The kind's table (formal content).
-    pub content: toml::Table,
+    /// The formal content, typed.
+    pub body: body::Body,
+    /// The kind's table as written (what a certificate records as the proof's source and
+    /// `check` compares with the claim file's); [`Claim::body`] is read from it.
+    table: toml::Table,
     /// The file it came from.
     pub file: PathBuf,
 }
@@ -146,10 +149,11 @@ impl Claim {
                 })
             }
         };
-        schema::check(&t, kind).map_err(|message| ClaimError::Schema {
+        let schema = |message| ClaimError::Schema {
             file: shown(file),
             message,
-        })?;
+        };
+        schema::check(&t, kind).map_err(schema)?;
         let id = req_str(&t, "id", file)?;
         if let Some(c) = id.chars().find(|c| c.is_control()) {
             return Err(ClaimError::ControlInId {
@@ -167,16 +171,53 @@ impl Claim {
                 hint,
             });
         }
+        let (location, statement) = (req_str(&t, "where", file)?, req_str(&t, "statement", file)?);
+        let method = req_str(&t, "method", file)?;
+        let body = body::Body::parse(kind, &content).map_err(schema)?;
+        schema::check_names(&t, kind, &body).map_err(schema)?;
         Ok(Claim {
             id,
             paper,
-            location: req_str(&t, "where", file)?,
-            statement: req_str(&t, "statement", file)?,
+            location,
+            statement,
             kind,
-            method: req_str(&t, "method", file)?,
-            content,
+            method,
+            body,
+            table: content,
             file: file.to_path_buf(),
         })
+    }
+
+    /// The kind's table as written (a certificate's record of the statement).
+    pub fn table(&self) -> &toml::Table {
+        &self.table
+    }
+
+    /// The claim of kind `kind` with the table `table` (a lemma or a variant the engine
+    /// derives from this claim), read through the same typed reader as a claim file.
+    pub fn with_table(&self, kind: Kind, table: toml::Table) -> Result<Claim, String> {
+        Ok(Claim {
+            body: body::Body::parse(kind, &table)?,
+            kind,
+            table,
+            ..self.clone()
+        })
+    }
+
+    /// A lemma the engine derives from this claim: named `id (name)`, of kind `kind`, with
+    /// the table `table`.
+    pub fn lemma(&self, name: &str, kind: Kind, table: toml::Table) -> Result<Claim, String> {
+        Ok(Claim {
+            id: format!("{} ({name})", self.id),
+            ..self.with_table(kind, table)?
+        })
+    }
+
+    /// This claim with its table edited by `edit` (and read again).
+    pub fn edited(&self, edit: impl FnOnce(&mut toml::Table)) -> Result<Claim, String> {
+        let mut t = self.table.clone();
+        edit(&mut t);
+        self.with_table(self.kind, t)
     }
 
     /// Reads a claim file.
@@ -287,15 +328,12 @@ pub struct ClaimResult {
 /// An `inequality` claim with a `proof` table as the implication "`holds`" over the same
 /// variables, derived quantities and hypotheses.
 pub(crate) fn as_implication(claim: &Claim) -> Option<Claim> {
-    let t = &claim.content;
+    let mut t = claim.table().clone();
     t.get("proof")?;
-    let mut c = claim.clone();
-    c.kind = Kind::Implication;
-    let holds = c.content.remove("holds")?;
+    let holds = t.remove("holds")?;
     for k in ["max_depth", "subdomain", "domain"] {
-        c.content.remove(k);
+        t.remove(k);
     }
-    c.content
-        .insert("conclude".into(), toml::Value::Array(vec![holds]));
-    Some(c)
+    t.insert("conclude".into(), toml::Value::Array(vec![holds]));
+    claim.with_table(Kind::Implication, t).ok()
 }

@@ -255,11 +255,11 @@ fn step_lemma(
     conclude: &[String],
     assume: Option<&[String]>,
     cases: Option<toml::Value>,
-) -> Claim {
-    let mut lemma = claim.content.clone();
+) -> Result<Claim, String> {
+    let mut lemma = claim.table().clone();
     lemma.remove("termination");
     lemma.insert("probe".into(), reg.step.into());
-    if let Some(m) = claim.content.get("inputs").and_then(|i| i.as_table()) {
+    if let Some(m) = claim.table().get("inputs").and_then(|i| i.as_table()) {
         let mut m = m.clone();
         for k in reg.run_only {
             m.remove(*k);
@@ -279,11 +279,7 @@ fn step_lemma(
             case.remove("conclude");
         }
     }
-    Claim {
-        id: format!("{} ({name})", claim.id),
-        content: lemma,
-        ..claim.clone()
-    }
+    claim.lemma(name, Kind::Implication, lemma)
 }
 
 /// `zones` of a registered run as the cases of a lemma.
@@ -307,7 +303,7 @@ fn zone_cases(reg: &Terminating) -> toml::Value {
 /// The termination of an `implication` with a `termination` table (`spec`), derived from
 /// the claim file: the registered run, the form, and the lemmas to prove.
 pub(crate) fn derive(claim: &Claim, spec: &toml::Table) -> Result<Termination, String> {
-    let c = &claim.content;
+    let c = claim.table();
     if claim.kind != Kind::Implication {
         return Err("termination: only for `implication` claims".into());
     }
@@ -371,7 +367,7 @@ fn ranking(
     spec: &toml::Table,
     reg: &'static Terminating,
 ) -> Result<(Form, Vec<Lemma>), String> {
-    let c = &claim.content;
+    let c = claim.table();
     let (now, next, state) = (reg.continues, reg.continues_next, reg.state);
     let (r, lo, hi, delta) = (
         text(spec, "ranking")?,
@@ -443,7 +439,7 @@ fn ranking(
         &conclude,
         ranking_assume.as_deref(),
         domain.is_some().then(|| zones.clone()),
-    );
+    )?;
     let mut lemmas = vec![Lemma {
         key: "lemma",
         what: "termination: the ranking lemma",
@@ -454,7 +450,7 @@ fn ranking(
         // a domain of its own: the first step enters it (or the run stops)
         let (enter_next, enter_here) = reg.enters;
         let entry_conclude = vec![enter_next.to_string()];
-        let entry = step_lemma(claim, reg, "entry lemma", &entry_conclude, None, None);
+        let entry = step_lemma(claim, reg, "entry lemma", &entry_conclude, None, None)?;
         let params: Vec<String> = assume
             .iter()
             .filter(|a| !uses(a, &moving))
@@ -468,7 +464,7 @@ fn ranking(
             &dom_conclude,
             Some(&params),
             Some(zones),
-        );
+        )?;
         lemmas.push(Lemma {
             key: "entry lemma",
             what: "termination: the entry lemma",
@@ -504,7 +500,7 @@ fn shrinking(
     spec: &toml::Table,
     reg: &'static Terminating,
 ) -> Result<(Form, Vec<Lemma>), String> {
-    let c = &claim.content;
+    let c = claim.table();
     let Some((rest_r, floor)) = reg.rest else {
         return Err(format!(
             "termination: `shrinks_by` needs a run with a rest test ({} has none)",
@@ -564,7 +560,7 @@ fn shrinking(
         &conclude,
         Some(&assume),
         Some(zone_cases(reg)),
-    );
+    )?;
     let form = Form::Shrinking {
         r: r.to_string(),
         q: q.to_string(),

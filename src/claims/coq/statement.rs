@@ -25,7 +25,7 @@ pub(crate) struct Prop {
 
 /// The statement of a claim: its propositions (their conjunction is the claim).
 pub(crate) fn of(claim: &Claim) -> Result<Vec<Prop>, String> {
-    let t = &claim.content;
+    let t = claim.table();
     match claim.kind {
         Kind::Implication => implication(t),
         Kind::Agreement => agreement(t),

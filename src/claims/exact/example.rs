@@ -78,7 +78,7 @@ pub fn outputs(t: &toml::Table) -> Result<Env<Rational>, String> {
 
 /// Checks an `exact-example` claim (inconclusive when it names `missing` data).
 pub fn check(claim: &Claim) -> Result<Outcome, String> {
-    let t = &claim.content;
+    let t = claim.table();
     let outcome = judge(t)?;
     let Some(missing) = t.get("missing") else {
         return Ok(outcome);

@@ -42,7 +42,7 @@ fn spec(t: &toml::Table, algorithm: Algorithm) -> Result<CornerSpec, String> {
 
 /// Checks an `fp-audit` claim.
 pub fn check(claim: &Claim) -> Result<Outcome, String> {
-    let t = &claim.content;
+    let t = claim.table();
     let mut found = Vec::new();
     let fail = |what: String, cx: serde_json::Value| Outcome::refuted(what, cx);
     // exact run

@@ -60,7 +60,7 @@ pub use crate::claims::claim::statement::substitute_text;
 
 /// Checks an `identity` claim.
 pub fn check(claim: &Claim) -> Result<Outcome, String> {
-    let t = &claim.content;
+    let t = claim.table();
     let subs = pairs(t, "substitute")?;
     let (lhs, rhs) = (field(t, "lhs")?, field(t, "rhs")?);
     // the symbolic answer where it is decisive; an undefined one (a substitution that
@@ -79,18 +79,16 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
                 // the witness lies outside the declared domain: a counterexample must be
                 // a point of the claim, so look for one there (the substitutions as
                 // derived quantities, the last first, so that the hypotheses may use them)
-                let mut c = claim.clone();
-                let mut derive: Vec<toml::Value> = match c.content.remove("derive") {
-                    Some(toml::Value::Array(a)) => a,
-                    _ => Vec::new(),
-                };
-                derive.extend(
-                    subs.iter()
-                        .rev()
-                        .map(|(v, e)| toml::Value::Array(vec![v.clone().into(), e.clone().into()])),
-                );
-                c.content
-                    .insert("derive".into(), toml::Value::Array(derive));
+                let c = claim.edited(|t| {
+                    let mut derive: Vec<toml::Value> = match t.remove("derive") {
+                        Some(toml::Value::Array(a)) => a,
+                        _ => Vec::new(),
+                    };
+                    derive.extend(subs.iter().rev().map(|(v, e)| {
+                        toml::Value::Array(vec![v.clone().into(), e.clone().into()])
+                    }));
+                    t.insert("derive".into(), toml::Value::Array(derive));
+                })?;
                 let o = sample_check(&c, lhs, rhs)?;
                 if o.verdict == Verdict::Refuted {
                     return Ok(o);
@@ -159,7 +157,7 @@ fn in_domain(t: &toml::Table, witness: &[(String, BigRational)]) -> Result<bool,
 
 /// The fallback: exact evaluation of both sides at rational sample points.
 fn sample_check(claim: &Claim, lhs: &str, rhs: &str) -> Result<Outcome, String> {
-    let t = &claim.content;
+    let t = claim.table();
     let l = lang::parse_with_variables(lhs).map_err(|e| format!("lhs: {e}"))?;
     let r = lang::parse_with_variables(rhs).map_err(|e| format!("rhs: {e}"))?;
     let space = Space::from_table(t)?;

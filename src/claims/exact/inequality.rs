@@ -161,7 +161,7 @@ fn text(b: &Boxed) -> String {
 
 /// Checks an `inequality` claim.
 pub fn check(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
-    let t = &claim.content;
+    let t = claim.table();
     let space = Space::from_table(t)?;
     let holds = lang::parse_relation(crate::claims::claim::field(t, "holds")?)
         .map_err(|e| e.to_string())?;

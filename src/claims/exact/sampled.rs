@@ -213,7 +213,7 @@ fn run_cases(
         &Env<Rational>,
     ) -> Result<Result<bool, (String, serde_json::Value)>, String>,
 ) -> Result<Outcome, String> {
-    let t = &claim.content;
+    let t = claim.table();
     let n = int_field(t, "samples", default_n)?.clamp(1, 100_000) as usize;
     let mut parts = Vec::new();
     let mut total = 0;
@@ -350,7 +350,7 @@ fn undefined_name(case: &Case, scope: &Env<Rational>) -> Option<(String, String)
 }
 
 fn check_conclusions(claim: &Claim, deadline: Instant, n: i64) -> Result<Outcome, String> {
-    let t = &claim.content;
+    let t = claim.table();
     // a conclusion naming what is defined at no point where the law ran is a misspelling,
     // not a point outside the law's domain (issue 62)
     // (the case, the points where the law ran, the undefined name, defined at none of them)
@@ -389,7 +389,7 @@ fn check_conclusions(claim: &Claim, deadline: Instant, n: i64) -> Result<Outcome
 /// Whether the candidate corrections (per case; the original conclusions where a case
 /// has none) hold on the same sample points; their text if so.
 fn corrected_holds(claim: &Claim, deadline: Instant, n: i64) -> Result<Option<String>, String> {
-    let t = &claim.content;
+    let t = claim.table();
     let o = run_cases(claim, n, deadline, |case, env| {
         let Ok(outs) = side(t, env) else {
             return Ok(Ok(false));
@@ -453,7 +453,7 @@ pub(crate) fn agreement_sides(t: &toml::Table) -> Result<Sides<'_>, String> {
 
 /// Checks an `agreement` claim: `left` and `right` give equal `compare` outputs.
 pub fn check_agreement(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
-    let t = &claim.content;
+    let t = claim.table();
     let get = |k: &str| {
         t.get(k)
             .and_then(|v| v.as_table())

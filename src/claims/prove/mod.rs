@@ -1431,13 +1431,13 @@ fn split_cell(cell: &Cell, f: &str) -> Vec<Cell> {
 /// Tries the symbolic proof of an `agreement` or `implication` claim that has a `proof`
 /// table; `None` when it has none.
 pub fn attempt(claim: &Claim, deadline: Instant) -> Option<Attempt> {
-    let t = &claim.content;
+    let t = claim.table();
     let spec = t.get("proof")?.as_table()?;
     Some(attempt_with(claim, spec, deadline).unwrap_or_else(Attempt::NoProof))
 }
 
 fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<Attempt, String> {
-    let t = &claim.content;
+    let t = claim.table();
     let (params, cone) = domain_and_cone(spec)?;
     if cone.len() > 4 {
         return Err("at most 4 cone variables".into());
@@ -1500,10 +1500,10 @@ fn attempt_cells(
     sides: Option<&sampled::Sides>,
     deadline: Instant,
 ) -> Result<Attempt, String> {
-    let t = &claim.content;
+    let t = claim.table();
     let mut certificate = Vec::new();
     let mut tree = Tree {
-        source: toml::to_string(&claim.content).unwrap_or_default(),
+        source: toml::to_string(claim.table()).unwrap_or_default(),
         ..Tree::default()
     };
     let (mut n_cells, mut outside, mut undefined) = (0usize, 0usize, 0usize);
@@ -1674,7 +1674,7 @@ fn attempt_cells(
         return Ok(Attempt::Decided(o));
     }
     // a proof in one dimension may extend to all of them (Gram reduction)
-    if let Some(red) = claim.content.get("proof").and_then(|p| p.get("reduction")) {
+    if let Some(red) = claim.table().get("proof").and_then(|p| p.get("reduction")) {
         let cert = super::reduction::gram_reduction(claim, red, cone)?;
         let mut o = Outcome::new(
             Verdict::Proved,
@@ -1696,7 +1696,7 @@ fn attempt_cells(
     // a proof table may state that its domain is a part of the paper's (a family of
     // systems, e.g. diagonal masses): the verdict then says so
     let sub = claim
-        .content
+        .table()
         .get("proof")
         .and_then(|p| p.get("subdomain"))
         .and_then(|s| s.as_str());

@@ -11,7 +11,7 @@ use std::time::Instant;
 /// The proof by a ranking function of an `implication` with a `termination` table;
 /// `None` when it has none.
 pub fn attempt(claim: &Claim, deadline: Instant) -> Option<Attempt> {
-    let t = claim.content.get("termination")?;
+    let t = claim.table().get("termination")?;
     let Some(t) = t.as_table() else {
         return Some(Attempt::NoProof("termination: must be a table".into()));
     };

@@ -190,7 +190,7 @@ fn values(t: &toml::Table, env: &Env<Rational>, rels: &[lang::Relation]) -> Opti
 
 /// Checks every case's conclusions (see the module's documentation).
 pub(crate) fn check(claim: &Claim, objects: &[Vec<String>], metric: &str) -> Result<(), String> {
-    let t = &claim.content;
+    let t = claim.table();
     let d = objects.first().map_or(0, Vec::len);
     let rot = rotation(d).ok_or("no rotation")?;
     let coords: Vec<&String> = objects.iter().flatten().collect();

@@ -396,7 +396,7 @@ pub fn check(
 /// check`): what [`gram_reduction`] gives on the claim's own `proof` table, `None` when
 /// the claim asks for none.
 pub(crate) fn reduction_of(claim: &Claim) -> Result<Option<Value>, String> {
-    let Some(spec) = claim.content.get("proof").and_then(|p| p.as_table()) else {
+    let Some(spec) = claim.table().get("proof").and_then(|p| p.as_table()) else {
         return Ok(None);
     };
     let Some(red) = spec.get("reduction") else {
@@ -413,7 +413,7 @@ pub(crate) fn gram_reduction(
     red: &toml::Value,
     cone: &[String],
 ) -> Result<Value, String> {
-    let t = &claim.content;
+    let t = claim.table();
     let red = red.as_table().ok_or("proof.reduction must be a table")?;
     let spec = t
         .get("proof")
