@@ -237,14 +237,10 @@ fn corrected_proved(claim: &Claim, deadline: Instant) -> Option<String> {
         return None;
     }
     let text = if claim.kind == Kind::Agreement {
-        c.table()
-            .get("corrected")
-            .and_then(|x| x.get("statement"))
-            .and_then(|x| x.as_str())
-            .map(str::to_string)?
+        c.body.agreement()?.corrected.as_ref()?.statement.clone()?
     } else {
         // the cases that have a correction, named as the samples name them
-        sampled::cases(claim.table())
+        sampled::cases(&claim.body)
             .ok()?
             .iter()
             .filter_map(|k| {

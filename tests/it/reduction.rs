@@ -265,7 +265,7 @@ fn procedure_step_is_natural() {
 fn echelon_objects_may_be_normalised_once_per_axis() {
     use impactkit::claims::reduction::check;
     use std::collections::BTreeMap;
-    let spec: toml::Table = toml::from_str(
+    let spec: impactkit::claims::claim::body::Reduction = toml::from_str(
         r#"objects = [["u1", "u2", "u3"], ["v1", "v2", "v3"], ["p1", "p2", "p3"]]
 metric = "diagonal"
 why = "test""#,

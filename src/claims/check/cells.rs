@@ -22,6 +22,7 @@ use super::rules::{holds, root_sign, Root};
 use crate::arith::symbolic::{self, Symbolic};
 use crate::arith::Scalar;
 use crate::claims::certificate::{pair, strs};
+use crate::claims::claim::body::Body;
 use crate::claims::claim::statement::{obligation, radical_names, zone_conditions};
 use crate::claims::exact::sampled::{self, Case, Sides};
 use crate::lang::{self, Env};
@@ -81,7 +82,7 @@ fn sign(x: &Symbolic, positive: &[String], roots: &[Root]) -> Option<i8> {
 
 /// Re-derives one proved cell of a proof of `t` (the claim, or a lemma's statement).
 pub(super) fn check_cell(
-    t: &toml::Table,
+    t: &Body,
     cases: &[Case],
     sides: Option<&Sides>,
     cell: &Value,
@@ -238,7 +239,7 @@ fn assumed_nonnegative(d: &Symbolic, case: &Case, env: &Env<Symbolic>) -> bool {
 /// The claim run on the chart: the scope (variables, derived quantities, the laws'
 /// outputs) and, for an agreement, the number of outputs found identical on both sides.
 fn rederive(
-    t: &toml::Table,
+    t: &Body,
     case: &Case,
     chart: &Env<Symbolic>,
     sides: Option<&Sides>,
@@ -253,15 +254,17 @@ fn rederive(
     let mut scope = env.clone();
     match sides {
         None => {
-            scope.extend(sampled::side(t, &env).map_err(Rejection::Recomputed)?);
+            let q = sampled::quantities(t);
+            scope.extend(sampled::side(q, &env).map_err(Rejection::Recomputed)?);
             Ok((scope, None))
         }
         Some((left, rights, compare, _)) => {
-            let a = sampled::side(left, &env).map_err(|e| reject!(Recomputed, "left side: {e}"))?;
+            let a =
+                sampled::side(*left, &env).map_err(|e| reject!(Recomputed, "left side: {e}"))?;
             scope.extend(a.clone());
             let mut n = 0;
             for right in rights {
-                let b = sampled::side(right, &env)
+                let b = sampled::side(*right, &env)
                     .map_err(|e| reject!(Recomputed, "right side: {e}"))?;
                 for name in compare {
                     let (Some(x), Some(y)) = (a.get(name), b.get(name)) else {
@@ -560,7 +563,7 @@ fn zone_conclusion(
 /// there, with an error of its own, not an undecided sign). Re-run on the cell's chart
 /// (checked by the cover), it must be so.
 pub(super) fn check_unproved(
-    t: &toml::Table,
+    t: &Body,
     cases: &[Case],
     sides: Option<&Sides>,
     cell: &Value,

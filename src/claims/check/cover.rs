@@ -38,7 +38,9 @@ use super::error::{reject, Rejection};
 use super::rules::{holds, value_sign};
 use crate::arith::{Scalar, Symbolic};
 use crate::claims::certificate::strs;
+use crate::claims::claim::body::Body;
 use crate::claims::claim::statement::{domain_and_cone, Range};
+use crate::claims::claim::Claim;
 use crate::claims::exact::sampled::{self, Case};
 use crate::lang::{self, Env};
 use num_rational::BigRational;
@@ -167,16 +169,15 @@ struct Statement {
     cone: Vec<String>,
 }
 
-fn statement(table: &toml::Table) -> Result<Statement, Rejection> {
-    let spec = table
-        .get("proof")
-        .and_then(|p| p.as_table())
+fn statement(body: &Body) -> Result<Statement, Rejection> {
+    let spec = body
+        .proof()
         .ok_or_else(|| reject!(Cover, "the proof's source has no `proof` table"))?;
     // the claim's `proof.domain` and `cone` read as `verify` reads them
     let (params, cone) = domain_and_cone(spec).map_err(Rejection::Claim)?;
     let ranges: BTreeMap<String, Range> = params.into_iter().collect();
     Ok(Statement {
-        cases: sampled::cases(table).map_err(Rejection::Claim)?,
+        cases: sampled::cases(body).map_err(Rejection::Claim)?,
         ranges,
         cone,
     })
@@ -795,20 +796,16 @@ fn check_cone(
 }
 
 /// The cover of one symbolic proof: every point of the statement's domain is in a leaf.
-pub(super) fn check_cover(
-    proof: &Value,
-    claim: &toml::Table,
-    out: &mut Cover,
-) -> Result<(), Rejection> {
+pub(super) fn check_cover(proof: &Value, claim: &Claim, out: &mut Cover) -> Result<(), Rejection> {
     let source: toml::Table = toml::from_str(text_of(proof, "source")?)
         .map_err(|e| reject!(Format, "the proof's source: {e}"))?;
-    if *claim != source {
+    if *claim.table() != source {
         return Err(reject!(
             Statement,
             "the proof is of another statement than the claim"
         ));
     }
-    let st = statement(&source)?;
+    let st = statement(&claim.body)?;
     let roots = proof
         .get("roots")
         .and_then(|r| r.as_array())
@@ -977,7 +974,7 @@ pub(super) fn check_cover(
                     .iter()
                     .find(|x| x.name == case_name)
                     .ok_or_else(|| reject!(Cover, "a cell of no case"))?;
-                let agreement = source.contains_key("left") && source.contains_key("right");
+                let agreement = claim.body.agreement().is_some();
                 outside(
                     c.get("evidence").unwrap_or(&Value::Null),
                     case,

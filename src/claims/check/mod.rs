@@ -138,29 +138,17 @@ fn witness_in_domain(claim: &Claim, cx: &Value) -> Result<(), Rejection> {
             .ok_or_else(|| reject!(Witness, "the witness gives no value of {name}"))?;
         crate::lang::rational(t).map_err(|e| reject!(Witness, "the witness's {name} = {t}: {e}"))
     };
-    let spec = claim.table().get("proof").and_then(|p| p.as_table());
-    let Some(spec) = spec else {
-        for (name, range) in claim
-            .table()
-            .get("vars")
-            .and_then(|v| v.as_table())
-            .into_iter()
-            .flatten()
-        {
-            let ends: Vec<BigRational> = range
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(|e| e.as_str().and_then(|t| crate::lang::rational(t).ok()))
-                .collect();
-            let v = value(name)?;
-            if let [lo, hi] = ends.as_slice() {
-                if v < *lo || v > *hi {
-                    return Err(reject!(
-                        Witness,
-                        "the witness's {name} = {v} is outside [{lo}, {hi}]"
-                    ));
-                }
+    let Some(spec) = claim.body.proof() else {
+        let space = claim.body.sampled().map_err(Rejection::Claim)?.space;
+        let boxes =
+            super::exact::sample_points::read_box(space.vars()).map_err(Rejection::Claim)?;
+        for (name, lo, hi) in boxes {
+            let v = value(&name)?;
+            if v < lo || v > hi {
+                return Err(reject!(
+                    Witness,
+                    "the witness's {name} = {v} is outside [{lo}, {hi}]"
+                ));
             }
         }
         return Ok(());
@@ -428,7 +416,7 @@ fn verdict_ok(
         // proof of any other statement is not the claim's (the certificate's own text of
         // a statement is never read)
         let own = match std::ptr::eq(p, body) {
-            true => &stated.table(),
+            true => &stated,
             false => {
                 let lemma = derived.iter().find(|(q, _)| std::ptr::eq(*q, p));
                 out.cover.derived_lemmas += 1;
@@ -443,14 +431,13 @@ fn verdict_ok(
             }
         };
         cover::check_cover(p, own, &mut out.cover)?;
-        let source: toml::Table = own.clone();
-        let cases = super::exact::sampled::cases(&source).map_err(Rejection::Claim)?;
-        let agreement = source.contains_key("left") && source.contains_key("right");
-        let sides = match agreement {
-            true => {
-                Some(super::exact::sampled::agreement_sides(&source).map_err(Rejection::Claim)?)
+        let source = &own.body;
+        let cases = super::exact::sampled::cases(source).map_err(Rejection::Claim)?;
+        let sides = match source.agreement() {
+            Some(_) => {
+                Some(super::exact::sampled::agreement_sides(source).map_err(Rejection::Claim)?)
             }
-            false => None,
+            None => None,
         };
         let mut found = cells::Found::default();
         for cell in p
@@ -459,7 +446,7 @@ fn verdict_ok(
             .into_iter()
             .flatten()
         {
-            cells::check_cell(&source, &cases, sides.as_ref(), cell, &mut found)?;
+            cells::check_cell(source, &cases, sides.as_ref(), cell, &mut found)?;
             out.cells += 1;
         }
         for leaf in p
@@ -469,7 +456,7 @@ fn verdict_ok(
             .flatten()
             .filter(|c| c.get("status").and_then(|s| s.as_str()) != Some("outside"))
         {
-            cells::check_unproved(&source, &cases, sides.as_ref(), leaf)?;
+            cells::check_unproved(source, &cases, sides.as_ref(), leaf)?;
         }
         // no vacuous proof: every conclusion defined and decided on some cell
         // (a case whose every cell is outside its hypotheses has no point: it excludes
@@ -499,7 +486,7 @@ fn verdict_ok(
                 "no cell of the domain is proved: a vacuous proof"
             ));
         }
-        if agreement {
+        if sides.is_some() {
             wanted.insert("(the compared outputs)".into());
         }
         if let Some(missing) = wanted.iter().find(|c| !found.decided.contains(*c)) {
@@ -525,7 +512,7 @@ fn verdict_ok(
 fn induction_lemmas<'a>(
     claim: &Claim,
     body: &'a Value,
-) -> Result<Vec<(&'a Value, toml::Table)>, Rejection> {
+) -> Result<Vec<(&'a Value, Claim)>, Rejection> {
     let recorded = strs(body.get("step lemma conclusions"));
     let mut forms = Vec::new();
     for form in [
@@ -556,7 +543,7 @@ fn induction_lemmas<'a>(
         ));
     }
     let lemma = at_every_state(body, "step lemma")?;
-    let mut out = vec![(lemma, d.lemma.table().clone())];
+    let mut out = vec![(lemma, d.lemma)];
     match d.instance {
         Some((inst, rewritten)) => {
             if strs(body.get("instance conclusions")) != rewritten {
@@ -574,7 +561,7 @@ fn induction_lemmas<'a>(
                         "an induction without the proof of its conclusions at the run's start"
                     )
                 })?;
-            out.push((proof, inst.table().clone()));
+            out.push((proof, inst));
         }
         None => {
             let missing = induction::not_facts(claim, &d.facts);
@@ -627,7 +614,7 @@ fn at_every_state<'a>(body: &'a Value, key: &str) -> Result<&'a Value, Rejection
 fn termination_lemmas<'a>(
     claim: &Claim,
     body: &'a Value,
-) -> Result<Vec<(&'a Value, toml::Table)>, Rejection> {
+) -> Result<Vec<(&'a Value, Claim)>, Rejection> {
     let spec = claim
         .table()
         .get("termination")
@@ -649,7 +636,7 @@ fn termination_lemmas<'a>(
     }
     let mut out = Vec::new();
     for l in t.lemmas {
-        out.push((at_every_state(body, l.key)?, l.claim.table().clone()));
+        out.push((at_every_state(body, l.key)?, l.claim));
     }
     Ok(out)
 }

@@ -386,6 +386,78 @@ impl Body {
             _ => None,
         }
     }
+
+    /// The agreement's table.
+    pub fn agreement(&self) -> Option<&Agreement> {
+        match self {
+            Body::Agreement(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// What the claim's points and conclusions are read from, for the kinds that have
+    /// them (an identity and an inequality have a space and no cases).
+    pub fn sampled(&self) -> Result<Sampled<'_>, String> {
+        Ok(match self {
+            Body::Implication(t) => Sampled {
+                space: t,
+                case: t.case.as_deref(),
+                conclude: &t.conclude,
+                corrected_conclude: &t.corrected_conclude,
+            },
+            Body::Agreement(t) => Sampled {
+                space: t,
+                case: t.case.as_deref(),
+                conclude: &[],
+                corrected_conclude: &[],
+            },
+            Body::Identity(t) => Sampled::space(t),
+            Body::Inequality(t) => Sampled::space(t),
+            Body::Example(_) | Body::FpAudit(_) => {
+                return Err("this kind of claim has no sample space".into())
+            }
+        })
+    }
+
+    /// The number of sample points the claim asks for (`samples`).
+    pub fn samples(&self) -> Option<i64> {
+        match self {
+            Body::Implication(t) => t.samples,
+            Body::Agreement(t) => t.samples,
+            Body::Identity(t) => t.samples,
+            _ => None,
+        }
+    }
+
+    /// The symbolic method's table (`proof`).
+    pub fn proof(&self) -> Option<&Proof> {
+        match self {
+            Body::Implication(t) => t.proof.as_ref(),
+            Body::Agreement(t) => t.proof.as_ref(),
+            Body::Inequality(t) => t.proof.as_ref(),
+            _ => None,
+        }
+    }
+}
+
+/// What a sampled claim's points and conclusions are read from: its space, its cases
+/// (`None`: one case, the whole space) and its conclusions outside the cases.
+pub struct Sampled<'a> {
+    pub space: &'a dyn Space,
+    pub case: Option<&'a [Case]>,
+    pub conclude: &'a [String],
+    pub corrected_conclude: &'a [String],
+}
+
+impl<'a> Sampled<'a> {
+    fn space(space: &'a dyn Space) -> Self {
+        Sampled {
+            space,
+            case: None,
+            conclude: &[],
+            corrected_conclude: &[],
+        }
+    }
 }
 
 /// Deserializes `v` into `T`, an error as `` `path`: reason `` (with the nearest valid

@@ -15,7 +15,7 @@ pub mod termination;
 
 pub use error::ClaimError;
 pub use kind::Kind;
-pub(crate) use tables::{field, int_field, pairs, str_list};
+pub(crate) use tables::{pairs, str_list};
 
 use crate::input::files::shown;
 use serde::Serialize;

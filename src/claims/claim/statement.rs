@@ -4,6 +4,7 @@
 //! variables). Shared by the prover (`prove`) and the checker (`check`), which must
 //! derive the same statement from the same file; nothing here searches for a proof.
 
+use super::body::Proof;
 use crate::arith::symbolic::Symbolic;
 use crate::arith::Scalar;
 use crate::lang::{self, Env};
@@ -171,26 +172,23 @@ pub(crate) type Params = Vec<(String, Range)>;
 /// The parameters (with their ranges) and the cone variables of a `proof` table: a cone
 /// variable with its own range in `domain` (other than R) is a parameter, its range being
 /// part of the paper's domain, which the cone's completing forms would exceed.
-pub(crate) fn domain_and_cone(spec: &toml::Table) -> Result<(Params, Vec<String>), String> {
-    let params: Vec<(String, Range)> = match spec.get("domain") {
-        Some(toml::Value::Table(m)) => m
+pub(crate) fn domain_and_cone(spec: &Proof) -> Result<(Params, Vec<String>), String> {
+    let params: Vec<(String, Range)> = match &spec.domain {
+        Some(m) => m
             .iter()
-            .map(|(k, v)| {
-                let s = v
-                    .as_str()
-                    .ok_or(format!("proof.domain.{k} must be a string"))?;
-                parse_range(s).map(|r| (k.clone(), r))
-            })
+            .map(|(k, s)| parse_range(s).map(|r| (k.clone(), r)))
             .collect::<Result<_, String>>()?,
-        _ => return Err("`proof.domain` must be a table".into()),
+        None => return Err("`proof.domain` must be a table".into()),
     };
-    let cone: Vec<String> = super::tables::str_list(spec, "cone")?
-        .into_iter()
+    let cone: Vec<String> = spec
+        .cone
+        .iter()
         .filter(|c| {
             !params
                 .iter()
-                .any(|(n, r)| n == c && !matches!(r, Range::Interval(None, None)))
+                .any(|(n, r)| n == *c && !matches!(r, Range::Interval(None, None)))
         })
+        .cloned()
         .collect();
     let params: Vec<(String, Range)> = params
         .into_iter()

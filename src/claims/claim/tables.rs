@@ -1,24 +1,6 @@
 //! Readers of a claim's tables: each value of the kind's table is read through one of
 //! these, with an error naming the key.
 
-/// Reads a string field of a kind table.
-pub(crate) fn field<'a>(t: &'a toml::Table, key: &str) -> Result<&'a str, String> {
-    match t.get(key) {
-        Some(toml::Value::String(s)) => Ok(s),
-        Some(_) => Err(format!("`{key}` must be a string")),
-        None => Err(format!("missing `{key}`")),
-    }
-}
-
-/// Reads an optional integer field.
-pub(crate) fn int_field(t: &toml::Table, key: &str, default: i64) -> Result<i64, String> {
-    match t.get(key) {
-        Some(toml::Value::Integer(n)) => Ok(*n),
-        Some(_) => Err(format!("`{key}` must be an integer")),
-        None => Ok(default),
-    }
-}
-
 /// Reads a list of strings (missing: empty).
 pub(crate) fn str_list(t: &toml::Table, key: &str) -> Result<Vec<String>, String> {
     match t.get(key) {

@@ -9,8 +9,11 @@
 use super::laws;
 use super::term::{self, name};
 use crate::arith::symbolic::Symbolic;
+use crate::claims::claim::body::{
+    Body, Example, Identity, Implication, Inequality, Quantities, Ranges,
+};
 use crate::claims::claim::statement::{domain_and_cone, Range};
-use crate::claims::claim::{pairs, Claim, Kind};
+use crate::claims::claim::{Claim, Kind};
 use crate::claims::exact::sampled::{self, Case};
 use crate::lang::{self, NodeKind};
 use num_rational::BigRational;
@@ -25,14 +28,13 @@ pub(crate) struct Prop {
 
 /// The statement of a claim: its propositions (their conjunction is the claim).
 pub(crate) fn of(claim: &Claim) -> Result<Vec<Prop>, String> {
-    let t = claim.table();
-    match claim.kind {
-        Kind::Implication => implication(t),
-        Kind::Agreement => agreement(t),
-        Kind::Identity => identity(t).map(|p| vec![p]),
-        Kind::Inequality => inequality(t).map(|p| vec![p]),
-        Kind::ExactExample => exact_example(t).map(|p| vec![p]),
-        k => Err(format!("the kind {k} has no Coq statement yet")),
+    match (&claim.body, claim.kind) {
+        (Body::Implication(t), Kind::Implication) => implication(&claim.body, t),
+        (Body::Agreement(_), _) => agreement(&claim.body),
+        (Body::Identity(t), _) => identity(t).map(|p| vec![p]),
+        (Body::Inequality(t), _) => inequality(t).map(|p| vec![p]),
+        (Body::Example(t), _) => exact_example(t).map(|p| vec![p]),
+        (_, k) => Err(format!("the kind {k} has no Coq statement yet")),
     }
 }
 
@@ -116,29 +118,32 @@ fn range_premise(v: &str, r: &Range) -> Result<Option<String>, String> {
     })
 }
 
-fn implication(t: &toml::Table) -> Result<Vec<Prop>, String> {
+fn implication(body: &Body, t: &Implication) -> Result<Vec<Prop>, String> {
     // `corrected_conclude` is a candidate correction the engine samples: the claim's
     // statement is its `conclude`, which is what the Coq theorem states
-    for key in ["induction", "termination", "reduction"] {
-        if t.contains_key(key) {
+    for (key, given) in [
+        ("induction", t.induction.is_some()),
+        ("termination", t.termination.is_some()),
+    ] {
+        if given {
             return Err(format!("`{key}` has no Coq statement yet"));
         }
     }
-    per_case(t, |c, params, cone, label| {
+    per_case(body, |c, params, cone, label| {
         case_prop(t, c, params, cone, label)
     })
 }
 
 /// One proposition per case of `t` (`proof.domain` and the cases), by `prop`.
 fn per_case(
-    t: &toml::Table,
+    t: &Body,
     prop: impl Fn(&Case, &[(String, Range)], &[String], String) -> Result<Prop, String>,
 ) -> Result<Vec<Prop>, String> {
-    let (params, cone) = match t.get("proof").and_then(|p| p.as_table()) {
+    let (params, cone) = match t.proof() {
         Some(spec) => domain_and_cone(spec)?,
         // without a proof table the claim speaks of its `vars` box (only a refutation is
         // decided there: the engine proves nothing without `proof.domain`)
-        None => (vars_box(t)?, Vec::new()),
+        None => (vars_box(t.sampled()?.space.vars())?, Vec::new()),
     };
     let cases = sampled::cases(t)?;
     let n = cases.len();
@@ -150,23 +155,19 @@ fn per_case(
 }
 
 /// The closed ranges of `vars` (`name = [lo, hi]`), as a domain.
-fn vars_box(t: &toml::Table) -> Result<Vec<(String, Range)>, String> {
-    let vars = t
-        .get("vars")
-        .and_then(|v| v.as_table())
-        .ok_or("no `proof.domain` and no `vars`: the claim states no domain to quantify over")?;
+fn vars_box(vars: &Ranges) -> Result<Vec<(String, Range)>, String> {
+    if vars.is_empty() {
+        return Err(
+            "no `proof.domain` and no `vars`: the claim states no domain to quantify over".into(),
+        );
+    }
     vars.iter()
-        .map(|(v, r)| {
-            let end = |i: usize| -> Result<(Symbolic, bool), String> {
-                let e = r
-                    .as_array()
-                    .and_then(|a| a.get(i))
-                    .and_then(|x| x.as_str())
-                    .ok_or(format!("vars.{v}: expected [lo, hi]"))?;
+        .map(|(v, (lo, hi))| {
+            let end = |e: &str| -> Result<(Symbolic, bool), String> {
                 let q = lang::rational(e).map_err(|x| format!("vars.{v}: {x}"))?;
                 Ok((Symbolic::constant(&q), true))
             };
-            Ok((v.clone(), Range::Interval(Some(end(0)?), Some(end(1)?))))
+            Ok((v.clone(), Range::Interval(Some(end(lo)?), Some(end(hi)?))))
         })
         .collect()
 }
@@ -300,7 +301,7 @@ impl Side {
 /// One run of a probe: its name, its `inputs` mapping and the prefix of its outputs.
 type Run = (String, Vec<(String, String)>, String);
 
-fn side_lets(t: &toml::Table, c: &Case) -> Result<Side, String> {
+fn side_lets(t: &dyn Quantities, c: &Case) -> Result<Side, String> {
     let mut outputs = Vec::new();
     let mut nonzero = Vec::new();
     let mut premises = Vec::new();
@@ -308,26 +309,20 @@ fn side_lets(t: &toml::Table, c: &Case) -> Result<Side, String> {
     // (`{prefix}*`), each on the claim's variables and derived quantities with its own
     // `inputs`, as the engine runs them
     let mut runs: Vec<Run> = Vec::new();
-    for (probe_key, inputs_key, prefix) in [("probe", "inputs", ""), ("probe2", "inputs2", "p_")] {
-        let Some(p) = t.get(probe_key) else { continue };
-        let probe = p
-            .as_str()
-            .ok_or(format!("`{probe_key}` must be a string"))?;
-        runs.push((probe.to_string(), pairs(t, inputs_key)?, prefix.to_string()));
+    for (probe, inputs, prefix) in [(t.probe(), t.inputs(), ""), (t.probe2(), t.inputs2(), "p_")] {
+        if let Some(probe) = probe {
+            runs.push((
+                probe.to_string(),
+                inputs.pairs().to_vec(),
+                prefix.to_string(),
+            ));
+        }
     }
-    for call in t
-        .get("calls")
-        .and_then(|c| c.as_array())
-        .into_iter()
-        .flatten()
-    {
-        let call = call.as_table().ok_or("`calls` entries must be tables")?;
-        let probe = crate::claims::claim::field(call, "probe")?;
-        let prefix = crate::claims::claim::field(call, "prefix")?;
+    for call in t.calls() {
         runs.push((
-            probe.to_string(),
-            pairs(call, "inputs")?,
-            prefix.to_string(),
+            call.probe.clone(),
+            call.inputs.pairs().to_vec(),
+            call.prefix.clone(),
         ));
     }
     for (probe, mapping, prefix) in &runs {
@@ -354,12 +349,12 @@ fn side_lets(t: &toml::Table, c: &Case) -> Result<Side, String> {
         premises.extend(o.premises);
     }
     let mut divisors = Vec::new();
-    for (v, e) in pairs(t, "exprs")? {
-        let x = lang::parse_with_variables(&e).map_err(|x| format!("exprs.{v}: {x}"))?;
+    for (v, e) in t.exprs().pairs() {
+        let x = lang::parse_with_variables(e).map_err(|x| format!("exprs.{v}: {x}"))?;
         let mut ds = Vec::new();
         term::divisors(&x, &mut ds)?;
         divisors.push((outputs.len(), ds));
-        outputs.push((v, term::expr(&x)?));
+        outputs.push((v.clone(), term::expr(&x)?));
     }
     Ok(Side {
         lets: outputs,
@@ -399,7 +394,7 @@ fn nested(lets: &[(String, String)], body: &str) -> String {
 }
 
 fn case_prop(
-    t: &toml::Table,
+    t: &Implication,
     c: &Case,
     params: &[(String, Range)],
     cone: &[String],
@@ -417,7 +412,7 @@ fn case_prop(
         used.extend(relation_vars(r).iter().map(|n| name(n)));
     }
     let lets = needed(&side.lets, &used);
-    if !side.lets.is_empty() || t.contains_key("probe") {
+    if !side.lets.is_empty() || t.probe.is_some() {
         for p in side.law_premises(&lets) {
             b.premise(p);
         }
@@ -447,7 +442,7 @@ fn relation_vars(r: &lang::Relation) -> Vec<String> {
 /// nonzero), each compared output of `left` equals that of `right` (and `also`). Each
 /// side's quantities are `let`s inside its own term, so that a side sees only the inputs
 /// and its own outputs, as in the claim's semantics.
-fn agreement(t: &toml::Table) -> Result<Vec<Prop>, String> {
+fn agreement(t: &Body) -> Result<Vec<Prop>, String> {
     let (left, rights, compare, every) = sampled::agreement_sides(t)?;
     if every {
         return Err(
@@ -540,11 +535,11 @@ fn ground(c: &Case, e: &str) -> Result<BigRational, String> {
 
 /// `forall vars, (divisors nonzero) -> hypotheses -> lhs = rhs`, the substitutions as
 /// `let`s (the last one outermost, as the textual substitution applies them in order).
-fn identity(t: &toml::Table) -> Result<Prop, String> {
-    let subs = pairs(t, "substitute")?;
+fn identity(t: &Identity) -> Result<Prop, String> {
+    let subs = t.substitute.pairs();
     let parse = |s: &str| lang::parse_with_variables(s).map_err(|e| format!("`{s}`: {e}"));
-    let lhs = parse(crate::claims::claim::field(t, "lhs")?)?;
-    let rhs = parse(crate::claims::claim::field(t, "rhs")?)?;
+    let lhs = parse(&t.lhs)?;
+    let rhs = parse(&t.rhs)?;
     let subs: Vec<(String, lang::Expr)> = subs
         .iter()
         .map(|(v, e)| parse(e).map(|x| (v.clone(), x)))
@@ -576,7 +571,7 @@ fn identity(t: &toml::Table) -> Result<Prop, String> {
         b.divisors_nonzero(&ds);
         b.def(v, term::expr(e)?);
     }
-    let space = crate::claims::exact::sample_points::Space::from_table(t)?;
+    let space = crate::claims::exact::sample_points::Space::read(t)?;
     for a in &space.assume {
         let mut ds = Vec::new();
         term::relation_divisors(a, &mut ds)?;
@@ -592,17 +587,16 @@ fn identity(t: &toml::Table) -> Result<Prop, String> {
 }
 
 /// `forall vars in the domain (or the box), hypotheses -> holds`.
-fn inequality(t: &toml::Table) -> Result<Prop, String> {
+fn inequality(t: &Inequality) -> Result<Prop, String> {
     // `subdomain` names the box of the interval fallback; with a `proof` table the
     // statement is over `proof.domain`, the claim's whole domain
-    if t.contains_key("subdomain") && !t.contains_key("proof") {
+    if t.subdomain.is_some() && t.proof.is_none() {
         return Err("a claim on a subdomain (`subdomain`)".into());
     }
-    let space = crate::claims::exact::sample_points::Space::from_table(t)?;
-    let holds = lang::parse_relation(crate::claims::claim::field(t, "holds")?)
-        .map_err(|e| format!("holds: {e}"))?;
+    let space = crate::claims::exact::sample_points::Space::read(t)?;
+    let holds = lang::parse_relation(&t.holds).map_err(|e| format!("holds: {e}"))?;
     let mut b = Builder::default();
-    let params = match t.get("proof").and_then(|p| p.as_table()) {
+    let params = match &t.proof {
         Some(spec) => domain_and_cone(spec)?.0,
         None => space
             .vars
@@ -645,24 +639,23 @@ fn inequality(t: &toml::Table) -> Result<Prop, String> {
 /// defined there (their divisors nonzero: a conjunct, not a premise, so that an undefined
 /// point cannot make the theorem vacuous), every `holds` relation, every `expect`ed output
 /// equal to the paper's value, every `printed` one within half a unit of its last digit.
-fn exact_example(t: &toml::Table) -> Result<Prop, String> {
-    if t.contains_key("missing") {
+fn exact_example(t: &Example) -> Result<Prop, String> {
+    if t.missing.is_some() {
         return Err(
             "an example on a declared model (`missing`): its verdict is inconclusive".into(),
         );
     }
-    let inputs = pairs(t, "inputs")?;
+    let inputs = t.inputs.pairs();
     let mut b = Builder::default();
     let mut goal: Vec<String> = Vec::new();
     let mut numeric = Vec::new();
-    for (n, v) in &inputs {
+    for (n, v) in inputs {
         if let Ok(q) = lang::rational(v) {
             b.def(n, term::number(&q));
             numeric.push(n.clone());
         }
     }
-    if let Some(p) = t.get("probe") {
-        let probe = p.as_str().ok_or("`probe` must be a string")?;
+    if let Some(probe) = t.probe.as_deref() {
         let arg = |n: &str| -> Result<String, String> {
             match numeric.iter().any(|k| k == n) {
                 true => Ok(name(n)),
@@ -690,8 +683,8 @@ fn exact_example(t: &toml::Table) -> Result<Prop, String> {
         Some(v) => Err(format!("`{v}` is not an output of the probe's Coq law yet")),
         None => Ok(()),
     };
-    for (n, e) in pairs(t, "values")? {
-        let x = lang::parse_with_variables(&e).map_err(|x| format!("values.{n}: {x}"))?;
+    for (n, e) in t.values.pairs() {
+        let x = lang::parse_with_variables(e).map_err(|x| format!("values.{n}: {x}"))?;
         let mut vs = Vec::new();
         x.vars(&mut vs);
         known(&b, &vs)?;
@@ -700,10 +693,10 @@ fn exact_example(t: &toml::Table) -> Result<Prop, String> {
         for d in ds {
             push_goal(&mut goal, format!("{d} <> 0"));
         }
-        b.def(&n, term::expr(&x)?);
+        b.def(n, term::expr(&x)?);
     }
-    for h in crate::claims::claim::str_list(t, "holds")? {
-        let r = lang::parse_relation(&h).map_err(|e| format!("holds: {e}"))?;
+    for h in &t.holds {
+        let r = lang::parse_relation(h).map_err(|e| format!("holds: {e}"))?;
         known(&b, &relation_vars(&r))?;
         let mut ds = Vec::new();
         term::relation_divisors(&r, &mut ds)?;
@@ -712,17 +705,17 @@ fn exact_example(t: &toml::Table) -> Result<Prop, String> {
         }
         goal.push(term::relation(&r)?);
     }
-    for (n, stated) in pairs(t, "expect")? {
-        known(&b, std::slice::from_ref(&n))?;
-        let q = lang::rational(&stated).map_err(|e| format!("expect.{n}: {e}"))?;
-        goal.push(format!("{} = {}", name(&n), term::number(&q)));
+    for (n, stated) in t.expect.pairs() {
+        known(&b, std::slice::from_ref(n))?;
+        let q = lang::rational(stated).map_err(|e| format!("expect.{n}: {e}"))?;
+        goal.push(format!("{} = {}", name(n), term::number(&q)));
     }
-    for (n, stated) in pairs(t, "printed")? {
-        known(&b, std::slice::from_ref(&n))?;
-        let (p, half) = crate::claims::exact::example::printed_half_unit(&stated)?;
+    for (n, stated) in t.printed.pairs() {
+        known(&b, std::slice::from_ref(n))?;
+        let (p, half) = crate::claims::exact::example::printed_half_unit(stated)?;
         goal.push(format!(
             "Rabs ({} - {}) <= {}",
-            name(&n),
+            name(n),
             term::number(&p),
             term::number(&half)
         ));

@@ -20,7 +20,8 @@
 //! `<missing>`; with the declared model: …" followed by what the relations gave there.
 
 use crate::arith::Rational;
-use crate::claims::claim::{pairs, Claim, Outcome, Verdict};
+use crate::claims::claim::body::{Body, Example};
+use crate::claims::claim::{Claim, Outcome, Verdict};
 use crate::claims::probes::{self, Inputs};
 use crate::lang::{self, show, Env};
 use num_bigint::BigInt;
@@ -54,36 +55,36 @@ pub fn printed_half_unit(printed: &str) -> Result<(BigRational, BigRational), St
 }
 
 /// Runs the probe (if any) and the `values` expressions: the environment of outputs.
-pub fn outputs(t: &toml::Table) -> Result<Env<Rational>, String> {
-    let inputs: Inputs = pairs(t, "inputs")?.into_iter().collect();
+pub fn outputs(t: &Example) -> Result<Env<Rational>, String> {
+    let inputs: Inputs = t.inputs.pairs().iter().cloned().collect();
     let mut env: Env<Rational> = Env::new();
     for (k, v) in &inputs {
         if let Ok(q) = lang::rational(v) {
             env.insert(k.clone(), Rational::from_big(&q));
         }
     }
-    if let Some(p) = t.get("probe") {
-        let name = p.as_str().ok_or("`probe` must be a string")?;
+    if let Some(name) = t.probe.as_deref() {
         env.extend(probes::run(name, &inputs)?);
     }
-    for (name, e) in pairs(t, "values")? {
-        let v = lang::parse_with_variables(&e)
+    for (name, e) in t.values.pairs() {
+        let v = lang::parse_with_variables(e)
             .map_err(|x| format!("values.{name}: {x}"))?
             .eval_in(&env, &())
             .map_err(|x| format!("values.{name}: {x}"))?;
-        env.insert(name, v);
+        env.insert(name.clone(), v);
     }
     Ok(env)
 }
 
 /// Checks an `exact-example` claim (inconclusive when it names `missing` data).
 pub fn check(claim: &Claim) -> Result<Outcome, String> {
-    let t = claim.table();
+    let Body::Example(t) = &claim.body else {
+        return Err("not an exact-example".into());
+    };
     let outcome = judge(t)?;
-    let Some(missing) = t.get("missing") else {
+    let Some(missing) = t.missing.as_deref() else {
         return Ok(outcome);
     };
-    let missing = missing.as_str().ok_or("`missing` must be a string")?;
     Ok(Outcome::new(
         Verdict::Inconclusive,
         format!(
@@ -99,16 +100,14 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
 }
 
 /// The verdict from the probe's outputs alone.
-fn judge(t: &toml::Table) -> Result<Outcome, String> {
+fn judge(t: &Example) -> Result<Outcome, String> {
     let env = outputs(t)?;
-    let exact = pairs(t, "expect")?;
-    let printed = pairs(t, "printed")?;
-    let holds = crate::claims::claim::str_list(t, "holds")?;
+    let (exact, printed, holds) = (t.expect.pairs(), t.printed.pairs(), &t.holds);
     if exact.is_empty() && printed.is_empty() && holds.is_empty() {
         return Err("an exact-example needs `expect`, `printed` or `holds`".into());
     }
     let mut shown = Vec::new();
-    for h in &holds {
+    for h in holds {
         let r = lang::parse_relation(h).map_err(|e| e.to_string())?;
         let mut used = Vec::new();
         r.vars(&mut used);
@@ -129,7 +128,7 @@ fn judge(t: &toml::Table) -> Result<Outcome, String> {
             .map(|v| v.to_big())
             .ok_or_else(|| format!("no output named `{name}`"))
     };
-    for (name, stated) in &exact {
+    for (name, stated) in exact {
         let want = lang::rational(stated).map_err(|e| format!("expect.{name}: {e}"))?;
         let x = &got(name)?;
         if *x != want {
@@ -149,7 +148,7 @@ fn judge(t: &toml::Table) -> Result<Outcome, String> {
             ));
         }
     }
-    for (name, stated) in &printed {
+    for (name, stated) in printed {
         let x = &got(name)?;
         if !rounds_to(x, stated)? {
             return Ok(Outcome::refuted(

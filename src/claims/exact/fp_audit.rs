@@ -15,21 +15,29 @@
 //! ```
 
 use crate::arith::Quadratic;
-use crate::claims::claim::{field, int_field, pairs, Claim, Outcome, Verdict};
+use crate::claims::claim::body::{Body, FpAudit};
+use crate::claims::claim::{Claim, Outcome, Verdict};
 use crate::claims::exact::example::rounds_to;
 use crate::law::corner::xi_eta;
 use crate::system::corner::{zone_names, Form};
 use crate::system::corner_spec::{Algorithm, CornerSpec, RestitutionSpec};
 use num_rational::BigRational;
 
-fn spec(t: &toml::Table, algorithm: Algorithm) -> Result<CornerSpec, String> {
+/// The `sa_threshold` an SA run needs.
+fn sa_threshold(t: &FpAudit) -> Result<&str, String> {
+    t.sa_threshold
+        .as_deref()
+        .ok_or_else(|| "missing `sa_threshold`".to_string())
+}
+
+fn spec(t: &FpAudit, algorithm: Algorithm) -> Result<CornerSpec, String> {
     Ok(CornerSpec {
-        alpha: field(t, "alpha")?.to_string(),
-        v0: field(t, "v0")?.to_string(),
-        restitution: RestitutionSpec::Symmetric(field(t, "eps")?.to_string()),
+        alpha: t.alpha.clone(),
+        v0: t.v0.clone(),
+        restitution: RestitutionSpec::Symmetric(t.eps.clone()),
         algorithm,
         threshold: match algorithm {
-            Algorithm::Sa => Some(field(t, "sa_threshold")?.to_string()),
+            Algorithm::Sa => Some(sa_threshold(t)?.to_string()),
             Algorithm::Ta => None,
         },
         rest_threshold: None,
@@ -42,14 +50,16 @@ fn spec(t: &toml::Table, algorithm: Algorithm) -> Result<CornerSpec, String> {
 
 /// Checks an `fp-audit` claim.
 pub fn check(claim: &Claim) -> Result<Outcome, String> {
-    let t = claim.table();
+    let Body::FpAudit(t) = &claim.body else {
+        return Err("not an fp-audit".into());
+    };
     let mut found = Vec::new();
     let fail = |what: String, cx: serde_json::Value| Outcome::refuted(what, cx);
     // exact run
     let exact = spec(t, Algorithm::Ta)?
         .run::<Quadratic>(&())
         .map_err(|e| e.to_string())?;
-    let want = int_field(t, "exact_steps", -1)?;
+    let want = t.exact_steps.unwrap_or(-1);
     if want >= 0 {
         if exact.steps as i64 != want {
             return Ok(fail(
@@ -70,7 +80,7 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
     let ta = spec(t, Algorithm::Ta)?
         .run::<f64>(&())
         .map_err(|e| e.to_string())?;
-    if let Some(z) = t.get("f64_ta_zone1").and_then(|z| z.as_str()) {
+    if let Some(z) = t.f64_ta_zone1.as_deref() {
         let got = zone_names(&ta.zones);
         if got.get(1).map(String::as_str) != Some(z) {
             return Ok(fail(
@@ -84,7 +94,7 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
         let v1 = &ta.velocities[1];
         let k = ta_k(t)?;
         let w = xi_eta(&k, v1);
-        for (name, printed) in pairs(t, "printed")? {
+        for (name, printed) in t.printed.pairs() {
             let x = match name.as_str() {
                 "x1" => v1.x,
                 "y1" => v1.y,
@@ -95,14 +105,14 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
             let q = BigRational::from_float(x).ok_or("non-finite f64")?;
             // the printed digits depend on the implementation's operation order: a
             // difference is reported, the behaviour (zones, steps) is the claim
-            if rounds_to(&q, &printed)? {
+            if rounds_to(&q, printed)? {
                 found.push(format!("{name} = {x:e} as printed"));
             } else {
                 found.push(format!("{name} = {x:e} (printed: {printed})"));
             }
         }
     }
-    let want = int_field(t, "f64_sa_steps", -1)?;
+    let want = t.f64_sa_steps.unwrap_or(-1);
     if want >= 0 {
         let sa = spec(t, Algorithm::Sa)?
             .run::<f64>(&())
@@ -115,7 +125,7 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
         }
         found.push(format!(
             "f64 SA (S = {}): {} step(s)",
-            field(t, "sa_threshold")?,
+            sa_threshold(t)?,
             sa.steps
         ));
     }
@@ -125,7 +135,7 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
     ))
 }
 
-fn ta_k(t: &toml::Table) -> Result<f64, String> {
+fn ta_k(t: &FpAudit) -> Result<f64, String> {
     let (run, _) = spec(t, Algorithm::Ta)?
         .build::<f64>(&())
         .map_err(|e| e.to_string())?;

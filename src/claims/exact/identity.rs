@@ -16,7 +16,8 @@
 //! (no symbolic backend), the kind falls back to exact evaluation at rational sample
 //! points: `confirmed-on-samples` (not a proof) or `refuted` with the exact point.
 
-use crate::claims::claim::{field, int_field, pairs, Claim, Outcome, Verdict};
+use crate::claims::claim::body::{Body, Identity};
+use crate::claims::claim::{Claim, Outcome, Verdict};
 use crate::claims::exact::sample_points::{env_json, env_text, Space};
 use crate::lang::{self, show};
 use num_rational::BigRational;
@@ -60,9 +61,11 @@ pub use crate::claims::claim::statement::substitute_text;
 
 /// Checks an `identity` claim.
 pub fn check(claim: &Claim) -> Result<Outcome, String> {
-    let t = claim.table();
-    let subs = pairs(t, "substitute")?;
-    let (lhs, rhs) = (field(t, "lhs")?, field(t, "rhs")?);
+    let Body::Identity(t) = &claim.body else {
+        return Err("not an identity".into());
+    };
+    let subs = t.substitute.pairs().to_vec();
+    let (lhs, rhs) = (t.lhs.as_str(), t.rhs.as_str());
     // the symbolic answer where it is decisive; an undefined one (a substitution that
     // makes a denominator vanish identically) falls back to exact samples
     let answer = symbolic_identity(lhs, rhs, &subs).and_then(|a| match a {
@@ -133,8 +136,8 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
 /// Whether a point (the witness of a symbolic identity check) lies in the claim's
 /// declared domain: within the box `vars` for each of its variables, and, where every
 /// variable of the box is given, the hypotheses `assume` hold there.
-fn in_domain(t: &toml::Table, witness: &[(String, BigRational)]) -> Result<bool, String> {
-    let space = Space::from_table(t)?;
+fn in_domain(t: &Identity, witness: &[(String, BigRational)]) -> Result<bool, String> {
+    let space = Space::read(t)?;
     for (name, v) in witness {
         if let Some((_, lo, hi)) = space.vars.iter().find(|(n, ..)| n == name) {
             if v < lo || v > hi {
@@ -157,10 +160,12 @@ fn in_domain(t: &toml::Table, witness: &[(String, BigRational)]) -> Result<bool,
 
 /// The fallback: exact evaluation of both sides at rational sample points.
 fn sample_check(claim: &Claim, lhs: &str, rhs: &str) -> Result<Outcome, String> {
-    let t = claim.table();
+    let Body::Identity(t) = &claim.body else {
+        return Err("not an identity".into());
+    };
     let l = lang::parse_with_variables(lhs).map_err(|e| format!("lhs: {e}"))?;
     let r = lang::parse_with_variables(rhs).map_err(|e| format!("rhs: {e}"))?;
-    let space = Space::from_table(t)?;
+    let space = Space::read(t)?;
     let mut needed = Vec::new();
     l.vars(&mut needed);
     r.vars(&mut needed);
@@ -169,7 +174,7 @@ fn sample_check(claim: &Claim, lhs: &str, rhs: &str) -> Result<Outcome, String> 
             return Err(format!("variable {v} has no sampling range in `vars`"));
         }
     }
-    let n = int_field(t, "samples", 40)?.clamp(1, 10_000) as usize;
+    let n = t.samples.unwrap_or(40).clamp(1, 10_000) as usize;
     let deadline = Instant::now() + Duration::from_secs(30);
     let points = space.samples(n, &claim.id, deadline)?;
     let mut used = 0;

@@ -22,7 +22,8 @@
 //! reports the boxes left undecided.
 
 use crate::arith::{ArithError, Interval, MpInterval, Scalar};
-use crate::claims::claim::{int_field, Claim, Outcome, Verdict};
+use crate::claims::claim::body::Body;
+use crate::claims::claim::{Claim, Outcome, Verdict};
 use crate::claims::exact::sample_points::{read_box, Space};
 use crate::lang::{self, show, Env, Relation};
 use num_rational::BigRational;
@@ -161,15 +162,16 @@ fn text(b: &Boxed) -> String {
 
 /// Checks an `inequality` claim.
 pub fn check(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
-    let t = claim.table();
-    let space = Space::from_table(t)?;
-    let holds = lang::parse_relation(crate::claims::claim::field(t, "holds")?)
-        .map_err(|e| e.to_string())?;
-    let root = read_box(t)?;
+    let Body::Inequality(t) = &claim.body else {
+        return Err("not an inequality".into());
+    };
+    let space = Space::read(t)?;
+    let holds = lang::parse_relation(&t.holds).map_err(|e| e.to_string())?;
+    let root = read_box(&t.vars)?;
     if root.is_empty() {
         return Err("`vars` must give the box".into());
     }
-    let max_depth = int_field(t, "max_depth", 40)?.clamp(0, 200) as usize;
+    let max_depth = t.max_depth.unwrap_or(40).clamp(0, 200) as usize;
     let mut stack = vec![(root.clone(), 0usize)];
     let (mut boxes, mut deepest, mut undecided) = (0usize, 0usize, Vec::<Boxed>::new());
     while let Some((b, depth)) = stack.pop() {
@@ -204,14 +206,10 @@ pub fn check(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
             }
         }
     }
-    let sub = t.get("subdomain").and_then(|d| d.as_str());
+    let sub = t.subdomain.as_deref();
     let note = sub
         .map(|d| format!(" (only a part of the paper's domain: {d})"))
-        .or_else(|| {
-            t.get("domain")
-                .and_then(|d| d.as_str())
-                .map(|d| format!(" ({d})"))
-        })
+        .or_else(|| t.domain.as_deref().map(|d| format!(" ({d})")))
         .unwrap_or_default();
     if undecided.is_empty() {
         Ok(Outcome::new(

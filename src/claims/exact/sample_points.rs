@@ -5,7 +5,7 @@
 //! Deterministic: the generator is seeded from the claim id, so a report is reproducible.
 
 use crate::arith::Rational;
-use crate::claims::claim::{pairs, str_list};
+use crate::claims::claim::body::{self, Ranges};
 use crate::lang::{self, Env, Expr, Relation};
 use num_bigint::BigInt;
 use num_rational::BigRational;
@@ -55,26 +55,13 @@ pub struct Space {
 }
 
 /// Reads `vars = { name = ["lo", "hi"] }` (finite bounds, exact rationals).
-pub fn read_box(t: &toml::Table) -> Result<Vec<(String, BigRational, BigRational)>, String> {
-    let Some(v) = t.get("vars") else {
-        return Ok(Vec::new());
-    };
-    let m = v
-        .as_table()
-        .ok_or("`vars` must be a table name = [lo, hi]")?;
-    m.iter()
-        .map(|(name, b)| {
-            let a = b
-                .as_array()
-                .filter(|a| a.len() == 2)
-                .ok_or_else(|| format!("`vars.{name}` must be [lo, hi]"))?;
-            let get = |i: usize| -> Result<BigRational, String> {
-                let s = a[i]
-                    .as_str()
-                    .ok_or_else(|| format!("`vars.{name}` bounds must be strings"))?;
+pub fn read_box(vars: &Ranges) -> Result<Vec<(String, BigRational, BigRational)>, String> {
+    vars.iter()
+        .map(|(name, (lo, hi))| {
+            let get = |s: &str| -> Result<BigRational, String> {
                 lang::rational(s).map_err(|e| format!("`vars.{name}`: {e}"))
             };
-            let (lo, hi) = (get(0)?, get(1)?);
+            let (lo, hi) = (get(lo)?, get(hi)?);
             if lo > hi {
                 return Err(format!("`vars.{name}`: lower bound above upper bound"));
             }
@@ -84,19 +71,22 @@ pub fn read_box(t: &toml::Table) -> Result<Vec<(String, BigRational, BigRational
 }
 
 impl Space {
-    /// Reads `vars`, `derive` and `assume` of a kind table.
-    pub fn from_table(t: &toml::Table) -> Result<Space, String> {
-        let vars = read_box(t)?;
-        let derived = pairs(t, "derive")?
-            .into_iter()
+    /// Reads `vars`, `derive` and `assume` of a claim's table or of one of its cases.
+    pub fn read(t: &dyn body::Space) -> Result<Space, String> {
+        let vars = read_box(t.vars())?;
+        let derived = t
+            .derive()
+            .pairs()
+            .iter()
             .map(|(n, e)| {
                 Ok((
                     n.clone(),
-                    lang::parse_with_variables(&e).map_err(|x| format!("derive.{n}: {x}"))?,
+                    lang::parse_with_variables(e).map_err(|x| format!("derive.{n}: {x}"))?,
                 ))
             })
             .collect::<Result<Vec<_>, String>>()?;
-        let assume = str_list(t, "assume")?
+        let assume = t
+            .assume()
             .iter()
             .map(|s| lang::parse_relation(s).map_err(|e| format!("assume: {e}")))
             .collect::<Result<Vec<_>, _>>()?;

@@ -22,7 +22,8 @@
 //! same points when the statement is refuted.
 
 use crate::arith::{Rational, Scalar, Symbolic};
-use crate::claims::claim::{int_field, pairs, str_list, Claim, Outcome, Verdict};
+use crate::claims::claim::body::{Body, Implication, Named, Quantities, Side};
+use crate::claims::claim::{Claim, Outcome, Verdict};
 use crate::claims::exact::sample_points::{env_json, env_text, Space};
 use crate::claims::probes::generic as probes_generic;
 use crate::claims::probes::inputs::ProbeIn;
@@ -39,19 +40,20 @@ pub(crate) struct Case {
     pub(crate) corrected: Option<Vec<Relation>>,
 }
 
-fn relations(t: &toml::Table, key: &str) -> Result<Vec<Relation>, String> {
-    str_list(t, key)?
-        .iter()
+fn relations(list: &[String], key: &str) -> Result<Vec<Relation>, String> {
+    list.iter()
         .map(|s| lang::parse_relation(s).map_err(|e| format!("{key}: {e}")))
         .collect()
 }
 
-pub(crate) fn cases(t: &toml::Table) -> Result<Vec<Case>, String> {
-    let base = Space::from_table(t)?;
-    let conclude = relations(t, "conclude")?;
-    let top = relations(t, "corrected_conclude")?;
+/// The cases of a claim: each with the claim's space and conclusions and its own.
+pub(crate) fn cases(b: &Body) -> Result<Vec<Case>, String> {
+    let t = b.sampled()?;
+    let base = Space::read(t.space)?;
+    let conclude = relations(t.conclude, "conclude")?;
+    let top = relations(t.corrected_conclude, "corrected_conclude")?;
     let top = (!top.is_empty()).then_some(top);
-    let Some(list) = t.get("case") else {
+    let Some(list) = t.case else {
         return Ok(vec![Case {
             name: String::new(),
             space: base,
@@ -59,12 +61,10 @@ pub(crate) fn cases(t: &toml::Table) -> Result<Vec<Case>, String> {
             corrected: top,
         }]);
     };
-    let list = list.as_array().ok_or("`case` must be an array of tables")?;
     list.iter()
         .map(|c| {
-            let c = c.as_table().ok_or("`case` entries must be tables")?;
             let mut space = base.clone();
-            let extra = Space::from_table(c)?;
+            let extra = Space::read(c)?;
             for v in extra.vars {
                 match space.vars.iter_mut().find(|b| b.0 == v.0) {
                     Some(b) => *b = v,
@@ -74,17 +74,13 @@ pub(crate) fn cases(t: &toml::Table) -> Result<Vec<Case>, String> {
             space.assume.extend(extra.assume);
             space.derived.extend(extra.derived);
             let mut concl = conclude.clone();
-            concl.extend(relations(c, "conclude")?);
+            concl.extend(relations(&c.conclude, "conclude")?);
             Ok(Case {
-                name: c
-                    .get("name")
-                    .and_then(|n| n.as_str())
-                    .unwrap_or("")
-                    .to_string(),
+                name: c.name.clone(),
                 space,
                 conclude: concl,
                 corrected: {
-                    let c = relations(c, "corrected_conclude")?;
+                    let c = relations(&c.corrected_conclude, "corrected_conclude")?;
                     if c.is_empty() {
                         top.clone()
                     } else {
@@ -152,44 +148,50 @@ impl Probing for Symbolic {
     }
 }
 
+/// The quantities of a claim's table outside its sides: an implication's probe, calls and
+/// expressions (none for the other kinds, whose quantities are in their sides).
+pub(crate) fn quantities(b: &Body) -> &dyn Quantities {
+    static NONE: Side = Side {
+        probe: None,
+        inputs: Named(Vec::new()),
+        probe2: None,
+        inputs2: Named(Vec::new()),
+        exprs: Named(Vec::new()),
+    };
+    match b.implication() {
+        Some(t) => t,
+        None => &NONE,
+    }
+}
+
 /// Evaluates one side at a point: a probe (inputs default to every variable) or
 /// expressions.
-pub(crate) fn side<S: Probing>(t: &toml::Table, env: &Env<S>) -> Result<Env<S>, String> {
+pub(crate) fn side<S: Probing>(t: &dyn Quantities, env: &Env<S>) -> Result<Env<S>, String> {
     let mut out = Env::new();
-    if let Some(p) = t.get("probe") {
-        let name = p.as_str().ok_or("`probe` must be a string")?;
-        out.extend(S::probe(name, env, &pairs(t, "inputs")?)?);
+    if let Some(name) = t.probe() {
+        out.extend(S::probe(name, env, t.inputs().pairs())?);
     }
     // a second run of a law at another point (e.g. a perturbed velocity): outputs `p_*`
-    if let Some(p) = t.get("probe2") {
-        let name = p.as_str().ok_or("`probe2` must be a string")?;
-        for (k, v) in S::probe(name, env, &pairs(t, "inputs2")?)? {
+    if let Some(name) = t.probe2() {
+        for (k, v) in S::probe(name, env, t.inputs2().pairs())? {
             out.insert(format!("p_{k}"), v);
         }
     }
     // further runs: `calls = [{ probe, inputs, prefix }]`, outputs `{prefix}{name}`
-    if let Some(calls) = t.get("calls") {
-        let calls = calls
-            .as_array()
-            .ok_or("`calls` must be an array of tables")?;
-        for c in calls {
-            let c = c.as_table().ok_or("`calls` entries must be tables")?;
-            let name = crate::claims::claim::field(c, "probe")?;
-            let prefix = crate::claims::claim::field(c, "prefix")?;
-            for (k, v) in S::probe(name, env, &pairs(c, "inputs")?)? {
-                out.insert(format!("{prefix}{k}"), v);
-            }
+    for c in t.calls() {
+        for (k, v) in S::probe(&c.probe, env, c.inputs.pairs())? {
+            out.insert(format!("{}{k}", c.prefix), v);
         }
     }
     let mut scope = env.clone();
     scope.extend(out.clone());
-    for (name, e) in pairs(t, "exprs")? {
-        let v = lang::parse_with_variables(&e)
+    for (name, e) in t.exprs().pairs() {
+        let v = lang::parse_with_variables(e)
             .map_err(|x| format!("exprs.{name}: {x}"))?
             .eval_in(&scope, &())
             .map_err(|e| e.to_string())?;
         scope.insert(name.clone(), v.clone());
-        out.insert(name, v);
+        out.insert(name.clone(), v);
     }
     Ok(out)
 }
@@ -213,11 +215,10 @@ fn run_cases(
         &Env<Rational>,
     ) -> Result<Result<bool, (String, serde_json::Value)>, String>,
 ) -> Result<Outcome, String> {
-    let t = claim.table();
-    let n = int_field(t, "samples", default_n)?.clamp(1, 100_000) as usize;
+    let n = claim.body.samples().unwrap_or(default_n).clamp(1, 100_000) as usize;
     let mut parts = Vec::new();
     let mut total = 0;
-    for case in cases(t)? {
+    for case in cases(&claim.body)? {
         let pts = case
             .space
             .samples(n, &format!("{}/{}", claim.id, case.name), deadline)?;
@@ -307,7 +308,7 @@ pub fn check_search(claim: &Claim, deadline: Instant) -> Result<Outcome, String>
 /// One exact point of an implication: `Ok(true)` the conclusions hold, `Ok(false)` the
 /// point is outside the law's domain, `Err` a violation (detail and counterexample).
 pub(crate) fn implication_point(
-    t: &toml::Table,
+    t: &dyn Quantities,
     case: &Case,
     env: &Env<Rational>,
 ) -> Result<bool, (String, serde_json::Value)> {
@@ -349,8 +350,16 @@ fn undefined_name(case: &Case, scope: &Env<Rational>) -> Option<(String, String)
     Some((name, hint))
 }
 
+/// The implication's table of a claim (its quantities).
+fn implication(claim: &Claim) -> Result<&Implication, String> {
+    claim
+        .body
+        .implication()
+        .ok_or_else(|| format!("a claim of kind {} has no conclusions", claim.kind))
+}
+
 fn check_conclusions(claim: &Claim, deadline: Instant, n: i64) -> Result<Outcome, String> {
-    let t = claim.table();
+    let t = implication(claim)?;
     // a conclusion naming what is defined at no point where the law ran is a misspelling,
     // not a point outside the law's domain (issue 62)
     // (the case, the points where the law ran, the undefined name, defined at none of them)
@@ -380,7 +389,8 @@ fn check_conclusions(claim: &Claim, deadline: Instant, n: i64) -> Result<Outcome
             ));
         }
     }
-    if out.verdict == Verdict::Refuted && cases(t)?.iter().any(|c| c.corrected.is_some()) {
+    if out.verdict == Verdict::Refuted && cases(&claim.body)?.iter().any(|c| c.corrected.is_some())
+    {
         out.corrected = corrected_holds(claim, deadline, n)?;
     }
     Ok(out)
@@ -389,7 +399,7 @@ fn check_conclusions(claim: &Claim, deadline: Instant, n: i64) -> Result<Outcome
 /// Whether the candidate corrections (per case; the original conclusions where a case
 /// has none) hold on the same sample points; their text if so.
 fn corrected_holds(claim: &Claim, deadline: Instant, n: i64) -> Result<Option<String>, String> {
-    let t = claim.table();
+    let t = implication(claim)?;
     let o = run_cases(claim, n, deadline, |case, env| {
         let Ok(outs) = side(t, env) else {
             return Ok(Ok(false));
@@ -403,7 +413,7 @@ fn corrected_holds(claim: &Claim, deadline: Instant, n: i64) -> Result<Option<St
         }
         Ok(Ok(true))
     })?;
-    let text: Vec<String> = cases(t)?
+    let text: Vec<String> = cases(&claim.body)?
         .iter()
         .filter_map(|c| {
             c.corrected.as_ref().map(|rs| {
@@ -424,50 +434,44 @@ fn corrected_holds(claim: &Claim, deadline: Instant, n: i64) -> Result<Option<St
 /// `every_side_defined`: whether a right side that gives no outcome (the law refuses) where
 /// the left side gives one is a counterexample (the claim says the forms are equivalent,
 /// so each must be defined wherever the others are), rather than a point skipped.
-pub(crate) type Sides<'a> = (&'a toml::Table, Vec<&'a toml::Table>, Vec<String>, bool);
+pub(crate) type Sides<'a> = (
+    &'a dyn Quantities,
+    Vec<&'a dyn Quantities>,
+    Vec<String>,
+    bool,
+);
 
 /// Reads the sides of an `agreement` claim.
-pub(crate) fn agreement_sides(t: &toml::Table) -> Result<Sides<'_>, String> {
-    let get = |k: &str| {
-        t.get(k)
-            .and_then(|v| v.as_table())
-            .ok_or_else(|| format!("agreement needs a `{k}` table"))
-    };
-    let left = get("left")?;
-    let mut rights = vec![get("right")?];
-    if t.contains_key("also") {
-        rights.push(get("also")?);
+pub(crate) fn agreement_sides(b: &Body) -> Result<Sides<'_>, String> {
+    let t = b.agreement().ok_or("not an agreement")?;
+    let need = |s: &'static str| move || format!("agreement needs a `{s}` table");
+    let left: &dyn Quantities = t.left.as_ref().ok_or_else(need("left"))?;
+    let mut rights: Vec<&dyn Quantities> = vec![t.right.as_ref().ok_or_else(need("right"))?];
+    if let Some(also) = &t.also {
+        rights.push(also);
     }
-    let compare = str_list(t, "compare")?;
-    if compare.is_empty() {
+    if t.compare.is_empty() {
         return Err("agreement needs `compare`".into());
     }
-    let every = match t.get("every_side_defined") {
-        None => false,
-        Some(v) => v
-            .as_bool()
-            .ok_or("`every_side_defined` must be true or false")?,
-    };
-    Ok((left, rights, compare, every))
+    Ok((left, rights, t.compare.clone(), t.every_side_defined))
 }
 
 /// Checks an `agreement` claim: `left` and `right` give equal `compare` outputs.
 pub fn check_agreement(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
-    let t = claim.table();
-    let get = |k: &str| {
-        t.get(k)
-            .and_then(|v| v.as_table())
-            .ok_or_else(|| format!("agreement needs a `{k}` table"))
-    };
-    let (left, rights, compare, every) = agreement_sides(t)?;
+    let (left, rights, compare, every) = agreement_sides(&claim.body)?;
     let mut out = agree(claim, deadline, (left, rights, compare.clone(), every))?;
-    if out.verdict == Verdict::Refuted && t.contains_key("corrected") {
-        let c = get("corrected")?;
+    let corrected = claim.body.agreement().and_then(|t| t.corrected.as_ref());
+    if let (Verdict::Refuted, Some(c)) = (out.verdict, corrected) {
         let text = c
-            .get("statement")
-            .and_then(|s| s.as_str())
+            .statement
+            .as_deref()
             .ok_or("`corrected.statement` must be a string")?;
-        if agree(claim, deadline, (left, vec![c], compare, every))?.verdict
+        if agree(
+            claim,
+            deadline,
+            (left, vec![c as &dyn Quantities], compare, every),
+        )?
+        .verdict
             == Verdict::ConfirmedOnSamples
         {
             out.corrected = Some(format!("{text} (holds at the same exact sample points)"));
@@ -489,12 +493,12 @@ pub(crate) fn agreement_point(
     case: &Case,
     env: &Env<Rational>,
 ) -> Result<Result<bool, (String, serde_json::Value)>, String> {
-    let Ok(a) = side(left, env) else {
+    let Ok(a) = side(*left, env) else {
         return Ok(Ok(false));
     };
     let mut bs = Vec::new();
     for right in rights {
-        match side(right, env) {
+        match side(*right, env) {
             Ok(b) => bs.push(b),
             Err(e) if *every && case.space.admits(env).unwrap_or(false) => {
                 let mut cx = env_json(env);

@@ -40,6 +40,7 @@ pub mod induction;
 mod lipschitz;
 pub mod termination;
 
+use super::claim::body::{Body, Proof, Quantities};
 use super::claim::statement::{domain_and_cone, obligation, radical_names, zone_conditions, Range};
 use super::claim::{Claim, Kind, Outcome, Verdict};
 use super::exact::sample_points::env_json;
@@ -809,7 +810,7 @@ fn false_relation(r: &lang::Relation, env: &Env<Symbolic>) -> Value {
 
 /// Evaluates one cell of an implication (`sides = None`) or an agreement.
 fn run_cell(
-    t: &toml::Table,
+    t: &Body,
     case: &Case,
     cell: &Cell,
     sides: Option<&sampled::Sides>,
@@ -839,7 +840,7 @@ fn run_cell(
     }
     match sides {
         None => {
-            let outs = match sampled::side(t, &env) {
+            let outs = match sampled::side(sampled::quantities(t), &env) {
                 Ok(o) => o,
                 Err(e) if is_undefined(&e) => return Ok(CellResult::Undefined),
                 Err(e) => return Ok(open(format!("the law: {e}"))),
@@ -878,8 +879,8 @@ fn run_cell(
             }
         }
         Some((left, rights, compare, every)) => {
-            let side = |s: &toml::Table| sampled::side(s, &env);
-            let a = match side(left) {
+            let side = |s: &dyn Quantities| sampled::side(s, &env);
+            let a = match side(*left) {
                 Ok(a) => a,
                 Err(e) if is_undefined(&e) => return Ok(CellResult::Undefined),
                 Err(e) => return Ok(open(format!("left side: {e}"))),
@@ -894,7 +895,7 @@ fn run_cell(
                 }
             }
             for right in rights {
-                let b = match side(right) {
+                let b = match side(*right) {
                     Ok(b) => b,
                     Err(e) if is_undefined(&e) => return Ok(CellResult::Undefined),
                     // a refusal where the left side gives an outcome (the forms must be
@@ -1103,7 +1104,7 @@ fn witness_points(corners: usize, n: usize) -> Vec<Vec<(i64, i64)>> {
 
 /// An exact rational point of the cell that violates the claim (by the exact path).
 fn witness(
-    t: &toml::Table,
+    t: &Body,
     case: &Case,
     cell: &Cell,
     sides: Option<&sampled::Sides>,
@@ -1139,7 +1140,7 @@ fn witness(
             continue;
         }
         let r = match sides {
-            None => sampled::implication_point(t, case, &env),
+            None => sampled::implication_point(sampled::quantities(t), case, &env),
             Some(sides) => sampled::agreement_point(sides, case, &env).ok()?,
         };
         if let Err((detail, mut cx)) = r {
@@ -1431,13 +1432,12 @@ fn split_cell(cell: &Cell, f: &str) -> Vec<Cell> {
 /// Tries the symbolic proof of an `agreement` or `implication` claim that has a `proof`
 /// table; `None` when it has none.
 pub fn attempt(claim: &Claim, deadline: Instant) -> Option<Attempt> {
-    let t = claim.table();
-    let spec = t.get("proof")?.as_table()?;
+    let spec = claim.body.proof()?;
     Some(attempt_with(claim, spec, deadline).unwrap_or_else(Attempt::NoProof))
 }
 
-fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<Attempt, String> {
-    let t = claim.table();
+fn attempt_with(claim: &Claim, spec: &Proof, deadline: Instant) -> Result<Attempt, String> {
+    let t = &claim.body;
     let (params, cone) = domain_and_cone(spec)?;
     if cone.len() > 4 {
         return Err("at most 4 cone variables".into());
@@ -1469,12 +1469,11 @@ fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<
 /// The work bound of a claim: `proof.work` (term products, at most [`MAX_PROVER_WORK`])
 /// for a proof known to need more than the default [`PROVER_WORK`] (many cells; the
 /// budget in seconds still applies).
-fn work_bound(spec: &toml::Table) -> Result<u64, String> {
-    match spec.get("work") {
+fn work_bound(spec: &Proof) -> Result<u64, String> {
+    match spec.work {
         None => Ok(PROVER_WORK),
-        Some(v) => v
-            .as_integer()
-            .and_then(|w| u64::try_from(w).ok())
+        Some(w) => u64::try_from(w)
+            .ok()
             .filter(|w| (1..=MAX_PROVER_WORK).contains(w))
             .ok_or(format!(
                 "proof.work must be an integer in 1..={MAX_PROVER_WORK} (term products)"
@@ -1500,7 +1499,7 @@ fn attempt_cells(
     sides: Option<&sampled::Sides>,
     deadline: Instant,
 ) -> Result<Attempt, String> {
-    let t = claim.table();
+    let t = &claim.body;
     let mut certificate = Vec::new();
     let mut tree = Tree {
         source: toml::to_string(claim.table()).unwrap_or_default(),
@@ -1674,7 +1673,7 @@ fn attempt_cells(
         return Ok(Attempt::Decided(o));
     }
     // a proof in one dimension may extend to all of them (Gram reduction)
-    if let Some(red) = claim.table().get("proof").and_then(|p| p.get("reduction")) {
+    if let Some(red) = claim.body.proof().and_then(|p| p.reduction.as_ref()) {
         let cert = super::reduction::gram_reduction(claim, red, cone)?;
         let mut o = Outcome::new(
             Verdict::Proved,
@@ -1695,11 +1694,7 @@ fn attempt_cells(
     }
     // a proof table may state that its domain is a part of the paper's (a family of
     // systems, e.g. diagonal masses): the verdict then says so
-    let sub = claim
-        .table()
-        .get("proof")
-        .and_then(|p| p.get("subdomain"))
-        .and_then(|s| s.as_str());
+    let sub = claim.body.proof().and_then(|p| p.subdomain.as_deref());
     if let Some(sub) = sub {
         let mut o = Outcome::new(
             Verdict::ProvedOnSubdomain,
@@ -1720,7 +1715,7 @@ fn attempt_cells(
             domain_text(params, cone),
             cells_text(n_cells),
             if n_cells == 1 { "it" } else { "each" },
-            if toml::to_string(t).is_ok_and(|s| s.contains("probe")) {
+            if toml::to_string(claim.table()).is_ok_and(|s| s.contains("probe")) {
                 "the law code"
             } else {
                 "the claim's expressions"

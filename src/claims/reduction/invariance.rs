@@ -24,6 +24,7 @@
 //! generally fails at random points), not a symbolic proof of invariance.
 
 use crate::arith::{Rational, Scalar};
+use crate::claims::claim::body::Body;
 use crate::claims::claim::Claim;
 use crate::claims::exact::sampled::{self, Case};
 use crate::lang::{self, Env};
@@ -176,9 +177,9 @@ fn parts(conclude: &[lang::Relation]) -> Vec<(Part, lang::Relation)> {
 
 /// `lhs − rhs` of every part at one configuration, or `None` where the claim has no
 /// value there.
-fn values(t: &toml::Table, env: &Env<Rational>, rels: &[lang::Relation]) -> Option<Vec<Q>> {
+fn values(t: &Body, env: &Env<Rational>, rels: &[lang::Relation]) -> Option<Vec<Q>> {
     let mut scope = env.clone();
-    scope.extend(sampled::side(t, env).ok()?);
+    scope.extend(sampled::side(sampled::quantities(t), env).ok()?);
     rels.iter()
         .map(|r| {
             let l = r.lhs.eval_in(&scope, &()).ok()?;
@@ -190,7 +191,7 @@ fn values(t: &toml::Table, env: &Env<Rational>, rels: &[lang::Relation]) -> Opti
 
 /// Checks every case's conclusions (see the module's documentation).
 pub(crate) fn check(claim: &Claim, objects: &[Vec<String>], metric: &str) -> Result<(), String> {
-    let t = claim.table();
+    let t = &claim.body;
     let d = objects.first().map_or(0, Vec::len);
     let rot = rotation(d).ok_or("no rotation")?;
     let coords: Vec<&String> = objects.iter().flatten().collect();
@@ -213,7 +214,7 @@ pub(crate) fn check(claim: &Claim, objects: &[Vec<String>], metric: &str) -> Res
 }
 
 fn check_case(
-    t: &toml::Table,
+    t: &Body,
     case: &Case,
     objects: &[Vec<String>],
     coords: &[&String],

@@ -59,6 +59,7 @@
 
 mod invariance;
 
+use super::claim::body::{Body, Quantities, Reduction, Space};
 use super::claim::Claim;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -90,35 +91,20 @@ struct Spec {
     why: String,
 }
 
-fn read(spec: &toml::Table) -> Result<Spec, String> {
+fn read(spec: &Reduction) -> Result<Spec, String> {
     let objects = spec
-        .get("objects")
-        .and_then(|o| o.as_array())
-        .ok_or("proof.reduction.objects must be a list of coordinate lists")?
-        .iter()
-        .map(|o| {
-            o.as_array()
-                .and_then(|l| {
-                    l.iter()
-                        .map(|x| x.as_str().map(str::to_string))
-                        .collect::<Option<Vec<_>>>()
-                })
-                .ok_or_else(|| {
-                    "proof.reduction.objects must be a list of coordinate lists".to_string()
-                })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+        .objects
+        .clone()
+        .ok_or("proof.reduction.objects must be a list of coordinate lists")?;
     let metric = spec
-        .get("metric")
-        .and_then(|m| m.as_str())
-        .filter(|m| ["diagonal", "cholesky"].contains(m))
-        .ok_or("proof.reduction.metric must be \"diagonal\" or \"cholesky\"")?
-        .to_string();
+        .metric
+        .clone()
+        .filter(|m| ["diagonal", "cholesky"].contains(&m.as_str()))
+        .ok_or("proof.reduction.metric must be \"diagonal\" or \"cholesky\"")?;
     let why = spec
-        .get("why")
-        .and_then(|m| m.as_str())
-        .ok_or("proof.reduction.why must say which quantities the conclusions compare")?
-        .to_string();
+        .why
+        .clone()
+        .ok_or("proof.reduction.why must say which quantities the conclusions compare")?;
     Ok(Spec {
         objects,
         metric,
@@ -241,7 +227,7 @@ pub fn covered(patterns: &[String], names: &[String]) -> Result<(), String> {
 /// probes, `domain` the proof's domain as written (`name ↦ range`), `cone` its cone
 /// variables, `derived` its derived quantities as written. Returns the certificate entry.
 pub fn check(
-    spec: &toml::Table,
+    spec: &Reduction,
     probes: &[String],
     domain: &BTreeMap<String, String>,
     cone: &[String],
@@ -396,10 +382,10 @@ pub fn check(
 /// check`): what [`gram_reduction`] gives on the claim's own `proof` table, `None` when
 /// the claim asks for none.
 pub(crate) fn reduction_of(claim: &Claim) -> Result<Option<Value>, String> {
-    let Some(spec) = claim.table().get("proof").and_then(|p| p.as_table()) else {
+    let Some(spec) = claim.body.proof() else {
         return Ok(None);
     };
-    let Some(red) = spec.get("reduction") else {
+    let Some(red) = &spec.reduction else {
         return Ok(None);
     };
     let (_, cone) = super::claim::statement::domain_and_cone(spec)?;
@@ -410,56 +396,33 @@ pub(crate) fn reduction_of(claim: &Claim) -> Result<Option<Value>, String> {
 /// domain as written, the cone, and the derived quantities.
 pub(crate) fn gram_reduction(
     claim: &Claim,
-    red: &toml::Value,
+    red: &Reduction,
     cone: &[String],
 ) -> Result<Value, String> {
-    let t = claim.table();
-    let red = red.as_table().ok_or("proof.reduction must be a table")?;
-    let spec = t
-        .get("proof")
-        .and_then(|p| p.as_table())
-        .ok_or("no proof table")?;
-    if spec.contains_key("subdomain") {
+    let spec = claim.body.proof().ok_or("no proof table")?;
+    if spec.subdomain.is_some() {
         return Err("proof.reduction and proof.subdomain exclude each other".into());
     }
-    let texts = |key: &str, from: &toml::Table| -> BTreeMap<String, String> {
-        from.get(key)
-            .and_then(|d| d.as_table())
-            .map(|d| {
-                d.iter()
-                    .filter_map(|(k, v)| v.as_str().map(|s| (k.clone(), s.to_string())))
-                    .collect()
-            })
-            .unwrap_or_default()
-    };
+    let domain = spec.domain.clone().unwrap_or_default();
     // every case with its own derived quantities (the claim's, then the case's)
-    let derived = |from: &toml::Table| -> BTreeMap<String, String> {
-        super::claim::statement::derive_pairs(from)
-            .into_iter()
-            .collect()
+    let derived = |from: &dyn Space| -> BTreeMap<String, String> {
+        from.derive().pairs().iter().cloned().collect()
     };
-    let cases: Vec<&toml::Table> = t
-        .get("case")
-        .and_then(|c| c.as_array())
-        .map(|a| a.iter().filter_map(|c| c.as_table()).collect())
-        .unwrap_or_default();
+    let sampled = claim.body.sampled()?;
+    let cases = sampled.case.unwrap_or_default();
     let mut per_case = Vec::new();
     for case in cases
         .iter()
         .map(Some)
         .chain(cases.is_empty().then_some(None))
     {
-        let mut d = derived(t);
+        let mut d = derived(sampled.space);
         let mut name = String::new();
         if let Some(c) = case {
             d.extend(derived(c));
-            name = c
-                .get("name")
-                .and_then(|n| n.as_str())
-                .unwrap_or("")
-                .to_string();
+            name = c.name.clone();
         }
-        let cert = check(red, &probes_of(t), &texts("domain", spec), cone, &d).map_err(|e| {
+        let cert = check(red, &probes_of(&claim.body), &domain, cone, &d).map_err(|e| {
             if name.is_empty() {
                 e
             } else {
@@ -499,20 +462,27 @@ pub(crate) fn gram_reduction(
     Ok(first)
 }
 
-/// Every probe a claim runs (`probe`, `probe2`, the probes of `calls` and of sides).
-fn probes_of(t: &toml::Table) -> Vec<String> {
+/// Every probe a claim runs (`probe`, `probe2`, the probes of `calls`, of an induction's
+/// step and of the sides).
+fn probes_of(b: &Body) -> Vec<String> {
+    fn of(q: &dyn Quantities, out: &mut Vec<String>) {
+        out.extend(q.probe().into_iter().chain(q.probe2()).map(String::from));
+        out.extend(q.calls().iter().map(|c| c.probe.clone()));
+    }
     let mut out = Vec::new();
-    for (k, v) in t {
-        match v {
-            toml::Value::String(s) if k == "probe" || k == "probe2" => out.push(s.clone()),
-            toml::Value::Table(x) if k != "proof" => out.extend(probes_of(x)),
-            toml::Value::Array(a) => {
-                for x in a.iter().filter_map(|x| x.as_table()) {
-                    out.extend(probes_of(x));
-                }
+    match b {
+        Body::Implication(t) => {
+            of(t, &mut out);
+            if let Some(step) = t.induction.as_ref().and_then(|i| i.step.as_deref()) {
+                of(step, &mut out);
             }
-            _ => {}
         }
+        Body::Agreement(t) => {
+            for side in [&t.left, &t.right, &t.also].into_iter().flatten() {
+                of(side, &mut out);
+            }
+        }
+        _ => {}
     }
     out.sort();
     out.dedup();
