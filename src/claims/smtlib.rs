@@ -245,14 +245,13 @@ fn witness_query(cx: Option<&Value>, identity: Option<&str>) -> Result<Option<St
 fn identity_difference(cert: &Value) -> Option<String> {
     let source = cert.get("source")?.as_str()?;
     let claim = super::claim::Claim::parse(source, Path::new("certificate.toml")).ok()?;
-    let t = claim.table();
-    let (mut l, mut r) = (
-        t.get("lhs")?.as_str()?.to_string(),
-        t.get("rhs")?.as_str()?.to_string(),
-    );
-    for (v, e) in super::claim::pairs(t, "substitute").ok()? {
-        l = super::exact::identity::substitute_text(&l, &v, &e);
-        r = super::exact::identity::substitute_text(&r, &v, &e);
+    let super::claim::body::Body::Identity(t) = &claim.body else {
+        return None;
+    };
+    let (mut l, mut r) = (t.lhs.clone(), t.rhs.clone());
+    for (v, e) in t.substitute.pairs() {
+        l = super::exact::identity::substitute_text(&l, v, e);
+        r = super::exact::identity::substitute_text(&r, v, e);
     }
     Some(format!("({l}) - ({r})"))
 }

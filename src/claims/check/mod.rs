@@ -319,10 +319,11 @@ fn verdict_ok(
         let c = at_witness(claim, cx)?;
         // the witness lies in one case: each case on its own (the others have no point)
         let n = c
-            .table()
-            .get("case")
-            .and_then(|x| x.as_array())
-            .map_or(0, Vec::len);
+            .body
+            .sampled()
+            .ok()
+            .and_then(|s| s.case)
+            .map_or(0, <[_]>::len);
         let mut last = None;
         for i in 0..n.max(1) {
             let one = c
@@ -616,9 +617,9 @@ fn termination_lemmas<'a>(
     body: &'a Value,
 ) -> Result<Vec<(&'a Value, Claim)>, Rejection> {
     let spec = claim
-        .table()
-        .get("termination")
-        .and_then(|t| t.as_table())
+        .body
+        .implication()
+        .and_then(|t| t.termination.as_ref())
         .ok_or_else(|| {
             reject!(
                 Claim,

@@ -298,8 +298,8 @@ pub struct Termination {
     pub shrinks_by: Option<String>,
     pub at_least: Option<String>,
     pub at_most: Option<String>,
-    #[serde(default)]
-    pub domain: Vec<String>,
+    /// The ranking's own domain (relations on the state), when it is not the claim's.
+    pub domain: Option<Vec<String>>,
     pub why: Option<String>,
 }
 
@@ -427,6 +427,34 @@ impl Body {
             Body::Identity(t) => t.samples,
             _ => None,
         }
+    }
+
+    /// Every probe a claim runs (`probe`, `probe2`, the probes of `calls`, of an induction's
+    /// step and of the sides).
+    pub fn probes(&self) -> Vec<String> {
+        fn of(q: &dyn Quantities, out: &mut Vec<String>) {
+            out.extend(q.probe().into_iter().chain(q.probe2()).map(String::from));
+            out.extend(q.calls().iter().map(|c| c.probe.clone()));
+        }
+        let mut out = Vec::new();
+        match self {
+            Body::Implication(t) => {
+                of(t, &mut out);
+                if let Some(step) = t.induction.as_ref().and_then(|i| i.step.as_deref()) {
+                    of(step, &mut out);
+                }
+            }
+            Body::Agreement(t) => {
+                for side in [&t.left, &t.right, &t.also].into_iter().flatten() {
+                    of(side, &mut out);
+                }
+            }
+            Body::Example(t) => out.extend(t.probe.clone()),
+            _ => {}
+        }
+        out.sort();
+        out.dedup();
+        out
     }
 
     /// The symbolic method's table (`proof`).

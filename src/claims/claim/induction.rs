@@ -64,6 +64,7 @@
 //! limit) can refute it. The lemmas are proved with no cell where their quantities are
 //! undefined; a lemma that is refuted or not proved gives no proof, never a refutation.
 
+use super::body::{self, Implication, Named};
 use super::{Claim, Kind};
 
 /// The runs whose one step is a probe of its own: (run probe, step probe, the step, with
@@ -101,30 +102,23 @@ pub(crate) fn step_of(run: &str) -> Option<&'static str> {
 pub(crate) const ONLY_WITH: &[(&str, &str, &str)] = &[("corner.ta", "S", "0")];
 
 /// (prefix, probe, input map) of a table's probe (prefix "") and its calls.
-fn probes(t: &toml::Table) -> Vec<(String, String, Option<toml::Value>)> {
+fn probes(t: &Implication) -> Vec<Run> {
     let mut out = Vec::new();
-    if let Some(p) = t.get("probe").and_then(|p| p.as_str()) {
-        out.push((String::new(), p.to_string(), t.get("inputs").cloned()));
+    if let Some(p) = &t.probe {
+        out.push((String::new(), p.clone(), t.inputs.clone()));
     }
-    for c in t
-        .get("calls")
-        .and_then(|c| c.as_array())
-        .into_iter()
-        .flatten()
-    {
-        let get = |k: &str| c.get(k).and_then(|v| v.as_str()).unwrap_or_default();
-        out.push((
-            get("prefix").to_string(),
-            get("probe").to_string(),
-            c.get("inputs").cloned(),
-        ));
+    for c in &t.calls {
+        out.push((c.prefix.clone(), c.probe.clone(), Some(c.inputs.clone())));
     }
     out
 }
 
+/// A run of a claim or a step of its lemma: (prefix, probe, its inputs).
+type Run = (String, String, Option<Named>);
+
 /// Checks that a lemma runs the one steps of the claim's runs, with the same prefixes:
 /// `None` when it does, else the reason.
-fn mismatch(claim: &toml::Table, lemma: &toml::Table) -> Option<String> {
+fn mismatch(claim: &Implication, lemma: &Implication) -> Option<String> {
     let (runs, steps) = (probes(claim), probes(lemma));
     if runs.len() != steps.len() {
         return Some(format!(
@@ -143,10 +137,7 @@ fn mismatch(claim: &toml::Table, lemma: &toml::Table) -> Option<String> {
             ));
         }
         for (r, name, value) in ONLY_WITH {
-            let given = rin
-                .as_ref()
-                .and_then(|m| m.get(*name))
-                .and_then(|v| v.as_str());
+            let given = rin.as_ref().and_then(|m| m.get(name));
             if run == r && given.is_some_and(|g| g != *value) {
                 return Some(format!(
                     "{run} with {name} other than {value} is not the iteration of {want}"
@@ -245,28 +236,23 @@ fn shape(run: &str, keys: &[String]) -> Option<Shape> {
 }
 
 /// The shape of a run of the claim with its step in the lemma (inputs of both).
-fn shape_of(
-    run: &(String, String, Option<toml::Value>),
-    step: &(String, String, Option<toml::Value>),
-) -> Result<Shape, String> {
+fn shape_of(run: &Run, step: &Run) -> Result<Shape, String> {
     let mut keys = keys_of(&run.2);
     keys.extend(keys_of(&step.2));
     shape(&run.1, &keys).ok_or_else(|| format!("induction: {} has no shape", run.1))
 }
 
 /// An input of a probe as written, or the input's own name (a variable of the same name).
-pub(crate) fn input_of(map: &Option<toml::Value>, key: &str) -> String {
+pub(crate) fn input_of(map: &Option<Named>, key: &str) -> String {
     map.as_ref()
         .and_then(|m| m.get(key))
-        .and_then(|v| v.as_str())
         .map_or(key.to_string(), str::to_string)
 }
 
-fn keys_of(map: &Option<toml::Value>) -> Vec<String> {
-    map.as_ref()
-        .and_then(|m| m.as_table())
-        .map(|t| t.keys().cloned().collect())
-        .unwrap_or_default()
+fn keys_of(map: &Option<Named>) -> Vec<String> {
+    map.iter()
+        .flat_map(|m| m.pairs().iter().map(|(k, _)| k.clone()))
+        .collect()
 }
 
 /// The variables of an expression or relation (none where it does not parse).
@@ -323,50 +309,28 @@ pub(crate) fn is_fact(c: &str, fact: &(String, String)) -> bool {
 
 /// The names of a claim table that are not run outputs: its variables, derived
 /// quantities and named expressions.
-fn own_names(t: &toml::Table) -> Vec<String> {
-    let mut names: Vec<String> = t
-        .get("vars")
-        .and_then(|v| v.as_table())
-        .map(|v| v.keys().cloned().collect())
-        .unwrap_or_default();
-    names.extend(
-        super::statement::derive_pairs(t)
-            .into_iter()
-            .map(|(n, _)| n),
-    );
-    for e in t
-        .get("exprs")
-        .and_then(|e| e.as_array())
-        .into_iter()
-        .flatten()
-    {
-        if let Some(n) = e.get(0).and_then(|n| n.as_str()) {
-            names.push(n.to_string());
+fn own_names(t: &Implication) -> Vec<String> {
+    let mut names: Vec<String> = t.vars.keys().cloned().collect();
+    names.extend(t.derive.pairs().iter().map(|(n, _)| n.clone()));
+    // a named expression is the claim's own only where it uses only the claim's own
+    // names (one that uses an output of the run is a quantity of the run)
+    for (n, e) in t.exprs.pairs() {
+        if vars_of(e).iter().all(|v| names.contains(v)) {
+            names.push(n.clone());
         }
     }
     names
 }
 
 /// Every conclusion of a claim with where it stands (`""` or the case's name).
-pub(crate) fn conclusions(t: &toml::Table) -> Vec<(String, String)> {
-    let list = |x: &toml::Table| -> Vec<String> {
-        x.get("conclude")
-            .and_then(|c| c.as_array())
-            .into_iter()
-            .flatten()
-            .filter_map(|c| c.as_str().map(str::to_string))
-            .collect()
-    };
-    let mut out: Vec<(String, String)> = list(t).into_iter().map(|c| (String::new(), c)).collect();
-    for case in t
-        .get("case")
-        .and_then(|c| c.as_array())
-        .into_iter()
-        .flatten()
-        .filter_map(|c| c.as_table())
-    {
-        let name = case.get("name").and_then(|n| n.as_str()).unwrap_or("");
-        out.extend(list(case).into_iter().map(|c| (name.to_string(), c)));
+pub(crate) fn conclusions(t: &Implication) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = t
+        .conclude
+        .iter()
+        .map(|c| (String::new(), c.clone()))
+        .collect();
+    for case in t.case.iter().flatten() {
+        out.extend(case.conclude.iter().map(|c| (case.name.clone(), c.clone())));
     }
     out
 }
@@ -400,35 +364,51 @@ fn engine_lemma(
 /// shape, and the state variables of the step lemma with the state input of the main
 /// step that each one is.
 struct Setup<'a> {
+    /// The step lemma's table as written (the engine's lemma is built on it).
     step: &'a toml::Table,
-    runs: Vec<(String, String, Option<toml::Value>)>,
-    steps: Vec<(String, String, Option<toml::Value>)>,
+    runs: Vec<Run>,
+    steps: Vec<Run>,
     shape: Shape,
     /// (lemma variable, the main step's state input it is).
     state_vars: Vec<(String, String)>,
 }
 
-fn setup<'a>(claim: &Claim, ind: &'a toml::Table) -> Result<Setup<'a>, String> {
+fn setup<'a>(
+    claim: &'a Claim,
+    c: &Implication,
+    ind: &body::Induction,
+) -> Result<Setup<'a>, String> {
     if claim.kind != Kind::Implication {
         return Err("induction: only for `implication` claims".into());
     }
-    if ind.contains_key("base") {
+    if ind.base.is_some() {
         return Err("induction: `base` is not used: the engine checks that the runs start in the step lemma's family of states, from the claim's own inputs".into());
     }
-    let step = ind
-        .get("step")
+    let need = "induction: a `step` table (the lemma on one step) is needed";
+    let step = ind.step.as_deref().ok_or(need)?;
+    let step_table = claim
+        .table()
+        .get("induction")
+        .and_then(|i| i.get("step"))
         .and_then(|s| s.as_table())
-        .ok_or("induction: a `step` table (the lemma on one step) is needed")?;
-    for key in ["conclude", "case"] {
-        if step.contains_key(key) {
+        .ok_or(need)?;
+    for (key, given) in [
+        ("conclude", !step.conclude.is_empty()),
+        ("case", step.case.is_some()),
+    ] {
+        if given {
             return Err(format!("induction: step: `{key}` is not used: the engine builds the step lemma's conclusions from the run, over every state"));
         }
     }
-    if let Some(m) = mismatch(claim.table(), step) {
+    if let Some(m) = mismatch(c, step) {
         return Err(format!("induction: step: {m}"));
     }
-    let (runs, steps) = (probes(claim.table()), probes(step));
-    let run = runs[0].1.clone();
+    let (runs, steps) = (probes(c), probes(step));
+    let run = runs
+        .first()
+        .ok_or("induction: the claim runs no probe")?
+        .1
+        .clone();
     if runs.iter().any(|r| r.1 != run) && !(run == "char.procedure" && runs.len() == 2) {
         return Err(
             "induction: the claim's runs must be of one kind (or char.procedure beside cradle.run)"
@@ -477,30 +457,23 @@ fn setup<'a>(claim: &Claim, ind: &'a toml::Table) -> Result<Setup<'a>, String> {
         }
     }
     // the lemma takes every state: its state variables range over R, no hypothesis on them
-    let domain = step
-        .get("proof")
-        .and_then(|p| p.get("domain"))
-        .and_then(|d| d.as_table());
+    let domain = step.proof.as_ref().and_then(|p| p.domain.as_ref());
     for (v, _) in &state_vars {
-        let d = domain.and_then(|d| d.get(v)).and_then(|d| d.as_str());
-        if d.map(str::trim) != Some("R") {
+        let d = domain.and_then(|d| d.get(v));
+        if d.map(|d| d.trim()) != Some("R") {
             return Err(format!(
                 "induction: the step lemma must take every state: its domain must give {v} = \"R\""
             ));
         }
     }
     let names: Vec<String> = state_vars.iter().map(|(v, _)| v.clone()).collect();
-    for a in super::str_list(step, "assume")? {
-        if vars_of(&a).iter().any(|v| names.contains(v)) {
+    for a in &step.assume {
+        if vars_of(a).iter().any(|v| names.contains(v)) {
             return Err(format!("induction: the step lemma must take every state: its hypothesis `{a}` restricts the state"));
         }
     }
     // the lemma's parameters are the claim's: same domains, hypotheses among the claim's
-    let claim_domain = claim
-        .table()
-        .get("proof")
-        .and_then(|p| p.get("domain"))
-        .and_then(|d| d.as_table());
+    let claim_domain = c.proof.as_ref().and_then(|p| p.domain.as_ref());
     for (v, d) in domain.into_iter().flatten() {
         if names.contains(v) {
             continue;
@@ -511,23 +484,22 @@ fn setup<'a>(claim: &Claim, ind: &'a toml::Table) -> Result<Setup<'a>, String> {
             ));
         }
     }
-    let claim_assume = super::str_list(claim.table(), "assume")?;
-    for a in super::str_list(step, "assume")? {
-        if !claim_assume.contains(&a) {
+    for a in &step.assume {
+        if !c.assume.contains(a) {
             return Err(format!(
                 "induction: the step lemma's hypothesis `{a}` is not one of the claim's"
             ));
         }
     }
-    for (n, e) in super::statement::derive_pairs(step) {
-        if !super::statement::derive_pairs(claim.table()).contains(&(n.clone(), e)) {
+    for (n, e) in step.derive.pairs() {
+        if !c.derive.pairs().contains(&(n.clone(), e.clone())) {
             return Err(format!(
                 "induction: the step lemma derives {n} otherwise than the claim"
             ));
         }
     }
     Ok(Setup {
-        step,
+        step: step_table,
         runs,
         steps,
         shape,
@@ -551,10 +523,10 @@ type Derivation = (Vec<Fact>, Vec<String>, Option<(Claim, Vec<String>)>);
 /// run's next state). Then the runs have the same steps, multiple impacts and exit, and
 /// their final states are related; a state variable named in `conserved` (the lemma
 /// shows its next value is itself) keeps its value from the start.
-fn lockstep(ind: &toml::Table, su: &Setup) -> Result<Derivation, String> {
+fn lockstep(ind: &body::Induction, su: &Setup) -> Result<Derivation, String> {
     let sh = &su.shape;
-    let conserved = super::str_list(ind, "conserved")?;
-    for c in &conserved {
+    let conserved = &ind.conserved;
+    for c in conserved {
         if !su.state_vars.iter().any(|(v, _)| v == c) {
             return Err(format!(
                 "induction: `conserved` names {c}, which is not a state variable of the step lemma"
@@ -648,7 +620,12 @@ fn lockstep(ind: &toml::Table, su: &Setup) -> Result<Derivation, String> {
 /// that goes on without one, and the run's first state has none (the count is 0). The
 /// claim's conclusions may use no other output of the run; they are then proved with
 /// the count replaced, on the step at the run's start, over the claim's own space.
-fn single_run(claim: &Claim, su: &Setup, form: OneRun) -> Result<Derivation, String> {
+fn single_run(
+    claim: &Claim,
+    c: &Implication,
+    su: &Setup,
+    form: OneRun,
+) -> Result<Derivation, String> {
     let sh = &su.shape;
     for (v, s) in &su.state_vars {
         if v != s {
@@ -665,8 +642,8 @@ fn single_run(claim: &Claim, su: &Setup, form: OneRun) -> Result<Derivation, Str
             ));
         }
     }
-    let own = own_names(claim.table());
-    let all = conclusions(claim.table());
+    let own = own_names(c);
+    let all = conclusions(c);
     let bad: Vec<String> = all
         .iter()
         .filter(|(_, c)| {
@@ -731,13 +708,13 @@ fn single_run(claim: &Claim, su: &Setup, form: OneRun) -> Result<Derivation, Str
         }
     }
     if let Some(b) = base {
-        let mut cs = super::str_list(&t, "conclude")?;
-        cs.push(b.clone());
+        let mut cs = match t.remove("conclude") {
+            Some(toml::Value::Array(cs)) => cs,
+            _ => Vec::new(),
+        };
+        cs.push(b.clone().into());
         rewritten.push(b);
-        t.insert(
-            "conclude".into(),
-            toml::Value::Array(cs.into_iter().map(Into::into).collect()),
-        );
+        t.insert("conclude".into(), toml::Value::Array(cs));
     }
     let inst = claim.lemma("at the run's start", claim.kind, t)?;
     Ok((Vec::new(), lemma_conclusions, Some((inst, rewritten))))
@@ -771,16 +748,16 @@ pub(crate) struct Induction {
 /// The induction of an `implication` with an `induction` table, in the given form (a
 /// claim with runs in lockstep has one form; `form` is then not used).
 pub(crate) fn derive(claim: &Claim, form: OneRun) -> Result<Induction, String> {
-    let ind = claim
-        .table()
-        .get("induction")
-        .and_then(|i| i.as_table())
-        .ok_or("induction: must be a table")?;
+    let c = claim
+        .body
+        .implication()
+        .ok_or("induction: only for `implication` claims")?;
+    let ind = c.induction.as_ref().ok_or("induction: must be a table")?;
     let why = ind
-        .get("why")
-        .and_then(|w| w.as_str())
+        .why
+        .as_deref()
         .ok_or("induction: `why` must say what the step lemma keeps")?;
-    let su = setup(claim, ind)?;
+    let su = setup(claim, c, ind)?;
     // the runs' bounds and stop thresholds are the same in every run, and the step limits
     // are positive (a run with no step is not its first step)
     for key in su.shape.limits.iter().chain(su.shape.thresholds) {
@@ -798,7 +775,7 @@ pub(crate) fn derive(claim: &Claim, form: OneRun) -> Result<Induction, String> {
     let one_run = su.runs.len() == 1;
     let (facts, lemma_conclusions, instance) = match one_run {
         false => lockstep(ind, &su)?,
-        true => single_run(claim, &su, form)?,
+        true => single_run(claim, c, &su, form)?,
     };
     Ok(Induction {
         why: why.to_string(),
@@ -814,7 +791,7 @@ pub(crate) fn derive(claim: &Claim, form: OneRun) -> Result<Induction, String> {
 /// The claim's conclusions that are not among the run facts (runs in lockstep), each
 /// with where it stands.
 pub(crate) fn not_facts(claim: &Claim, facts: &[Fact]) -> Vec<String> {
-    conclusions(claim.table())
+    conclusions(claim.body.implication().unwrap_or(&Implication::default()))
         .into_iter()
         .filter(|(_, c)| !facts.iter().any(|f| is_fact(c, f)))
         .map(|(case, c)| format!("`{c}`{}", where_(&case)))

@@ -1,5 +1,5 @@
 //! What a claim states, as read from its file: the typed claim ([`Claim`]), its verdicts and
-//! outcomes, the readers of its tables, and what it states over which domain
+//! outcomes, its kinds' tables as types ([`body`]), and what it states over which domain
 //! ([`statement`]). Both the prover and the checker read a claim through this module only;
 //! it runs nothing.
 
@@ -10,12 +10,10 @@ mod kind;
 pub mod papers;
 pub mod schema;
 pub mod statement;
-pub mod tables;
 pub mod termination;
 
 pub use error::ClaimError;
 pub use kind::Kind;
-pub(crate) use tables::{pairs, str_list};
 
 use crate::input::files::shown;
 use serde::Serialize;

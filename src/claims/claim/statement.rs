@@ -197,28 +197,6 @@ pub(crate) fn domain_and_cone(spec: &Proof) -> Result<(Params, Vec<String>), Str
     Ok((params, cone))
 }
 
-/// The derived quantities of a table as written (`derive` as a table or a list of
-/// pairs), in order.
-pub(crate) fn derive_pairs(from: &toml::Table) -> Vec<(String, String)> {
-    match from.get("derive") {
-        Some(toml::Value::Array(pairs)) => pairs
-            .iter()
-            .filter_map(|p| {
-                let p = p.as_array()?;
-                Some((
-                    p.first()?.as_str()?.to_string(),
-                    p.get(1)?.as_str()?.to_string(),
-                ))
-            })
-            .collect(),
-        Some(toml::Value::Table(t)) => t
-            .iter()
-            .filter_map(|(k, v)| v.as_str().map(|s| (k.clone(), s.to_string())))
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
 /// Replaces the variable `var` (whole identifiers only) by `(repl)` in `src`.
 pub fn substitute_text(src: &str, var: &str, repl: &str) -> String {
     let mut out = String::new();

@@ -49,6 +49,7 @@
 //! zone (`zone*(zone - 12) != 0`) is in D. So the state after the first step stops or is
 //! in D, and the run stops within ⌊(B − L)/δ⌋ + 3 steps.
 
+use super::body::{self, Body, Implication};
 use super::{Claim, Kind};
 use crate::lang;
 
@@ -180,25 +181,18 @@ pub const RANKING: &str = "ranking function";
 /// The `method` of a shrinking ranking's certificate.
 pub const SHRINKING: &str = "ranking shrinking by a factor (rest test)";
 
-fn text<'a>(t: &'a toml::Table, key: &str) -> Result<&'a str, String> {
-    t.get(key)
-        .and_then(|v| v.as_str())
+fn text<'a>(v: &'a Option<String>, key: &str) -> Result<&'a str, String> {
+    v.as_deref()
         .ok_or_else(|| format!("termination: `{key}` must be a string"))
 }
 
 /// The names that depend on the state: its inputs and every derived quantity that uses
 /// one of them (the claim's and its cases' `derive`).
-fn state_names(claim: &toml::Table, state: &[(&str, &str)]) -> Vec<String> {
+fn state_names(claim: &Implication, state: &[(&str, &str)]) -> Vec<String> {
     let mut names: Vec<String> = state.iter().map(|(s, _)| s.to_string()).collect();
-    let mut pairs = super::statement::derive_pairs(claim);
-    for c in claim
-        .get("case")
-        .and_then(|c| c.as_array())
-        .into_iter()
-        .flatten()
-        .filter_map(|c| c.as_table())
-    {
-        pairs.extend(super::statement::derive_pairs(c));
+    let mut pairs = claim.derive.pairs().to_vec();
+    for c in claim.case.iter().flatten() {
+        pairs.extend(c.derive.pairs().iter().cloned());
     }
     loop {
         let before = names.len();
@@ -232,16 +226,6 @@ fn after_step(src: &str, state: &[(&str, &str)]) -> String {
     state.iter().fold(src.to_string(), |s, (from, to)| {
         super::statement::substitute_text(&s, from, to)
     })
-}
-
-fn strings(v: Option<&toml::Value>) -> Vec<String> {
-    v.and_then(|v| v.as_array())
-        .map(|a| {
-            a.iter()
-                .filter_map(|x| x.as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// A lemma on one step over the claim's space: the step probe in place of the run's (its
@@ -302,29 +286,28 @@ fn zone_cases(reg: &Terminating) -> toml::Value {
 
 /// The termination of an `implication` with a `termination` table (`spec`), derived from
 /// the claim file: the registered run, the form, and the lemmas to prove.
-pub(crate) fn derive(claim: &Claim, spec: &toml::Table) -> Result<Termination, String> {
-    let c = claim.table();
-    if claim.kind != Kind::Implication {
-        return Err("termination: only for `implication` claims".into());
-    }
-    if c.contains_key("calls") || c.contains_key("probe2") || c.contains_key("induction") {
+pub(crate) fn derive(claim: &Claim, spec: &body::Termination) -> Result<Termination, String> {
+    let c = match (&claim.body, claim.kind) {
+        (Body::Implication(c), Kind::Implication) => c,
+        _ => return Err("termination: only for `implication` claims".into()),
+    };
+    if !c.calls.is_empty() || c.probe2.is_some() || c.induction.is_some() {
         return Err("termination: the claim must run one probe (no calls, no induction)".into());
     }
     let run = c
-        .get("probe")
-        .and_then(|p| p.as_str())
+        .probe
+        .as_deref()
         .ok_or("termination: the claim has no probe")?;
     let reg = TERMINATING
         .iter()
         .find(|t| t.run == run)
         .ok_or_else(|| format!("termination: probe {run} has no registered one step"))?;
     let step = reg.step;
-    let inputs = c.get("inputs").and_then(|i| i.as_table());
     for (r, name, value) in super::induction::ONLY_WITH
         .iter()
         .chain([("corner.trace", "S", "0")].iter())
     {
-        let given = inputs.and_then(|m| m.get(*name)).and_then(|v| v.as_str());
+        let given = c.inputs.as_ref().and_then(|m| m.get(name));
         if run == *r && given.is_some_and(|g| g != *value) {
             return Err(format!(
                 "termination: {run} with {name} other than {value} is not the iteration of {step}"
@@ -332,26 +315,21 @@ pub(crate) fn derive(claim: &Claim, spec: &toml::Table) -> Result<Termination, S
         }
     }
     // the claim says the runs stop, nothing else
-    let cases: Vec<&toml::Table> = c
-        .get("case")
-        .and_then(|v| v.as_array())
-        .map(|a| a.iter().filter_map(|x| x.as_table()).collect())
-        .unwrap_or_default();
-    let concludes = std::iter::once(c)
-        .chain(cases.iter().copied())
-        .filter_map(|t| t.get("conclude"));
+    let concludes = std::iter::once(&c.conclude)
+        .chain(c.case.iter().flatten().map(|x| &x.conclude))
+        .filter(|k| !k.is_empty());
     for k in concludes {
-        if strings(Some(k)) != [reg.gives] {
+        if *k != [reg.gives] {
             return Err(format!(
                 "termination: the conclusions must be [\"{}\"] (what a proof of termination gives)",
                 reg.gives
             ));
         }
     }
-    let why = text(spec, "why")?.to_string();
-    let (form, lemmas) = match spec.contains_key("shrinks_by") {
-        true => shrinking(claim, spec, reg)?,
-        false => ranking(claim, spec, reg)?,
+    let why = text(&spec.why, "why")?.to_string();
+    let (form, lemmas) = match spec.shrinks_by.is_some() {
+        true => shrinking(claim, c, spec, reg)?,
+        false => ranking(claim, c, spec, reg)?,
     };
     Ok(Termination {
         why,
@@ -364,16 +342,16 @@ pub(crate) fn derive(claim: &Claim, spec: &toml::Table) -> Result<Termination, S
 /// The ranking lemma (and, with a domain of its own, the entry and domain lemmas).
 fn ranking(
     claim: &Claim,
-    spec: &toml::Table,
+    c: &Implication,
+    spec: &body::Termination,
     reg: &'static Terminating,
 ) -> Result<(Form, Vec<Lemma>), String> {
-    let c = claim.table();
     let (now, next, state) = (reg.continues, reg.continues_next, reg.state);
     let (r, lo, hi, delta) = (
-        text(spec, "ranking")?,
-        text(spec, "at_least")?,
-        text(spec, "at_most")?,
-        text(spec, "rises_by")?,
+        text(&spec.ranking, "ranking")?,
+        text(&spec.at_least, "at_least")?,
+        text(&spec.at_most, "at_most")?,
+        text(&spec.rises_by, "rises_by")?,
     );
     let moving = state_names(c, state);
     for (key, e) in [("at_least", lo), ("at_most", hi), ("rises_by", delta)] {
@@ -381,9 +359,9 @@ fn ranking(
             return Err(format!("termination: `{key}` must not depend on the state"));
         }
     }
-    let assume = strings(c.get("assume"));
+    let assume = c.assume.clone();
     // the ranking's own domain D (else the claim's hypotheses on the state)
-    let domain = spec.get("domain").map(|d| strings(Some(d)));
+    let domain = spec.domain.clone();
     let on_state: Vec<String> = match &domain {
         Some(d) => d.clone(),
         None => assume
@@ -497,25 +475,30 @@ fn ranking(
 /// within those hypotheses.
 fn shrinking(
     claim: &Claim,
-    spec: &toml::Table,
+    c: &Implication,
+    spec: &body::Termination,
     reg: &'static Terminating,
 ) -> Result<(Form, Vec<Lemma>), String> {
-    let c = claim.table();
     let Some((rest_r, floor)) = reg.rest else {
         return Err(format!(
             "termination: `shrinks_by` needs a run with a rest test ({} has none)",
             reg.run
         ));
     };
-    for key in ["at_least", "at_most", "rises_by", "domain"] {
-        if spec.contains_key(key) {
+    for (key, given) in [
+        ("at_least", spec.at_least.is_some()),
+        ("at_most", spec.at_most.is_some()),
+        ("rises_by", spec.rises_by.is_some()),
+        ("domain", spec.domain.is_some()),
+    ] {
+        if given {
             return Err(format!(
                 "termination: `{key}` is not used with `shrinks_by`"
             ));
         }
     }
-    let r = text(spec, "ranking")?;
-    let q = text(spec, "shrinks_by")?;
+    let r = text(&spec.ranking, "ranking")?;
+    let q = text(&spec.shrinks_by, "shrinks_by")?;
     let squash = |x: &str| x.split_whitespace().collect::<String>();
     if squash(r) != squash(rest_r) {
         return Err(format!(
@@ -527,17 +510,17 @@ fn shrinking(
         return Err("termination: `shrinks_by` must not depend on the state".into());
     }
     // the floor with the run's own inputs (e.g. Sv = 1/100)
-    let inputs = c.get("inputs").and_then(|i| i.as_table());
-    let floor_here = inputs
-        .into_iter()
-        .flatten()
-        .fold(floor.to_string(), |f, (k, v)| match v.as_str() {
-            Some(e) if reg.run_only.contains(&k.as_str()) => {
-                super::statement::substitute_text(&f, k, &format!("({e})"))
-            }
-            _ => f,
-        });
-    let assume = strings(c.get("assume"));
+    let floor_here =
+        c.inputs
+            .iter()
+            .flat_map(|m| m.pairs())
+            .fold(floor.to_string(), |f, (k, e)| {
+                match reg.run_only.contains(&k.as_str()) {
+                    true => super::statement::substitute_text(&f, k, &format!("({e})")),
+                    false => f,
+                }
+            });
+    let assume = c.assume.clone();
     let on_state: Vec<String> = assume
         .iter()
         .filter(|a| uses(a, &moving))

@@ -45,9 +45,7 @@ fn proved_at_every_state(
 /// The proof by induction of an `implication` with an `induction` table; `None` when it
 /// has none.
 pub fn attempt(claim: &Claim, deadline: Instant) -> Option<Attempt> {
-    if !claim.table().get("induction")?.is_table() {
-        return Some(Attempt::NoProof("induction: must be a table".into()));
-    }
+    claim.body.implication()?.induction.as_ref()?;
     Some(attempt_with(claim, deadline).unwrap_or_else(Attempt::NoProof))
 }
 

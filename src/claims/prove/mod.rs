@@ -1715,7 +1715,7 @@ fn attempt_cells(
             domain_text(params, cone),
             cells_text(n_cells),
             if n_cells == 1 { "it" } else { "each" },
-            if toml::to_string(claim.table()).is_ok_and(|s| s.contains("probe")) {
+            if !claim.body.probes().is_empty() {
                 "the law code"
             } else {
                 "the claim's expressions"

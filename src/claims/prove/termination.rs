@@ -11,10 +11,7 @@ use std::time::Instant;
 /// The proof by a ranking function of an `implication` with a `termination` table;
 /// `None` when it has none.
 pub fn attempt(claim: &Claim, deadline: Instant) -> Option<Attempt> {
-    let t = claim.table().get("termination")?;
-    let Some(t) = t.as_table() else {
-        return Some(Attempt::NoProof("termination: must be a table".into()));
-    };
+    let t = claim.body.implication()?.termination.as_ref()?;
     Some(attempt_with(claim, t, deadline).unwrap_or_else(Attempt::NoProof))
 }
 
@@ -34,7 +31,11 @@ fn proved_everywhere(
     Ok((o.detail, cert))
 }
 
-fn attempt_with(claim: &Claim, spec: &toml::Table, deadline: Instant) -> Result<Attempt, String> {
+fn attempt_with(
+    claim: &Claim,
+    spec: &crate::claims::claim::body::Termination,
+    deadline: Instant,
+) -> Result<Attempt, String> {
     let t = derive(claim, spec)?;
     let mut certificate = t.record();
     let mut details = Vec::new();

@@ -59,7 +59,7 @@
 
 mod invariance;
 
-use super::claim::body::{Body, Quantities, Reduction, Space};
+use super::claim::body::{Reduction, Space};
 use super::claim::Claim;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -422,7 +422,7 @@ pub(crate) fn gram_reduction(
             d.extend(derived(c));
             name = c.name.clone();
         }
-        let cert = check(red, &probes_of(&claim.body), &domain, cone, &d).map_err(|e| {
+        let cert = check(red, &claim.body.probes(), &domain, cone, &d).map_err(|e| {
             if name.is_empty() {
                 e
             } else {
@@ -460,31 +460,4 @@ pub(crate) fn gram_reduction(
             .collect();
     }
     Ok(first)
-}
-
-/// Every probe a claim runs (`probe`, `probe2`, the probes of `calls`, of an induction's
-/// step and of the sides).
-fn probes_of(b: &Body) -> Vec<String> {
-    fn of(q: &dyn Quantities, out: &mut Vec<String>) {
-        out.extend(q.probe().into_iter().chain(q.probe2()).map(String::from));
-        out.extend(q.calls().iter().map(|c| c.probe.clone()));
-    }
-    let mut out = Vec::new();
-    match b {
-        Body::Implication(t) => {
-            of(t, &mut out);
-            if let Some(step) = t.induction.as_ref().and_then(|i| i.step.as_deref()) {
-                of(step, &mut out);
-            }
-        }
-        Body::Agreement(t) => {
-            for side in [&t.left, &t.right, &t.also].into_iter().flatten() {
-                of(side, &mut out);
-            }
-        }
-        _ => {}
-    }
-    out.sort();
-    out.dedup();
-    out
 }
