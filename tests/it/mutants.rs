@@ -444,6 +444,32 @@ fn an_induction_step_must_compute_what_the_run_computes() {
     assert_ne!(r["verdict"], "proved-on-subdomain", "{r}");
 }
 
+/// Issue 58: the same induction with the input maps written as `[name, expression]`
+/// pairs. The induction's checks read the typed claim, where both forms are one map;
+/// they used to read the table's inline form only, and pairs-form inputs went unchecked
+/// (the step about eps2 = eps passed for a run with eps2 = eps/1000). Refuted or not
+/// proved, never proved.
+#[test]
+fn an_induction_step_is_checked_whatever_the_form_of_its_inputs() {
+    let text = std::fs::read_to_string("proofs/fp/fp-result7.toml").unwrap();
+    let mutant = text
+        .replacen("id = \"fp-result7\"", "id = \"mut-fp-result7-asym-pairs\"", 1)
+        .replacen(
+            "probe = \"corner.ta\"\ninputs = { k = \"t/(1 - t)\", eps = \"eps\", x = \"x\", y = \"y\", max_steps = \"300\" }",
+            "probe = \"corner.asym_run\"\ninputs = [[\"k\", \"t/(1 - t)\"], [\"eps1\", \"eps\"], [\"eps2\", \"eps/1000\"], [\"x\", \"x\"], [\"y\", \"y\"], [\"max_steps\", \"300\"]]",
+            1,
+        )
+        .replacen(
+            "probe = \"corner.tr_nid_xy\"\ninputs = { k = \"t/(1 - t)\", eps = \"eps\", x = \"x\", y = \"y\" }",
+            "probe = \"corner.asymmetric\"\ninputs = [[\"k\", \"t/(1 - t)\"], [\"eps1\", \"eps\"], [\"eps2\", \"eps\"], [\"x\", \"x\"], [\"y\", \"y\"]]",
+            1,
+        );
+    assert_eq!(mutant.matches("corner.asym").count(), 2, "{mutant}");
+    let r = verify_one("asym-step-pairs", &mutant);
+    assert_ne!(r["verdict"], "proved", "{r}");
+    assert_ne!(r["verdict"], "proved-on-subdomain", "{r}");
+}
+
 /// Issue 58: a Gram reduction extends only conclusions invariant under the change of
 /// coordinates. `next_v3 == v3` is not: with M = I, n1 = (1, 0, 1), n2 = (0, 1, 0),
 /// v = (1, 1, 1), rule (5) gives next_v = (-1, -1, -1) (computed exactly below).

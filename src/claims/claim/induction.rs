@@ -679,15 +679,9 @@ fn single_run(
     let mut t = claim.table().clone();
     t.remove("induction");
     t.insert("probe".into(), su.steps[0].1.clone().into());
-    if let Some(toml::Value::Table(m)) = t.get_mut("inputs") {
-        for k in sh.limits {
-            m.remove(*k);
-        }
-        if sh.corner {
-            for k in sh.thresholds {
-                m.remove(*k);
-            }
-        }
+    super::without_inputs(&mut t, sh.limits);
+    if sh.corner {
+        super::without_inputs(&mut t, sh.thresholds);
     }
     let mut rewritten = Vec::new();
     let mut rewrite = |x: &mut toml::Table| {

@@ -323,6 +323,23 @@ pub struct ClaimResult {
     pub seconds: f64,
 }
 
+/// A derived table's `inputs` without `names` (in either form of a map: a table or a list
+/// of `[name, expression]` pairs).
+pub(crate) fn without_inputs(t: &mut toml::Table, names: &[&str]) {
+    match t.get_mut("inputs") {
+        Some(toml::Value::Table(m)) => m.retain(|k, _| {
+            let k: &str = k.as_ref();
+            !names.contains(&k)
+        }),
+        Some(toml::Value::Array(pairs)) => pairs.retain(|p| {
+            p.get(0)
+                .and_then(|n| n.as_str())
+                .is_none_or(|n| !names.contains(&n))
+        }),
+        _ => {}
+    }
+}
+
 /// An `inequality` claim with a `proof` table as the implication "`holds`" over the same
 /// variables, derived quantities and hypotheses.
 pub(crate) fn as_implication(claim: &Claim) -> Option<Claim> {

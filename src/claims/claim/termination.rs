@@ -243,13 +243,7 @@ fn step_lemma(
     let mut lemma = claim.table().clone();
     lemma.remove("termination");
     lemma.insert("probe".into(), reg.step.into());
-    if let Some(m) = claim.table().get("inputs").and_then(|i| i.as_table()) {
-        let mut m = m.clone();
-        for k in reg.run_only {
-            m.remove(*k);
-        }
-        lemma.insert("inputs".into(), toml::Value::Table(m));
-    }
+    super::without_inputs(&mut lemma, reg.run_only);
     let list = |xs: &[String]| toml::Value::Array(xs.iter().map(|x| x.clone().into()).collect());
     lemma.insert("conclude".into(), list(conclude));
     if let Some(a) = assume {
