@@ -237,10 +237,15 @@ fn corrected_proved(claim: &Claim, deadline: Instant) -> Option<String> {
         return None;
     }
     let text = if claim.kind == Kind::Agreement {
-        c.body.agreement()?.corrected.as_ref()?.statement.clone()?
+        c.body()
+            .agreement()?
+            .corrected
+            .as_ref()?
+            .statement
+            .clone()?
     } else {
         // the cases that have a correction, named as the samples name them
-        sampled::cases(&claim.body)
+        sampled::cases(claim.body())
             .ok()?
             .iter()
             .filter_map(|k| {

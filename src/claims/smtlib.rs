@@ -245,7 +245,7 @@ fn witness_query(cx: Option<&Value>, identity: Option<&str>) -> Result<Option<St
 fn identity_difference(cert: &Value) -> Option<String> {
     let source = cert.get("source")?.as_str()?;
     let claim = super::claim::Claim::parse(source, Path::new("certificate.toml")).ok()?;
-    let super::claim::body::Body::Identity(t) = &claim.body else {
+    let super::claim::body::Body::Identity(t) = claim.body() else {
         return None;
     };
     let (mut l, mut r) = (t.lhs.clone(), t.rhs.clone());

@@ -220,7 +220,7 @@ fn the_three_users_accept_the_same_inputs() {
         let out = claims::check(&c, Duration::from_secs(10));
         match out.verdict {
             Verdict::Inconclusive => Err(out.detail),
-            _ => Ok(claims::exact::example::outputs(match &c.body {
+            _ => Ok(claims::exact::example::outputs(match c.body() {
                 claims::claim::body::Body::Example(t) => t,
                 _ => return Err("not an example".into()),
             })?

@@ -805,7 +805,7 @@ pub(super) fn check_cover(proof: &Value, claim: &Claim, out: &mut Cover) -> Resu
             "the proof is of another statement than the claim"
         ));
     }
-    let st = statement(&claim.body)?;
+    let st = statement(claim.body())?;
     let roots = proof
         .get("roots")
         .and_then(|r| r.as_array())
@@ -974,7 +974,7 @@ pub(super) fn check_cover(proof: &Value, claim: &Claim, out: &mut Cover) -> Resu
                     .iter()
                     .find(|x| x.name == case_name)
                     .ok_or_else(|| reject!(Cover, "a cell of no case"))?;
-                let agreement = claim.body.agreement().is_some();
+                let agreement = claim.body().agreement().is_some();
                 outside(
                     c.get("evidence").unwrap_or(&Value::Null),
                     case,

@@ -111,12 +111,23 @@ fn at_witness(claim: &Claim, cx: &Value) -> Result<Claim, Rejection> {
             for k in ["proof", "induction", "termination", "corrected_conclude"] {
                 t.remove(k);
             }
-            if let Some(toml::Value::Table(vars)) = t.get_mut("vars") {
-                for (name, range) in vars.iter_mut() {
-                    if let Some(v) = cx.get(name).and_then(|x| x.as_str()) {
-                        *range = toml::Value::Array(vec![v.into(), v.into()]);
+            // the claim's boxes and its cases' own (a case's box of a variable replaces
+            // the claim's)
+            let pin = |t: &mut toml::Table| {
+                if let Some(toml::Value::Table(vars)) = t.get_mut("vars") {
+                    for (name, range) in vars.iter_mut() {
+                        if let Some(v) = cx.get(name).and_then(|x| x.as_str()) {
+                            *range = toml::Value::Array(vec![v.into(), v.into()]);
+                        }
                     }
                 }
+            };
+            pin(t);
+            if let Some(toml::Value::Array(cases)) = t.get_mut("case") {
+                cases
+                    .iter_mut()
+                    .filter_map(|c| c.as_table_mut())
+                    .for_each(pin);
             }
             // one sample: the witness (an inequality is decided on its box, not sampled)
             if kind != Kind::Inequality {
@@ -138,8 +149,8 @@ fn witness_in_domain(claim: &Claim, cx: &Value) -> Result<(), Rejection> {
             .ok_or_else(|| reject!(Witness, "the witness gives no value of {name}"))?;
         crate::lang::rational(t).map_err(|e| reject!(Witness, "the witness's {name} = {t}: {e}"))
     };
-    let Some(spec) = claim.body.proof() else {
-        let space = claim.body.sampled().map_err(Rejection::Claim)?.space;
+    let Some(spec) = claim.body().proof() else {
+        let space = claim.body().sampled().map_err(Rejection::Claim)?.space;
         let boxes =
             super::exact::sample_points::read_box(space.vars()).map_err(Rejection::Claim)?;
         for (name, lo, hi) in boxes {
@@ -319,7 +330,7 @@ fn verdict_ok(
         let c = at_witness(claim, cx)?;
         // the witness lies in one case: each case on its own (the others have no point)
         let n = c
-            .body
+            .body()
             .sampled()
             .ok()
             .and_then(|s| s.case)
@@ -432,7 +443,7 @@ fn verdict_ok(
             }
         };
         cover::check_cover(p, own, &mut out.cover)?;
-        let source = &own.body;
+        let source = own.body();
         let cases = super::exact::sampled::cases(source).map_err(Rejection::Claim)?;
         let sides = match source.agreement() {
             Some(_) => {
@@ -617,7 +628,7 @@ fn termination_lemmas<'a>(
     body: &'a Value,
 ) -> Result<Vec<(&'a Value, Claim)>, Rejection> {
     let spec = claim
-        .body
+        .body()
         .implication()
         .and_then(|t| t.termination.as_ref())
         .ok_or_else(|| {

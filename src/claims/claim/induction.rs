@@ -743,7 +743,7 @@ pub(crate) struct Induction {
 /// claim with runs in lockstep has one form; `form` is then not used).
 pub(crate) fn derive(claim: &Claim, form: OneRun) -> Result<Induction, String> {
     let c = claim
-        .body
+        .body()
         .implication()
         .ok_or("induction: only for `implication` claims")?;
     let ind = c.induction.as_ref().ok_or("induction: must be a table")?;
@@ -785,11 +785,16 @@ pub(crate) fn derive(claim: &Claim, form: OneRun) -> Result<Induction, String> {
 /// The claim's conclusions that are not among the run facts (runs in lockstep), each
 /// with where it stands.
 pub(crate) fn not_facts(claim: &Claim, facts: &[Fact]) -> Vec<String> {
-    conclusions(claim.body.implication().unwrap_or(&Implication::default()))
-        .into_iter()
-        .filter(|(_, c)| !facts.iter().any(|f| is_fact(c, f)))
-        .map(|(case, c)| format!("`{c}`{}", where_(&case)))
-        .collect()
+    conclusions(
+        claim
+            .body()
+            .implication()
+            .unwrap_or(&Implication::default()),
+    )
+    .into_iter()
+    .filter(|(_, c)| !facts.iter().any(|f| is_fact(c, f)))
+    .map(|(case, c)| format!("`{c}`{}", where_(&case)))
+    .collect()
 }
 
 /// A run fact as written in a certificate (`lhs == rhs`).

@@ -96,8 +96,9 @@ pub struct Claim {
     pub statement: String,
     pub kind: Kind,
     pub method: String,
-    /// The formal content, typed.
-    pub body: body::Body,
+    /// The formal content, typed (read from [`Claim::table`]; private so that the two
+    /// cannot differ).
+    body: body::Body,
     /// The kind's table as written (what a certificate records as the proof's source and
     /// `check` compares with the claim file's); [`Claim::body`] is read from it.
     table: toml::Table,
@@ -184,6 +185,11 @@ impl Claim {
             table: content,
             file: file.to_path_buf(),
         })
+    }
+
+    /// The formal content, typed: what every checker reads.
+    pub fn body(&self) -> &body::Body {
+        &self.body
     }
 
     /// The kind's table as written (a certificate's record of the statement).
@@ -327,10 +333,7 @@ pub struct ClaimResult {
 /// of `[name, expression]` pairs).
 pub(crate) fn without_inputs(t: &mut toml::Table, names: &[&str]) {
     match t.get_mut("inputs") {
-        Some(toml::Value::Table(m)) => m.retain(|k, _| {
-            let k: &str = k.as_ref();
-            !names.contains(&k)
-        }),
+        Some(toml::Value::Table(m)) => m.retain(|k, _| !names.contains(&k)),
         Some(toml::Value::Array(pairs)) => pairs.retain(|p| {
             p.get(0)
                 .and_then(|n| n.as_str())

@@ -281,7 +281,7 @@ fn zone_cases(reg: &Terminating) -> toml::Value {
 /// The termination of an `implication` with a `termination` table (`spec`), derived from
 /// the claim file: the registered run, the form, and the lemmas to prove.
 pub(crate) fn derive(claim: &Claim, spec: &body::Termination) -> Result<Termination, String> {
-    let c = match (&claim.body, claim.kind) {
+    let c = match (claim.body(), claim.kind) {
         (Body::Implication(c), Kind::Implication) => c,
         _ => return Err("termination: only for `implication` claims".into()),
     };

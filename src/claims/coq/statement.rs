@@ -28,9 +28,9 @@ pub(crate) struct Prop {
 
 /// The statement of a claim: its propositions (their conjunction is the claim).
 pub(crate) fn of(claim: &Claim) -> Result<Vec<Prop>, String> {
-    match (&claim.body, claim.kind) {
-        (Body::Implication(t), Kind::Implication) => implication(&claim.body, t),
-        (Body::Agreement(_), _) => agreement(&claim.body),
+    match (claim.body(), claim.kind) {
+        (Body::Implication(t), Kind::Implication) => implication(claim.body(), t),
+        (Body::Agreement(_), _) => agreement(claim.body()),
         (Body::Identity(t), _) => identity(t).map(|p| vec![p]),
         (Body::Inequality(t), _) => inequality(t).map(|p| vec![p]),
         (Body::Example(t), _) => exact_example(t).map(|p| vec![p]),
@@ -120,7 +120,9 @@ fn range_premise(v: &str, r: &Range) -> Result<Option<String>, String> {
 
 fn implication(body: &Body, t: &Implication) -> Result<Vec<Prop>, String> {
     // `corrected_conclude` is a candidate correction the engine samples: the claim's
-    // statement is its `conclude`, which is what the Coq theorem states
+    // statement is its `conclude`, which is what the Coq theorem states. A Gram reduction
+    // (`proof.reduction`) is stated over its `proof.domain` (the dimension and masses it
+    // is proved in): its extension to every dimension is `impactkit check`'s, not Coq's
     for (key, given) in [
         ("induction", t.induction.is_some()),
         ("termination", t.termination.is_some()),

@@ -78,7 +78,7 @@ pub fn outputs(t: &Example) -> Result<Env<Rational>, String> {
 
 /// Checks an `exact-example` claim (inconclusive when it names `missing` data).
 pub fn check(claim: &Claim) -> Result<Outcome, String> {
-    let Body::Example(t) = &claim.body else {
+    let Body::Example(t) = claim.body() else {
         return Err("not an exact-example".into());
     };
     let outcome = judge(t)?;

@@ -50,7 +50,7 @@ fn spec(t: &FpAudit, algorithm: Algorithm) -> Result<CornerSpec, String> {
 
 /// Checks an `fp-audit` claim.
 pub fn check(claim: &Claim) -> Result<Outcome, String> {
-    let Body::FpAudit(t) = &claim.body else {
+    let Body::FpAudit(t) = claim.body() else {
         return Err("not an fp-audit".into());
     };
     let mut found = Vec::new();

@@ -61,7 +61,7 @@ pub use crate::claims::claim::statement::substitute_text;
 
 /// Checks an `identity` claim.
 pub fn check(claim: &Claim) -> Result<Outcome, String> {
-    let Body::Identity(t) = &claim.body else {
+    let Body::Identity(t) = claim.body() else {
         return Err("not an identity".into());
     };
     let subs = t.substitute.pairs().to_vec();
@@ -82,15 +82,19 @@ pub fn check(claim: &Claim) -> Result<Outcome, String> {
                 // the witness lies outside the declared domain: a counterexample must be
                 // a point of the claim, so look for one there (the substitutions as
                 // derived quantities, the last first, so that the hypotheses may use them)
-                let c = claim.edited(|t| {
-                    let mut derive: Vec<toml::Value> = match t.remove("derive") {
-                        Some(toml::Value::Array(a)) => a,
-                        _ => Vec::new(),
-                    };
-                    derive.extend(subs.iter().rev().map(|(v, e)| {
-                        toml::Value::Array(vec![v.clone().into(), e.clone().into()])
-                    }));
-                    t.insert("derive".into(), toml::Value::Array(derive));
+                // (the claim's own derived quantities first, in either form of the map)
+                let pair = |(v, e): &(String, String)| {
+                    toml::Value::Array(vec![v.clone().into(), e.clone().into()])
+                };
+                let derive: Vec<toml::Value> = t
+                    .derive
+                    .pairs()
+                    .iter()
+                    .chain(subs.iter().rev())
+                    .map(pair)
+                    .collect();
+                let c = claim.edited(|table| {
+                    table.insert("derive".into(), toml::Value::Array(derive));
                 })?;
                 let o = sample_check(&c, lhs, rhs)?;
                 if o.verdict == Verdict::Refuted {
@@ -160,7 +164,7 @@ fn in_domain(t: &Identity, witness: &[(String, BigRational)]) -> Result<bool, St
 
 /// The fallback: exact evaluation of both sides at rational sample points.
 fn sample_check(claim: &Claim, lhs: &str, rhs: &str) -> Result<Outcome, String> {
-    let Body::Identity(t) = &claim.body else {
+    let Body::Identity(t) = claim.body() else {
         return Err("not an identity".into());
     };
     let l = lang::parse_with_variables(lhs).map_err(|e| format!("lhs: {e}"))?;

@@ -162,7 +162,7 @@ fn text(b: &Boxed) -> String {
 
 /// Checks an `inequality` claim.
 pub fn check(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
-    let Body::Inequality(t) = &claim.body else {
+    let Body::Inequality(t) = claim.body() else {
         return Err("not an inequality".into());
     };
     let space = Space::read(t)?;

@@ -215,10 +215,14 @@ fn run_cases(
         &Env<Rational>,
     ) -> Result<Result<bool, (String, serde_json::Value)>, String>,
 ) -> Result<Outcome, String> {
-    let n = claim.body.samples().unwrap_or(default_n).clamp(1, 100_000) as usize;
+    let n = claim
+        .body()
+        .samples()
+        .unwrap_or(default_n)
+        .clamp(1, 100_000) as usize;
     let mut parts = Vec::new();
     let mut total = 0;
-    for case in cases(&claim.body)? {
+    for case in cases(claim.body())? {
         let pts = case
             .space
             .samples(n, &format!("{}/{}", claim.id, case.name), deadline)?;
@@ -353,7 +357,7 @@ fn undefined_name(case: &Case, scope: &Env<Rational>) -> Option<(String, String)
 /// The implication's table of a claim (its quantities).
 fn implication(claim: &Claim) -> Result<&Implication, String> {
     claim
-        .body
+        .body()
         .implication()
         .ok_or_else(|| format!("a claim of kind {} has no conclusions", claim.kind))
 }
@@ -389,7 +393,7 @@ fn check_conclusions(claim: &Claim, deadline: Instant, n: i64) -> Result<Outcome
             ));
         }
     }
-    if out.verdict == Verdict::Refuted && cases(&claim.body)?.iter().any(|c| c.corrected.is_some())
+    if out.verdict == Verdict::Refuted && cases(claim.body())?.iter().any(|c| c.corrected.is_some())
     {
         out.corrected = corrected_holds(claim, deadline, n)?;
     }
@@ -413,7 +417,7 @@ fn corrected_holds(claim: &Claim, deadline: Instant, n: i64) -> Result<Option<St
         }
         Ok(Ok(true))
     })?;
-    let text: Vec<String> = cases(&claim.body)?
+    let text: Vec<String> = cases(claim.body())?
         .iter()
         .filter_map(|c| {
             c.corrected.as_ref().map(|rs| {
@@ -458,9 +462,9 @@ pub(crate) fn agreement_sides(b: &Body) -> Result<Sides<'_>, String> {
 
 /// Checks an `agreement` claim: `left` and `right` give equal `compare` outputs.
 pub fn check_agreement(claim: &Claim, deadline: Instant) -> Result<Outcome, String> {
-    let (left, rights, compare, every) = agreement_sides(&claim.body)?;
+    let (left, rights, compare, every) = agreement_sides(claim.body())?;
     let mut out = agree(claim, deadline, (left, rights, compare.clone(), every))?;
-    let corrected = claim.body.agreement().and_then(|t| t.corrected.as_ref());
+    let corrected = claim.body().agreement().and_then(|t| t.corrected.as_ref());
     if let (Verdict::Refuted, Some(c)) = (out.verdict, corrected) {
         let text = c
             .statement

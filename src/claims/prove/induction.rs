@@ -45,7 +45,7 @@ fn proved_at_every_state(
 /// The proof by induction of an `implication` with an `induction` table; `None` when it
 /// has none.
 pub fn attempt(claim: &Claim, deadline: Instant) -> Option<Attempt> {
-    claim.body.implication()?.induction.as_ref()?;
+    claim.body().implication()?.induction.as_ref()?;
     Some(attempt_with(claim, deadline).unwrap_or_else(Attempt::NoProof))
 }
 

@@ -1432,12 +1432,12 @@ fn split_cell(cell: &Cell, f: &str) -> Vec<Cell> {
 /// Tries the symbolic proof of an `agreement` or `implication` claim that has a `proof`
 /// table; `None` when it has none.
 pub fn attempt(claim: &Claim, deadline: Instant) -> Option<Attempt> {
-    let spec = claim.body.proof()?;
+    let spec = claim.body().proof()?;
     Some(attempt_with(claim, spec, deadline).unwrap_or_else(Attempt::NoProof))
 }
 
 fn attempt_with(claim: &Claim, spec: &Proof, deadline: Instant) -> Result<Attempt, String> {
-    let t = &claim.body;
+    let t = claim.body();
     let (params, cone) = domain_and_cone(spec)?;
     if cone.len() > 4 {
         return Err("at most 4 cone variables".into());
@@ -1499,7 +1499,7 @@ fn attempt_cells(
     sides: Option<&sampled::Sides>,
     deadline: Instant,
 ) -> Result<Attempt, String> {
-    let t = &claim.body;
+    let t = claim.body();
     let mut certificate = Vec::new();
     let mut tree = Tree {
         source: toml::to_string(claim.table()).unwrap_or_default(),
@@ -1673,7 +1673,7 @@ fn attempt_cells(
         return Ok(Attempt::Decided(o));
     }
     // a proof in one dimension may extend to all of them (Gram reduction)
-    if let Some(red) = claim.body.proof().and_then(|p| p.reduction.as_ref()) {
+    if let Some(red) = claim.body().proof().and_then(|p| p.reduction.as_ref()) {
         let cert = super::reduction::gram_reduction(claim, red, cone)?;
         let mut o = Outcome::new(
             Verdict::Proved,
@@ -1694,7 +1694,7 @@ fn attempt_cells(
     }
     // a proof table may state that its domain is a part of the paper's (a family of
     // systems, e.g. diagonal masses): the verdict then says so
-    let sub = claim.body.proof().and_then(|p| p.subdomain.as_deref());
+    let sub = claim.body().proof().and_then(|p| p.subdomain.as_deref());
     if let Some(sub) = sub {
         let mut o = Outcome::new(
             Verdict::ProvedOnSubdomain,
@@ -1715,7 +1715,7 @@ fn attempt_cells(
             domain_text(params, cone),
             cells_text(n_cells),
             if n_cells == 1 { "it" } else { "each" },
-            if !claim.body.probes().is_empty() {
+            if !claim.body().probes().is_empty() {
                 "the law code"
             } else {
                 "the claim's expressions"

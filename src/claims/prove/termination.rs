@@ -11,7 +11,7 @@ use std::time::Instant;
 /// The proof by a ranking function of an `implication` with a `termination` table;
 /// `None` when it has none.
 pub fn attempt(claim: &Claim, deadline: Instant) -> Option<Attempt> {
-    let t = claim.body.implication()?.termination.as_ref()?;
+    let t = claim.body().implication()?.termination.as_ref()?;
     Some(attempt_with(claim, t, deadline).unwrap_or_else(Attempt::NoProof))
 }
 

@@ -191,7 +191,7 @@ fn values(t: &Body, env: &Env<Rational>, rels: &[lang::Relation]) -> Option<Vec<
 
 /// Checks every case's conclusions (see the module's documentation).
 pub(crate) fn check(claim: &Claim, objects: &[Vec<String>], metric: &str) -> Result<(), String> {
-    let t = &claim.body;
+    let t = claim.body();
     let d = objects.first().map_or(0, Vec::len);
     let rot = rotation(d).ok_or("no rotation")?;
     let coords: Vec<&String> = objects.iter().flatten().collect();

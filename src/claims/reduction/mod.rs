@@ -382,7 +382,7 @@ pub fn check(
 /// check`): what [`gram_reduction`] gives on the claim's own `proof` table, `None` when
 /// the claim asks for none.
 pub(crate) fn reduction_of(claim: &Claim) -> Result<Option<Value>, String> {
-    let Some(spec) = claim.body.proof() else {
+    let Some(spec) = claim.body().proof() else {
         return Ok(None);
     };
     let Some(red) = &spec.reduction else {
@@ -399,7 +399,7 @@ pub(crate) fn gram_reduction(
     red: &Reduction,
     cone: &[String],
 ) -> Result<Value, String> {
-    let spec = claim.body.proof().ok_or("no proof table")?;
+    let spec = claim.body().proof().ok_or("no proof table")?;
     if spec.subdomain.is_some() {
         return Err("proof.reduction and proof.subdomain exclude each other".into());
     }
@@ -408,7 +408,7 @@ pub(crate) fn gram_reduction(
     let derived = |from: &dyn Space| -> BTreeMap<String, String> {
         from.derive().pairs().iter().cloned().collect()
     };
-    let sampled = claim.body.sampled()?;
+    let sampled = claim.body().sampled()?;
     let cases = sampled.case.unwrap_or_default();
     let mut per_case = Vec::new();
     for case in cases
@@ -422,7 +422,7 @@ pub(crate) fn gram_reduction(
             d.extend(derived(c));
             name = c.name.clone();
         }
-        let cert = check(red, &claim.body.probes(), &domain, cone, &d).map_err(|e| {
+        let cert = check(red, &claim.body().probes(), &domain, cone, &d).map_err(|e| {
             if name.is_empty() {
                 e
             } else {
