@@ -404,9 +404,66 @@ fn verify_one(name: &str, text: &str) -> serde_json::Value {
     j["claims"][0].clone()
 }
 
+/// `fp-result7` with its run switched to Pasquero's asymmetric rule (10) with
+/// eps2 = eps/1000 and its step lemma to the rule with eps2 = eps, the input maps written
+/// as tables or as `[name, expression]` pairs (`pairs`).
+fn asymmetric_result7(id: &str, pairs: bool) -> String {
+    let map = |entries: &[(&str, &str)]| match pairs {
+        false => format!(
+            "{{ {} }}",
+            entries
+                .iter()
+                .map(|(k, v)| format!("{k} = \"{v}\""))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        true => format!(
+            "[{}]",
+            entries
+                .iter()
+                .map(|(k, v)| format!("[\"{k}\", \"{v}\"]"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    let run = map(&[
+        ("k", "t/(1 - t)"),
+        ("eps1", "eps"),
+        ("eps2", "eps/1000"),
+        ("x", "x"),
+        ("y", "y"),
+        ("max_steps", "300"),
+    ]);
+    let step = map(&[
+        ("k", "t/(1 - t)"),
+        ("eps1", "eps"),
+        ("eps2", "eps"),
+        ("x", "x"),
+        ("y", "y"),
+    ]);
+    let text = std::fs::read_to_string("proofs/fp/fp-result7.toml").unwrap();
+    let mutant = text
+        .replacen("id = \"fp-result7\"", &format!("id = \"{id}\""), 1)
+        .replacen(
+            "probe = \"corner.ta\"\ninputs = { k = \"t/(1 - t)\", eps = \"eps\", x = \"x\", y = \"y\", max_steps = \"300\" }",
+            &format!("probe = \"corner.asym_run\"\ninputs = {run}"),
+            1,
+        )
+        .replacen(
+            "probe = \"corner.tr_nid_xy\"\ninputs = { k = \"t/(1 - t)\", eps = \"eps\", x = \"x\", y = \"y\" }",
+            &format!("probe = \"corner.asymmetric\"\ninputs = {step}"),
+            1,
+        );
+    assert_eq!(mutant.matches("corner.asym").count(), 2, "{mutant}");
+    mutant
+}
+
 /// Issue 58: an induction whose step lemma is the symmetric corner step while the run is
 /// Pasquero's asymmetric rule (10) with eps2 = eps/1000. False: at k = 1/2, eps = 9/10,
-/// v0 = (1, 1/5) the run has 2 multiple impacts (computed exactly below).
+/// v0 = (1, 1/5) the run has 2 multiple impacts (computed exactly below). The same with
+/// the input maps written as `[name, expression]` pairs: the induction's checks read the
+/// typed claim, where both forms are one map (they used to read the table form only, and
+/// the previous engine proved the pairs-form mutant). Never proved.
 #[test]
 fn an_induction_step_must_compute_what_the_run_computes() {
     let run = impactkit::claims::probes::run(
@@ -425,49 +482,12 @@ fn an_induction_step_must_compute_what_the_run_computes() {
     )
     .unwrap();
     assert_eq!(impactkit::lang::show(&run["multiple"].to_big()), "2");
-    let text = std::fs::read_to_string("proofs/fp/fp-result7.toml").unwrap();
-    let mutant = text
-        .replacen("id = \"fp-result7\"", "id = \"mut-fp-result7-asym\"", 1)
-        .replacen(
-            "probe = \"corner.ta\"\ninputs = { k = \"t/(1 - t)\", eps = \"eps\", x = \"x\", y = \"y\", max_steps = \"300\" }",
-            "probe = \"corner.asym_run\"\ninputs = { k = \"t/(1 - t)\", eps1 = \"eps\", eps2 = \"eps/1000\", x = \"x\", y = \"y\", max_steps = \"300\" }",
-            1,
-        )
-        .replacen(
-            "probe = \"corner.tr_nid_xy\"\ninputs = { k = \"t/(1 - t)\", eps = \"eps\", x = \"x\", y = \"y\" }",
-            "probe = \"corner.asymmetric\"\ninputs = { k = \"t/(1 - t)\", eps1 = \"eps\", eps2 = \"eps\", x = \"x\", y = \"y\" }",
-            1,
-        );
-    assert_eq!(mutant.matches("corner.asym").count(), 2, "{mutant}");
-    let r = verify_one("asym-step", &mutant);
-    assert_ne!(r["verdict"], "proved", "{r}");
-    assert_ne!(r["verdict"], "proved-on-subdomain", "{r}");
-}
-
-/// Issue 58: the same induction with the input maps written as `[name, expression]`
-/// pairs. The induction's checks read the typed claim, where both forms are one map;
-/// they used to read the table's inline form only, and pairs-form inputs went unchecked
-/// (the step about eps2 = eps passed for a run with eps2 = eps/1000). Refuted or not
-/// proved, never proved.
-#[test]
-fn an_induction_step_is_checked_whatever_the_form_of_its_inputs() {
-    let text = std::fs::read_to_string("proofs/fp/fp-result7.toml").unwrap();
-    let mutant = text
-        .replacen("id = \"fp-result7\"", "id = \"mut-fp-result7-asym-pairs\"", 1)
-        .replacen(
-            "probe = \"corner.ta\"\ninputs = { k = \"t/(1 - t)\", eps = \"eps\", x = \"x\", y = \"y\", max_steps = \"300\" }",
-            "probe = \"corner.asym_run\"\ninputs = [[\"k\", \"t/(1 - t)\"], [\"eps1\", \"eps\"], [\"eps2\", \"eps/1000\"], [\"x\", \"x\"], [\"y\", \"y\"], [\"max_steps\", \"300\"]]",
-            1,
-        )
-        .replacen(
-            "probe = \"corner.tr_nid_xy\"\ninputs = { k = \"t/(1 - t)\", eps = \"eps\", x = \"x\", y = \"y\" }",
-            "probe = \"corner.asymmetric\"\ninputs = [[\"k\", \"t/(1 - t)\"], [\"eps1\", \"eps\"], [\"eps2\", \"eps\"], [\"x\", \"x\"], [\"y\", \"y\"]]",
-            1,
-        );
-    assert_eq!(mutant.matches("corner.asym").count(), 2, "{mutant}");
-    let r = verify_one("asym-step-pairs", &mutant);
-    assert_ne!(r["verdict"], "proved", "{r}");
-    assert_ne!(r["verdict"], "proved-on-subdomain", "{r}");
+    for (form, pairs) in [("table", false), ("pairs", true)] {
+        let mutant = asymmetric_result7(&format!("mut-fp-result7-asym-{form}"), pairs);
+        let r = verify_one(&format!("asym-step-{form}"), &mutant);
+        assert_ne!(r["verdict"], "proved", "{form}: {r}");
+        assert_ne!(r["verdict"], "proved-on-subdomain", "{form}: {r}");
+    }
 }
 
 /// Issue 58: a Gram reduction extends only conclusions invariant under the change of

@@ -539,65 +539,24 @@ fn plain(inner: &str) -> String {
     format!("must be {want}, not {found}")
 }
 
-impl Space for Implication {
-    fn vars(&self) -> &Ranges {
-        &self.vars
-    }
-    fn derive(&self) -> &Named {
-        &self.derive
-    }
-    fn assume(&self) -> &[String] {
-        &self.assume
-    }
+/// The [`Space`] of a table with `vars`, `derive` and `assume`.
+macro_rules! space {
+    ($($t:ty),*) => {$(
+        impl Space for $t {
+            fn vars(&self) -> &Ranges {
+                &self.vars
+            }
+            fn derive(&self) -> &Named {
+                &self.derive
+            }
+            fn assume(&self) -> &[String] {
+                &self.assume
+            }
+        }
+    )*};
 }
 
-impl Space for Agreement {
-    fn vars(&self) -> &Ranges {
-        &self.vars
-    }
-    fn derive(&self) -> &Named {
-        &self.derive
-    }
-    fn assume(&self) -> &[String] {
-        &self.assume
-    }
-}
-
-impl Space for Identity {
-    fn vars(&self) -> &Ranges {
-        &self.vars
-    }
-    fn derive(&self) -> &Named {
-        &self.derive
-    }
-    fn assume(&self) -> &[String] {
-        &self.assume
-    }
-}
-
-impl Space for Inequality {
-    fn vars(&self) -> &Ranges {
-        &self.vars
-    }
-    fn derive(&self) -> &Named {
-        &self.derive
-    }
-    fn assume(&self) -> &[String] {
-        &self.assume
-    }
-}
-
-impl Space for Case {
-    fn vars(&self) -> &Ranges {
-        &self.vars
-    }
-    fn derive(&self) -> &Named {
-        &self.derive
-    }
-    fn assume(&self) -> &[String] {
-        &self.assume
-    }
-}
+space!(Implication, Agreement, Identity, Inequality, Case);
 
 static EMPTY: Named = Named(Vec::new());
 
