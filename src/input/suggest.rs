@@ -19,15 +19,8 @@ pub fn nearest(word: &str, names: &[&str]) -> String {
 /// closest of the fields serde expected (`unknown field `outptu`, expected one of `id`,
 /// `output`, … (did you mean "output"?)`), a missing `tolerance` says what it is.
 pub fn serde_message(msg: &str) -> String {
-    const UNKNOWN: &str = "unknown field `";
-    if let Some(at) = msg.find(UNKNOWN) {
-        let rest = &msg[at + UNKNOWN.len()..];
-        let word = rest.split('`').next().unwrap_or_default();
-        let expected: Vec<&str> = rest
-            .split_once("expected")
-            .map(|(_, names)| names.split('`').skip(1).step_by(2).collect())
-            .unwrap_or_default();
-        return format!("{msg}{}", nearest(word, &expected));
+    if let Some((_, hint)) = unknown_field(msg) {
+        return format!("{msg}{hint}");
     }
     if msg.contains("missing field `tolerance`") {
         return format!(
@@ -35,6 +28,19 @@ pub fn serde_message(msg: &str) -> String {
         );
     }
     msg.to_string()
+}
+
+/// The field a serde message says is unknown (`unknown field `outptu`, expected one of
+/// `id`, `output`, …`) with the suggestion among the fields serde expected.
+pub fn unknown_field(msg: &str) -> Option<(&str, String)> {
+    const UNKNOWN: &str = "unknown field `";
+    let rest = &msg[msg.find(UNKNOWN)? + UNKNOWN.len()..];
+    let word = rest.split('`').next().unwrap_or_default();
+    let expected: Vec<&str> = rest
+        .split_once("expected")
+        .map(|(_, names)| names.split('`').skip(1).step_by(2).collect())
+        .unwrap_or_default();
+    Some((word, nearest(word, &expected)))
 }
 
 /// The Levenshtein distance of two words (in characters).

@@ -408,23 +408,18 @@ fn verify_one(name: &str, text: &str) -> serde_json::Value {
 /// eps2 = eps/1000 and its step lemma to the rule with eps2 = eps, the input maps written
 /// as tables or as `[name, expression]` pairs (`pairs`).
 fn asymmetric_result7(id: &str, pairs: bool) -> String {
-    let map = |entries: &[(&str, &str)]| match pairs {
-        false => format!(
-            "{{ {} }}",
-            entries
-                .iter()
-                .map(|(k, v)| format!("{k} = \"{v}\""))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        true => format!(
-            "[{}]",
-            entries
-                .iter()
-                .map(|(k, v)| format!("[\"{k}\", \"{v}\"]"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
+    let map = |entries: &[(&str, &str)]| {
+        let items: Vec<String> = entries
+            .iter()
+            .map(|(k, v)| match pairs {
+                false => format!("{k} = \"{v}\""),
+                true => format!("[\"{k}\", \"{v}\"]"),
+            })
+            .collect();
+        match pairs {
+            false => format!("{{ {} }}", items.join(", ")),
+            true => format!("[{}]", items.join(", ")),
+        }
     };
     let run = map(&[
         ("k", "t/(1 - t)"),

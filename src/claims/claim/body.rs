@@ -499,21 +499,12 @@ fn typed<T: DeserializeOwned>(v: toml::Value, prefix: &str) -> Result<T, String>
         let inner = e.inner().to_string();
         // (the TOML reader adds a line `in `key``: the path says it)
         let inner = inner.lines().next().unwrap_or_default().trim();
-        const UNKNOWN: &str = "unknown field `";
-        if let Some(rest) = inner.strip_prefix(UNKNOWN) {
-            let word = rest.split('`').next().unwrap_or_default();
-            let expected: Vec<&str> = rest
-                .split_once("expected")
-                .map(|(_, names)| names.split('`').skip(1).step_by(2).collect())
-                .unwrap_or_default();
+        if let Some((word, hint)) = crate::input::suggest::unknown_field(inner) {
             let path = match path.ends_with(word) {
                 true => path.clone(),
                 false => format!("{path}.{word}"),
             };
-            return format!(
-                "`{path}`: unknown key{}",
-                crate::input::suggest::nearest(word, &expected)
-            );
+            return format!("`{path}`: unknown key{hint}");
         }
         format!("`{path}`: {}", plain(inner))
     })
@@ -620,45 +611,56 @@ mod tests {
     }
 
     #[test]
-    fn unknown_keys_are_named_with_their_path() {
-        let e = parse(Kind::Implication, "varz = {}").unwrap_err();
-        assert_eq!(
-            e,
-            "`implication.varz`: unknown key (did you mean \"vars\"?)"
-        );
-        let e = parse(Kind::Implication, "[[case]]\nnmae = \"x\"").unwrap_err();
-        assert_eq!(
-            e,
-            "`implication.case[0].nmae`: unknown key (did you mean \"name\"?)"
-        );
-        let e = parse(Kind::Implication, "[proof]\ncones = []").unwrap_err();
-        assert_eq!(
-            e,
-            "`implication.proof.cones`: unknown key (did you mean \"cone\"?)"
-        );
-        let e = parse(Kind::Implication, "[induction.step]\nexprs = {}").unwrap_err();
-        assert_eq!(
-            e,
-            "`implication.induction.step.exprs`: unknown key (did you mean \"vars\"?)"
-        );
+    fn keys_and_shapes_are_checked_on_reading() {
+        let cases = [
+            (
+                Kind::Implication,
+                "varz = {}",
+                "`implication.varz`: unknown key (did you mean \"vars\"?)",
+            ),
+            (
+                Kind::Implication,
+                "[[case]]\nnmae = \"x\"",
+                "`implication.case[0].nmae`: unknown key (did you mean \"name\"?)",
+            ),
+            (
+                Kind::Implication,
+                "[proof]\ncones = []",
+                "`implication.proof.cones`: unknown key (did you mean \"cone\"?)",
+            ),
+            (
+                Kind::Implication,
+                "[induction.step]\nexprs = {}",
+                "`implication.induction.step.exprs`: unknown key (did you mean \"vars\"?)",
+            ),
+            (
+                Kind::Implication,
+                "assume = \"x > 0\"",
+                "`implication.assume`: must be a list, not string \"x > 0\"",
+            ),
+            (
+                Kind::Implication,
+                "induction = 5",
+                "`implication.induction`: must be a table, not integer `5`",
+            ),
+            (
+                Kind::Implication,
+                "inputs = { k = 1 }",
+                "`implication.inputs`: `k` must be a string",
+            ),
+            (
+                Kind::Identity,
+                "lhs = \"x\"",
+                "`identity`: missing field `rhs`",
+            ),
+        ];
+        for (kind, text, want) in cases {
+            assert_eq!(parse(kind, text).unwrap_err(), want, "{text}");
+        }
     }
 
     #[test]
-    fn shapes_are_checked_on_reading() {
-        let e = parse(Kind::Implication, "assume = \"x > 0\"").unwrap_err();
-        assert_eq!(
-            e,
-            "`implication.assume`: must be a list, not string \"x > 0\""
-        );
-        let e = parse(Kind::Implication, "induction = 5").unwrap_err();
-        assert_eq!(
-            e,
-            "`implication.induction`: must be a table, not integer `5`"
-        );
-        let e = parse(Kind::Implication, "inputs = { k = 1 }").unwrap_err();
-        assert_eq!(e, "`implication.inputs`: `k` must be a string");
-        let e = parse(Kind::Identity, "lhs = \"x\"").unwrap_err();
-        assert_eq!(e, "`identity`: missing field `rhs`");
+    fn pairs_keep_the_file_order() {
         let Body::Implication(t) = parse(
             Kind::Implication,
             "derive = [[\"b\", \"a\"], [\"a\", \"1\"]]",
