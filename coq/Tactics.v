@@ -309,3 +309,91 @@ Ltac ik_walk H :=
       let h := fresh in
       assert (h : P) by (clear H; ik_ground_goal); specialize (H h); clear h
   end.
+
+(** * Proofs from the certificate's cells
+
+    A proved case is covered by the certificate's cells: the signs of the parameters'
+    pieces and of the cone's forms ([ik_cover]), then, in each cell, new variables that
+    are positive there (the chart's [t_*] and [c_*]), the claim's variables replaced by
+    the chart's rational functions of them, and every branch of the law and every
+    conclusion decided by the sign of a rational function of positive variables:
+    [field_simplify] to N/D, then N and D as sums of products of positive quantities
+    ([ik_cpos]: no search, a shape either fits or fails at once). *)
+
+(** The three signs of [e]. *)
+Ltac ik_cover e := destruct (Rtotal_order e 0) as [?|[?|?]].
+
+(** [0 < e] and [0 <= e] by the shape of [e]: products, quotients, powers, sums of
+    positive quantities (a hypothesis or a numeral). *)
+Ltac ik_cpos :=
+  lazymatch goal with
+  | |- 0 < ?a * ?b => apply Rmult_lt_0_compat; ik_cpos
+  | |- 0 < ?a / ?b => apply Rdiv_lt_0_compat; ik_cpos
+  | |- 0 < ?a ^ _ => apply pow_lt; ik_cpos
+  | |- 0 < ?a + ?b =>
+      first [ apply Rplus_lt_le_0_compat; [ik_cpos | ik_cnonneg]
+            | apply Rplus_le_lt_0_compat; [ik_cnonneg | ik_cpos] ]
+  | |- 0 < / ?a => apply Rinv_0_lt_compat; ik_cpos
+  | |- _ => first [assumption | lra]
+  end
+with ik_cnonneg :=
+  lazymatch goal with
+  | |- 0 <= ?a * ?b => apply Rmult_le_pos; ik_cnonneg
+  | |- 0 <= ?a / ?b => unfold Rdiv; apply Rmult_le_pos; [ik_cnonneg | left; apply Rinv_0_lt_compat; ik_cpos]
+  | |- 0 <= ?a ^ 2 => apply pow2_ge_0
+  | |- 0 <= ?a + ?b => apply Rplus_le_le_0_compat; ik_cnonneg
+  | |- 0 <= ?a ^ _ => apply pow_le; ik_cnonneg
+  | |- 0 <= / ?a => left; apply Rinv_0_lt_compat; ik_cpos
+  | |- _ => first [lra | (left; ik_cpos)]
+  end.
+
+(** [e <> 0] for [field]'s side conditions in a cell. *)
+Ltac ik_cnonzero :=
+  repeat split;
+  first [ assumption
+        | (apply Rgt_not_eq; unfold Rgt; ik_cpos)
+        | (apply Rlt_not_eq; apply Ropp_lt_cancel; rewrite Ropp_0; ring_simplify; ik_cpos)
+        | (apply Rgt_not_eq; unfold Rgt; ring_simplify; ik_cpos)
+        | ik_nonzero ].
+
+(** [0 < e] and [0 <= e] for a rational function [e] of positive variables. *)
+Ltac ik_rpos := field_simplify; [ik_cpos | ik_cnonzero ..].
+Ltac ik_rnonneg := field_simplify; [ik_cnonneg | ik_cnonzero ..].
+
+(** A hypothesis contradicted by the sign of its two sides' difference. *)
+Ltac ik_rcontra :=
+  match goal with
+  | H : ?a <= ?b |- _ => assert (0 < a - b) by ik_rpos; lra
+  | H : ~ ?a <= ?b |- _ => assert (0 <= b - a) by ik_rnonneg; lra
+  | H : ?a < ?b |- _ => assert (0 <= a - b) by ik_rnonneg; lra
+  | H : ?a > ?b |- _ => assert (0 <= b - a) by ik_rnonneg; lra
+  | H : ?a >= ?b |- _ => assert (0 < b - a) by ik_rpos; lra
+  | H : ?a <> ?b |- _ => apply H; field; ik_cnonzero
+  end.
+
+(** One conclusion in a cell. *)
+Ltac ik_cclose :=
+  match goal with
+  | |- _ = _ => ik_split_nonzero; first [ring | (field; ik_cnonzero)]
+  | |- _ <> _ => let E := fresh in intro E; first [lra | ik_rcontra | ik_arith_full]
+  | |- _ -> _ => intro; ik_cclose
+  | |- ?a < ?b => first [(assert (0 < b - a) by ik_rpos; lra) | ik_arith_full]
+  | |- ?a <= ?b => first [(assert (0 <= b - a) by ik_rnonneg; lra) | ik_arith_full]
+  | |- ?a > ?b => first [(assert (0 < a - b) by ik_rpos; lra) | ik_arith_full]
+  | |- ?a >= ?b => first [(assert (0 <= a - b) by ik_rnonneg; lra) | ik_arith_full]
+  | |- _ => ik_arith_full
+  end.
+
+(** A cell's variables substituted: every branch of the law either contradicted by a
+    sign or followed, then the conclusions. *)
+Ltac ik_cell_solve :=
+  ik_branches; cbn [fst snd] in *;
+  try solve [exfalso; ik_rcontra];
+  repeat split; ik_cclose.
+
+(** The equation of a chart, [v = chart] with the chart's variables written out. *)
+Ltac ik_chart_eq :=
+  first [ ring
+        | (field; ik_nonzero)
+        | (field_simplify_eq; [lra | ik_nonzero ..])
+        | (field_simplify_eq; [nra | ik_nonzero ..]) ].

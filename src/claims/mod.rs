@@ -578,7 +578,8 @@ pub fn verify_verdicts(
             }
         }
     }
-    if exports.certificates.is_some() || exports.smtlib.is_some() {
+    // --coq builds a proved claim's proof from its certificate's cells
+    if exports.certificates.is_some() || exports.smtlib.is_some() || exports.coq.is_some() {
         crate::arith::symbolic::enable_decision_log();
     }
     let claims = load_chosen(paths, only)?;

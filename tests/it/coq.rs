@@ -418,3 +418,76 @@ fn the_billiard_of_seghete_and_murphey_in_coq() {
     assert!(text.contains("0 <= sm_bil_overlap ra rb rc t ->"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A proved claim's proof built from its certificate's cells (the cover as the signs of the
+/// parameters' pieces and the cone's forms, per cell the chart as a substitution with its
+/// positive variables): `fp-result2` (k ≥ 1, whose signs the generic proof does not find)
+/// and `fp-prop7.1-bounds-norm` are checked; the same certificate handed with a false
+/// mutant, and a true claim with a forged chart, do not compile.
+#[test]
+fn a_proof_from_the_certificates_cells() {
+    if !coq_here() {
+        return;
+    }
+    impactkit::arith::symbolic::enable_decision_log();
+    let with_cert = |c: &Claim, verdict: Verdict| -> ClaimResult {
+        let o = claims::check(c, Duration::from_secs(120));
+        let mut r = result(c, Some((verdict, None)));
+        r.certificate = o.certificate;
+        r
+    };
+    let result2 = "proofs/fp/fp-result2.toml";
+    let norm = "proofs/fp/fp-prop7.1-bounds-norm.toml";
+    let genuine: Vec<(Claim, ClaimResult)> = [result2, norm]
+        .iter()
+        .map(|p| {
+            let c = claim(p);
+            let r = with_cert(&c, Verdict::Proved);
+            assert_eq!(result(&c, None).verdict, Verdict::Proved, "{p}");
+            let text = coq::file_of(&c, &r).unwrap();
+            assert!(
+                text.contains("ik_cover") && text.contains("ik_cell_solve"),
+                "{text}"
+            );
+            (c, r)
+        })
+        .collect();
+    let mut entries = genuine.clone();
+    // a false conclusion (0 at k = u = w = 1) with the genuine claim's certificate
+    let m = edited(norm, "m-norm", ">= 0", ">= 1/10");
+    assert_eq!(result(&m, None).verdict, Verdict::Refuted);
+    let mut r = genuine[1].1.clone();
+    r.id = m.id.clone();
+    entries.push((m, r));
+    // Result 2 for k >= 1/2 (false: Z1 goes to Z2 for k < 1) with the certificate for k >= 1
+    let m = edited(
+        result2,
+        "m-result2",
+        "k = \"[1, inf)\"",
+        "k = \"[1/2, inf)\"",
+    );
+    assert_eq!(result(&m, None).verdict, Verdict::Refuted);
+    let mut r = genuine[0].1.clone();
+    r.id = m.id.clone();
+    entries.push((m, r));
+    // the true claim with a chart that is not the cell's (x scaled by 2)
+    let c = claim(norm);
+    let mut r = genuine[1].1.clone();
+    let forged = serde_json::to_string(&r.certificate)
+        .unwrap()
+        .replace("\"k\":\"t_k/(t_k + 1)\"", "\"k\":\"2*t_k/(t_k + 1)\"");
+    assert_ne!(forged, serde_json::to_string(&r.certificate).unwrap());
+    r.certificate = serde_json::from_str(&forged).unwrap();
+    let mut c2 = c.clone();
+    c2.id = "m-forged-chart".into();
+    r.id = c2.id.clone();
+    entries.push((c2, r));
+    let dir = folder("cells");
+    checked_and_rejected(
+        &dir,
+        &entries,
+        &genuine,
+        &["m-norm", "m-result2", "m-forged-chart"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -7,6 +7,7 @@
 //! impactkit's search stays outside: Coq only checks. A proof Coq does not accept is
 //! reported, never counted; a false statement cannot compile whatever the engine said.
 
+mod cells;
 mod laws;
 mod run;
 mod statement;
@@ -22,7 +23,7 @@ pub fn file_of(claim: &Claim, r: &ClaimResult) -> Result<String, String> {
     let props = statement::of(claim)?;
     let id = term::ident(&claim.id);
     let proof = match r.verdict {
-        Verdict::Proved => proved(&id, &props),
+        Verdict::Proved => proved(&id, &props, r.certificate.as_ref()),
         Verdict::Refuted => refuted(&id, &props, r.counterexample.as_ref(), &r.detail)?,
         v => return Err(format!("the verdict is {}: nothing to check", v.name())),
     };
@@ -69,11 +70,27 @@ fn conjunction(id: &str, n: usize) -> String {
         .join(" /\\ ")
 }
 
-fn proved(id: &str, props: &[Prop]) -> String {
+/// A proved claim's lemmas, one per case: from the certificate's cells where it has cells
+/// `cells.rs` reads (the generic proof, every branch of the law by `ik_solve`, tried after
+/// them), else the generic proof.
+fn proved(id: &str, props: &[Prop], cert: Option<&serde_json::Value>) -> String {
     let mut out = String::new();
-    for i in 1..=props.len() {
+    for (i, p) in props.iter().enumerate() {
+        let i = i + 1;
+        let case = match p.label.as_str() {
+            "the claim" => "",
+            l => l.strip_prefix("case ").unwrap_or(l),
+        };
+        let generic = "intros; ik_solve";
+        let body = match cert.and_then(|c| cells::proof(p, case, c)) {
+            Some(cells) => format!(
+                "\n  first [ solve [intros {}; intros;\n  {cells}]\n        | solve [{generic}] ].\n",
+                p.vars.iter().map(|v| term::name(v)).collect::<Vec<_>>().join(" ")
+            ),
+            None => format!(" {generic}. "),
+        };
         out += &format!(
-            "Lemma {id}_{i}_holds : {id}_{i}.\nProof. unfold {id}_{i}; ik_unfold; cbv zeta; intros; ik_solve. Qed.\n\n"
+            "Lemma {id}_{i}_holds : {id}_{i}.\nProof. unfold {id}_{i}; ik_unfold; cbv zeta;{body}Qed.\n\n"
         );
     }
     let term = (1..=props.len())

@@ -1,0 +1,266 @@
+//! A proved case's Coq proof from the certificate's cells (issue 59: "the cover, as case
+//! analysis on the cell forms' signs and the parameter pieces; per cell, the chart as a
+//! substitution with its positive variables").
+//!
+//! The certificate's roots are the cells before any split: per parameter its piece of the
+//! range (open, through a chart variable `t_p`, or an end point) and per cone form its sign
+//! (through `c_i`). The proof destructs the sign of every piece's and form's expression
+//! (`ik_cover`); in each combination either the premises are contradictory (`lra`) or one
+//! root's guards hold. There the chart variables are introduced as positive quantities of
+//! the claim's variables, the claim's variables are replaced by the chart's rational
+//! functions of them, and the law's branches and the conclusions are decided by signs of
+//! rational functions of positive variables (`ik_cell_solve`, `coq/Tactics.v`). Nothing
+//! here is trusted: a wrong chart, a missing cell or an undecided sign is a proof Coq
+//! rejects.
+
+use super::statement::Prop;
+use super::term;
+use crate::lang;
+use serde_json::Value;
+
+/// The proof script of one case (what follows `intros`), or `None` where the certificate
+/// has no cells this builder reads (splits, radicals, a point piece at a non-constant
+/// end, a form over derived quantities).
+pub(super) fn proof(p: &Prop, case: &str, cert: &Value) -> Option<String> {
+    if cert.get("method")?.as_str()? != "symbolic cells"
+        || !cert.get("splits")?.as_array()?.is_empty()
+        || p.vars
+            .iter()
+            .any(|v| v.starts_with("t_") || v.starts_with("c_"))
+    {
+        return None;
+    }
+    let cells = cert.get("cells")?.as_array()?;
+    if cells.iter().any(|c| {
+        c.get("radicals")
+            .and_then(Value::as_array)
+            .is_some_and(|r| !r.is_empty())
+    }) {
+        return None;
+    }
+    let roots: Vec<&Value> = cert
+        .get("roots")?
+        .as_array()?
+        .iter()
+        .filter(|r| {
+            r.get("case")
+                .and_then(Value::as_str)
+                .is_some_and(|c| c == case || c.is_empty())
+        })
+        .collect();
+    if roots.is_empty() {
+        return None;
+    }
+    let mut cover: Vec<String> = Vec::new();
+    let mut tactics = Vec::new();
+    for r in roots {
+        let cell = root(p, r)?;
+        for (e, _) in &cell.guards {
+            if !cover.contains(e) {
+                cover.push(e.clone());
+            }
+        }
+        tactics.push(cell.tactic());
+    }
+    let split = cover
+        .iter()
+        .map(|e| format!("ik_cover ({e}); try solve [exfalso; lra];"))
+        .collect::<Vec<_>>()
+        .join("\n  ");
+    Some(format!(
+        "{split}\n  first [ solve [exfalso; lra]\n        | {} ]",
+        tactics.join("\n        | ")
+    ))
+}
+
+/// One root cell: its guards (an expression of the claim's variables and its sign), its
+/// chart variables (name and definition), and the chart of each variable.
+struct Root {
+    guards: Vec<(String, Sign)>,
+    defs: Vec<(String, String)>,
+    chart: Vec<(String, String)>,
+}
+
+#[derive(Clone, Copy)]
+enum Sign {
+    Neg,
+    Zero,
+    Pos,
+}
+
+impl Root {
+    fn tactic(&self) -> String {
+        let mut t = Vec::new();
+        for (e, s) in &self.guards {
+            t.push(match s {
+                Sign::Neg => format!("assert ({e} < 0) by lra"),
+                Sign::Zero => format!("assert ({e} = 0) by lra"),
+                Sign::Pos => format!("assert (0 < {e}) by lra"),
+            });
+        }
+        let names: Vec<&str> = self.defs.iter().map(|(n, _)| n.as_str()).collect();
+        for (n, d) in &self.defs {
+            t.push(format!(
+                "assert (ikP_{n} : 0 < {d}) by first [lra | ik_cpos]; remember ({d}) as {n} eqn:ikD_{n} in ikP_{n}"
+            ));
+        }
+        let subst = match names.is_empty() {
+            true => String::new(),
+            false => format!("subst {}; ", names.join(" ")),
+        };
+        for (v, c) in &self.chart {
+            t.push(format!(
+                "assert (ikQ_{v} : {v} = {c}) by ({subst}ik_chart_eq)"
+            ));
+        }
+        if !names.is_empty() {
+            t.push(format!(
+                "clear {}",
+                names
+                    .iter()
+                    .map(|n| format!("ikD_{n}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ));
+        }
+        if !self.chart.is_empty() {
+            t.push(format!(
+                "subst {}",
+                self.chart
+                    .iter()
+                    .map(|(v, _)| v.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ));
+        }
+        t.push("ik_cell_solve".into());
+        format!("solve [ {} ]", t.join(";\n                "))
+    }
+}
+
+/// A root's guards, chart variables and chart, in Coq.
+fn root(p: &Prop, r: &Value) -> Option<Root> {
+    let chart = r.get("chart")?.as_object()?;
+    let mut out = Root {
+        guards: Vec::new(),
+        defs: Vec::new(),
+        chart: Vec::new(),
+    };
+    let var = |v: &str| p.vars.iter().any(|x| x == v);
+    for param in r.get("params")?.as_array()? {
+        let [name, range, value] = param.as_array()?.as_slice() else {
+            return None;
+        };
+        let (name, range, value) = (name.as_str()?, range.as_str()?, value.as_str()?);
+        if !var(name) || range == "R" {
+            continue;
+        }
+        let v = term::name(name);
+        let t = format!("t_{name}");
+        if vars_of(value)?.contains(&t) {
+            let (lo, hi) = interval(range)?;
+            let mut def = Vec::new();
+            if let Some(lo) = &lo {
+                let e = format!("{v} - {lo}");
+                out.guards.push((e.clone(), Sign::Pos));
+                def.push(e);
+            }
+            if let Some(hi) = &hi {
+                let e = format!("{hi} - {v}");
+                out.guards.push((e.clone(), Sign::Pos));
+                def.push(e);
+            }
+            let d = match def.as_slice() {
+                [a] => a.clone(),
+                [a, b] => format!("({a}) / ({b})"),
+                _ => return None,
+            };
+            out.defs.push((term::name(&t), d));
+        } else if vars_of(value)?.is_empty() {
+            // the end it is, in the open piece's own expression (fewer signs to cover)
+            let (lo, hi) = interval(range).unwrap_or((None, None));
+            let at = term::source(value).ok()?;
+            let e = match (lo, hi) {
+                (Some(lo), _) if same(&lo, value) => format!("{v} - {lo}"),
+                (_, Some(hi)) if same(&hi, value) => format!("{hi} - {v}"),
+                _ => format!("{v} - {at}"),
+            };
+            out.guards.push((e, Sign::Zero));
+        } else {
+            return None;
+        }
+    }
+    if let Some(cone) = r.get("cone").filter(|c| !c.is_null()) {
+        let forms = cone.get("forms")?.as_array()?;
+        let signs = cone.get("signs")?.as_array()?;
+        for (i, (f, s)) in forms.iter().zip(signs).enumerate() {
+            let e = form(f.get("form")?.as_str()?, &var)?;
+            let c = format!("c_{}", i + 1);
+            match s.as_str()? {
+                "+" => {
+                    out.guards.push((e.clone(), Sign::Pos));
+                    out.defs.push((c, e));
+                }
+                "-" => {
+                    out.guards.push((e.clone(), Sign::Neg));
+                    out.defs.push((c, format!("-({e})")));
+                }
+                "0" => out.guards.push((e, Sign::Zero)),
+                _ => return None,
+            }
+        }
+    }
+    for v in &p.vars {
+        let c = chart.get(v)?.as_str()?;
+        if c != v {
+            out.chart.push((term::name(v), term::source(c).ok()?));
+        }
+    }
+    Some(out)
+}
+
+/// Whether the Coq numeral `coq` (an interval's end) is the value `value` (a rational's
+/// text).
+fn same(coq: &str, value: &str) -> bool {
+    lang::rational(value).is_ok_and(|q| term::number(&q) == coq)
+}
+
+/// The variables of an expression's text.
+fn vars_of(s: &str) -> Option<Vec<String>> {
+    let e = lang::parse_with_variables(s).ok()?;
+    let mut v = Vec::new();
+    e.vars(&mut v);
+    Some(v)
+}
+
+/// The ends of an interval's text, `(a, b]`, `[a, inf)`, … in Coq (`None` for ±inf).
+fn interval(s: &str) -> Option<(Option<String>, Option<String>)> {
+    let inner = s.strip_prefix(['(', '['])?.strip_suffix([')', ']'])?;
+    let (lo, hi) = inner.split_once(", ")?;
+    let end = |x: &str, inf: &str| -> Option<Option<String>> {
+        match x.trim() == inf {
+            true => Some(None),
+            false => term::source(x.trim()).ok().map(Some),
+        }
+    };
+    Some((end(lo, "-inf")?, end(hi, "inf")?))
+}
+
+/// A cone form's expression in Coq: `lhs - rhs` of a hypothesis over the case's own
+/// variables, or the coordinate of `x free`.
+fn form(text: &str, var: &dyn Fn(&str) -> bool) -> Option<String> {
+    if let Some(x) = text.strip_suffix(" free") {
+        return var(x).then(|| term::name(x));
+    }
+    let r = lang::parse_relation(text).ok()?;
+    let mut vs = Vec::new();
+    r.vars(&mut vs);
+    if r.guard.is_some() || !vs.iter().all(|v| var(v)) {
+        return None;
+    }
+    Some(format!(
+        "({}) - ({})",
+        term::expr(&r.lhs).ok()?,
+        term::expr(&r.rhs).ok()?
+    ))
+}
