@@ -384,11 +384,21 @@ Ltac ik_cclose :=
   | |- _ => ik_arith_full
   end.
 
-(** A cell's variables substituted: every branch of the law either contradicted by a
-    sign or followed, then the conclusions. *)
+(** Every |a| of the goal replaced by a or −a, by the sign of a (a case each). *)
+Ltac ik_cabs :=
+  repeat match goal with
+         | |- context [Rabs ?a] =>
+             let s := fresh in
+             destruct (Rcase_abs a) as [s | s];
+             [rewrite (Rabs_left a s) | rewrite (Rabs_right a s)]
+         end.
+
+(** A cell's variables substituted: every branch of the law, then every |·|, either
+    contradicted by a sign or followed, then the conclusions. *)
 Ltac ik_cell_solve :=
   ik_branches; cbn [fst snd] in *;
   try solve [exfalso; ik_rcontra];
+  ik_cabs; try solve [exfalso; ik_rcontra];
   repeat split; ik_cclose.
 
 (** The equation of a chart, [v = chart] with the chart's variables written out. *)

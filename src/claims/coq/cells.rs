@@ -19,11 +19,10 @@ use crate::lang;
 use serde_json::Value;
 
 /// The proof script of one case (what follows `intros`), or `None` where the certificate
-/// has no cells this builder reads (splits, radicals, a point piece at a non-constant
-/// end, a form over derived quantities).
+/// has cells this builder does not read (radicals, a split before the cone, a point piece
+/// at a non-constant end, a form over derived quantities).
 pub(super) fn proof(p: &Prop, case: &str, cert: &Value) -> Option<String> {
     if cert.get("method")?.as_str()? != "symbolic cells"
-        || !cert.get("splits")?.as_array()?.is_empty()
         || p.vars
             .iter()
             .any(|v| v.starts_with("t_") || v.starts_with("c_"))
@@ -51,6 +50,10 @@ pub(super) fn proof(p: &Prop, case: &str, cert: &Value) -> Option<String> {
     if roots.is_empty() {
         return None;
     }
+    let splits = cert.get("splits")?.as_array()?;
+    if splits.iter().any(|s| s.get("before the cone").is_some()) {
+        return None;
+    }
     let mut cover: Vec<String> = Vec::new();
     let mut tactics = Vec::new();
     for r in roots {
@@ -60,7 +63,8 @@ pub(super) fn proof(p: &Prop, case: &str, cert: &Value) -> Option<String> {
                 cover.push(e.clone());
             }
         }
-        tactics.push(cell.tactic());
+        let text = r.get("cell")?.as_str()?;
+        tactics.push(cell.tactic(&node(case, text, splits, 0)?));
     }
     let split = cover
         .iter()
@@ -89,7 +93,9 @@ enum Sign {
 }
 
 impl Root {
-    fn tactic(&self) -> String {
+    /// The root's tactic, `inner` after the substitution (its splits, then the cell's
+    /// signs).
+    fn tactic(&self, inner: &str) -> String {
         let mut t = Vec::new();
         for (e, s) in &self.guards {
             t.push(match s {
@@ -133,9 +139,91 @@ impl Root {
                     .join(" ")
             ));
         }
-        t.push("ik_cell_solve".into());
+        t.push(inner.into());
         format!("solve [ {} ]", t.join(";\n                "))
     }
+}
+
+/// The tactic of a cell after its chart's substitution: where the certificate splits it
+/// (by the sign of a free variable, or of a polynomial linear in one chart variable), a
+/// case per piece with the piece's fresh positive variable and the chart variable
+/// replaced, then each piece's own node; else the cell's signs (`ik_cell_solve`).
+fn node(case: &str, text: &str, splits: &[Value], depth: usize) -> Option<String> {
+    let Some(split) = splits.iter().find(|s| {
+        s.get("parent").and_then(Value::as_str) == Some(text)
+            && s.get("case")
+                .and_then(Value::as_str)
+                .is_some_and(|c| c == case || c.is_empty())
+    }) else {
+        return Some("ik_cell_solve".into());
+    };
+    if depth > 8 {
+        return None;
+    }
+    let mut cover = None;
+    let mut pieces = Vec::new();
+    for piece in split.get("pieces")?.as_array()? {
+        let var = piece.get("var")?.as_str()?;
+        let by = piece.get("by")?.as_str()?;
+        let fresh = piece.get("fresh").and_then(Value::as_str);
+        let child = piece.get("cell")?.as_str()?;
+        let (e, sign) = match piece.get("kind")?.as_str()? {
+            "free" => {
+                let sign = match (by, fresh) {
+                    ("0", _) => Sign::Zero,
+                    (b, Some(f)) if b == f => Sign::Pos,
+                    (b, Some(f)) if b.strip_prefix('-') == Some(f) => Sign::Neg,
+                    _ => return None,
+                };
+                (term::name(var), sign)
+            }
+            "linear" if piece.get("bounded").and_then(Value::as_bool) == Some(false) => {
+                let sign = match child {
+                    c if c.ends_with(" > 0]") => Sign::Pos,
+                    c if c.ends_with(" < 0]") => Sign::Neg,
+                    c if c.ends_with(" = 0]") => Sign::Zero,
+                    _ => return None,
+                };
+                (term::source(piece.get("n")?.as_str()?).ok()?, sign)
+            }
+            _ => return None,
+        };
+        if cover.get_or_insert_with(|| e.clone()) != &e {
+            return None;
+        }
+        let mut t = vec![match sign {
+            Sign::Neg => format!("assert ({e} < 0) by lra"),
+            Sign::Zero => format!("assert ({e} = 0) by lra"),
+            Sign::Pos => format!("assert (0 < {e}) by lra"),
+        }];
+        let v = term::name(var);
+        let by = term::source(by).ok()?;
+        match (fresh, sign) {
+            (Some(f), Sign::Pos | Sign::Neg) => {
+                let d = match sign {
+                    Sign::Pos => e.clone(),
+                    _ => format!("-({e})"),
+                };
+                t.push(format!(
+                    "assert (ikP_{f} : 0 < {d}) by lra; remember ({d}) as {f} eqn:ikD_{f} in ikP_{f}"
+                ));
+                t.push(format!(
+                    "assert (ikQ_{f} : {v} = {by}) by (subst {f}; ik_chart_eq)"
+                ));
+                t.push(format!("clear ikD_{f}"));
+            }
+            (_, Sign::Zero) => t.push(format!("assert (ikQ_{v} : {v} = {by}) by ik_chart_eq")),
+            _ => return None,
+        }
+        t.push(format!("subst {v}"));
+        t.push(node(case, child, splits, depth + 1)?);
+        pieces.push(format!("solve [ {} ]", t.join(";\n                ")));
+    }
+    Some(format!(
+        "ik_cover ({}); first [ solve [exfalso; lra]\n        | {}\n        | solve [exfalso; ik_rcontra] ]",
+        cover?,
+        pieces.join("\n        | ")
+    ))
 }
 
 /// A root's guards, chart variables and chart, in Coq.
