@@ -163,9 +163,12 @@ fn node(case: &str, text: &str, splits: &[Value], depth: usize) -> Option<String
     let mut cover = None;
     let mut pieces = Vec::new();
     for piece in split.get("pieces")?.as_array()? {
-        let var = piece.get("var")?.as_str()?;
+        let var = piece.get("var")?.as_str().filter(|v| plain(v))?;
         let by = piece.get("by")?.as_str()?;
         let fresh = piece.get("fresh").and_then(Value::as_str);
+        if fresh.is_some_and(|f| !plain(f)) {
+            return None;
+        }
         let child = piece.get("cell")?.as_str()?;
         let (e, sign) = match piece.get("kind")?.as_str()? {
             "free" => {
@@ -307,10 +310,19 @@ fn root(p: &Prop, r: &Value) -> Option<Root> {
     Some(out)
 }
 
-/// Whether the Coq numeral `coq` (an interval's end) is the value `value` (a rational's
-/// text).
+/// Whether a name from the certificate is a plain identifier (it is written into the
+/// proof script as it is).
+fn plain(v: &str) -> bool {
+    let mut c = v.chars();
+    c.next()
+        .is_some_and(|f| f.is_ascii_alphabetic() || f == '_')
+        && c.all(|x| x.is_ascii_alphanumeric() || x == '_')
+}
+
+/// Whether the Coq term `coq` (an interval's end) is the value `value` (a number's
+/// text), both written by the same printer.
 fn same(coq: &str, value: &str) -> bool {
-    lang::rational(value).is_ok_and(|q| term::number(&q) == coq)
+    term::source(value).is_ok_and(|v| v == coq)
 }
 
 /// The variables of an expression's text.
@@ -351,4 +363,65 @@ fn form(text: &str, var: &dyn Fn(&str) -> bool) -> Option<String> {
         term::expr(&r.lhs).ok()?,
         term::expr(&r.rhs).ok()?
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_ends_of_a_range_and_the_names_written_as_they_are() {
+        assert_eq!(interval("[1, inf)"), Some((Some("1".into()), None)));
+        assert_eq!(
+            interval("(-1, 1/2]"),
+            Some((Some("(- 1)".into()), Some("(1 / 2)".into())))
+        );
+        assert_eq!(interval("(-inf, 0]"), Some((None, Some("0".into()))));
+        assert_eq!(interval("R"), None);
+        assert!(same("(1 / 2)", "1/2") && same("1", "1") && !same("1", "1/2"));
+        assert!(plain("t_S") && plain("c_s5_0"));
+        assert!(!plain("x. Qed") && !plain("") && !plain("1x"));
+    }
+
+    /// fp-result2's first root (k ∈ [1, ∞), Z1): the guards, the chart variables as
+    /// positive quantities, the chart's equations, the substitution.
+    #[test]
+    fn a_root_cell_as_a_coq_script() {
+        let p = Prop {
+            label: "case Z1".into(),
+            vars: vec!["k".into(), "x".into(), "y".into()],
+            text: String::new(),
+        };
+        let cert = json!({
+            "method": "symbolic cells", "splits": [], "cells": [],
+            "roots": [{
+                "case": "Z1", "cell": "k = t_k + 1 (open, t_k > 0); [k*x + y <= 0] -",
+                "chart": {"k": "t_k + 1", "x": "c_1/(t_k + 1)", "y": "-c_1"},
+                "cone": {"forms": [{"form": "k*x + y <= 0"}], "signs": ["-"], "vars": ["x", "y"]},
+                "params": [["k", "[1, inf)", "t_k + 1"]]
+            }, {
+                "case": "Z2", "cell": "other", "chart": {}, "params": [["k", "[1, inf)", "1"]]
+            }]
+        });
+        let s = proof(&p, "Z1", &cert).unwrap();
+        for part in [
+            "ik_cover (k - 1); try solve [exfalso; lra];",
+            "ik_cover ((((k * x) + y)) - (0)); try solve [exfalso; lra];",
+            "assert (0 < k - 1) by lra",
+            "remember (k - 1) as t_k eqn:ikD_t_k in ikP_t_k",
+            "remember (-((((k * x) + y)) - (0))) as c_1 eqn:ikD_c_1 in ikP_c_1",
+            "assert (ikQ_x : x = (c_1 / (t_k + 1))) by (subst t_k c_1; ik_chart_eq)",
+            "clear ikD_t_k ikD_c_1",
+            "subst k x y",
+            "ik_cell_solve ]",
+        ] {
+            assert!(s.contains(part), "{part}\n{s}");
+        }
+        // the other case's root is not used; a radical is not read
+        assert!(!s.contains("other"));
+        let mut r = cert.clone();
+        r["cells"] = json!([{"radicals": ["sqrt(2)"]}]);
+        assert_eq!(proof(&p, "Z1", &r), None);
+    }
 }
