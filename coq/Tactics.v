@@ -25,17 +25,19 @@ Ltac ik_branches_in H :=
               destruct (Rle_dec a b)
           end; cbn [fst snd] in H).
 
-(** |a| replaced by a or −a, by the sign of a. *)
+(** |a| replaced by a or −a, by the sign of a (a case each), in the goal and the
+    hypotheses. Each step removes an |a|, so it ends (the first version destructed the
+    sign again and again while the |a| stayed, and never ended). *)
 Ltac ik_abs :=
   repeat match goal with
-         | |- context [Rabs ?a] => destruct (Rcase_abs a)
-         | H : context [Rabs ?a] |- _ => destruct (Rcase_abs a)
-         end;
-  repeat match goal with
-         | H : ?a < 0 |- context [Rabs ?a] => rewrite (Rabs_left a H)
-         | H : ?a >= 0 |- context [Rabs ?a] => rewrite (Rabs_right a H)
-         | H : ?a < 0, H2 : context [Rabs ?a] |- _ => rewrite (Rabs_left a H) in H2
-         | H : ?a >= 0, H2 : context [Rabs ?a] |- _ => rewrite (Rabs_right a H) in H2
+         | |- context [Rabs ?a] =>
+             let s := fresh in
+             destruct (Rcase_abs a) as [s | s];
+             [rewrite (Rabs_left a s) | rewrite (Rabs_right a s)]
+         | H : context [Rabs ?a] |- _ =>
+             let s := fresh in
+             destruct (Rcase_abs a) as [s | s];
+             [rewrite (Rabs_left a s) in H | rewrite (Rabs_right a s) in H]
          end.
 
 (** Nonlinear arithmetic with a time limit (a search that does not end is a failure). *)
@@ -384,21 +386,12 @@ Ltac ik_cclose :=
   | |- _ => ik_arith_full
   end.
 
-(** Every |a| of the goal replaced by a or −a, by the sign of a (a case each). *)
-Ltac ik_cabs :=
-  repeat match goal with
-         | |- context [Rabs ?a] =>
-             let s := fresh in
-             destruct (Rcase_abs a) as [s | s];
-             [rewrite (Rabs_left a s) | rewrite (Rabs_right a s)]
-         end.
-
 (** A cell's variables substituted: every branch of the law, then every |·|, either
     contradicted by a sign or followed, then the conclusions. *)
 Ltac ik_cell_solve :=
   ik_branches; cbn [fst snd] in *;
   try solve [exfalso; ik_rcontra];
-  ik_cabs; try solve [exfalso; ik_rcontra];
+  ik_abs; try solve [exfalso; ik_rcontra];
   repeat split; ik_cclose.
 
 (** The equation of a chart, [v = chart] with the chart's variables written out. *)
