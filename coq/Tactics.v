@@ -400,3 +400,73 @@ Ltac ik_chart_eq :=
         | (field; ik_nonzero)
         | (field_simplify_eq; [lra | ik_nonzero ..])
         | (field_simplify_eq; [nra | ik_nonzero ..]) ].
+
+(** * Statements walked [let] by [let], symbolically
+    A run of a law (the cradle's velocities after 1, 2, … impacts) is a chain of [let]s,
+    each applying the law to the previous ones. Expanded at once, the chain copies each
+    value into every use and grows exponentially. Instead each [let] becomes a variable
+    with its equation [ik_let x v]; the equations are walked in order: the laws of [v]
+    unfolded, their branches taken (a branch the hypotheses exclude closed by [c]), the
+    value brought to one fraction by [field_simplify] and substituted for [x]. *)
+Definition ik_let {A : Type} (x v : A) : Prop := x = v.
+(** The premises and the [let]s of the goal introduced, each [let] as a variable with
+    its equation. *)
+Ltac ik_intros :=
+  repeat lazymatch goal with
+  | |- let x := ?v in _ =>
+      let E := fresh "ikL" in
+      intro x; assert (E : ik_let x v) by reflexivity; clearbody x
+  | |- _ -> _ => intro
+  end.
+(** Fails if [v] uses a variable whose equation is still to be walked. *)
+Ltac ik_ready v :=
+  match goal with
+  | F : ik_let ?y _ |- _ => lazymatch v with context [y] => fail 2 | _ => fail end
+  | _ => idtac
+  end.
+(** A side condition of [field_simplify] in a hypothesis, [d = 0 ⊢ False]. *)
+Ltac ik_side nz :=
+  match goal with
+  | H : ?d = 0 |- False => let h := fresh in assert (h : d <> 0) by nz; exact (h H)
+  end.
+(** Each innermost branch [Rle_dec a b] of [E] taken where [le] proves [a <= b] or [nle]
+    proves [~ a <= b], else split in two cases. *)
+Ltac ik_take_in E le nle :=
+  repeat (match type of E with
+          | context [Rle_dec ?a ?b] =>
+              lazymatch a with context [Rle_dec] => fail | _ => idtac end;
+              lazymatch b with context [Rle_dec] => fail | _ => idtac end;
+              first [ let h := fresh in
+                      assert (h : a <= b) by le;
+                      let B := fresh in
+                      destruct (Rle_dec a b) as [_ | B]; [clear h | exfalso; exact (B h)]
+                    | let h := fresh in
+                      assert (h : ~ a <= b) by nle;
+                      let B := fresh in
+                      destruct (Rle_dec a b) as [B | _]; [exfalso; exact (h B) | clear h]
+                    | destruct (Rle_dec a b) ]
+          end; cbn [fst snd] in E).
+(** The walk: each equation's laws unfolded, its branches taken by [le]/[nle], its value
+    brought to one fraction (denominators nonzero by [nz]) and substituted. *)
+Ltac ik_walk_by le nle nz :=
+  repeat match reverse goal with
+  | E : ik_let ?x ?v |- _ =>
+      ik_ready v;
+      lazymatch v with
+      | context [sqrt] => clear E   (* a radical stays a variable, with its hypotheses *)
+      | _ =>
+      let u := ik_laws v in
+      change (x = u) in E; cbn [fst snd] in E;
+      ik_take_in E le nle;
+      try (field_simplify in E; [| ik_side nz ..]);
+      subst x
+      end
+  end.
+(** In a cell: each branch by the sign of a rational function of positive variables. *)
+Ltac ik_cle := lazymatch goal with |- ?a <= ?b => assert (0 <= b - a) by ik_rnonneg; lra end.
+Ltac ik_cnle := lazymatch goal with |- ~ ?a <= ?b => assert (0 < a - b) by ik_rpos; lra end.
+Ltac ik_cwalk := ik_walk_by ltac:(idtac; ik_cle) ltac:(idtac; ik_cnle) ltac:(idtac; ik_cnonzero).
+(** Without cells: by arithmetic on the hypotheses. *)
+Ltac ik_swalk :=
+  ik_walk_by ltac:(idtac; ik_arith_full) ltac:(idtac; let E := fresh in intro E; ik_arith_full)
+             ltac:(idtac; ik_nonzero).

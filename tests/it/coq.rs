@@ -491,3 +491,69 @@ fn a_proof_from_the_certificates_cells() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Newton's cradle of Pasquero's Sect. 4.1 in Coq (`coq/Cradle.v`): a run of the procedure
+/// is a chain of `let`s (the velocities after 1, 2, … impacts) that the proof walks one by
+/// one. `pq-cradle-p3` (proved, from its certificate's cells) and `pq-cradle-p2-sign`
+/// (refuted at eps = 0) are checked. A false mutant of p3 handed to Coq as `proved` does
+/// not compile, and neither does a velocity after the run has stopped: with ε = 1 the run
+/// exits after two impacts, so `v3_3` does not exist (impactkit names it missing, it
+/// proves nothing) although the exit velocity, carried on, equals v0 there.
+#[test]
+fn a_cradle_run_walked_let_by_let() {
+    if !coq_here() {
+        return;
+    }
+    impactkit::arith::symbolic::enable_decision_log();
+    let with_cert = |c: &Claim, verdict: Verdict| -> ClaimResult {
+        let o = claims::check(c, Duration::from_secs(120));
+        let mut r = result(c, Some((verdict, None)));
+        r.certificate = o.certificate;
+        r
+    };
+    let p3 = "proofs/pq/pq-cradle-p3.toml";
+    let c = claim(p3);
+    let r = with_cert(&c, Verdict::Proved);
+    assert_eq!(result(&c, None).verdict, Verdict::Proved);
+    let text = coq::file_of(&c, &r).unwrap();
+    assert!(
+        text.contains("pq3_step") && text.contains("ik_cwalk"),
+        "{text}"
+    );
+    let mut genuine = vec![(c, r.clone())];
+    genuine.extend(engine_results(&["proofs/pq/pq-cradle-p2-sign.toml"]));
+    assert_eq!(genuine[1].1.verdict, Verdict::Refuted);
+    let mut entries = genuine.clone();
+    let m = edited(
+        p3,
+        "m-cradle-p3",
+        "v3_3 == (1 + eps)^2/4*v0",
+        "v3_3 == (1 + eps)^2/4*v0*(1 - eps/100)",
+    );
+    assert_eq!(result(&m, None).verdict, Verdict::Refuted);
+    let mut rm = r.clone();
+    rm.id = m.id.clone();
+    entries.push((m, rm));
+    let text = std::fs::read_to_string(p3).unwrap();
+    let mut gone_text = text.replace("id = \"pq-cradle-p3\"", "id = \"m-cradle-gone\"");
+    for (from, to) in [
+        (
+            "vars = { eps = [\"0\", \"1\"]",
+            "vars = { eps = [\"1\", \"1\"]",
+        ),
+        ("domain = { eps = \"(0, 1)\"", "domain = { eps = \"[1, 1]\""),
+    ] {
+        assert!(gone_text.contains(from), "{from}");
+        gone_text = gone_text.replace(from, to);
+    }
+    let start = gone_text.find("conclude = [").unwrap();
+    let end = start + gone_text[start..].find('\n').unwrap();
+    gone_text.replace_range(start..end, "conclude = [\"v3_3 == v0\"]");
+    let gone = Claim::parse(&gone_text, Path::new(p3)).unwrap();
+    assert_eq!(result(&gone, None).verdict, Verdict::Inconclusive);
+    let rg = result(&gone, Some((Verdict::Proved, None)));
+    entries.push((gone, rg));
+    let dir = folder("cradle");
+    checked_and_rejected(&dir, &entries, &genuine, &["m-cradle-p3", "m-cradle-gone"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}

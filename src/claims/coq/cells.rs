@@ -20,8 +20,10 @@ use serde_json::Value;
 
 /// The proof script of one case (what follows `intros`), or `None` where the certificate
 /// has cells this builder does not read (radicals, a split before the cone, a point piece
-/// at a non-constant end, a form over derived quantities).
-pub(super) fn proof(p: &Prop, case: &str, cert: &Value) -> Option<String> {
+/// at a non-constant end, a form over derived quantities). The cells are those of the
+/// case `p` states (`p.case`) and those of no case.
+pub(super) fn proof(p: &Prop, cert: &Value) -> Option<String> {
+    let case = p.case.as_str();
     if cert.get("method")?.as_str()? != "symbolic cells"
         || p.vars
             .iter()
@@ -390,6 +392,8 @@ mod tests {
     fn a_root_cell_as_a_coq_script() {
         let p = Prop {
             label: "case Z1".into(),
+            case: "Z1".into(),
+            chain: false,
             vars: vec!["k".into(), "x".into(), "y".into()],
             text: String::new(),
         };
@@ -404,7 +408,7 @@ mod tests {
                 "case": "Z2", "cell": "other", "chart": {}, "params": [["k", "[1, inf)", "1"]]
             }]
         });
-        let s = proof(&p, "Z1", &cert).unwrap();
+        let s = proof(&p, &cert).unwrap();
         for part in [
             "ik_cover (k - 1); try solve [exfalso; lra];",
             "ik_cover ((((k * x) + y)) - (0)); try solve [exfalso; lra];",
@@ -422,6 +426,6 @@ mod tests {
         assert!(!s.contains("other"));
         let mut r = cert.clone();
         r["cells"] = json!([{"radicals": ["sqrt(2)"]}]);
-        assert_eq!(proof(&p, "Z1", &r), None);
+        assert_eq!(proof(&p, &r), None);
     }
 }

@@ -6,16 +6,17 @@ use num_rational::BigRational;
 
 /// The Coq library files, embedded: written into the export folder's `lib/` and compiled
 /// there, so that the folder checks on its own.
-pub(crate) const LIBRARY: [(&str, &str); 5] = [
+pub(crate) const LIBRARY: [(&str, &str); 6] = [
     ("Tactics.v", include_str!("../../../coq/Tactics.v")),
     ("Corner.v", include_str!("../../../coq/Corner.v")),
     ("Propagative.v", include_str!("../../../coq/Propagative.v")),
     ("Sequential.v", include_str!("../../../coq/Sequential.v")),
     ("Penny.v", include_str!("../../../coq/Penny.v")),
+    ("Cradle.v", include_str!("../../../coq/Cradle.v")),
 ];
 
 /// The library's modules, as a claim file imports them.
-pub(crate) const IMPORTS: &str = "Tactics Corner Propagative Sequential Penny";
+pub(crate) const IMPORTS: &str = "Tactics Corner Propagative Sequential Penny Cradle";
 
 /// The definitions a proof unfolds (every law definition of the library), each before
 /// those it is written with (`unfold` takes them in this order).
@@ -31,7 +32,8 @@ pub(crate) const UNFOLD: &str = "fp6_first, fp6_count, fp6_in_a, fp6_in_b, fp6_i
      cb_a11, cb_a12, cb_a21, cb_a22, cb_W30_1, cb_W30_2, cb_a31_11, cb_a31_12, cb_a31_22, \
      cb_K31, cb_P32_row1, cb_P32_row2, cb_P32_row3, cb_P32_row4, cb_p28, cb_C29, cb_P, cb_rate_chain, cb_dH, cb_tilt, cb_omega1, cb_omega2, \
      cb_rolling, cb_dmom, cb_co, cb_sharp, cb_energy, cb_apply, cb_res_theta, cb_res_phi, \
-     cb_xdd, cb_ydd, cb_1, cb_2, cb_3, cb_4";
+     cb_xdd, cb_ydd, cb_1, cb_2, cb_3, cb_4, pq3_step, pq3_exit, pq3_multiple, pq3_beta, \
+     pq3_s1, pq3_s2, pq3_rate1, pq3_rate2";
 
 /// An input of a probe as a Coq term: the claim's mapping, else the variable of that name.
 pub(crate) type Arg<'a> = &'a dyn Fn(&str) -> Result<String, String>;
@@ -55,6 +57,13 @@ pub(crate) struct Outputs {
     /// `(output name, proposition)`: further conditions under which the law is defined
     /// (a radius positive, an angle in its range), premises like `nonzero`.
     pub(crate) premises: Vec<(String, String)>,
+    /// `(output name, let name)`: the output exists only where that `let` is 0 (a
+    /// velocity of a run exists only for the steps the run takes). A conclusion on the
+    /// output states this too, as impactkit reports a missing output, never a verdict.
+    pub(crate) defined: Vec<(String, String)>,
+    /// Whether the outputs form a chain of laws applied to earlier outputs (a run): the
+    /// proof then walks the `let`s one by one instead of expanding them.
+    pub(crate) chain: bool,
 }
 
 /// The outputs of `probe` as Coq terms, in an order where each uses only earlier ones
@@ -71,8 +80,7 @@ pub(crate) fn outputs(
     let p = |n: &str| format!("{prefix}{n}");
     let lets = |lets| Outputs {
         lets,
-        nonzero: Vec::new(),
-        premises: Vec::new(),
+        ..Outputs::default()
     };
     match probe {
         "corner.tr_id_xy" | "corner.tr_nid_xy" | "corner.tr_nid_xi_eta" | "corner.asymmetric" => {
@@ -198,6 +206,7 @@ pub(crate) fn outputs(
         "penny.eq12" => penny_eq12(arg, &p),
         "penny.printed" => penny_printed(arg, word, &p),
         "billiard.break" | "billiard.overlap" => billiard(probe, arg, has, &p),
+        "cradle.run" => cradle_run(arg, has, word, &p),
         other => Err(format!("no Coq law for the probe {other} yet")),
     }
 }
@@ -235,7 +244,7 @@ fn compose(arg: Arg, has: Has, word: Word, p: &dyn Fn(&str) -> String) -> Result
     Ok(Outputs {
         lets: out,
         nonzero: Vec::new(),
-        premises: Vec::new(),
+        ..Outputs::default()
     })
 }
 
@@ -409,7 +418,7 @@ fn sequential(arg: Arg, has: Has, p: &dyn Fn(&str) -> String) -> Result<Outputs,
     Ok(Outputs {
         lets,
         nonzero,
-        premises: Vec::new(),
+        ..Outputs::default()
     })
 }
 
@@ -577,7 +586,7 @@ fn penny_eq12(arg: Arg, p: &dyn Fn(&str) -> String) -> Result<Outputs, String> {
             ),
         ],
         nonzero: Vec::new(),
-        premises: Vec::new(),
+        ..Outputs::default()
     })
 }
 
@@ -730,5 +739,73 @@ fn billiard(
         .push((String::new(), format!("0 <= sm_bil_ch {t}")));
     out.premises
         .push((String::new(), format!("0 <= sm_bil_sh {t}")));
+    Ok(out)
+}
+
+/// Pasquero (2020), Sect. 3.5 and 4.1: the procedure on three balls (`pq3_step`, rule
+/// (7) with ε₁ = ε₂ = `eps`), run for `max_iter` steps: `v{w}_{i}` the velocity after w
+/// steps (it exists where the run has not stopped before, `ik_ex{w-1}` = 0), `exit` whether
+/// the last velocity is an exit velocity, `steps` the steps taken, `multiple` the multiple
+/// impacts among them, `vf{i}` the final velocity. An exit velocity is a fixed point of
+/// `pq3_step`, so the chain of `max_iter` steps carries it to the end unchanged.
+fn cradle_run(
+    arg: Arg,
+    has: Has,
+    word: Word,
+    p: &dyn Fn(&str) -> String,
+) -> Result<Outputs, String> {
+    if has("sigma") {
+        return Err("the cradle's stop test `sigma` has no Coq law yet".into());
+    }
+    let n: usize = match word("max_iter") {
+        None => return Err("a cradle run without `max_iter` (the tool's limit of 10000 steps) has no Coq statement".into()),
+        Some(w) => w
+            .trim()
+            .parse()
+            .map_err(|_| format!("max_iter: expected a number of steps, got {w}"))?,
+    };
+    if !(1..=8).contains(&n) {
+        return Err(format!(
+            "a cradle run of {n} steps: the Coq statement covers 1 to 8"
+        ));
+    }
+    let mass = |m: &str| if has(m) { arg(m) } else { Ok("1".into()) };
+    let (m1, m2, m3) = (mass("m1")?, mass("m2")?, mass("m3")?);
+    let e = arg("eps")?;
+    let mut at = vec![arg("v1")?, arg("v2")?, arg("v3")?];
+    let mut out = Outputs {
+        chain: true,
+        ..Outputs::default()
+    };
+    let (mut steps, mut multiple) = (Vec::new(), Vec::new());
+    for w in 0..=n {
+        let v = at.join(" ");
+        let ex = p(&format!("ik_ex{w}"));
+        out.lets.push((ex.clone(), format!("pq3_exit {v}")));
+        if w == n {
+            out.lets.push((p("exit"), ex));
+            for (i, x) in at.iter().enumerate() {
+                out.lets.push((p(&format!("vf{}", i + 1)), x.clone()));
+            }
+            break;
+        }
+        steps.push(format!("(1 - {ex})"));
+        multiple.push(format!("pq3_multiple {v}"));
+        let next: Vec<String> = (1..=3).map(|i| p(&format!("v{}_{i}", w + 1))).collect();
+        for (i, x) in next.iter().enumerate() {
+            out.lets.push((
+                x.clone(),
+                format!("sm_c{} (pq3_step {m1} {m2} {m3} {e} {e} {v})", i + 1),
+            ));
+            out.defined.push((x.clone(), ex.clone()));
+        }
+        at = next;
+    }
+    out.lets.push((p("steps"), steps.join(" + ")));
+    out.lets.push((p("multiple"), multiple.join(" + ")));
+    for m in ["m1", "m2", "m3"].iter().filter(|m| has(m)) {
+        out.premises
+            .push((String::new(), format!("0 < {}", arg(m)?)));
+    }
     Ok(out)
 }

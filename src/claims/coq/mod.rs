@@ -77,21 +77,38 @@ fn proved(id: &str, props: &[Prop], cert: Option<&serde_json::Value>) -> String 
     let mut out = String::new();
     for (i, p) in props.iter().enumerate() {
         let i = i + 1;
-        let case = match p.label.as_str() {
-            "the claim" => "",
-            l => l.strip_prefix("case ").unwrap_or(l),
+        let vars = p.vars.iter().map(|v| term::name(v)).collect::<Vec<_>>();
+        let cells = cert.and_then(|c| cells::proof(p, c));
+        let body = match p.chain {
+            // a run: the `let`s kept, each walked in turn (expanded, they grow exponentially)
+            true => {
+                let vars = match vars.is_empty() {
+                    true => "idtac".to_string(),
+                    false => format!("intros {}", vars.join(" ")),
+                };
+                let generic = format!("{vars}; ik_intros; ik_swalk; ik_conj");
+                let first = match cells {
+                    Some(c) => format!(
+                        "solve [{vars}; ik_intros;\n  {}]\n        | ",
+                        c.replace("ik_cell_solve", "ik_cwalk; ik_cell_solve")
+                    ),
+                    None => String::new(),
+                };
+                format!(" cbv delta [{id}_{i}];\n  first [ {first}solve [{generic}] ].\n")
+            }
+            false => {
+                let generic = "intros; ik_solve";
+                let body = match cells {
+                    Some(cells) => format!(
+                        "\n  first [ solve [intros {}; intros;\n  {cells}]\n        | solve [{generic}] ].\n",
+                        vars.join(" ")
+                    ),
+                    None => format!(" {generic}. "),
+                };
+                format!(" unfold {id}_{i}; ik_unfold; cbv zeta;{body}")
+            }
         };
-        let generic = "intros; ik_solve";
-        let body = match cert.and_then(|c| cells::proof(p, case, c)) {
-            Some(cells) => format!(
-                "\n  first [ solve [intros {}; intros;\n  {cells}]\n        | solve [{generic}] ].\n",
-                p.vars.iter().map(|v| term::name(v)).collect::<Vec<_>>().join(" ")
-            ),
-            None => format!(" {generic}. "),
-        };
-        out += &format!(
-            "Lemma {id}_{i}_holds : {id}_{i}.\nProof. unfold {id}_{i}; ik_unfold; cbv zeta;{body}Qed.\n\n"
-        );
+        out += &format!("Lemma {id}_{i}_holds : {id}_{i}.\nProof.{body}Qed.\n\n");
     }
     let term = (1..=props.len())
         .rev()
@@ -118,8 +135,8 @@ fn refuted(
     let named = detail
         .strip_prefix('[')
         .and_then(|d| d.split_once("] "))
-        .map(|(n, _)| format!("case {n}"));
-    let chosen = |p: &Prop| named.as_ref().is_none_or(|n| *n == p.label);
+        .map(|(n, _)| n);
+    let chosen = |p: &Prop| named.is_none_or(|n| n == p.case);
     let value = |v: &str| -> Option<String> {
         let s = cx.get(v)?.as_str()?;
         crate::lang::rational(s).ok().map(|q| term::number(&q))

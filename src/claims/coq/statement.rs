@@ -22,7 +22,12 @@ use num_rational::BigRational;
 #[derive(Clone, Debug)]
 pub(crate) struct Prop {
     pub(crate) label: String,
+    /// The case's name in the claim file (`""` for the claim's only case or an unnamed
+    /// one): the name its certificate's cells carry.
+    pub(crate) case: String,
     pub(crate) vars: Vec<String>,
+    /// Whether the `let`s chain laws (a run): the proof walks them one by one.
+    pub(crate) chain: bool,
     pub(crate) text: String,
 }
 
@@ -67,7 +72,7 @@ impl Builder {
             self.premise(format!("{d} <> 0"));
         }
     }
-    fn finish(self, label: String, goal: &[String]) -> Prop {
+    fn finish(self, label: String, case: &str, goal: &[String]) -> Prop {
         let head = match self.vars.is_empty() {
             true => String::new(),
             false => format!(
@@ -85,6 +90,8 @@ impl Builder {
         };
         Prop {
             label,
+            case: case.to_string(),
+            chain: false,
             vars: self.vars,
             text: format!("{head}{}\n  {goal}", self.lines.join("\n")),
         }
@@ -284,6 +291,9 @@ struct Side {
     nonzero: Vec<(String, String)>,
     /// The laws' further conditions of definedness: `(output, proposition)`.
     premises: Vec<(String, String)>,
+    /// `(output, let)`: the output exists where the `let` is 0.
+    defined: Vec<(String, String)>,
+    chain: bool,
 }
 
 impl Side {
@@ -307,6 +317,8 @@ fn side_lets(t: &dyn Quantities, c: &Case) -> Result<Side, String> {
     let mut outputs = Vec::new();
     let mut nonzero = Vec::new();
     let mut premises = Vec::new();
+    let mut defined = Vec::new();
+    let mut chain = false;
     // the runs: `probe` (its outputs unprefixed), `probe2` (`p_*`), then each of `calls`
     // (`{prefix}*`), each on the claim's variables and derived quantities with its own
     // `inputs`, as the engine runs them
@@ -349,6 +361,8 @@ fn side_lets(t: &dyn Quantities, c: &Case) -> Result<Side, String> {
         outputs.extend(o.lets);
         nonzero.extend(o.nonzero);
         premises.extend(o.premises);
+        defined.extend(o.defined);
+        chain |= o.chain;
     }
     let mut divisors = Vec::new();
     for (v, e) in t.exprs().pairs() {
@@ -363,6 +377,8 @@ fn side_lets(t: &dyn Quantities, c: &Case) -> Result<Side, String> {
         divisors,
         nonzero,
         premises,
+        defined,
+        chain,
     })
 }
 
@@ -413,6 +429,17 @@ fn case_prop(
     for r in &c.conclude {
         used.extend(relation_vars(r).iter().map(|n| name(n)));
     }
+    // and that those outputs exist (each condition once)
+    let mut exist: Vec<String> = Vec::new();
+    for (o, l) in &side.defined {
+        if used.contains(&name(o)) && !exist.contains(&name(l)) {
+            exist.push(name(l));
+        }
+    }
+    for l in exist {
+        goal.push(format!("{l} = 0"));
+        used.push(l);
+    }
     let lets = needed(&side.lets, &used);
     if !side.lets.is_empty() || t.probe.is_some() {
         for p in side.law_premises(&lets) {
@@ -425,7 +452,9 @@ fn case_prop(
     if let Some(v) = used.iter().find(|v| !b.knows(v)) {
         return Err(format!("`{v}` is not an output of the probe's Coq law yet"));
     }
-    Ok(b.finish(label, &goal))
+    let mut p = b.finish(label, &c.name, &goal);
+    p.chain = side.chain;
+    Ok(p)
 }
 
 /// The variables of a relation and of its guards (`a => b => r` nests them).
@@ -459,6 +488,9 @@ fn agreement(t: &Body) -> Result<Vec<Prop>, String> {
         let mut sides = Vec::new();
         for s in std::iter::once(left).chain(rights.iter().copied()) {
             let side = side_lets(s, c)?;
+            if side.chain {
+                return Err("a run's outputs in an agreement have no Coq statement yet".into());
+            }
             side_defined(&mut b, &side);
             sides.push(side);
         }
@@ -481,7 +513,7 @@ fn agreement(t: &Body) -> Result<Vec<Prop>, String> {
                 goal.push(format!("({l}) = ({})", nested(&s.lets, v)));
             }
         }
-        Ok(b.finish(label, &goal))
+        Ok(b.finish(label, &c.name, &goal))
     })
 }
 
@@ -585,7 +617,7 @@ fn identity(t: &Identity) -> Result<Prop, String> {
     term::divisors(&rhs, &mut ds)?;
     b.divisors_nonzero(&ds);
     let goal = format!("{} = {}", term::expr(&lhs)?, term::expr(&rhs)?);
-    Ok(b.finish("the identity".into(), &[goal]))
+    Ok(b.finish("the identity".into(), "", &[goal]))
 }
 
 /// `forall vars in the domain (or the box), hypotheses -> holds`.
@@ -632,7 +664,7 @@ fn inequality(t: &Inequality) -> Result<Prop, String> {
         b.divisors_nonzero(&ds);
         b.premise(term::relation(a)?);
     }
-    Ok(b.finish("the inequality".into(), &[guarded(&holds)?]))
+    Ok(b.finish("the inequality".into(), "", &[guarded(&holds)?]))
 }
 
 /// An exact example (`exact-example`), a proposition without variables: the numeric
@@ -671,6 +703,9 @@ fn exact_example(t: &Example) -> Result<Prop, String> {
         };
         let word = |n: &str| inputs.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone());
         let o = laws::outputs(probe, &arg, &has, zone.as_ref(), &word, "")?;
+        if o.chain {
+            return Err("a run's outputs in an exact example have no Coq statement yet".into());
+        }
         for (n, body) in o.lets {
             b.def(&n, body);
         }
@@ -725,7 +760,7 @@ fn exact_example(t: &Example) -> Result<Prop, String> {
     if goal.is_empty() {
         return Err("an exact-example needs `expect`, `printed` or `holds`".into());
     }
-    Ok(b.finish("the example".into(), &goal))
+    Ok(b.finish("the example".into(), "", &goal))
 }
 
 fn push_goal(goal: &mut Vec<String>, g: String) {
