@@ -85,3 +85,57 @@ Proof.
   destruct (Rle_dec (1 - 0) 0); [lra|].
   apply pair_equal_spec; split; [apply pair_equal_spec; split|]; field.
 Qed.
+
+(** * The rules (4) and (7) in R³ with a diagonal mass matrix: Pasquero (2020), Sects. 3.1–3.4
+
+    A constraint's gradient is a covector n = (n1, n2, n3); p ∈ λ(S) (incoming) when
+    n·ẋ > 0; V⊥(p) = (n·ẋ)/‖n‖²_g · M⁻¹nᵀ with ‖n‖²_g = n M⁻¹ nᵀ ([sm_inner]); the
+    kinetic metric ⟨a, b⟩ = Σ m_i a_i b_i and the energy ½⟨ẋ, ẋ⟩. *)
+Definition pq_rate (n v : R * R * R) : R :=
+  sm_c1 n * sm_c1 v + sm_c2 n * sm_c2 v + sm_c3 n * sm_c3 v.
+Definition pq_perp (m n v : R * R * R) : R * R * R :=
+  let s := pq_rate n v / sm_inner m n n in
+  (s * (sm_c1 n / sm_c1 m), s * (sm_c2 n / sm_c2 m), s * (sm_c3 n / sm_c3 m)).
+Definition pq_kin (m a b : R * R * R) : R :=
+  sm_c1 m * sm_c1 a * sm_c1 b + sm_c2 m * sm_c2 a * sm_c2 b + sm_c3 m * sm_c3 a * sm_c3 b.
+Definition pq_energy (m v : R * R * R) : R := pq_kin m v v / 2.
+
+(** v − c·a, componentwise. *)
+Definition pq_minus (v : R * R * R) (c : R) (a : R * R * R) : R * R * R :=
+  (sm_c1 v - c * sm_c1 a, sm_c2 v - c * sm_c2 a, sm_c3 v - c * sm_c3 a).
+
+(** (4): one non-ideal constraint, I(p) = −(1 + ε)V⊥(p) if p ∈ λ(S), 0 otherwise; the
+    number of constraints p is incoming for. *)
+Definition pq_single (m : R * R * R) (e : R) (n v : R * R * R) : R * R * R :=
+  if Rle_dec (pq_rate n v) 0 then v else pq_minus v (1 + e) (pq_perp m n v).
+Definition pq_incoming (n v : R * R * R) : R := if Rle_dec (pq_rate n v) 0 then 0 else 1.
+
+(** (7) for two constraints S1, S2 (CORs ε1, ε2): −β((1 + ε1)V⊥1 + (1 + ε2)V⊥2) if p is
+    incoming for both, −(1 + ε_i)V⊥_i if for S_i alone, 0 if for neither; β of (5) with
+    ⟨V⊥12(p), w⟩ = ⟨p, w⟩ for w = V⊥1 + V⊥2 ∈ V⊥(S) (V⊥12 is the orthogonal projection
+    on V⊥(S)). *)
+Definition pq_two (m : R * R * R) (e1 e2 : R) (n1 n2 v : R * R * R) : R * R * R :=
+  let a := pq_perp m n1 v in
+  let b := pq_perp m n2 v in
+  let w := (sm_c1 a + sm_c1 b, sm_c2 a + sm_c2 b, sm_c3 a + sm_c3 b) in
+  let beta := pq_kin m v w / pq_kin m w w in
+  if Rle_dec (pq_rate n1 v) 0
+  then (if Rle_dec (pq_rate n2 v) 0 then v else pq_minus v (1 + e2) b)
+  else (if Rle_dec (pq_rate n2 v) 0 then pq_minus v (1 + e1) a
+        else pq_minus v beta ((1 + e1) * sm_c1 a + (1 + e2) * sm_c1 b,
+                              (1 + e1) * sm_c2 a + (1 + e2) * sm_c2 b,
+                              (1 + e1) * sm_c3 a + (1 + e2) * sm_c3 b)).
+
+(** Sanity: (7) on the cradle's gradients n1 = (1, −1, 0), n2 = (0, 1, −1) is the
+    cradle's step: masses (1, 2, 3), ε = 1/2, ẋ = (3, 1, 0) gives (−7/17, 199/170, 87/85)
+    as [pq3_step] and impactkit. *)
+Lemma pq_two_sanity :
+  pq_two (1, 2, 3) (1/2) (1/2) (1, -1, 0) (0, 1, -1) (3, 1, 0) = (-7/17, 199/170, 87/85).
+Proof.
+  unfold pq_two, pq_minus, pq_perp, pq_kin, pq_rate, sm_inner, sm_c1, sm_c2, sm_c3;
+    cbv zeta; cbn [fst snd].
+  destruct (Rle_dec _ 0); [lra|].
+  destruct (Rle_dec _ 0); [lra|].
+  cbn [fst snd].
+  apply pair_equal_spec; split; [apply pair_equal_spec; split|]; field.
+Qed.

@@ -33,7 +33,8 @@ pub(crate) const UNFOLD: &str = "fp6_first, fp6_count, fp6_in_a, fp6_in_b, fp6_i
      cb_K31, cb_P32_row1, cb_P32_row2, cb_P32_row3, cb_P32_row4, cb_p28, cb_C29, cb_P, cb_rate_chain, cb_dH, cb_tilt, cb_omega1, cb_omega2, \
      cb_rolling, cb_dmom, cb_co, cb_sharp, cb_energy, cb_apply, cb_res_theta, cb_res_phi, \
      cb_xdd, cb_ydd, cb_1, cb_2, cb_3, cb_4, pq3_step, pq3_exit, pq3_multiple, pq3_beta, \
-     pq3_s1, pq3_s2, pq3_rate1, pq3_rate2";
+     pq3_s1, pq3_s2, pq3_rate1, pq3_rate2, pq_two, pq_single, pq_incoming, pq_minus, \
+     pq_energy, pq_kin, pq_perp, pq_rate";
 
 /// An input of a probe as a Coq term: the claim's mapping, else the variable of that name.
 pub(crate) type Arg<'a> = &'a dyn Fn(&str) -> Result<String, String>;
@@ -207,6 +208,8 @@ pub(crate) fn outputs(
         "penny.printed" => penny_printed(arg, word, &p),
         "billiard.break" | "billiard.overlap" => billiard(probe, arg, has, &p),
         "cradle.run" => cradle_run(arg, has, word, &p),
+        "char.single" => char_single(arg, has, &p),
+        "char.step" => char_step(arg, has, word, &p),
         other => Err(format!("no Coq law for the probe {other} yet")),
     }
 }
@@ -807,5 +810,138 @@ fn cradle_run(
         out.premises
             .push((String::new(), format!("0 < {}", arg(m)?)));
     }
+    Ok(out)
+}
+
+/// The diagonal masses `(m1, m2, m3)` (1 where not given) and their positivity premises.
+fn masses3(arg: Arg, has: Has, out: &mut Outputs) -> Result<String, String> {
+    let mut ms = Vec::new();
+    for m in ["m1", "m2", "m3"] {
+        if has(m) {
+            out.premises
+                .push((String::new(), format!("0 < {}", arg(m)?)));
+            ms.push(arg(m)?);
+        } else {
+            ms.push("1".into());
+        }
+    }
+    Ok(format!("({})", ms.join(", ")))
+}
+
+/// Pasquero (2020), rule (4) in R³ (`pq_single`, `coq/Cradle.v`): one constraint of
+/// gradient `n1 n2 n3`, diagonal masses, COR `eps`, velocity `v1 v2 v3`. Outputs:
+/// `impacts`, `rate0` = n·v, `rate1` = n·w, `E0`, `E1` (½⟨v, v⟩), `w{i}` = v + I,
+/// `d{i}` = M I.
+fn char_single(arg: Arg, has: Has, p: &dyn Fn(&str) -> String) -> Result<Outputs, String> {
+    let mut out = Outputs::default();
+    let m = masses3(arg, has, &mut out)?;
+    let triple = |x: &str| -> Result<String, String> {
+        Ok(format!(
+            "({}, {}, {})",
+            arg(&format!("{x}1"))?,
+            arg(&format!("{x}2"))?,
+            arg(&format!("{x}3"))?
+        ))
+    };
+    let (n, v) = (triple("n")?, triple("v")?);
+    let e = arg("eps")?;
+    let law = format!("pq_single {m} {e} {n} {v}");
+    let w: Vec<String> = (1..=3).map(|i| p(&format!("w{i}"))).collect();
+    let wt = format!("({})", w.join(", "));
+    out.lets
+        .push((p("impacts"), format!("pq_incoming {n} {v}")));
+    out.lets.push((p("rate0"), format!("pq_rate {n} {v}")));
+    for (i, x) in w.iter().enumerate() {
+        out.lets.push((x.clone(), format!("sm_c{} ({law})", i + 1)));
+    }
+    for (i, x) in w.iter().enumerate() {
+        let c = |t: &str| format!("sm_c{} {t}", i + 1);
+        out.lets.push((
+            p(&format!("d{}", i + 1)),
+            format!("{} * ({x} - {})", c(&m), c(&v)),
+        ));
+    }
+    out.lets.push((p("rate1"), format!("pq_rate {n} {wt}")));
+    out.lets.push((p("E0"), format!("pq_energy {m} {v}")));
+    out.lets.push((p("E1"), format!("pq_energy {m} {wt}")));
+    out.nonzero
+        .push((String::new(), format!("sm_inner {m} {n} {n}")));
+    Ok(out)
+}
+
+/// Pasquero (2020), one step of the procedure of Sect. 3.5 in R³ with two constraints
+/// (`pq_two`: rule (7)), diagonal masses: gradients `n1_j`, `n2_j` (missing components
+/// 0), CORs `e1 e2`, velocity `v1 v2 v3`. Outputs as impactkit's `char.step`:
+/// `impacting`, `goes_on`, `multi`, `exit`, `rest` (0: no stop test), `rate{i}`,
+/// `next_rate{i}`, `next_impacting`, `u{j}`, `next_v{j}`.
+fn char_step(
+    arg: Arg,
+    has: Has,
+    word: Word,
+    p: &dyn Fn(&str) -> String,
+) -> Result<Outputs, String> {
+    if has("sigma") || has("v4") || has("m_1_1") || (1..=3).any(|j| has(&format!("n3_{j}"))) {
+        return Err("Pasquero's step in Coq has three velocities, a diagonal mass matrix, two constraints and no stop test".into());
+    }
+    let _ = word;
+    let mut out = Outputs::default();
+    let m = masses3(arg, has, &mut out)?;
+    let comp = |x: &str| if has(x) { arg(x) } else { Ok("0".into()) };
+    let normal = |i: usize| -> Result<String, String> {
+        Ok(format!(
+            "({}, {}, {})",
+            comp(&format!("n{i}_1"))?,
+            comp(&format!("n{i}_2"))?,
+            comp(&format!("n{i}_3"))?
+        ))
+    };
+    let (n1, n2) = (normal(1)?, normal(2)?);
+    let v = format!("({}, {}, {})", arg("v1")?, arg("v2")?, arg("v3")?);
+    let law = format!("pq_two {m} {} {} {n1} {n2} {v}", arg("e1")?, arg("e2")?);
+    let (i1, i2) = (
+        format!("pq_incoming {n1} {v}"),
+        format!("pq_incoming {n2} {v}"),
+    );
+    out.lets.push((p("impacting"), format!("{i1} + {i2}")));
+    out.lets
+        .push((p("exit"), format!("(1 - {i1}) * (1 - {i2})")));
+    out.lets
+        .push((p("goes_on"), format!("1 - (1 - {i1}) * (1 - {i2})")));
+    out.lets.push((p("multi"), format!("{i1} * {i2}")));
+    out.lets.push((p("rest"), "0".into()));
+    let next: Vec<String> = (1..=3).map(|j| p(&format!("next_v{j}"))).collect();
+    for (j, x) in next.iter().enumerate() {
+        out.lets
+            .push((p(&format!("u{}", j + 1)), arg(&format!("v{}", j + 1))?));
+        out.lets.push((x.clone(), format!("sm_c{} ({law})", j + 1)));
+    }
+    let w = format!("({})", next.join(", "));
+    for (i, n) in [&n1, &n2].iter().enumerate() {
+        out.lets
+            .push((p(&format!("rate{}", i + 1)), format!("pq_rate {n} {v}")));
+        out.lets.push((
+            p(&format!("next_rate{}", i + 1)),
+            format!("pq_rate {n} {w}"),
+        ));
+    }
+    out.lets.push((
+        p("next_impacting"),
+        format!("pq_incoming {n1} {w} + pq_incoming {n2} {w}"),
+    ));
+    for n in [&n1, &n2] {
+        out.nonzero
+            .push((String::new(), format!("sm_inner {m} {n} {n}")));
+    }
+    // β's divisor, ‖V⊥1 + V⊥2‖², where both constraints are incoming
+    let sum = (1..=3)
+        .map(|j| format!("sm_c{j} (pq_perp {m} {n1} {v}) + sm_c{j} (pq_perp {m} {n2} {v})"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    out.premises.push((
+        String::new(),
+        format!(
+            "(0 < pq_rate {n1} {v} -> 0 < pq_rate {n2} {v} -> pq_kin {m} ({sum}) ({sum}) <> 0)"
+        ),
+    ));
     Ok(out)
 }
