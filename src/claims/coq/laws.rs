@@ -62,8 +62,10 @@ pub(crate) struct Outputs {
     /// velocity of a run exists only for the steps the run takes). A conclusion on the
     /// output states this too, as impactkit reports a missing output, never a verdict.
     pub(crate) defined: Vec<(String, String)>,
-    /// Whether the outputs form a chain of laws applied to earlier outputs (a run): the
-    /// proof then walks the `let`s one by one instead of expanding them.
+    /// Whether the proof walks the `let`s one by one instead of expanding them: a run (a
+    /// chain of laws applied to earlier outputs), or a law whose branches every output
+    /// repeats (the sequential law's LCPs: expanded, their branches multiply past the
+    /// time limit).
     pub(crate) chain: bool,
 }
 
@@ -382,17 +384,32 @@ fn propagative(arg: Arg, has: Has, p: &dyn Fn(&str) -> String) -> Result<Outputs
 
 /// Winandy–Leine's `sequential.law` probe (`coq/Sequential.v`) for three balls of equal
 /// mass `m` (1 if not given) at the contact velocities `g1 g2`: the cone, γ⁺ by (19), the
-/// impulse (6), the G⁻¹-norms, and the generalised Newton and Poisson laws with e = 1.
+/// impulse (6), the G⁻¹-norms, and the generalised Newton and Poisson laws with e = 1;
+/// and, with or without them, the entries `q_{cone}_{rc}` of the matrices Q_i of (23).
 fn sequential(arg: Arg, has: Has, p: &dyn Fn(&str) -> String) -> Result<Outputs, String> {
     if ["m1", "m2", "m3"].iter().any(|n| has(n)) {
         return Err("the sequential law in Coq has three equal masses (`m`)".into());
     }
+    // the matrices Q_i of (23), entry (r, c) the r-th component of Q_i applied to e_c
+    let mut lets = Vec::new();
+    for c in ["I", "IIa", "IIb", "III", "IVa", "IVb"] {
+        for (col, e) in ["1 0", "0 1"].iter().enumerate() {
+            for (row, f) in ["fst", "snd"].iter().enumerate() {
+                lets.push((
+                    p(&format!("q_{c}_{}{}", row + 1, col + 1)),
+                    format!("{f} (wl_apply C{c} {e})"),
+                ));
+            }
+        }
+    }
     if !has("g1") || !has("g2") {
-        return Err("the sequential law in Coq needs the contact velocities g1, g2".into());
+        return Ok(Outputs {
+            lets,
+            ..Outputs::default()
+        });
     }
     let m = if has("m") { arg("m")? } else { "1".into() };
     let (g1, g2) = (arg("g1")?, arg("g2")?);
-    let mut lets = Vec::new();
     for c in ["I", "IIa", "IIb", "III", "IVa", "IVb"] {
         lets.push((p(&format!("in_{c}")), format!("wl_in C{c} {g1} {g2}")));
     }
@@ -421,6 +438,7 @@ fn sequential(arg: Arg, has: Has, p: &dyn Fn(&str) -> String) -> Result<Outputs,
     Ok(Outputs {
         lets,
         nonzero,
+        chain: true,
         ..Outputs::default()
     })
 }

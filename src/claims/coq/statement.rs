@@ -26,7 +26,7 @@ pub(crate) struct Prop {
     /// one): the name its certificate's cells carry.
     pub(crate) case: String,
     pub(crate) vars: Vec<String>,
-    /// Whether the `let`s chain laws (a run): the proof walks them one by one.
+    /// Whether the proof walks the `let`s one by one (`laws::Outputs::chain`).
     pub(crate) chain: bool,
     pub(crate) text: String,
 }
@@ -488,7 +488,7 @@ fn agreement(t: &Body) -> Result<Vec<Prop>, String> {
         let mut sides = Vec::new();
         for s in std::iter::once(left).chain(rights.iter().copied()) {
             let side = side_lets(s, c)?;
-            if side.chain {
+            if !side.defined.is_empty() {
                 return Err("a run's outputs in an agreement have no Coq statement yet".into());
             }
             side_defined(&mut b, &side);
@@ -703,7 +703,7 @@ fn exact_example(t: &Example) -> Result<Prop, String> {
         };
         let word = |n: &str| inputs.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone());
         let o = laws::outputs(probe, &arg, &has, zone.as_ref(), &word, "")?;
-        if o.chain {
+        if !o.defined.is_empty() {
             return Err("a run's outputs in an exact example have no Coq statement yet".into());
         }
         for (n, body) in o.lets {
