@@ -575,6 +575,17 @@ impl RunSpec {
         let heading = HeadingSpec::Phi(phi.into()).eval::<S>("--phi0", ctx)?;
         let (thetadot, phidot) =
             two::<S>(self.rates.as_deref().unwrap_or("10,1/5"), "--rates", ctx)?;
+        // the start and the table must lie in one field (Q(√3) from φ₀ = 2π/3 and Q(√5)
+        // from a rate 1/√5 cannot meet in `quadratic`): checked before they meet
+        let p = &table.penny;
+        let mut all: Vec<&S> = v.iter().collect();
+        all.extend([&heading.cos, &heading.sin, &thetadot, &phidot]);
+        all.extend([&p.mass, &p.radius, &p.inertia, &p.spin_inertia]);
+        if let Boundary::Ellipse { a, b } = &table.boundary {
+            all.extend([a, b]);
+        }
+        crate::arith::check_compatible(&all)
+            .map_err(|e| input("--x0/--y0/--theta0/--phi0/--rates", e.to_string()))?;
         let [x, y, theta]: [S; 3] = v.try_into().map_err(|_| input("--x0", "three values"))?;
         let s = PennyState {
             x,

@@ -538,6 +538,9 @@ impl<S: Scalar> Eval<'_, S> {
             .sqrt()
             .map_err(|e| self.fail(n, rename_sqrt(e, &self.text(n))))?;
         let top = if f == Func::Sin { x } else { r.one_like() };
+        // x and √(1+x²) may lie in two fields (√2 and √3 for x = √2): checked as every
+        // operator's operands are
+        top.compatible(&r).map_err(|e| self.fail(n, e))?;
         let num = top.checked_div(&r).map_err(|e| self.fail(n, e))?;
         Ok(Val {
             num: Some(num),

@@ -20,29 +20,7 @@
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
-use crate::common::fuzz::{env_num, failure_message, run_batch, summary, Case};
-
-/// A small deterministic generator (xorshift64*): the files do not depend on proptest's
-/// version.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn pick<T: Clone>(&mut self, xs: &[T]) -> T {
-        xs[self.below(xs.len())].clone()
-    }
-    fn chance(&mut self, p: f64) -> bool {
-        (self.next() % 1_000_000) as f64 / 1e6 < p
-    }
-}
+use crate::common::fuzz::{env_num, failure_message, run_batch, summary, Case, Rng};
 
 const HOSTILE: &[&str] = &[
     "1e300",

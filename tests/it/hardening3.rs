@@ -356,3 +356,87 @@ fn a_badly_scaled_penny_names_its_parameters() {
     let (code, _, err) = run(&args);
     assert_eq!(code, 0, "{err}");
 }
+
+/// Found by `fuzz_surfaces` (fields): two values of the quadratic backend's two fields
+/// that first met inside the evaluator (sin(atan(√2)) = √2/√3) or inside a penny run (a
+/// rate 1/√5 and the heading φ₀ = 2π/3, whose sine is √3/2) were an internal error; they
+/// are bad input naming the options, and `algebraic` computes them.
+#[test]
+fn quadratic_fields_meeting_inside_a_computation_are_bad_input() {
+    let err = bad(&["eval", "sin(atan(sqrt(2)))", "--arith", "quadratic"]);
+    assert!(
+        err.contains("sqrt(2)") && err.contains("sqrt(3)") && !err.contains("internal"),
+        "{err}"
+    );
+    let (code, out, err) = run(&["eval", "sin(atan(sqrt(2)))", "--arith", "algebraic"]);
+    assert_eq!(code, 0, "{err}");
+    // √(2/3) = 0.81649658092772603273...
+    assert!(out.starts_with("0.816496580927726032"), "{out}");
+    let penny = [
+        "penny",
+        "run",
+        "--table",
+        "circle",
+        "--law",
+        "plastic",
+        "--impacts",
+        "1",
+        "--rates",
+        "1/sqrt(5),0",
+        "--phi0",
+        "2*pi/3",
+        "--arith",
+    ];
+    let err = bad(&[&penny[..], &["quadratic"]].concat());
+    assert!(
+        err.starts_with("error: --x0/--y0/--theta0/--phi0/--rates: ") && err.contains("sqrt(5)"),
+        "{err}"
+    );
+    let (code, _, err) = run(&[&penny[..], &["algebraic"]].concat());
+    assert_eq!(code, 0, "{err}");
+}
+
+/// Found by `fuzz_surfaces` (faults): ^C leaves no temporary file behind. An audit stopped
+/// while it computes exits 130 and keeps its folder marked INCOMPLETE, with nothing else
+/// in it; the handler removes the temporary files being written.
+#[test]
+fn an_interrupted_run_leaves_its_marker_and_no_temporary_file() {
+    let d = scratch("sigint");
+    let out = d.join("audit");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_impactkit"))
+        .args([
+            "audit",
+            "corner",
+            "--alpha",
+            "pi/6",
+            "--direction",
+            "1/10..7/5",
+            "--eps",
+            "1/2",
+            "--samples",
+            "2000000",
+            "--out",
+            s(&out),
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // the folder is made and marked before the work
+    let t = std::time::Instant::now();
+    while !out.join("INCOMPLETE").exists() && t.elapsed().as_secs() < 20 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    // SAFETY: a signal to our own child, not yet reaped
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    let names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names, ["INCOMPLETE"]);
+    let err = bad(&["audit", "merge", s(&out)]);
+    assert!(err.contains("incomplete"), "{err}");
+}

@@ -27,6 +27,7 @@ mod first_hour;
 mod forged;
 mod fuzz;
 mod fuzz_files;
+mod fuzz_surfaces;
 mod hardening;
 mod hardening2;
 mod hardening3;

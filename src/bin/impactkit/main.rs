@@ -836,6 +836,12 @@ fn negative_value(e: &clap::Error) -> Option<String> {
 
 fn main() -> ExitCode {
     gmp_blocks::install();
+    // ^C, SIGTERM, SIGHUP: the temporary files being written are removed, exit 130 as a
+    // shell's ^C (issue 63, D7); a failure to install the handler changes nothing else
+    let _ = ctrlc::set_handler(|| {
+        impactkit::output::remove_pending();
+        std::process::exit(130);
+    });
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
