@@ -192,6 +192,18 @@ fn algebraic_fields_and_inversions_are_bad_input_not_internal_errors() {
     assert!(out.contains("-9.3326361850321887899e-302"), "{out}");
 }
 
+/// An audit of the corner (its samples and output folder added by each test).
+const AUDIT: [&str; 8] = [
+    "audit",
+    "corner",
+    "--alpha",
+    "pi/6",
+    "--direction",
+    "1/10..7/5",
+    "--eps",
+    "1/2",
+];
+
 /// D7: an output folder that cannot be made is refused before the work; every file is
 /// complete or absent (no temporary name left behind); an interrupted audit's folder is
 /// marked INCOMPLETE and `audit merge` refuses it.
@@ -232,20 +244,7 @@ fn outputs_are_checked_first_and_written_whole() {
     ]);
     assert_eq!(code, 0, "{err}");
     let audit = d.join("audit");
-    let (code, _, err) = run(&[
-        "audit",
-        "corner",
-        "--alpha",
-        "pi/6",
-        "--direction",
-        "1/10..7/5",
-        "--eps",
-        "1/2",
-        "--samples",
-        "50",
-        "--out",
-        s(&audit),
-    ]);
+    let (code, _, err) = run(&[&AUDIT[..], &["--samples", "50", "--out", s(&audit)]].concat());
     assert_eq!(code, 0, "{err}");
     let names = |dir: &Path| -> Vec<String> {
         let mut v: Vec<String> = std::fs::read_dir(dir)
@@ -404,20 +403,8 @@ fn an_interrupted_run_leaves_its_marker_and_no_temporary_file() {
     let d = scratch("sigint");
     let out = d.join("audit");
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_impactkit"))
-        .args([
-            "audit",
-            "corner",
-            "--alpha",
-            "pi/6",
-            "--direction",
-            "1/10..7/5",
-            "--eps",
-            "1/2",
-            "--samples",
-            "2000000",
-            "--out",
-            s(&out),
-        ])
+        .args(AUDIT)
+        .args(["--samples", "2000000", "--out", s(&out)])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
