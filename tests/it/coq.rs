@@ -419,6 +419,14 @@ fn the_billiard_of_seghete_and_murphey_in_coq() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The claim's result with its verdict and the certificate the engine writes for it.
+fn with_certificate(c: &Claim, verdict: Verdict) -> ClaimResult {
+    let o = claims::check(c, Duration::from_secs(120));
+    let mut r = result(c, Some((verdict, None)));
+    r.certificate = o.certificate;
+    r
+}
+
 /// A proved claim's proof built from its certificate's cells (the cover as the signs of the
 /// parameters' pieces and the cone's forms, per cell the chart as a substitution with its
 /// positive variables): `fp-result2` (k ≥ 1, whose signs the generic proof does not find)
@@ -430,19 +438,13 @@ fn a_proof_from_the_certificates_cells() {
         return;
     }
     impactkit::arith::symbolic::enable_decision_log();
-    let with_cert = |c: &Claim, verdict: Verdict| -> ClaimResult {
-        let o = claims::check(c, Duration::from_secs(120));
-        let mut r = result(c, Some((verdict, None)));
-        r.certificate = o.certificate;
-        r
-    };
     let result2 = "proofs/fp/fp-result2.toml";
     let norm = "proofs/fp/fp-prop7.1-bounds-norm.toml";
     let genuine: Vec<(Claim, ClaimResult)> = [result2, norm]
         .iter()
         .map(|p| {
             let c = claim(p);
-            let r = with_cert(&c, Verdict::Proved);
+            let r = with_certificate(&c, Verdict::Proved);
             assert_eq!(result(&c, None).verdict, Verdict::Proved, "{p}");
             let text = coq::file_of(&c, &r).unwrap();
             assert!(
@@ -505,15 +507,9 @@ fn a_cradle_run_walked_let_by_let() {
         return;
     }
     impactkit::arith::symbolic::enable_decision_log();
-    let with_cert = |c: &Claim, verdict: Verdict| -> ClaimResult {
-        let o = claims::check(c, Duration::from_secs(120));
-        let mut r = result(c, Some((verdict, None)));
-        r.certificate = o.certificate;
-        r
-    };
     let p3 = "proofs/pq/pq-cradle-p3.toml";
     let c = claim(p3);
-    let r = with_cert(&c, Verdict::Proved);
+    let r = with_certificate(&c, Verdict::Proved);
     assert_eq!(result(&c, None).verdict, Verdict::Proved);
     let text = coq::file_of(&c, &r).unwrap();
     assert!(
