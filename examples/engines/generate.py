@@ -5,10 +5,11 @@ examples/engines/records/wrong-expect.jsonl.
 
     python3 -m venv /work/venv-engines
     /work/venv-engines/bin/pip install -r examples/engines/requirements.txt
-    /work/venv-engines/bin/python examples/engines/generate.py [--print]
+    /work/venv-engines/bin/python examples/engines/generate.py [--print] [ENGINE ...]
 
-An engine whose Python package is missing is skipped with a message (its records file is
-left as it is).  The run takes a few seconds.
+With engine names (pymunk, pybullet, mujoco, drake) only those run.  An engine whose
+Python package is missing is skipped with a message (its records file is left as it is).
+The run takes a few seconds per engine (Drake: about half a minute).
 """
 
 import copy
@@ -86,7 +87,10 @@ def wrong_expect(all_recs):
 def main():
     os.makedirs(common.RECORDS, exist_ok=True)
     everything = []
-    for modname in ["eng_pymunk", "eng_pybullet", "eng_mujoco"]:
+    only = [a for a in sys.argv[1:] if not a.startswith("--")]
+    for modname in ["eng_pymunk", "eng_pybullet", "eng_mujoco", "eng_drake"]:
+        if only and modname[len("eng_"):] not in only:
+            continue
         engine, recs = run_engine(modname)
         if engine is None:
             continue

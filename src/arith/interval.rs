@@ -307,8 +307,8 @@ impl Scalar for Interval {
     }
     fn rational_bounds(&self) -> Option<(BigRational, BigRational)> {
         Some((
-            BigRational::from_float(self.lo())?,
-            BigRational::from_float(self.hi())?,
+            super::rational::f64_exact(self.lo())?,
+            super::rational::f64_exact(self.hi())?,
         ))
     }
     fn render(&self) -> Rendered {

@@ -272,7 +272,7 @@ pub trait Scalar:
     /// exact); `None` for NaN and infinities. Exact backends override this to skip the
     /// detour through `BigRational` (`regress` converts every engine value).
     fn from_f64_exact(x: f64, ctx: &Self::Ctx) -> Option<Self> {
-        BigRational::from_float(x).map(|q| Self::from_rational(&q, ctx))
+        rational::f64_exact(x).map(|q| Self::from_rational(&q, ctx))
     }
 
     /// The context this value lives in.

@@ -394,3 +394,62 @@ mod split_tests {
         assert_eq!(Rational::split_scale(&mut v, true), None);
     }
 }
+
+/// `x` as the exact rational it is (`None` for ±∞ and NaN), built in lowest terms
+/// without a gcd: an odd mantissa over a power of two. The same value as
+/// `BigRational::from_float`, which reduces by Euclid's algorithm on big integers (the
+/// certified LZB limit reads interval ends this way at every step).
+pub fn f64_exact(x: f64) -> Option<BigRational> {
+    use num_bigint::BigInt;
+    if !x.is_finite() {
+        return None;
+    }
+    if x == 0.0 {
+        return Some(BigRational::from_integer(BigInt::from(0)));
+    }
+    let bits = x.to_bits();
+    let biased = ((bits >> 52) & 0x7ff) as i64;
+    let frac = bits & ((1u64 << 52) - 1);
+    let (mut m, mut e) = match biased {
+        0 => (frac, -1074),
+        _ => (frac | (1u64 << 52), biased - 1075),
+    };
+    let tz = m.trailing_zeros();
+    m >>= tz;
+    e += i64::from(tz);
+    let n = match bits >> 63 {
+        1 => -BigInt::from(m),
+        _ => BigInt::from(m),
+    };
+    Some(match e {
+        e if e >= 0 => BigRational::from_integer(n << (e as usize)),
+        e => BigRational::new_raw(n, BigInt::from(1) << ((-e) as usize)),
+    })
+}
+
+#[cfg(test)]
+mod f64_exact_tests {
+    use super::*;
+
+    #[test]
+    fn f64_exact_equals_from_float() {
+        for x in [
+            0.0,
+            -0.0,
+            1.0,
+            -3.5,
+            0.1,
+            1e300,
+            -1e-300,
+            5e-324,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            123456.789,
+            -2.0f64.powi(60),
+        ] {
+            assert_eq!(f64_exact(x), BigRational::from_float(x), "{x}");
+        }
+        assert_eq!(f64_exact(f64::NAN), None);
+        assert_eq!(f64_exact(f64::INFINITY), None);
+    }
+}

@@ -53,11 +53,22 @@ pub struct LimitOutcome<S> {
 
 /// Endpoints of an enclosure as point values.
 fn ends<S: Scalar>(x: &S) -> Result<(S, S), LawError> {
-    let (lo, hi) = x
-        .rational_bounds()
-        .ok_or_else(|| LawError::Domain("the certified limit needs an enclosure backend".into()))?;
+    let (lo, hi) = bounds(x)?;
     let ctx = x.ctx();
     Ok((S::from_rational(&lo, &ctx), S::from_rational(&hi, &ctx)))
+}
+
+/// The rational ends of an enclosure; `Err` names why there are none: an unbounded
+/// enclosure (a step too long for it), or a backend without enclosures.
+fn bounds<S: Scalar>(x: &S) -> Result<(BigRational, BigRational), LawError> {
+    x.rational_bounds().ok_or_else(|| {
+        LawError::Domain(match x.hull_with(x) {
+            Some(_) => {
+                "an enclosure became unbounded (the step is too long: raise limit_steps)".into()
+            }
+            None => "the certified limit needs an enclosure backend".into(),
+        })
+    })
 }
 
 fn hull<S: Scalar>(a: &S, b: &S) -> Result<S, LawError> {
@@ -85,17 +96,19 @@ fn within<S: Scalar>(a: &S, b: &S) -> bool {
     }
 }
 
-/// `x` widened by half its width and `tiny` on each side.
-fn inflate<S: Scalar>(x: &S, tiny: &BigRational) -> Result<S, LawError> {
-    let (lo, hi) = x
-        .rational_bounds()
-        .ok_or_else(|| LawError::Domain("the certified limit needs an enclosure backend".into()))?;
-    let w = (&hi - &lo) / BigRational::from_integer(2.into()) + tiny;
-    let ctx = x.ctx();
-    hull(
-        &S::from_rational(&(lo - &w), &ctx),
-        &S::from_rational(&(hi + &w), &ctx),
-    )
+/// The constants of [`inflate`]: ½ and a tiny width (2⁻²⁰⁰), made once per run.
+struct Widen<S> {
+    half: S,
+    tiny: S,
+}
+
+/// `x` widened by (about) half its width and `tiny` on each side, in the backend's own
+/// arithmetic (a candidate for the a priori enclosure: any candidate is sound, the
+/// inclusion test decides).
+fn inflate<S: Scalar>(x: &S, w: &Widen<S>) -> Result<S, LawError> {
+    let (lo, hi) = ends(x)?;
+    let d = hi.sub_r(&lo).mul_r(&w.half).add_r(&w.tiny);
+    hull(&lo.sub_r(&d), &hi.add_r(&d))
 }
 
 /// The contacts' constants.
@@ -252,7 +265,13 @@ impl<S: Scalar> Lzb<S> {
         };
         let h = time_step(&k, &gamma0, steps)?;
         let half_h2 = h.square().checked_div(&h.lift_i64(2))?;
-        let tiny = BigRational::new(1.into(), num_bigint::BigInt::from(2).pow(200));
+        let tiny = Widen {
+            half: zero.lift(&BigRational::new(1.into(), 2.into())),
+            tiny: zero.lift(&BigRational::new(
+                1.into(),
+                num_bigint::BigInt::from(2).pow(200),
+            )),
+        };
         let mut y = State {
             p: vec![zero.clone(); r],
             s: vec![zero.clone(); r],
@@ -298,9 +317,13 @@ impl<S: Scalar> Lzb<S> {
 }
 
 /// h = δ_max/(|γ_p| steps), δ_max = ((1+η_p) γ_p²/(2 G_pp K_p))^{1/(1+η_p)}, rounded to a
-/// point (any h > 0 gives a rigorous run; this one sets its length).
+/// point (any h > 0 gives a rigorous run; this one sets its length). The most
+/// approaching contact p is chosen by the f64 values: only h depends on the choice, so a
+/// tie that enclosures cannot decide (symmetric contacts) needs no decision.
 fn time_step<S: Scalar>(k: &Consts<S>, gamma0: &[S], steps: usize) -> Result<S, LawError> {
-    let p = super::lzb::most_approaching(gamma0)?;
+    let p = (0..gamma0.len())
+        .min_by(|&a, &b| gamma0[a].to_f64().total_cmp(&gamma0[b].to_f64()))
+        .unwrap_or(0);
     let speed = -gamma0[p].clone();
     if decide(&speed, "the most approaching contact's speed")? != Sign::Positive {
         return Ok(gamma0[p].one_like());
@@ -340,7 +363,7 @@ fn a_priori<S: Scalar>(
     k: &Consts<S>,
     y: &State<S>,
     h: &S,
-    tiny: &BigRational,
+    tiny: &Widen<S>,
 ) -> Result<State<S>, LawError> {
     let span = hull(&h.zero_like(), h)?;
     // s ≥ 0 is the projection of ṡ = −γ c(γ) onto s ≥ 0 (a Skorokhod problem in one

@@ -14,6 +14,7 @@
 //! The library entry for a simulator's own test suite is [`check`].
 
 mod fast;
+pub mod fit;
 pub mod model;
 pub mod record;
 pub mod stream;
@@ -874,7 +875,7 @@ fn evaluate<S: Scalar>(rec: &Record, s: &Laws<S>, full: bool) -> Result<RecordRe
 }
 
 /// The engine's parameter set (`engine.params.set`), if named.
-fn set_name(rec: &Record) -> Option<String> {
+pub(crate) fn set_name(rec: &Record) -> Option<String> {
     rec.engine
         .params
         .as_ref()
@@ -885,7 +886,7 @@ fn set_name(rec: &Record) -> Option<String> {
 
 /// The speed scale of a record's relative distances: its `scale` (finite, > 0), else
 /// `speed` (‖q̇⁻‖∞) when that is positive.
-fn record_scale(rec: &Record, speed: f64) -> Result<Option<f64>, String> {
+pub(crate) fn record_scale(rec: &Record, speed: f64) -> Result<Option<f64>, String> {
     match rec.scale {
         Some(x) if !(x.is_finite() && x > 0.0) => {
             Err(format!("scale: must be a finite number > 0, not {x}"))

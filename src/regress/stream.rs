@@ -432,6 +432,22 @@ fn next_chunk<R: BufRead>(
     early
 }
 
+/// Every record of `input` (a records file in `format`), read whole, in file order: for
+/// the commands that need them all at once (`regress --fit`); at most
+/// [`record::MAX_BYTES`] as every records file.
+pub fn read_all<R: BufRead>(input: R, format: RecordFormat) -> Vec<Result<Record, RecordError>> {
+    let mut lines = Lines::new(input, record::MAX_BYTES);
+    let mut out = Vec::new();
+    let mut columns: Option<CsvColumns> = None;
+    for line in lines.by_ref() {
+        match (&line, format, &columns) {
+            (Ok((_, header)), RecordFormat::Csv, None) => columns = Some(CsvColumns::new(header)),
+            _ => out.push(parse(line, columns.as_ref())),
+        }
+    }
+    out
+}
+
 /// The record of one line read (a CSV line with the file's `columns`, else JSON).
 fn parse(
     line: Result<(usize, String), RecordError>,

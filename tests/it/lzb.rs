@@ -265,3 +265,101 @@ fn bad_lzb_tables_are_one_line_errors() {
         assert!(err.contains(key), "{table}: {err}");
     }
 }
+
+/// `regress --fit lzb` recovers the parameters of records that LZB itself made: three
+/// chains (3 equal balls, masses 1, 2, 3, 5 equal balls) with η = 1 and e = 4/5, each
+/// record the midpoint of the certified limit's enclosure, while the scenario files say
+/// restitution 1. The fit names η = 1 and e = 0.8 (to its three digits), with a
+/// certified distance far below the defaults' (η = 3/2, e = 1).
+#[test]
+fn fit_recovers_the_parameters_of_lzb_records() {
+    let d = tempdir("lzb-fit");
+    std::fs::create_dir_all(&d).unwrap();
+    let mut records = String::new();
+    for name in ["cradle3", "cradle3-masses123", "cradle5"] {
+        let path = std::fs::canonicalize(format!("examples/systems/{name}.toml")).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap().replace(
+            "restitution = \"1\"",
+            "restitution = \"1\"\nenergetic = \"4/5\"",
+        );
+        let made = d.join(format!("{name}-made.toml"));
+        std::fs::write(
+            &made,
+            text + "\n[lzb]\nexponent = \"1\"\nlimit_steps = 3200\n",
+        )
+        .unwrap();
+        let v = json(&["laws", made.to_str().unwrap(), "--format", "json"]);
+        let mid: Vec<String> = law_row(&v, "lzb-limit")["outcomes"][0]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| {
+                let end = |k: &str| x[k].as_str().unwrap().parse::<f64>().unwrap();
+                format!("{}", (end("lo") + end("hi")) / 2.0)
+            })
+            .collect();
+        records += &format!(
+            "{{\"id\": \"{name}\", \"engine\": {{\"name\": \"lzb-made\"}}, \"scenario\": {{\"file\": \"{}\"}}, \"output\": {{\"v\": [{}]}}}}\n",
+            path.display(),
+            mid.join(", ")
+        );
+    }
+    let f = d.join("made.jsonl");
+    std::fs::write(&f, records).unwrap();
+    let r = json(&[
+        "regress",
+        f.to_str().unwrap(),
+        "--fit",
+        "lzb",
+        "--format",
+        "json",
+    ]);
+    let g = &r["groups"][0];
+    assert_eq!(r["groups"].as_array().unwrap().len(), 1, "{r}");
+    assert_eq!(g["exponent"], "1", "{g}");
+    let e: f64 = g["energetic"][0]["energetic"]
+        .as_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((e - 0.8).abs() <= 0.005, "{g}");
+    assert_eq!(g["energetic"][0]["default"], "1", "{g}");
+    let certified = g["certified_rel"].as_f64().unwrap();
+    let defaults = g["default_rel"].as_f64().unwrap();
+    assert!(certified < 2e-3 && defaults > 10.0 * certified, "{g}");
+    assert_eq!(g["records"].as_array().unwrap().len(), 3);
+}
+
+/// `regress --fit`: bad options are one-line errors naming the option; a record that
+/// cannot take part is reported with its line, after the fit of the others (exit 2).
+#[test]
+fn fit_bad_input() {
+    let d = tempdir("lzb-fit-bad");
+    std::fs::create_dir_all(&d).unwrap();
+    let cradle = std::fs::canonicalize("examples/systems/cradle3.toml").unwrap();
+    let good = format!(
+        "{{\"engine\": {{\"name\": \"e\"}}, \"scenario\": {{\"file\": \"{}\"}}, \"output\": {{\"v\": [0, 0, 1]}}}}\n",
+        cradle.display()
+    );
+    let f = d.join("r.jsonl");
+    std::fs::write(&f, good.clone() + "{\"engine\": {\"name\": \"e\"}}\n").unwrap();
+    let p = f.to_str().unwrap();
+    for (args, key) in [
+        (vec!["--fit", "newton-touching"], "--fit"),
+        (
+            vec!["--fit", "lzb", "--fit-evaluations", "5"],
+            "--fit-evaluations",
+        ),
+        (vec!["--fit-evaluations", "50"], "--fit"),
+        (vec!["--fit", "lzb", "--summary"], "--summary"),
+    ] {
+        let mut all = vec!["regress", p];
+        all.extend(args.iter().copied());
+        let err = bad(&all);
+        assert!(err.contains(key), "{args:?}: {err}");
+    }
+    let (code, out, err) = run(&["regress", p, "--fit", "lzb", "--fit-evaluations", "10"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(out.contains("e: 1 records; LZB with η = "), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("line 2: ")), "{out}");
+}

@@ -475,6 +475,19 @@ pub enum Command {
         /// the momentum defect, the impulses and the contact order (text; JSON has all)
         #[arg(long)]
         detail: bool,
+        /// Fit a compliant law's parameters to the records, per engine parameter set,
+        /// instead of checking them: `lzb` (η, the stiffness ratios, the energetic
+        /// coefficients), its distance certified by the limit ΔP → 0
+        #[arg(long, value_parser = fit_law, conflicts_with_all = ["summary", "detail"])]
+        fit: Option<FitLaw>,
+        /// With --fit: objective evaluations of the search per exponent η (each runs
+        /// every record of the set; 10..=100000)
+        #[arg(long, default_value_t = 100, value_parser = fit_evaluations, requires = "fit")]
+        fit_evaluations: usize,
+        /// With --fit: one stiffness per contact name (the first one's K = 1) instead of
+        /// the same K for every contact
+        #[arg(long, requires = "fit")]
+        fit_stiffness: bool,
         #[command(flatten)]
         out: Output,
     },
@@ -933,4 +946,26 @@ pub enum SystemCommand {
         #[arg(long)]
         masses: Option<String>,
     },
+}
+
+/// The laws `regress --fit` can fit (only LZB has parameters beyond the file's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FitLaw {
+    Lzb,
+}
+
+fn fit_law(s: &str) -> Result<FitLaw, String> {
+    match s {
+        "lzb" => Ok(FitLaw::Lzb),
+        _ => Err(format!(
+            "`{s}`: only lzb has parameters to fit (the rigid laws take the file's coefficients)"
+        )),
+    }
+}
+
+fn fit_evaluations(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if (10..=100_000).contains(&n) => Ok(n),
+        _ => Err(format!("`{s}`: a whole number in 10..=100000")),
+    }
 }

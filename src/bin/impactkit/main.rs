@@ -252,9 +252,19 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
         Command::Regress {
             records,
             jobs,
+            fit: Some(_),
+            fit_evaluations,
+            fit_stiffness,
+            out,
+            ..
+        } => regress_fit(&records, jobs, (fit_evaluations, fit_stiffness), &out),
+        Command::Regress {
+            records,
+            jobs,
             summary,
             detail,
             out,
+            ..
         } => regress(&records, jobs, summary, detail, &out),
         Command::System { scenario } => Ok(Printed(system_file(scenario)?.to_toml())),
         Command::BilliardBreak {
@@ -1164,6 +1174,35 @@ fn regress(
         Ok(Printed(text))
     } else {
         Err(Failure::Report { text, code })
+    }
+}
+
+/// `regress --fit lzb`: the records read whole, fitted per engine parameter set; exit 2
+/// (after the report) when a record could not take part.
+fn regress_fit(
+    path: &std::path::Path,
+    jobs: Option<usize>,
+    (evaluations, per_contact): (usize, bool),
+    out: &Output,
+) -> Result<Printed, Failure> {
+    use impactkit::regress::fit::{fit, FitOptions};
+    use impactkit::regress::stream::{open_records, read_all};
+    let (file, format, dir) = open_records(path).map_err(user_error)?;
+    let records = read_all(std::io::BufReader::new(file), format);
+    if records.is_empty() {
+        return Err(user_error(format!("{}: no records", path.display())));
+    }
+    let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let options = FitOptions {
+        evaluations,
+        per_contact,
+        ..FitOptions::default()
+    };
+    let report = fit(records, &dir, &options, jobs).map_err(user_error)?;
+    let bad = !report.errors.is_empty();
+    match emit("regress", &report, out)? {
+        Printed(text) if bad => Err(Failure::Report { text, code: 2 }),
+        p => Ok(p),
     }
 }
 
