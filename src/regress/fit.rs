@@ -46,6 +46,8 @@ const E_RANGE: (f64, f64) = (0.05, 1.0);
 const LN_K: f64 = 6.907_755_278_982_137;
 /// A record's certified distance below this is narrowed by more steps of the limit.
 const REFINE_BELOW: f64 = 0.02;
+/// The most records `--fit` takes (each is run hundreds of times).
+pub const MAX_RECORDS: usize = 4096;
 /// The most distinct scenarios of one parameter set the fit takes.
 pub const MAX_SCENARIOS: usize = 256;
 
@@ -256,48 +258,70 @@ impl Group {
     fn search(&mut self, o: &FitOptions) -> (Params, f64, f64) {
         let defaults: Vec<f64> = self.classes.iter().map(|c| c.0).collect();
         let n = self.names.len();
-        let baseline = objective(
-            &mut self.items,
-            &Params {
-                eta: (3, 2),
-                k: vec![1.0; n],
-                e: defaults.clone(),
-            },
-        );
-        let mut x0 = vec![0.0; n - 1];
-        x0.extend(defaults.iter().map(|e| e.clamp(E_RANGE.0, E_RANGE.1)));
-        let mut step = vec![0.7; n - 1];
-        step.extend(
-            x0[n - 1..]
-                .iter()
-                .map(|e| if *e > 0.5 { -0.15 } else { 0.15 }),
-        );
-        let mut best: Option<(Params, f64)> = None;
+        let equal = |eta, e: Vec<f64>| Params {
+            eta,
+            k: vec![1.0; n],
+            e,
+        };
+        let baseline = objective(&mut self.items, &equal((3, 2), defaults.clone()));
+        let e0: Vec<f64> = (defaults.iter())
+            .map(|e| e.clamp(E_RANGE.0, E_RANGE.1))
+            .collect();
+        let e_step: Vec<f64> = (e0.iter())
+            .map(|e| if *e > 0.5 { -0.15 } else { 0.15 })
+            .collect();
+        // first every contact with the same K: per η, the coefficients e
+        let mut best = (equal((3, 2), defaults.clone()), baseline);
         for eta in EXPONENTS {
+            let items = &mut self.items;
+            let mut f = |e: &[f64]| {
+                crate::budget::checkpoint();
+                objective(items, &params_of(eta, 1, e).with_names(n))
+            };
+            let (e, _) = nelder_mead(&mut f, &e0, &e_step, o.evaluations);
+            let p = params_of(eta, 1, &e).with_names(n).rounded();
+            let v = objective(&mut self.items, &p);
+            if v < best.1 {
+                best = (p, v);
+            }
+        }
+        // then, with --fit-stiffness, a K per name from there, at the best η
+        if n > 1 {
+            let eta = best.0.eta;
+            let mut x0 = vec![0.0; n - 1];
+            x0.extend(best.0.e.iter().copied());
+            let mut step = vec![0.5; n - 1];
+            step.extend(e_step.iter().copied());
             let items = &mut self.items;
             let mut f = |x: &[f64]| {
                 crate::budget::checkpoint();
                 objective(items, &params_of(eta, n, x))
             };
-            let (x, _) = nelder_mead(&mut f, &x0, &step, o.evaluations);
-            let mut p = params_of(eta, n, &x);
-            // the values reported (and certified) are the rounded ones
-            p.k = p.k.iter().map(|k| sig3(*k).parse().unwrap_or(*k)).collect();
-            p.e = p.e.iter().map(|e| sig3(*e).parse().unwrap_or(*e)).collect();
+            let budget = o.evaluations.saturating_mul(EXPONENTS.len());
+            let (x, _) = nelder_mead(&mut f, &x0, &step, budget);
+            let p = params_of(eta, n, &x).rounded();
             let v = objective(&mut self.items, &p);
-            if best.as_ref().is_none_or(|b| v < b.1) {
-                best = Some((p, v));
+            if v < best.1 {
+                best = (p, v);
             }
         }
-        let (p, v) = best.unwrap_or((
-            Params {
-                eta: (3, 2),
-                k: vec![1.0; n],
-                e: defaults,
-            },
-            baseline,
-        ));
-        (p, v, baseline)
+        (best.0, best.1, baseline)
+    }
+}
+
+impl Params {
+    /// The same K for `n` names (the first one's, 1).
+    fn with_names(mut self, n: usize) -> Params {
+        self.k = vec![1.0; n];
+        self
+    }
+
+    /// Every value rounded to three significant digits (what is reported and certified).
+    fn rounded(mut self) -> Params {
+        let round = |x: &f64| sig3(*x).parse().unwrap_or(*x);
+        self.k = self.k.iter().map(round).collect();
+        self.e = self.e.iter().map(round).collect();
+        self
     }
 }
 

@@ -432,14 +432,19 @@ fn next_chunk<R: BufRead>(
     early
 }
 
-/// Every record of `input` (a records file in `format`), read whole, in file order: for
-/// the commands that need them all at once (`regress --fit`); at most
-/// [`record::MAX_BYTES`] as every records file.
-pub fn read_all<R: BufRead>(input: R, format: RecordFormat) -> Vec<Result<Record, RecordError>> {
+/// The records of `input` (a records file in `format`), in file order, for the commands
+/// that need them all at once (`regress --fit`): at most `max` + 1 of them (the caller
+/// refuses more than `max`), within [`record::MAX_BYTES`] as every records file.
+pub fn read_all<R: BufRead>(
+    input: R,
+    format: RecordFormat,
+    max: usize,
+) -> Vec<Result<Record, RecordError>> {
     let mut lines = Lines::new(input, record::MAX_BYTES);
     let mut out = Vec::new();
     let mut columns: Option<CsvColumns> = None;
-    for line in lines.by_ref() {
+    while out.len() <= max {
+        let Some(line) = lines.next() else { break };
         match (&line, format, &columns) {
             (Ok((_, header)), RecordFormat::Csv, None) => columns = Some(CsvColumns::new(header)),
             _ => out.push(parse(line, columns.as_ref())),

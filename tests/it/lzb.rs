@@ -358,8 +358,49 @@ fn fit_bad_input() {
         let err = bad(&all);
         assert!(err.contains(key), "{args:?}: {err}");
     }
+    let many = d.join("many.jsonl");
+    std::fs::write(&many, good.repeat(4097)).unwrap();
+    let err = bad(&["regress", many.to_str().unwrap(), "--fit", "lzb"]);
+    assert!(err.contains("--fit: at most 4096 records"), "{err}");
     let (code, out, err) = run(&["regress", p, "--fit", "lzb", "--fit-evaluations", "10"]);
     assert_eq!(code, 2, "{out}{err}");
     assert!(out.contains("e: 1 records; LZB with η = "), "{out}");
     assert!(out.lines().any(|l| l.starts_with("line 2: ")), "{out}");
+}
+
+/// Drake's point contact without dissipation is a linear spring: `--fit lzb` on the
+/// fixture's `point-k1e6-hc0` records names η = 1, e = 1 (both classes) and a certified
+/// distance below 0.1 %, where the defaults (η = 3/2) are 18 % off.
+#[test]
+fn fit_names_drake_point_contact_linear_and_elastic() {
+    let d = tempdir("lzb-fit-drake");
+    std::fs::create_dir_all(&d).unwrap();
+    let systems = std::fs::canonicalize("examples/systems").unwrap();
+    let text: String = std::fs::read_to_string("examples/engines/records/drake.jsonl")
+        .unwrap()
+        .lines()
+        .filter(|l| l.contains("\"set\": \"point-k1e6-hc0\""))
+        .map(|l| l.replace("../../systems", systems.to_str().unwrap()) + "\n")
+        .collect();
+    assert_eq!(text.lines().count(), 12);
+    let f = d.join("drake.jsonl");
+    std::fs::write(&f, text).unwrap();
+    let r = json(&[
+        "regress",
+        f.to_str().unwrap(),
+        "--fit",
+        "lzb",
+        "--format",
+        "json",
+    ]);
+    let g = &r["groups"][0];
+    assert_eq!(
+        (g["engine"].as_str(), g["exponent"].as_str()),
+        (Some("drake"), Some("1"))
+    );
+    for e in g["energetic"].as_array().unwrap() {
+        assert_eq!(e["energetic"], "1", "{g}");
+    }
+    assert!(g["certified_rel"].as_f64().unwrap() < 1e-3, "{g}");
+    assert!(g["default_rel"].as_f64().unwrap() > 0.1, "{g}");
 }

@@ -192,7 +192,7 @@ fn by_id(v: &Value, id: &str) -> Value {
 
 #[test]
 fn regress_fixture_names_the_nearest_law_per_engine() {
-    for engine in ["pymunk", "pybullet", "mujoco"] {
+    for engine in ["pymunk", "pybullet", "mujoco", "drake"] {
         let v = json(&[
             "regress",
             &format!("{RECORDS}/{engine}.jsonl"),
@@ -201,7 +201,7 @@ fn regress_fixture_names_the_nearest_law_per_engine() {
         ]);
         assert_eq!(v["failed"], 0, "{engine}");
         assert_eq!(v["errors"], 0, "{engine}");
-        assert!(v["records"].as_array().unwrap().len() >= 40, "{engine}");
+        assert!(v["records"].as_array().unwrap().len() >= 36, "{engine}");
         assert_eq!(v["engines"][0]["engine"], engine);
         for r in v["records"].as_array().unwrap() {
             // α = π/4 and the billiard at θ = π/2: orthogonal normals, every law agrees
@@ -566,10 +566,10 @@ fn laws_stopped_at_a_limit_keep_a_record_discriminating() {
     }
 }
 
-/// The fixture's records, all three engines, as one JSON-lines text (scenario files
+/// The fixture's records, all four engines, as one JSON-lines text (scenario files
 /// relative to `examples/engines/records`).
 fn fixture_records() -> String {
-    ["mujoco", "pybullet", "pymunk"]
+    ["mujoco", "pybullet", "pymunk", "drake"]
         .iter()
         .map(|e| std::fs::read_to_string(format!("{RECORDS}/{e}.jsonl")).unwrap())
         .collect()
@@ -604,8 +604,8 @@ fn streamed_regress_equals_the_library_call() {
     let lib = impactkit::regress::regress(records, std::path::Path::new(RECORDS));
     let doc = serde_json::to_value(impactkit::report::Document::new("regress", &lib)).unwrap();
     assert_eq!(one, doc);
-    assert_eq!(one["records"].as_array().unwrap().len(), 8 * 156);
-    const { assert!(8 * 156 > impactkit::regress::stream::CHUNK) };
+    assert_eq!(one["records"].as_array().unwrap().len(), 8 * 192);
+    const { assert!(8 * 192 > impactkit::regress::stream::CHUNK) };
 }
 
 /// Peak resident memory of a command, in KiB: its `VmHWM`, read while it runs (after

@@ -1185,12 +1185,18 @@ fn regress_fit(
     (evaluations, per_contact): (usize, bool),
     out: &Output,
 ) -> Result<Printed, Failure> {
-    use impactkit::regress::fit::{fit, FitOptions};
+    use impactkit::regress::fit::{fit, FitOptions, MAX_RECORDS};
     use impactkit::regress::stream::{open_records, read_all};
     let (file, format, dir) = open_records(path).map_err(user_error)?;
-    let records = read_all(std::io::BufReader::new(file), format);
+    let records = read_all(std::io::BufReader::new(file), format, MAX_RECORDS);
     if records.is_empty() {
         return Err(user_error(format!("{}: no records", path.display())));
+    }
+    if records.len() > MAX_RECORDS {
+        return Err(user_error(format!(
+            "--fit: at most {MAX_RECORDS} records (each is run hundreds of times); {} has more",
+            path.display()
+        )));
     }
     let jobs = jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     let options = FitOptions {
