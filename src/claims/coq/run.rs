@@ -61,8 +61,20 @@ const FORBIDDEN: [&str; 8] = [
 /// A Coq command's success and output, or why it did not run.
 type Outcome = Result<(bool, String), String>;
 
-/// The time Coq may take on one file.
-const COQC_LIMIT: Duration = Duration::from_secs(90);
+/// The default of [`coqc_limit`], in seconds.
+const COQC_SECONDS: u64 = 90;
+
+/// The time limit of one `coqc` run (twice that for `coqchk`): 90 s, or
+/// `IMPACTKIT_COQ_SECONDS` (a whole number in 1..=3600) for a slower machine; a value
+/// outside that range is ignored.
+fn coqc_limit() -> Duration {
+    let s = std::env::var("IMPACTKIT_COQ_SECONDS")
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .filter(|s| (1..=3600).contains(s))
+        .unwrap_or(COQC_SECONDS);
+    Duration::from_secs(s)
+}
 
 /// Writes `dir/lib/*.v` (the laws and tactics) and `dir/claims/<file>.v` for each `(claim id,
 /// file name, text)`, compiles and checks them (`coqc -Q lib ImpactKit -Q claims Claims`) on `jobs` threads, and returns each claim's
@@ -119,7 +131,7 @@ pub fn check_folder(
         .map(|((_, f, _), _)| f.as_str())
         .collect();
     if !compiled.is_empty() {
-        let (ok, _) = coqchk(dir, &compiled, COQC_LIMIT * 2)?;
+        let (ok, _) = coqchk(dir, &compiled, coqc_limit() * 2)?;
         if !ok {
             // a file it rejects, or past the time limit (coqchk has no virtual machine: the
             // reflexive arithmetic of a large `field` is slow there): one file at a time,
@@ -130,7 +142,7 @@ pub fn check_folder(
             let results: Vec<(usize, Outcome)> = pool.install(|| {
                 redo.par_iter()
                     .with_max_len(1)
-                    .map(|&i| (i, coqchk(dir, &[files[i].1.as_str()], COQC_LIMIT * 2)))
+                    .map(|&i| (i, coqchk(dir, &[files[i].1.as_str()], coqc_limit() * 2)))
                     .collect()
             });
             for (i, r) in results {
@@ -233,7 +245,7 @@ const LOAD_PATH: [&str; 6] = ["-Q", "lib", "ImpactKit", "-Q", "claims", "Claims"
 fn coqc(dir: &Path, file: &str) -> Result<(bool, String), String> {
     let mut c = Command::new("coqc");
     c.current_dir(dir).arg("-q").args(LOAD_PATH).arg(file);
-    run_limited(c, COQC_LIMIT).map_err(|e| format!("coqc {file}: {e}"))
+    run_limited(c, coqc_limit()).map_err(|e| format!("coqc {file}: {e}"))
 }
 
 fn coqchk(dir: &Path, files: &[&str], limit: Duration) -> Result<(bool, String), String> {
