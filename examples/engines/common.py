@@ -242,3 +242,28 @@ def scenario_id(file, restitution):
     if restitution is not None:
         base += "-e" + {"9/10": "09"}.get(restitution, re.sub(r"[^0-9a-z]", "_", restitution))
     return base
+
+
+def calibrate_damping(e, simulate, hi, bisections):
+    """The damping of a contact model for which one unit-mass ball moving at 1 into one
+    wall leaves it at e: bisection on [0, hi] with ``simulate(probe, damping)`` (an
+    engine's run of the probe, returning (output, info)); the rebound decreases as the
+    damping grows; 0 for e = 1.  The probe is wall S1 of corner-pi4.toml hit head on."""
+    if e == 1.0:
+        return 0.0
+    probe = System("corner-pi4.toml")  # one disk, two walls: keep only S1, hit it head on
+    probe.walls = probe.walls[:1]
+    probe.contacts = probe.contacts[:1]
+    n = probe.walls[0]["n"]
+    probe.velocity = [-n[0], -n[1]]
+    lo = 0.0
+    for _ in range(bisections):
+        mid = 0.5 * (lo + hi)
+        out, _ = simulate(probe, mid)
+        v = out["v"]
+        e_mid = v[0] * n[0] + v[1] * n[1]
+        if e_mid > e:
+            lo = mid
+        else:
+            hi = mid
+    return 0.5 * (lo + hi)

@@ -20,7 +20,7 @@ from pydrake.multibody.tree import FixedOffsetFrame, PrismaticJoint, SpatialIner
 from pydrake.systems.analysis import ApplySimulatorConfig, Simulator, SimulatorConfig
 from pydrake.systems.framework import DiagramBuilder, EventStatus, LeafSystem, PublishEvent, WitnessFunctionDirection
 
-from common import R, Tracker
+from common import R, Tracker, calibrate_damping
 
 ENGINE = "drake"
 VERSION = importlib.metadata.version("drake")  # pydrake has no __version__
@@ -235,27 +235,7 @@ def calibrate(e, cfg_items):
     wall leaves it at e (bisection on d; d = 0 for e = 1).  With a linear spring the
     rebound depends on d * (approach speed) only, not on k or the mass."""
     cfg = dict(cfg_items)
-    if e == 1.0:
-        return 0.0
-
-    from common import System
-
-    probe = System("corner-pi4.toml")  # one disk, two walls: keep only S1, hit it head on
-    probe.walls = probe.walls[:1]
-    probe.contacts = probe.contacts[:1]
-    n = probe.walls[0]["n"]
-    probe.velocity = [-n[0], -n[1]]
-    lo, hi = 0.0, 10.0
-    for _ in range(cfg["bisections"]):
-        mid = 0.5 * (lo + hi)
-        out, _ = _simulate(probe, cfg, mid)
-        v = out["v"]
-        e_mid = v[0] * n[0] + v[1] * n[1]
-        if e_mid > e:
-            lo = mid
-        else:
-            hi = mid
-    return 0.5 * (lo + hi)
+    return calibrate_damping(e, lambda probe, d: _simulate(probe, cfg, d), 10.0, cfg["bisections"])
 
 
 def run(system, cfg):

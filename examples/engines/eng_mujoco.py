@@ -9,7 +9,7 @@ import functools
 import mujoco
 import numpy as np
 
-from common import R, Tracker
+from common import R, Tracker, calibrate_damping
 
 ENGINE = "mujoco"
 VERSION = mujoco.__version__
@@ -86,27 +86,7 @@ def calibrate(e, cfg_items):
     """The damping B for which one unit-mass ball moving at 1 into one wall leaves it at
     e (bisection on B; B = 0 for e = 1)."""
     cfg = dict(cfg_items)
-    if e == 1.0:
-        return 0.0
-
-    from common import System
-
-    probe = System("corner-pi4.toml")  # one disk, two walls: keep only S1, hit it head on
-    probe.walls = probe.walls[:1]
-    probe.contacts = probe.contacts[:1]
-    n = probe.walls[0]["n"]
-    probe.velocity = [-n[0], -n[1]]
-    lo, hi = 0.0, 4.0 * cfg["stiffness"] ** 0.5
-    for _ in range(60):
-        mid = 0.5 * (lo + hi)
-        out, _ = _simulate(probe, cfg, mid)
-        v = out["v"]
-        e_mid = v[0] * n[0] + v[1] * n[1]
-        if e_mid > e:
-            lo = mid
-        else:
-            hi = mid
-    return 0.5 * (lo + hi)
+    return calibrate_damping(e, lambda probe, b: _simulate(probe, cfg, b), 4.0 * cfg["stiffness"] ** 0.5, 60)
 
 
 def run(system, cfg):

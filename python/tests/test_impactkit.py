@@ -101,7 +101,7 @@ def test_assert_impact_passes_and_names_the_nearest_law():
     msg = str(e.value)
     assert "nearest: newton-touching=poisson at 3.7e-17" in msg and "energy change" in msg
     # exact: one ulp off Newton's outcome is outside a zero tolerance, inside 1e-15
-    report = check(cradle, [1, 0, 0], [-1 / 3, 2 / 3, 2 / 3], "newton-touching", 0.0)
+    report = check(cradle, [-1 / 3, 2 / 3, 2 / 3], "newton-touching", 0.0, pre=[1, 0, 0])
     row = next(r for r in report["laws"] if r["law"] == "newton-touching")
     assert row["outcome"] == [Fraction(-1, 3), Fraction(2, 3), Fraction(2, 3)]
     exact = [Fraction(-1, 3), Fraction(2, 3), Fraction(2, 3)]
@@ -109,6 +109,13 @@ def test_assert_impact_passes_and_names_the_nearest_law():
     assert report["expect"]["pass"] is False
     with pytest.raises(ValueError, match="unknown law"):
         assert_impact(cradle, pre=[1, 0, 0], post=[0, 0, 1], law="newtons")
+    # one argument order everywhere (issue 62): system, post, law, tol, as regress.check
+    # and the Rust impactkit::regress::check; pre only by name in impactkit.testing
+    post = [0.0, 0.0, 1.0]
+    assert check(cradle, post, "pasquero", 1e-12) == impactkit.regress.check(cradle, post, "pasquero", 1e-12)
+    assert_impact(cradle, post, "pasquero", 1e-12)
+    with pytest.raises(TypeError):
+        check(cradle, post, "pasquero", 1e-12, [1, 0, 0])  # type: ignore[misc]
 
 
 def test_a_failing_assert_impact_is_short_under_pytest(tmp_path):
@@ -484,3 +491,43 @@ def test_records_from_engine_objects_round_trip_through_regress(tmp_path):
     with pytest.raises(ValueError, match="^axes: "):
         records.from_pymunk([Body((0.0, 0.0))], axes="xz")
     assert not list(tmp_path.glob(".records-*"))
+
+
+def test_the_pytest_plugin_checks_counts_and_writes_records(tmp_path):
+    # issue 62: the `impact` fixture (entry point pytest11), its summary, its records
+    import subprocess
+    import sys
+
+    cradle = (ROOT / "examples/systems/cradle3.toml").as_posix()
+    (tmp_path / "test_engine.py").write_text(
+        "from impactkit import System\n"
+        "def test_sequential(impact):\n"
+        "    impact(System.cradle(3), [0.0, 0.0, 1.0], 'newton-approaching', pre=[1, 0, 0])\n"
+        "def test_lcp(impact):\n"
+        f"    impact(System.from_file({cradle!r}), [-1 / 3, 2 / 3, 2 / 3], tol=1e-15)\n"
+        "def test_wrong(impact):\n"
+        "    impact(System.cradle(3), [0.0, 0.3, 0.7], pre=[1, 0, 0])\n"
+    )
+    records_path = tmp_path / "out" / "impacts.jsonl"
+    records_path.parent.mkdir()
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_engine.py", "--impact-records", str(records_path)],
+        capture_output=True, text=True, cwd=tmp_path,
+    )
+    out = run.stdout
+    assert run.returncode == 1, out
+    assert "3 impacts checked exactly: 2 within tolerance, 1 outside" in out, out
+    assert "nearest pasquero=seghete-murphey=newton-approaching=winandy-leine: 2" in out, out
+    assert "nearest newton-touching=poisson: 1" in out, out
+    body = out.split("_ test_wrong _")[1].split("impactkit")[0]
+    lines = [l for l in body.splitlines() if l.strip() and not set(l.strip()) <= set("=_-")]
+    assert len(lines) <= 5, out
+    assert "engine [0, 0.3, 0.7] vs newton-touching [-1/3, 2/3, 2/3]" in out, out
+    # the records re-run the suite's impacts without the engine: the same verdicts
+    report = impactkit.regress(str(records_path))
+    assert [r["expect"]["pass"] for r in report["records"]] == [True, True, False]
+    assert report["failed"] == 1
+    # a bad ini value stops the run at once, naming the option
+    (tmp_path / "pytest.ini").write_text("[pytest]\nimpact_law = newtons\n")
+    bad = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_engine.py"], capture_output=True, text=True, cwd=tmp_path)
+    assert bad.returncode == 4 and "impact_law: unknown law 'newtons'" in bad.stderr, bad.stderr
