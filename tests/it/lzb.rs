@@ -306,16 +306,7 @@ fn fit_recovers_the_parameters_of_lzb_records() {
     }
     let f = d.join("made.jsonl");
     std::fs::write(&f, records).unwrap();
-    let r = json(&[
-        "regress",
-        f.to_str().unwrap(),
-        "--fit",
-        "lzb",
-        "--format",
-        "json",
-    ]);
-    let g = &r["groups"][0];
-    assert_eq!(r["groups"].as_array().unwrap().len(), 1, "{r}");
+    let g = fitted_group(&f);
     assert_eq!(g["exponent"], "1", "{g}");
     let e: f64 = g["energetic"][0]["energetic"]
         .as_str()
@@ -328,6 +319,21 @@ fn fit_recovers_the_parameters_of_lzb_records() {
     let defaults = g["default_rel"].as_f64().unwrap();
     assert!(certified < 2e-3 && defaults > 10.0 * certified, "{g}");
     assert_eq!(g["records"].as_array().unwrap().len(), 3);
+}
+
+/// `regress FILE --fit lzb --format json` on records of one engine and parameter set:
+/// the fit's one group.
+fn fitted_group(file: &std::path::Path) -> serde_json::Value {
+    let r = json(&[
+        "regress",
+        file.to_str().unwrap(),
+        "--fit",
+        "lzb",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(r["groups"].as_array().map(Vec::len), Some(1), "{r}");
+    r["groups"][0].clone()
 }
 
 /// `regress --fit`: bad options are one-line errors naming the option; a record that
@@ -385,15 +391,7 @@ fn fit_names_drake_point_contact_linear_and_elastic() {
     assert_eq!(text.lines().count(), 12);
     let f = d.join("drake.jsonl");
     std::fs::write(&f, text).unwrap();
-    let r = json(&[
-        "regress",
-        f.to_str().unwrap(),
-        "--fit",
-        "lzb",
-        "--format",
-        "json",
-    ]);
-    let g = &r["groups"][0];
+    let g = fitted_group(&f);
     assert_eq!(
         (g["engine"].as_str(), g["exponent"].as_str()),
         (Some("drake"), Some("1"))
