@@ -626,6 +626,13 @@ fn norm<S: Scalar>(x: &[S]) -> f64 {
         .fold(0.0, f64::max)
 }
 
+/// max(w_v·max_{i<n} |x_i|, w_λ·max_{i≥n} |x_i|): the velocity part and the multipliers
+/// of a Newton iterate, each weighted.
+fn weighted_norm<S: Scalar>(x: &[S], n: usize, (wv, wl): (f64, f64)) -> f64 {
+    let (v, lam) = x.split_at(n.min(x.len()));
+    (wv * norm(v)).max(wl * norm(lam))
+}
+
 /// The midpoint of an enclosure, as a point of the backend (the value itself elsewhere).
 fn mid<S: Scalar>(x: &S) -> S {
     if x.enclosure().is_none() {
@@ -661,6 +668,17 @@ fn newton<S: Scalar>(
     v = v.iter().map(mid).collect();
     v.extend(at.held.iter().map(|_| h.zero_like()));
     let tol = 2f64.powi(8 - bits as i32);
+    // with held contacts, φ_j(q₀ + hv) = 0 fixes q₁ only to the rounding ε, so v to about
+    // ε/h and the multipliers λ to ε/h²: corrections are measured by their effect on q₁
+    // (h·dv) and on the held impulse (h²·dλ), else Newton cycles at that noise level
+    let weight = match at.held.is_empty() {
+        true => (1.0, 1.0),
+        false => {
+            let h = h.to_f64().abs();
+            (h, h * h)
+        }
+    };
+    let n = at.q0.len();
     let mut last = f64::INFINITY;
     for _ in 0..MAX_NEWTON {
         let Equations { g, jac: j } = lv.equations(at, &v)?;
@@ -673,8 +691,8 @@ fn newton<S: Scalar>(
         for (x, dx) in v.iter_mut().zip(&d) {
             *x = mid(&x.sub_r(dx));
         }
-        let size = norm(&d);
-        let scale = 1.0 + norm(&v);
+        let size = weighted_norm(&d, n, weight);
+        let scale = 1.0 + weighted_norm(&v, n, weight);
         if !size.is_finite() {
             break;
         }

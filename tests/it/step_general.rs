@@ -321,6 +321,49 @@ fn rimless_wheel_heel_strike_is_cos_two_alpha() {
     }
 }
 
+/// McGeer's rimless wheel rolling down a slope (`examples/step/rimless-wheel-slope.toml`:
+/// α = π/8, γ = 1/10, g = 1, spokes of length 1, ω₀ = 1/2): each stance is a held contact
+/// on a curved gap, each landing a plastic strike. The hub's speed after strike n follows
+/// the continuous model's exact recurrence ω²ₙ₊₁ = cos²(2α)(ω²ₙ + 4g sin γ sin α) — the
+/// stance gains 2g sin γ sin α of energy, the strike keeps cos(2α) of the speed — towards
+/// McGeer's fixed point ω*² = 4g sin γ sin α = 0.15282… (at cos²(2α) = 1/2), to O(h²):
+/// within 10⁻⁵ at h = 1/100 and 10⁻⁷ at h = 1/1000; every strike's ω⁺/ω⁻ is cos(2α) to
+/// the same order, and all 12 strikes are found.
+#[test]
+fn rimless_wheel_rolls_to_mcgeers_steady_speed() {
+    let f = example("rimless-wheel-slope.toml");
+    let (alpha, gam) = (std::f64::consts::PI / 8.0, 0.1f64);
+    let c = (2.0 * alpha).cos();
+    let gain = 4.0 * gam.sin() * alpha.sin();
+    for (dt, steps, tol) in [("1/100", "2800", 1e-5), ("1/1000", "28000", 1e-7)] {
+        let mut a = args(&f, dt, steps, "f64");
+        a[8] = "plastic";
+        let r = json(&a);
+        assert!(r["stopped"].is_null(), "{dt}: {}", r["stopped"]);
+        let impacts = r["impacts"].as_array().unwrap();
+        // the first impact is the stance foot at t = 0 (no change); then feet 1..12
+        assert_eq!(impacts.len(), 13, "{dt}");
+        let mut w2 = 0.25;
+        for (n, im) in impacts.iter().enumerate().skip(1) {
+            assert_eq!(im["active"][0], format!("foot{n}"), "{dt}");
+            let speed = |k: &str| num(&im[k][0]).hypot(num(&im[k][1]));
+            w2 = c * c * (w2 + gain);
+            let (before, after) = (speed("before"), speed("after"));
+            assert!(
+                (after - w2.sqrt()).abs() < tol,
+                "{dt}, strike {n}: {after} vs {}",
+                w2.sqrt()
+            );
+            assert!((after / before - c).abs() < 2.0 * tol, "{dt}, strike {n}");
+        }
+        let fixed = (gain * c * c / (1.0 - c * c)).sqrt();
+        assert!(
+            (w2.sqrt() - fixed).abs() < 1e-4,
+            "the recurrence nears omega* = {fixed}"
+        );
+    }
+}
+
 /// Resting contacts: the ball of the constant-M stepper, dropped under the plastic law,
 /// comes to rest on the floor at t* = √5/10 and stays at y = 0 with p = (1, 0) — in the
 /// general stepper as in the constant one; a PD arm pushed onto the table rests with its
