@@ -553,3 +553,48 @@ fn a_cradle_run_walked_let_by_let() {
     checked_and_rejected(&dir, &entries, &genuine, &["m-cradle-p3", "m-cradle-gone"]);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Seghete–Murphey's variational integrator in Coq (`coq/Variational.v`: the midpoint
+/// L_d of a particle under a constant force, its momentum maps F⁻ and F⁺ differentiated by
+/// hand, two steps from (q0, p0)): the refutation of `sm-vi-legendre-29` (the sentence
+/// after (29) reads F⁺ = F⁻ where (29) makes them opposite) is checked. The statement
+/// handed to Coq as proved does not compile, and neither does a refutation, at the same
+/// witness, of the true statement F⁺ = −F⁻.
+#[test]
+fn the_variational_integrator_of_seghete_and_murphey_in_coq() {
+    if !coq_here() {
+        return;
+    }
+    let path = "proofs/sm/sm-vi-legendre-29.toml";
+    let genuine = engine_results(&[path]);
+    let (c, r) = &genuine[0];
+    assert_eq!(r.verdict, Verdict::Refuted);
+    let text = coq::file_of(c, r).unwrap();
+    assert!(text.contains("var_fplus m f h q0 q1"), "{text}");
+    let mut entries = genuine.clone();
+    let mut proved = c.clone();
+    proved.id = "m-legendre-proved".into();
+    entries.push((
+        proved.clone(),
+        result(&proved, Some((Verdict::Proved, None))),
+    ));
+    let true_one = edited(
+        path,
+        "m-legendre-opposite",
+        "fplus == fminus",
+        "fplus == -fminus",
+    );
+    let forged = result(
+        &true_one,
+        Some((Verdict::Refuted, r.counterexample.clone())),
+    );
+    entries.push((true_one, forged));
+    let dir = folder("variational");
+    checked_and_rejected(
+        &dir,
+        &entries,
+        &genuine,
+        &["m-legendre-proved", "m-legendre-opposite"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
