@@ -287,11 +287,13 @@ Ltac ik_value e :=
   let u := ik_laws e in let d := ik_decide u in let q := ik_q d in ik_r q.
 
 (** A ground goal (an equation, a comparison, [_ <> 0]): the laws unfolded, every branch
-    taken, [lra]. *)
+    taken, [lra] (after |·| is replaced by its sign where it occurs). *)
 Ltac ik_ground_goal :=
   lazymatch goal with |- ?g => let g' := ik_laws g in change g' end;
   ik_branches;
-  first [lra | (let E := fresh in intro E; lra)].
+  first [lra | (let E := fresh in intro E; lra)
+        (* |·| of ground terms: each by its sign, the other case refuted by lra *)
+        | (ik_abs; lra) | (let E := fresh in intro E; ik_abs; lra)].
 
 (** The statement [H] at a witness walked [let] by [let]: each value computed exactly and
     proved equal to its numeral, each premise proved, so that no term grows along the

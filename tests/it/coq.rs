@@ -598,3 +598,44 @@ fn the_variational_integrator_of_seghete_and_murphey_in_coq() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// An exact example whose probe has no Coq law (`corner.result6_chi`): the outputs the
+/// statement uses (`ta_steps`, `zone0`) become its parameters, and the refutation of
+/// `fp-result3-eq9-literal` is checked for all their values (condition (9) as printed has
+/// no solution: m = 1/20 > 0, whatever the law's run gives), hence for the law's. The
+/// claim with its failing relation reversed (`m > 0`, true) handed to Coq as refuted does
+/// not compile (what fails then is only about the outputs); a proof is never exported
+/// without the law; an example whose every relation involves an output stays not
+/// exported.
+#[test]
+fn a_refutation_whatever_the_outputs_of_a_probe_without_a_coq_law() {
+    if !coq_here() {
+        return;
+    }
+    let path = "proofs/fp/fp-result3-eq9-literal.toml";
+    let genuine = engine_results(&[path]);
+    let (c, r) = &genuine[0];
+    assert_eq!(r.verdict, Verdict::Refuted);
+    let text = coq::file_of(c, r).unwrap();
+    assert!(
+        text.contains("forall ta_steps zone0 : R, ~ (fp_result3_eq9_literal_1 ta_steps zone0)"),
+        "{text}"
+    );
+    let why = coq::file_of(c, &result(c, Some((Verdict::Proved, None)))).unwrap_err();
+    assert!(why.contains("only a refutation"), "{why}");
+    let mut entries = genuine.clone();
+    let flipped = edited(path, "m-eq9-flipped", "\"m <= 0\"]", "\"m > 0\"]");
+    let forged = result(&flipped, Some((Verdict::Refuted, r.counterexample.clone())));
+    entries.push((flipped, forged));
+    let dir = folder("opaque");
+    checked_and_rejected(&dir, &entries, &genuine, &["m-eq9-flipped"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let table = claim("proofs/pq/pq-table1.toml");
+    let r = result(&table, None);
+    assert_eq!(r.verdict, Verdict::Refuted);
+    let why = coq::file_of(&table, &r).unwrap_err();
+    assert!(
+        why.contains("no Coq law for the probe cradle.table1_readings"),
+        "{why}"
+    );
+}

@@ -394,6 +394,7 @@ mod tests {
             label: "case Z1".into(),
             case: "Z1".into(),
             chain: false,
+            opaque: None,
             vars: vec!["k".into(), "x".into(), "y".into()],
             text: String::new(),
         };

@@ -38,6 +38,9 @@ pub(crate) const UNFOLD: &str = "fp6_first, fp6_count, fp6_in_a, fp6_in_b, fp6_i
      pq_energy, pq_kin, pq_perp, pq_rate, var_next_p, var_fplus, var_fminus, var_next_q, \
      var_energy, var_ld";
 
+/// The start of the error for a probe without a Coq law.
+pub(crate) const NO_LAW: &str = "no Coq law for the probe";
+
 /// An input of a probe as a Coq term: the claim's mapping, else the variable of that name.
 pub(crate) type Arg<'a> = &'a dyn Fn(&str) -> Result<String, String>;
 
@@ -215,7 +218,7 @@ pub(crate) fn outputs(
         "char.single" => char_single(arg, has, &p),
         "char.step" => char_step(arg, has, word, &p),
         "variational.del" => variational_del(arg, has, &p),
-        other => Err(format!("no Coq law for the probe {other} yet")),
+        other => Err(format!("{NO_LAW} {other} yet")),
     }
 }
 

@@ -22,6 +22,13 @@ use statement::Prop;
 pub fn file_of(claim: &Claim, r: &ClaimResult) -> Result<String, String> {
     let props = statement::of(claim)?;
     let id = term::ident(&claim.id);
+    let opaque = props.iter().find_map(|p| p.opaque.as_ref());
+    if let (Some((probe, _)), false) = (opaque, r.verdict == Verdict::Refuted) {
+        return Err(format!(
+            "{} {probe} yet (without it only a refutation that holds whatever its outputs are can be checked)",
+            laws::NO_LAW
+        ));
+    }
     let proof = match r.verdict {
         Verdict::Proved => proved(&id, &props, r.certificate.as_ref()),
         Verdict::Refuted => refuted(&id, &props, r.counterexample.as_ref(), &r.detail)?,
@@ -35,6 +42,12 @@ pub fn file_of(claim: &Claim, r: &ClaimResult) -> Result<String, String> {
         comment(&claim.statement),
         r.verdict.name(),
     );
+    if let Some((probe, outs)) = opaque {
+        out += &format!(
+            "(** The probe {probe} has no Coq law yet: its outputs {} are the statement's\n    parameters, and the theorem says that the statement fails whatever their values are,\n    so also at the law's values. *)\n",
+            outs.join(", ")
+        );
+    }
     out += &format!(
         "From Coq Require Import Reals Lra.\nFrom ImpactKit Require Import {}.\nOpen Scope R_scope.\n\n",
         laws::IMPORTS
@@ -47,8 +60,12 @@ pub fn file_of(claim: &Claim, r: &ClaimResult) -> Result<String, String> {
         laws::UNFOLD.replace(',', "")
     );
     for (i, p) in props.iter().enumerate() {
+        let params = match &p.opaque {
+            Some((_, outs)) => format!(" ({} : R)", names(outs)),
+            None => String::new(),
+        };
         out += &format!(
-            "(** {} *)\nDefinition {id}_{} : Prop :=\n{}.\n\n",
+            "(** {} *)\nDefinition {id}_{}{params} : Prop :=\n{}.\n\n",
             comment(&p.label),
             i + 1,
             p.text
@@ -68,6 +85,14 @@ fn conjunction(id: &str, n: usize) -> String {
         .map(|i| format!("{id}_{i}"))
         .collect::<Vec<_>>()
         .join(" /\\ ")
+}
+
+/// Names as Coq identifiers, separated by spaces.
+fn names(ns: &[String]) -> String {
+    ns.iter()
+        .map(|n| term::name(n))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A proved claim's lemmas, one per case: from the certificate's cells where it has cells
@@ -173,6 +198,22 @@ fn refuted(
             true => h,
             false => format!("[{h} {acc}]"),
         });
+    // a probe without a Coq law (an exact example, one proposition): for all its outputs
+    if let [Prop {
+        opaque: Some((_, outs)),
+        ..
+    }] = props
+    {
+        return Ok(format!(
+            "Theorem {id} : forall {} : R, ~ ({id}_1 {}).\nProof.\n  intros {} {pattern}.\n  first [ {} ].\nQed.\n",
+            names(outs),
+            names(outs),
+            names(outs),
+            tries
+                .join("\n        | ")
+                .replace("cbv delta [", "cbv beta delta [")
+        ));
+    }
     Ok(format!(
         "Theorem {id} : ~ ({}).\nProof.\n  intros {pattern}.\n  first [ {} ].\nQed.\n",
         conjunction(id, props.len()),

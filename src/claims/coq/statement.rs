@@ -29,6 +29,10 @@ pub(crate) struct Prop {
     /// Whether the proof walks the `let`s one by one (`laws::Outputs::chain`).
     pub(crate) chain: bool,
     pub(crate) text: String,
+    /// An exact example's probe without a Coq law: `(probe, its outputs the statement
+    /// uses)`. The outputs are the statement's parameters; only a refutation that holds
+    /// whatever their values (so for the law's values too) can be checked.
+    pub(crate) opaque: Option<(String, Vec<String>)>,
 }
 
 /// The statement of a claim: its propositions (their conjunction is the claim).
@@ -92,6 +96,7 @@ impl Builder {
             label,
             case: case.to_string(),
             chain: false,
+            opaque: None,
             vars: self.vars,
             text: format!("{head}{}\n  {goal}", self.lines.join("\n")),
         }
@@ -689,6 +694,8 @@ fn exact_example(t: &Example) -> Result<Prop, String> {
             numeric.push(n.clone());
         }
     }
+    // a probe without a Coq law: the outputs the statement uses become its parameters
+    let mut opaque: Option<(String, Vec<String>)> = None;
     if let Some(probe) = t.probe.as_deref() {
         let arg = |n: &str| -> Result<String, String> {
             match numeric.iter().any(|k| k == n) {
@@ -702,7 +709,13 @@ fn exact_example(t: &Example) -> Result<Prop, String> {
             Some((_, e)) => Some(lang::rational(e).map_err(|x| x.to_string())?),
         };
         let word = |n: &str| inputs.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone());
-        let o = laws::outputs(probe, &arg, &has, zone.as_ref(), &word, "")?;
+        let o = match laws::outputs(probe, &arg, &has, zone.as_ref(), &word, "") {
+            Err(e) if e.starts_with(laws::NO_LAW) => {
+                opaque = Some((probe.to_string(), Vec::new()));
+                laws::Outputs::default()
+            }
+            o => o?,
+        };
         if !o.defined.is_empty() {
             return Err("a run's outputs in an exact example have no Coq statement yet".into());
         }
@@ -716,15 +729,34 @@ fn exact_example(t: &Example) -> Result<Prop, String> {
             push_goal(&mut goal, c);
         }
     }
-    let known = |b: &Builder, vs: &[String]| match vs.iter().find(|v| !b.knows(&name(v))) {
-        Some(v) => Err(format!("`{v}` is not an output of the probe's Coq law yet")),
-        None => Ok(()),
+    // a name nothing defines is an output of the probe: of its Coq law (an error: not
+    // written yet), or a parameter where the probe has none
+    let known = |b: &Builder, vs: &[String], opaque: &mut Option<(String, Vec<String>)>| {
+        for v in vs.iter().filter(|v| !b.knows(&name(v))) {
+            match opaque.as_mut() {
+                Some((_, outs)) if !outs.contains(v) => outs.push(v.clone()),
+                Some(_) => {}
+                None => return Err(format!("`{v}` is not an output of the probe's Coq law yet")),
+            }
+        }
+        Ok(())
+    };
+    // with opaque outputs: the `values` that depend on one, and whether some conjunct of
+    // the goal does not (else no refutation can hold whatever they are)
+    let mut tainted: Vec<String> = Vec::new();
+    let mut free = false;
+    let depends = |vs: &[String], tainted: &[String], opaque: &Option<(String, Vec<String>)>| {
+        vs.iter()
+            .any(|v| tainted.contains(v) || opaque.as_ref().is_some_and(|(_, o)| o.contains(v)))
     };
     for (n, e) in t.values.pairs() {
         let x = lang::parse_with_variables(e).map_err(|x| format!("values.{n}: {x}"))?;
         let mut vs = Vec::new();
         x.vars(&mut vs);
-        known(&b, &vs)?;
+        known(&b, &vs, &mut opaque)?;
+        if depends(&vs, &tainted, &opaque) {
+            tainted.push(n.clone());
+        }
         let mut ds = Vec::new();
         term::divisors(&x, &mut ds)?;
         for d in ds {
@@ -734,7 +766,9 @@ fn exact_example(t: &Example) -> Result<Prop, String> {
     }
     for h in &t.holds {
         let r = lang::parse_relation(h).map_err(|e| format!("holds: {e}"))?;
-        known(&b, &relation_vars(&r))?;
+        let vs = relation_vars(&r);
+        known(&b, &vs, &mut opaque)?;
+        free |= !depends(&vs, &tainted, &opaque);
         let mut ds = Vec::new();
         term::relation_divisors(&r, &mut ds)?;
         for d in ds {
@@ -743,12 +777,16 @@ fn exact_example(t: &Example) -> Result<Prop, String> {
         goal.push(term::relation(&r)?);
     }
     for (n, stated) in t.expect.pairs() {
-        known(&b, std::slice::from_ref(n))?;
+        let vs = std::slice::from_ref(n);
+        known(&b, vs, &mut opaque)?;
+        free |= !depends(vs, &tainted, &opaque);
         let q = lang::rational(stated).map_err(|e| format!("expect.{n}: {e}"))?;
         goal.push(format!("{} = {}", name(n), term::number(&q)));
     }
     for (n, stated) in t.printed.pairs() {
-        known(&b, std::slice::from_ref(n))?;
+        let vs = std::slice::from_ref(n);
+        known(&b, vs, &mut opaque)?;
+        free |= !depends(vs, &tainted, &opaque);
         let (p, half) = crate::claims::exact::example::printed_half_unit(stated)?;
         goal.push(format!(
             "Rabs ({} - {}) <= {}",
@@ -760,7 +798,12 @@ fn exact_example(t: &Example) -> Result<Prop, String> {
     if goal.is_empty() {
         return Err("an exact-example needs `expect`, `printed` or `holds`".into());
     }
-    Ok(b.finish("the example".into(), "", &goal))
+    if let (Some((probe, _)), false) = (&opaque, free) {
+        return Err(format!("{} {probe} yet", laws::NO_LAW));
+    }
+    let mut prop = b.finish("the example".into(), "", &goal);
+    prop.opaque = opaque;
+    Ok(prop)
 }
 
 fn push_goal(goal: &mut Vec<String>, g: String) {
