@@ -43,6 +43,14 @@ def _same_verdict(tmp_path: pathlib.Path, committed: tuple, post: list) -> None:
     assert again.get("expect") == report.get("expect")
 
 
+def _agrees(tmp_path: pathlib.Path, engine: str, file: str, label: str, post: list, v: list) -> None:
+    """The reader's velocity is the script's and the committed record's, bit for bit, and
+    gets the committed record's verdict."""
+    committed = _committed(engine)[f"{engine}-{file[:-5]}-{label}"]
+    assert post == v == committed[0]["output"]["v"]
+    _same_verdict(tmp_path, committed, post)
+
+
 def _run(mod, common, file: str, label: str):
     cfg = dict(mod.PARAM_SETS)[label]
     system = common.System(file, None, overlap=cfg.get("overlap", 0.0))
@@ -75,9 +83,7 @@ def test_from_pymunk_reads_the_fixture_runs(scripts, monkeypatch, tmp_path, file
     label = "touching-dt1e-3-it10"
     v = _run(eng_pymunk, scripts, file, label)
     post = records.from_pymunk(made, axes=axes)
-    committed = _committed("pymunk")[f"pymunk-{file[:-5]}-{label}"]
-    assert post == v == committed[0]["output"]["v"]
-    _same_verdict(tmp_path, committed, post)
+    _agrees(tmp_path, "pymunk", file, label, post, v)
 
 
 @pytest.mark.parametrize("file,axes", SCENARIOS)
@@ -110,9 +116,7 @@ def test_from_pybullet_reads_the_fixture_runs(scripts, monkeypatch, tmp_path, fi
     finally:
         for cid in clients:
             disconnect(cid)
-    committed = _committed("pybullet")[f"pybullet-{file[:-5]}-{label}"]
-    assert post == v == committed[0]["output"]["v"]
-    _same_verdict(tmp_path, committed, post)
+    _agrees(tmp_path, "pybullet", file, label, post, v)
 
 
 @pytest.mark.parametrize("file,axes", SCENARIOS)
@@ -136,6 +140,4 @@ def test_from_mujoco_reads_the_fixture_runs(scripts, monkeypatch, tmp_path, file
     coordinates = len(scripts.System(file).coordinates)
     dofs = [int(model.jnt_dofadr[mujoco.mj_name2id(model, joint, f"q{j}")]) for j in range(coordinates)]
     post = records.from_mujoco(data, dofs)
-    committed = _committed("mujoco")[f"mujoco-{file[:-5]}-{label}"]
-    assert post == v == committed[0]["output"]["v"]
-    _same_verdict(tmp_path, committed, post)
+    _agrees(tmp_path, "mujoco", file, label, post, v)
