@@ -20,6 +20,7 @@ terminal summary counts the checks and the nearest laws the engine landed on.
 
 import hashlib
 import os
+import tempfile
 from collections import Counter
 from typing import Any, Dict, List, Optional, Sequence
 
@@ -47,6 +48,11 @@ def pytest_addoption(parser: Any) -> None:
 
 def pytest_configure(config: Any) -> None:
     config.stash[_OBSERVED] = []
+    path = config.getoption("impact_records", None)
+    if path:
+        folder = os.path.dirname(os.path.abspath(path))
+        if not os.path.isdir(folder) or os.path.isdir(path):
+            raise pytest.UsageError(f"--impact-records: {path!r} is not a file in an existing folder")
     _tolerance(config)  # a bad ini value stops the run at once, naming the option
     law = config.getini("impact_law")
     if law not in law_names():
@@ -121,9 +127,12 @@ def _scenario(system: System, folder: str, pre: Optional[List[str]]) -> Dict[str
         digest = hashlib.sha256(system.toml.encode()).hexdigest()[:16]
         path = os.path.join(folder, f"system-{digest}.toml")
         if not os.path.exists(path):
+            # whole or not at all: a temporary name, renamed when written
             os.makedirs(folder, exist_ok=True)
-            with open(path, "w", encoding="utf-8") as f:
+            fd, tmp = tempfile.mkstemp(prefix=".system-", suffix=".tmp", dir=folder)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
                 f.write(system.toml)
+            os.replace(tmp, path)
     scenario: Dict[str, Any] = {"file": os.path.abspath(path)}
     if pre is not None:
         scenario["velocity"] = pre

@@ -531,3 +531,10 @@ def test_the_pytest_plugin_checks_counts_and_writes_records(tmp_path):
     (tmp_path / "pytest.ini").write_text("[pytest]\nimpact_law = newtons\n")
     bad = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_engine.py"], capture_output=True, text=True, cwd=tmp_path)
     assert bad.returncode == 4 and "impact_law: unknown law 'newtons'" in bad.stderr, bad.stderr
+    (tmp_path / "pytest.ini").unlink()
+    nowhere = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "test_engine.py", "--impact-records", "no/such/folder/r.jsonl"],
+        capture_output=True, text=True, cwd=tmp_path,
+    )
+    assert nowhere.returncode == 4 and "--impact-records: 'no/such/folder/r.jsonl'" in nowhere.stderr, nowhere.stderr
+    assert "Traceback" not in nowhere.stderr + nowhere.stdout

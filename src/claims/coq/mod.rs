@@ -183,8 +183,13 @@ fn refuted(
             true => String::new(),
             false => format!(" specialize (H{n} {});", w.join(" "), n = i + 1),
         };
+        // a Definition with parameters (a probe's outputs) is a function: beta after delta
+        let beta = match p.opaque {
+            Some(_) => "beta ",
+            None => "",
+        };
         tries.push(format!(
-            "(cbv delta [{id}_{n}] in H{n};{at} ik_walk H{n}; ik_unfold; ik_refute H{n})\n        | (unfold {id}_{n} in H{n}; cbv zeta in H{n};{at} ik_premises H{n}; ik_unfold; ik_refute H{n})",
+            "(cbv {beta}delta [{id}_{n}] in H{n};{at} ik_walk H{n}; ik_unfold; ik_refute H{n})\n        | (unfold {id}_{n} in H{n}; cbv zeta in H{n};{at} ik_premises H{n}; ik_unfold; ik_refute H{n})",
             n = i + 1
         ));
     }
@@ -209,9 +214,7 @@ fn refuted(
             names(outs),
             names(outs),
             names(outs),
-            tries
-                .join("\n        | ")
-                .replace("cbv delta [", "cbv beta delta [")
+            tries.join("\n        | ")
         ));
     }
     Ok(format!(
