@@ -129,9 +129,108 @@ Ltac ik_sign_contra :=
   | |- ?a >= ?b => assert (0 <= a - b) by (ring_simplify; ik_nonneg); lra
   end.
 
+(** A ground real term (numerals, + − × ÷, powers, |·|) as a rational, at tactic time. *)
+Ltac ik_q e :=
+  lazymatch e with
+  | ?a + ?b => let x := ik_q a in let y := ik_q b in constr:(Qplus x y)
+  | ?a - ?b => let x := ik_q a in let y := ik_q b in constr:(Qminus x y)
+  | ?a * ?b => let x := ik_q a in let y := ik_q b in constr:(Qmult x y)
+  | ?a / ?b => let x := ik_q a in let y := ik_q b in constr:(Qdiv x y)
+  | - ?a => let x := ik_q a in constr:(Qopp x)
+  | / ?a => let x := ik_q a in constr:(Qinv x)
+  | ?a ^ ?n => let x := ik_q a in constr:(Qpower x (Z.of_nat n))
+  | Rabs ?a => let x := ik_q a in constr:(Qabs x)
+  | IZR ?z => constr:(inject_Z z)
+  | R0 => constr:(0%Q)
+  | R1 => constr:(1%Q)
+  end.
+
+(** * Ground radicals
+
+    A ground [sqrt a] (a rational [a] ≥ 0) is bounded by rationals at tactic time: n/d ≤
+    √a ≤ (n+1)/d with d = den(a)·10¹² and n = ⌊√(num(a)·den(a)·10²⁴)⌋, each bound proved
+    from its square by [lra]. A product √a·√b of ground radicals is first merged into
+    √(ab), so that [lra] sees one atom per radical. *)
+Lemma ik_sqrt_lo : forall a x, 0 <= a -> a * a <= x -> a <= sqrt x.
+Proof. intros a x Ha Hx. rewrite <- (sqrt_square a Ha). apply sqrt_le_1_alt. lra. Qed.
+
+Lemma ik_sqrt_hi : forall b x, 0 <= b -> x <= b * b -> sqrt x <= b.
+Proof. intros b x Hb Hx. rewrite <- (sqrt_square b Hb). apply sqrt_le_1_alt. lra. Qed.
+
+Ltac ik_sqrt_products :=
+  repeat match goal with
+  | H : context [sqrt ?a * sqrt ?b] |- _ =>
+      let _ := ik_q a in let _ := ik_q b in
+      rewrite <- (sqrt_mult_alt a b) in H by lra
+  | |- context [sqrt ?a * sqrt ?b] =>
+      let _ := ik_q a in let _ := ik_q b in
+      rewrite <- (sqrt_mult_alt a b) by lra
+  end.
+
+Ltac ik_sqrt_bound a :=
+  let q := ik_q a in
+  let q := eval vm_compute in (Qred q) in
+  let s := eval vm_compute in (Qle_bool 0 q) in
+  lazymatch s with true => idtac end;
+  let n := eval vm_compute in (Z.sqrt (Qnum q * Zpos (Qden q) * 10 ^ 24)) in
+  let d := eval vm_compute in (Zpos (Qden q) * 10 ^ 12)%Z in
+  let n1 := eval vm_compute in (n + 1)%Z in
+  assert (IZR n / IZR d <= sqrt a) by (apply ik_sqrt_lo; lra);
+  assert (sqrt a <= IZR n1 / IZR d) by (apply ik_sqrt_hi; lra).
+
+Lemma ik_sqrt_ratio : forall a b r, 0 <= r -> 0 <= b -> a = r * r * b -> sqrt a = r * sqrt b.
+Proof.
+  intros a b r Hr Hb E. subst a.
+  rewrite sqrt_mult_alt by nra. rewrite sqrt_square by lra. reflexivity.
+Qed.
+
+(** √a = r √b for two ground radicals whose radicands differ by the square of a rational
+    r (√(64 c) = 8 √c), an equation [lra] can use. *)
+Ltac ik_sqrt_ratio a b :=
+  let x := ik_q a in let y := ik_q b in
+  let r := eval vm_compute in (Qred (Qdiv x y)) in
+  lazymatch r with
+  | Qmake ?n ?d =>
+      let sn := eval vm_compute in (Z.sqrt n) in
+      let sd := eval vm_compute in (Z.sqrt (Zpos d)) in
+      let ok := eval vm_compute in (andb (Z.eqb (sn * sn) n) (Z.eqb (sd * sd) (Zpos d))) in
+      lazymatch ok with
+      | true => assert (sqrt a = IZR sn / IZR sd * sqrt b) by (apply ik_sqrt_ratio; lra)
+      end
+  end.
+
+Ltac ik_sqrt_pair2 a b :=
+  lazymatch a with b => fail | _ => idtac end;
+  lazymatch goal with
+  | _ : sqrt a = _ * sqrt b |- _ => fail
+  | _ : sqrt b = _ * sqrt a |- _ => fail
+  | _ => ik_sqrt_ratio a b
+  end.
+
+Ltac ik_sqrt_pair a :=
+  match goal with
+  | |- context [sqrt ?b] => ik_sqrt_pair2 a b
+  | _ : context [sqrt ?b] |- _ => ik_sqrt_pair2 a b
+  end.
+
+Ltac ik_sqrt_new a := lazymatch goal with _ : _ <= sqrt a |- _ => fail | _ => ik_sqrt_bound a end.
+
+(** Every ground radical of the goal and the hypotheses bounded (once each), and the
+    rational ratios between them stated. *)
+Ltac ik_sqrts :=
+  ik_sqrt_products;
+  repeat match goal with
+  | |- context [sqrt ?a] => ik_sqrt_pair a
+  | _ : context [sqrt ?a] |- _ => ik_sqrt_pair a
+  end;
+  repeat match goal with
+  | |- context [sqrt ?a] => ik_sqrt_new a
+  | _ : context [sqrt ?a] |- _ => ik_sqrt_new a
+  end.
+
 (** Arithmetic, then again with the inverses named, then by signs. *)
 Ltac ik_arith_full :=
-  first [ik_arith | (ik_inverses; first [ik_arith | ik_sign_contra])].
+  first [ik_arith | (ik_inverses; first [ik_arith | ik_sign_contra]) | (ik_sqrts; lra)].
 
 (** [d <> 0] from a hypothesis [a <> 0] whose fractions, cleared, give [d] up to a
     constant factor (a law's divisor stated as a premise, e.g. ‖u‖²_g ≠ 0, is asked by
@@ -218,7 +317,8 @@ Ltac ik_refute H :=
          end;
   first [ lra
         | match goal with A : _ |- _ => ik_false A end
-        | match goal with E : ?a <> ?b |- _ => apply E; first [lra | (ik_abs; lra)] end ].
+        | match goal with E : ?a <> ?b |- _ => apply E; first [lra | (ik_abs; lra)] end
+        | (ik_sqrts; lra) ].
 
 (** * Ground arithmetic at a witness, let by let
 
@@ -228,22 +328,6 @@ Ltac ik_refute H :=
     Coq 3 minutes. [ik_walk] instead computes each value exactly (the laws unfolded, the
     branches decided, the arithmetic done in Q at tactic time), proves "value = constant"
     by [lra] on that small term alone, and goes on with the constant. *)
-
-(** A ground real term (numerals, + − × ÷, powers, |·|) as a rational, at tactic time. *)
-Ltac ik_q e :=
-  lazymatch e with
-  | ?a + ?b => let x := ik_q a in let y := ik_q b in constr:(Qplus x y)
-  | ?a - ?b => let x := ik_q a in let y := ik_q b in constr:(Qminus x y)
-  | ?a * ?b => let x := ik_q a in let y := ik_q b in constr:(Qmult x y)
-  | ?a / ?b => let x := ik_q a in let y := ik_q b in constr:(Qdiv x y)
-  | - ?a => let x := ik_q a in constr:(Qopp x)
-  | / ?a => let x := ik_q a in constr:(Qinv x)
-  | ?a ^ ?n => let x := ik_q a in constr:(Qpower x (Z.of_nat n))
-  | Rabs ?a => let x := ik_q a in constr:(Qabs x)
-  | IZR ?z => constr:(inject_Z z)
-  | R0 => constr:(0%Q)
-  | R1 => constr:(1%Q)
-  end.
 
 (** The real numeral of a rational, in lowest terms. *)
 Ltac ik_r q :=

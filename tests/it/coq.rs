@@ -599,6 +599,63 @@ fn the_variational_integrator_of_seghete_and_murphey_in_coq() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// TREX's tail length in Coq (`coq/Trex.v`, the display of Sect. VII-B with its two
+/// radicals): the refutation of `sm-trex-ltail-inverse` (L_tail is homogeneous of degree
+/// 1, so c = L_tail·r1/r2 doubles between (7, 4) and (14, 8)) and the proof of
+/// `sm-trex-ltail-formula` (L_tail(7, 4) = 15.86275… to four decimals, beyond the
+/// homothetic length) are checked, the radicals bounded by rationals (`ik_sqrts`). False
+/// statements do not compile: the refuted claim handed in as proved; the lower bound moved
+/// past the value (15.8628, false by 5·10⁻⁵) handed in as proved; and a refutation, at the
+/// same witness, of the true relation ck = 2c.
+#[test]
+fn tail_length_of_trex_in_coq_with_ground_radicals() {
+    if !coq_here() {
+        return;
+    }
+    let (inverse, formula) = (
+        "proofs/sm/sm-trex-ltail-inverse.toml",
+        "proofs/sm/sm-trex-ltail-formula.toml",
+    );
+    let genuine = engine_results(&[inverse, formula]);
+    assert_eq!(genuine[0].1.verdict, Verdict::Refuted);
+    assert_eq!(genuine[1].1.verdict, Verdict::Proved);
+    let text = coq::file_of(&genuine[1].0, &genuine[1].1).unwrap();
+    assert!(text.contains("let ltail := tr_ltail r1 r2 in"), "{text}");
+    let mut entries = genuine.clone();
+    let mut proved = genuine[0].0.clone();
+    proved.id = "m-ltail-inverse-proved".into();
+    entries.push((
+        proved.clone(),
+        result(&proved, Some((Verdict::Proved, None))),
+    ));
+    let past = edited(
+        formula,
+        "m-ltail-past",
+        "\"ltail_lo >= 15.8627\"",
+        "\"ltail_lo >= 15.8628\"",
+    );
+    entries.push((past.clone(), result(&past, Some((Verdict::Proved, None)))));
+    let doubled = edited(
+        inverse,
+        "m-ltail-doubled",
+        "holds = [\"ck_lo <= c_hi\", \"c_lo <= ck_hi\"]",
+        "holds = [\"ck_lo <= 2 * c_hi\", \"2 * c_lo <= ck_hi\"]",
+    );
+    let forged = result(
+        &doubled,
+        Some((Verdict::Refuted, genuine[0].1.counterexample.clone())),
+    );
+    entries.push((doubled, forged));
+    let dir = folder("trex");
+    checked_and_rejected(
+        &dir,
+        &entries,
+        &genuine,
+        &["m-ltail-inverse-proved", "m-ltail-past", "m-ltail-doubled"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// An exact example whose probe has no Coq law (`corner.result6_chi`): the outputs the
 /// statement uses (`ta_steps`, `zone0`) become its parameters, and the refutation of
 /// `fp-result3-eq9-literal` is checked for all their values (condition (9) as printed has

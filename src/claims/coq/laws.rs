@@ -6,7 +6,7 @@ use num_rational::BigRational;
 
 /// The Coq library files, embedded: written into the export folder's `lib/` and compiled
 /// there, so that the folder checks on its own.
-pub(crate) const LIBRARY: [(&str, &str); 7] = [
+pub(crate) const LIBRARY: [(&str, &str); 8] = [
     ("Tactics.v", include_str!("../../../coq/Tactics.v")),
     ("Corner.v", include_str!("../../../coq/Corner.v")),
     ("Propagative.v", include_str!("../../../coq/Propagative.v")),
@@ -14,10 +14,12 @@ pub(crate) const LIBRARY: [(&str, &str); 7] = [
     ("Penny.v", include_str!("../../../coq/Penny.v")),
     ("Cradle.v", include_str!("../../../coq/Cradle.v")),
     ("Variational.v", include_str!("../../../coq/Variational.v")),
+    ("Trex.v", include_str!("../../../coq/Trex.v")),
 ];
 
 /// The library's modules, as a claim file imports them.
-pub(crate) const IMPORTS: &str = "Tactics Corner Propagative Sequential Penny Cradle Variational";
+pub(crate) const IMPORTS: &str =
+    "Tactics Corner Propagative Sequential Penny Cradle Variational Trex";
 
 /// The definitions a proof unfolds (every law definition of the library), each before
 /// those it is written with (`unfold` takes them in this order).
@@ -36,7 +38,7 @@ pub(crate) const UNFOLD: &str = "fp6_first, fp6_count, fp6_in_a, fp6_in_b, fp6_i
      cb_xdd, cb_ydd, cb_1, cb_2, cb_3, cb_4, pq3_step, pq3_exit, pq3_multiple, pq3_beta, \
      pq3_s1, pq3_s2, pq3_rate1, pq3_rate2, pq_two, pq_single, pq_incoming, pq_minus, \
      pq_energy, pq_kin, pq_perp, pq_rate, var_next_p, var_fplus, var_fminus, var_next_q, \
-     var_energy, var_ld";
+     var_energy, var_ld, tr_ltail, tr_homothetic";
 
 /// The start of the error for a probe without a Coq law.
 pub(crate) const NO_LAW: &str = "no Coq law for the probe";
@@ -218,6 +220,7 @@ pub(crate) fn outputs(
         "char.single" => char_single(arg, has, &p),
         "char.step" => char_step(arg, has, word, &p),
         "variational.del" => variational_del(arg, has, &p),
+        "trex.ltail" => trex_ltail(arg, has, &p),
         other => Err(format!("{NO_LAW} {other} yet")),
     }
 }
@@ -248,6 +251,49 @@ fn variational_del(arg: Arg, has: Has, p: &dyn Fn(&str) -> String) -> Result<Out
         lets,
         // the step divides by m and h: where either is 0 the probe has no outputs
         nonzero: vec![(String::new(), m.clone()), (String::new(), h.clone())],
+        ..Outputs::default()
+    })
+}
+
+/// Seghete–Murphey Sect. VII-B, the display for L_tail (`coq/Trex.v`): the tail length at
+/// (r1, r2) and at (k r1, k r2) (k = 2 by default), c = L_tail·r1/r2 at both, and the
+/// homothetic length. The probe gives each length as a certified enclosure `_lo`, `_hi`;
+/// in Coq both ends are the exact value (a point encloses itself), so the theorem states
+/// the relation between the exact lengths that the enclosures certify. Premises: r1² ≠ r2²
+/// (the divisor) and the radicand ≥ 0 (where the probe has no outputs otherwise).
+fn trex_ltail(arg: Arg, has: Has, p: &dyn Fn(&str) -> String) -> Result<Outputs, String> {
+    let (r1, r2) = (arg("r1")?, arg("r2")?);
+    let k = match has("k") {
+        true => arg("k")?,
+        false => "2".to_string(),
+    };
+    let (k1, k2) = (format!("({k} * {r1})"), format!("({k} * {r2})"));
+    let ratio = format!("({r1} / {r2})");
+    let mut lets = Vec::new();
+    for (name, a, b) in [("ltail", &r1, &r2), ("scaled", &k1, &k2)] {
+        lets.push((p(name), format!("tr_ltail {a} {b}")));
+        lets.push((p(&format!("{name}_lo")), p(name)));
+        lets.push((p(&format!("{name}_hi")), p(name)));
+    }
+    for (name, of) in [("c", "ltail"), ("ck", "scaled")] {
+        lets.push((p(&format!("{name}_lo")), format!("{} * {ratio}", p(of))));
+        lets.push((p(&format!("{name}_hi")), format!("{} * {ratio}", p(of))));
+    }
+    lets.push((p("homothetic"), format!("tr_homothetic {r1} {r2}")));
+    lets.push((p("k"), k.clone()));
+    let radicand = |a: &str, b: &str| format!("0 <= {a} ^ 4 * {b} ^ 2 + {a} ^ 3 * {b} ^ 3");
+    Ok(Outputs {
+        lets,
+        nonzero: vec![
+            (String::new(), format!("{r1} ^ 2 - {r2} ^ 2")),
+            (String::new(), format!("{k1} ^ 2 - {k2} ^ 2")),
+            (String::new(), r2.clone()),
+            (String::new(), format!("{r1} - {r2}")),
+        ],
+        premises: vec![
+            (String::new(), radicand(&r1, &r2)),
+            (String::new(), radicand(&k1, &k2)),
+        ],
         ..Outputs::default()
     })
 }

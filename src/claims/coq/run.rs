@@ -200,7 +200,8 @@ fn axioms(out: &str) -> Vec<String> {
         if line.starts_with("Axioms:") {
             on = true;
         } else if on && !line.is_empty() && !line.starts_with(char::is_whitespace) {
-            names.push(line.trim().to_string());
+            // `name : type` when the type fits on the line, else `name` alone
+            names.extend(line.split_whitespace().next().map(str::to_string));
         }
     }
     names
@@ -310,5 +311,24 @@ fn clip(s: &str) -> String {
     match s.char_indices().nth(200) {
         Some((i, _)) => format!("{}…", &s[..i]),
         None => s.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::axioms;
+
+    /// `Print Assumptions` puts a short type on the axiom's line and a long one below it:
+    /// either way the name alone is compared with the standard axioms.
+    #[test]
+    fn axiom_names_with_or_without_their_type_on_the_line() {
+        let out = "Axioms:\nClassicalDedekindReals.sig_not_dec : forall P : Prop, {~ ~ P} + {~ P}\nClassicalDedekindReals.sig_forall_dec\n  : forall P : nat -> Prop,\n    (forall n : nat, {P n} + {~ P n}) -> {n : nat | ~ P n} + {forall n : nat, P n}\n";
+        assert_eq!(
+            axioms(out),
+            [
+                "ClassicalDedekindReals.sig_not_dec",
+                "ClassicalDedekindReals.sig_forall_dec"
+            ]
+        );
     }
 }
