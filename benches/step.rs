@@ -167,6 +167,7 @@ fn double_pendulum(c: &mut Criterion) {
         h: 0.01,
         law: StepLaw::Elastic,
         order: Order::Argmin,
+        together: None,
     };
     let (q0, p0) = (vec![0.0, 0.0], vec![4.0, 2.0]);
     let run = runner.run(&q0, &p0, 1000);

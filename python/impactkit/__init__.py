@@ -636,10 +636,14 @@ def step(
     eps: Optional[Input] = None,
     order: str = "argmin",
     arith: str = "certified",
+    together: Optional[Input] = None,
+    compare_orders: bool = False,
 ) -> Any:
     """``impactkit step``: the Seghete–Murphey time stepper (Sect. VI–VII) on a step
     system file (a path, or the file's text; docs/step.md), ``steps`` steps of size
     ``dt`` with the elastic, plastic (11) or inelastic (17, with ``eps``) law.
+    ``together`` (``--together``) joins contacts within that gap to an impact;
+    ``compare_orders`` (``--compare-orders``) adds ``indeterminacy`` (Fig. 8's ξ).
 
     >>> r = step("examples/step/ball-gravity.toml", dt="1/10", steps=5, law="elastic", arith="quadratic")
     >>> [n["q"][1] for n in r["nodes"]][:3], r["nodes"][0]["energy"]
@@ -647,7 +651,18 @@ def step(
     """
     text, source = _text_and_source(system)
     return _report(
-        _core.step(text, _expr(dt, "dt"), steps, law, eps=_opt(eps, "eps"), order=order, arith=arith, source=source)
+        _core.step(
+            text,
+            _expr(dt, "dt"),
+            steps,
+            law,
+            eps=_opt(eps, "eps"),
+            order=order,
+            arith=arith,
+            source=source,
+            together=_opt(together, "together"),
+            compare_orders=bool(compare_orders),
+        )
     )
 
 

@@ -667,7 +667,7 @@ fn penny_run<'py>(
 /// file's text (docs/step.md): `steps` steps of size `dt` with the elastic, plastic (11)
 /// or inelastic (17, with `eps`) impact law.
 #[pyfunction]
-#[pyo3(signature = (toml, dt, steps, law, eps = None, order = "argmin", arith = "certified", source = "<string>"))]
+#[pyo3(signature = (toml, dt, steps, law, eps = None, order = "argmin", arith = "certified", source = "<string>", together = None, compare_orders = false))]
 #[allow(clippy::too_many_arguments)]
 fn step<'py>(
     py: Python<'py>,
@@ -679,6 +679,8 @@ fn step<'py>(
     order: &str,
     arith: &str,
     source: &str,
+    together: Option<String>,
+    compare_orders: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     use impactkit::system::step_file::{LawArg, StepFile, StepSpec};
     use impactkit::system::stepper::Order;
@@ -702,6 +704,8 @@ fn step<'py>(
             order,
             &[("argmin", Order::Argmin), ("argmax", Order::Argmax)],
         )?,
+        together,
+        compare_orders,
     };
     let arith = Arith::parse(arith, DEFAULT_MAX_BITS).map_err(value_error)?;
     let r = computing(py, || {

@@ -269,6 +269,13 @@ impl Scalar for Interval {
             Sign::Unknown
         }
     }
+    /// |x| of an enclosure that contains 0: [0, max(−lo, hi)] (exact in f64).
+    fn abs_undecided(&self) -> Option<Self> {
+        Some(Interval {
+            lo: 0.0,
+            hi: (-self.lo).max(self.hi),
+        })
+    }
     fn sqrt(&self) -> Result<Self, ArithError> {
         match self.sign() {
             Sign::Negative => Err(ArithError::Domain(format!(

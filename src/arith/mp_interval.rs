@@ -281,6 +281,16 @@ impl Scalar for MpInterval {
             Sign::Unknown
         }
     }
+    /// |x| of an enclosure that contains 0: [0, max(−lo, hi)] (negation and the
+    /// comparison are exact).
+    fn abs_undecided(&self) -> Option<Self> {
+        let neg = Float::with_val(self.lo.prec(), -&self.lo);
+        let hi = if neg >= self.hi { neg } else { self.hi.clone() };
+        Some(MpInterval {
+            lo: Float::with_val(hi.prec(), 0),
+            hi,
+        })
+    }
     fn sqrt(&self) -> Result<Self, ArithError> {
         if self.hi.cmp0() == Some(Ordering::Less) {
             return Err(ArithError::Domain(format!(

@@ -112,6 +112,79 @@ pub struct StepReport {
     pub conservation: Vec<ConservationRow>,
     /// Why the run stopped before the last step, if it did.
     pub stopped: Option<String>,
+    /// `--compare-orders`: the indeterminacy between this run and the same run with the
+    /// other order of the reflections (Seghete–Murphey Sect. VII-B, Fig. 8).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub indeterminacy: Option<IndeterminacyReport>,
+}
+
+/// ξ at one node.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct XiRow {
+    pub step: usize,
+    pub t: Num,
+    /// ξ² = ‖p_a − p_b‖²_g / ‖p_a‖²_g; `null` where p_a = 0.
+    pub xi_squared: Option<Num>,
+    /// ξ; `null` also where √(ξ²) is not in the backend's field (exact backends) or an
+    /// enclosure of ξ² reaches below 0.
+    pub xi: Option<Num>,
+}
+
+/// Two runs of one system, the reflections in the two orders, compared node by node.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct IndeterminacyReport {
+    /// The order of the second run (the first is the report's `order`).
+    pub against: &'static str,
+    /// What ξ is.
+    pub measure: &'static str,
+    pub nodes: Vec<XiRow>,
+    /// The node of the largest ξ (its upper bound on enclosures).
+    pub largest: Option<XiRow>,
+    /// The first node with ξ > 0 (decided on enclosures).
+    pub first_nonzero: Option<XiRow>,
+    /// The second run's impacts and why it stopped early, if it did.
+    pub other_impacts: usize,
+    pub other_stopped: Option<String>,
+}
+
+/// The measure of [`IndeterminacyReport`].
+pub const XI_MEASURE: &str = "xi = |p_a - p_b|_g / |p_a|_g at every node, the norm of M(q_a)^-1 (SM (31), Sect. VII-B Fig. 8)";
+
+impl IndeterminacyReport {
+    fn text(&self, o: &TextOptions) -> String {
+        let at = |r: &XiRow| {
+            let v = match (&r.xi, &r.xi_squared) {
+                (Some(x), _) => x.text(o),
+                (None, Some(x2)) => format!("sqrt({})", x2.text(o)),
+                (None, None) => "undefined (p_a = 0)".into(),
+            };
+            format!("{v} at t = {}", r.t.text(o))
+        };
+        let mut s = format!(
+            "indeterminacy against the {} order ({}):\n",
+            self.against, self.measure
+        );
+        s += &match &self.first_nonzero {
+            Some(r) => format!("  first xi > 0: {}\n", at(r)),
+            None => "  xi = 0 at every node (the two orders agree)\n".into(),
+        };
+        if let Some(r) = &self.largest {
+            s += &format!("  largest xi: {}\n", at(r));
+        }
+        if let Some(r) = self.nodes.last() {
+            s += &format!("  last node: xi = {}\n", at(r));
+        }
+        s += &format!(
+            "  the {} run: {} impact(s){}\n",
+            self.against,
+            self.other_impacts,
+            self.other_stopped
+                .as_ref()
+                .map(|w| format!(", stopped early: {w}"))
+                .unwrap_or_default()
+        );
+        s
+    }
 }
 
 impl Kept {
@@ -197,6 +270,9 @@ impl Report for StepReport {
         }
         if let Some(why) = &self.stopped {
             s += &format!("stopped early: {why}\n");
+        }
+        if let Some(x) = &self.indeterminacy {
+            s += &x.text(o);
         }
         s
     }
@@ -325,6 +401,133 @@ impl Figure for StepFigure<'_> {
             chart
                 .draw_series(LineSeries::new(
                     self.points.iter().map(|p| (p.0, p.1[j])),
+                    style::series(j).stroke_width(st.size(2.0)),
+                ))
+                .map_err(style::de)?;
+        }
+        Ok(())
+    }
+}
+
+/// Several `step --compare-orders` runs (one per system file), as one report: `runs`, in
+/// the order of the files.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct StepRuns {
+    pub runs: Vec<StepReport>,
+}
+
+impl Report for StepRuns {
+    fn text(&self, o: &TextOptions) -> String {
+        let texts: Vec<String> = self.runs.iter().map(|r| r.text(o)).collect();
+        texts.join("\n")
+    }
+}
+
+/// The indeterminacy ξ(t) of `--compare-orders` runs on a log axis, one curve per run
+/// (Seghete–Murphey Fig. 8: the two gaits of TREX); exact zeros drawn on a row a decade
+/// below the smallest nonzero ξ, labelled 0.
+pub struct IndeterminacyFigure<'a> {
+    runs: Vec<&'a StepReport>,
+}
+
+impl<'a> IndeterminacyFigure<'a> {
+    /// The figure of the runs that carry an indeterminacy; `None` if none does.
+    pub fn new(runs: &'a [StepReport]) -> Option<IndeterminacyFigure<'a>> {
+        let runs: Vec<&StepReport> = runs.iter().filter(|r| r.indeterminacy.is_some()).collect();
+        (!runs.is_empty()).then_some(IndeterminacyFigure { runs })
+    }
+
+    /// (t, ξ) of a run: ξ's upper bound on enclosures; undecided nodes left out.
+    fn points(r: &StepReport) -> Vec<(f64, f64)> {
+        let Some(x) = &r.indeterminacy else {
+            return Vec::new();
+        };
+        x.nodes
+            .iter()
+            .filter_map(|n| {
+                let v = match (&n.xi, n.xi_squared.as_ref()?) {
+                    (_, Num::Enclosure { hi, .. }) => hi.to_f64().max(0.0).sqrt(),
+                    (Some(xi), _) => xi.to_f64(),
+                    (None, x2) => x2.to_f64().max(0.0).sqrt(),
+                };
+                Some((n.t.to_f64(), v))
+            })
+            .filter(|(t, v)| t.is_finite() && v.is_finite() && *v >= 0.0)
+            .collect()
+    }
+}
+
+impl Figure for IndeterminacyFigure<'_> {
+    fn size(&self) -> (u32, u32) {
+        (960, 520)
+    }
+
+    fn draw<DB: DrawingBackend>(
+        &self,
+        area: &DrawingArea<DB, plotters::coord::Shift>,
+        st: &Style,
+    ) -> Result<(), String>
+    where
+        DB::ErrorType: 'static,
+    {
+        use crate::figure as style;
+        use plotters::coord::types::RangedCoordf64;
+        use plotters::prelude::IntoLogRange;
+        use plotters::prelude::LogCoord;
+        let curves: Vec<Vec<(f64, f64)>> = self.runs.iter().map(|r| Self::points(r)).collect();
+        let nonzero = || curves.iter().flatten().map(|p| p.1).filter(|&v| v > 0.0);
+        let ymax = nonzero().fold(1e-300, f64::max) * 4.0;
+        let ymin = nonzero().fold(ymax / 100.0, f64::min).max(1e-300);
+        let decade = 10f64.powi(ymin.log10().floor() as i32);
+        let has_zero = curves.iter().flatten().any(|p| p.1 == 0.0);
+        let zero = decade / 10.0;
+        let (lo, mut ticks) = match has_zero {
+            true => (zero / 2.0, style::log_ticks(decade, ymax)),
+            false => (ymin / 4.0, style::log_ticks(ymin / 4.0, ymax)),
+        };
+        if has_zero {
+            ticks.insert(0, zero);
+        }
+        let t1 = curves.iter().flatten().map(|p| p.0).fold(1e-12, f64::max);
+        let legend: Vec<Entry> = self
+            .runs
+            .iter()
+            .enumerate()
+            .map(|(j, r)| Entry::new(r.system.clone(), Mark::Line(style::series(j))))
+            .collect();
+        let first = self.runs[0];
+        let title = format!(
+            "Indeterminacy of the impact order ({} against {}), {} law, h = {}",
+            first.order,
+            first.indeterminacy.as_ref().map_or("", |x| x.against),
+            first.law,
+            first.dt.text(&TextOptions::default())
+        );
+        let area = st.titled(area, &title)?;
+        let data = style::legend_right(&area, st, &legend)?;
+        let mut chart = st
+            .chart(&data, None)
+            .build_cartesian_2d(
+                RangedCoordf64::from(0.0..t1),
+                style::Ticked::<LogCoord<f64>>::new((lo..ymax).log_scale().into(), ticks),
+            )
+            .map_err(style::de)?;
+        let fx = style::decimal_ticks(t1);
+        let fy = |v: &f64| match has_zero && *v == zero {
+            true => "0".to_string(),
+            false => style::log_label(v),
+        };
+        st.mesh(&mut chart.configure_mesh())
+            .x_desc("t")
+            .x_label_formatter(&fx)
+            .y_desc("xi = |p_a - p_b|_g / |p_a|_g")
+            .y_label_formatter(&fy)
+            .draw()
+            .map_err(style::de)?;
+        for (j, c) in curves.iter().enumerate() {
+            chart
+                .draw_series(LineSeries::new(
+                    c.iter().map(|&(t, v)| (t, if v > 0.0 { v } else { zero })),
                     style::series(j).stroke_width(st.size(2.0)),
                 ))
                 .map_err(style::de)?;

@@ -15,6 +15,12 @@
 //! box); boxes on which every gap is positive (decided) are dropped, the others
 //! bisected, so that the first impact time is certified: no gap closes before it.
 //!
+//! **Simultaneous within a tolerance** (`--together TOL`): contacts that close together in
+//! exact arithmetic (TREX's tail and right foot in Sect. VII-B's drop) close 10⁻¹⁶ s apart
+//! after rounding and would be resolved one after the other. With a tolerance, every
+//! approaching contact whose gap is at most TOL at the impact instant takes part in the
+//! impact (decided on enclosures), so that the propagative law and its order apply.
+//!
 //! **Resting contacts** (rounded backends): a contact that a plastic impact leaves closed
 //! is held, φ_j(q₁) = 0 with a multiplier λ_j in the step ([`super::lagrangian`]), and
 //! released at the first step whose λ_j pulls (λ_j < 0). On enclosure backends a contact
@@ -41,6 +47,10 @@ pub struct GeneralRun<'a, S: Scalar> {
     pub h: S,
     pub law: StepLaw<S>,
     pub order: Order,
+    /// `--together`: a contact whose gap is at most this at an impact instant, and
+    /// approaching, takes part in that impact (one simultaneous impact); `None`: only
+    /// the contacts closed there.
+    pub together: Option<S>,
 }
 
 /// The state inside a step.
@@ -269,6 +279,20 @@ impl<S: Scalar> GeneralRun<'_, S> {
         Ok(self.rate(i, q, p)?.sign() == Sign::Negative)
     }
 
+    /// Whether open gap i joins an impact at (q, p) under `--together`: its gap is at
+    /// most the tolerance and it approaches (both decided on enclosures).
+    fn joins(&self, i: usize, q: &[S], p: &[S]) -> Result<bool, LawError> {
+        let Some(tol) = &self.together else {
+            return Ok(false);
+        };
+        let g = self.levels.gap(i, q)?;
+        let what = format!("gap {} − the --together tolerance", self.name(i));
+        if decide(&g.sub_r(tol), &what)? == Sign::Positive {
+            return Ok(false);
+        }
+        Ok(decide(&self.rate(i, q, p)?, "⟨u, p⟩_g")? == Sign::Negative)
+    }
+
     /// The next event from `s` within `rem`; `just`: gaps closed by the impact at `s`.
     fn next(&self, s: &State<S>, rem: &S, just: &[usize]) -> Result<Next<S>, LawError> {
         let watched: Vec<usize> = (0..self.gaps()).filter(|i| !just.contains(i)).collect();
@@ -327,7 +351,7 @@ impl<S: Scalar> GeneralRun<'_, S> {
         }
         let mut who = Vec::new();
         for (j, &i) in watched.iter().enumerate() {
-            if self.closed(i, &qh, &ph, open[j])? {
+            if self.closed(i, &qh, &ph, open[j])? || self.joins(i, &qh, &ph)? {
                 who.push(i);
             }
         }
@@ -428,6 +452,9 @@ impl<S: Scalar> GeneralRun<'_, S> {
         let mut who = Vec::new();
         for &i in watched {
             if self.levels.gap(i, &q)?.sign() == Sign::Positive {
+                if self.joins(i, &q, &p)? {
+                    who.push(i);
+                }
                 continue;
             }
             if self.levels.gap(i, &qh)?.sign() != Sign::Negative {

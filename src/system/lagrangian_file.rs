@@ -37,7 +37,9 @@
 use super::file::{LagrangianSpec, Number};
 use super::general_stepper::GeneralRun;
 use super::lagrangian::{rate_name, Body, Levels, Model, Scope};
-use super::step_file::{kept, run_report, StepSpec, MAX_COORDINATES, MAX_TERMS};
+use super::step_file::{
+    indeterminacy_report, kept, run_report, StepSpec, MAX_COORDINATES, MAX_TERMS,
+};
 use super::SpecError;
 use crate::arith::{Kind, Scalar, Sign};
 use crate::input::{value, InputError};
@@ -380,11 +382,13 @@ pub fn general_report<S: Scalar>(
     let levels = Levels::new(model, ctx)
         .map_err(|e| super::input(&format!("{}: lagrangian parameters", spec.source), e))?;
     let (q0, p0) = initial(spec, &levels, ctx)?;
-    let runner = GeneralRun {
+    let together = spec.together_tolerance::<S>(ctx)?;
+    let mut runner = GeneralRun {
         levels,
         h: h.clone(),
         law: law.clone(),
         order: spec.order,
+        together,
     };
     let run = runner.run(&q0, &p0, spec.steps);
     let names: Vec<String> = model.gaps.iter().map(|(n, _)| n.clone()).collect();
@@ -393,11 +397,19 @@ pub fn general_report<S: Scalar>(
         .name
         .clone()
         .unwrap_or_else(|| spec.source.clone());
-    Ok(run_report(
+    let mut report = run_report(
         (&system, &model.coordinates, &names),
         (&h, &law, spec.order, spec.steps),
         arith,
         &run,
         conservation(model.force.is_some(), &run),
-    ))
+    );
+    if spec.compare_orders {
+        runner.order = spec.order.other();
+        let other = runner.run(&q0, &p0, spec.steps);
+        let rows = super::stepper::indeterminacy(&run, &other, |q| runner.levels.mass(q))
+            .map_err(SpecError::Law)?;
+        report.indeterminacy = Some(indeterminacy_report(&rows, runner.order, &other));
+    }
+    Ok(report)
 }

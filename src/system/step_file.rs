@@ -41,7 +41,10 @@ use crate::law::variational::{Lagrangian, Spring};
 use crate::law::{decide, LawError};
 use crate::linalg::dot;
 use crate::report::nums;
-use crate::report::step::{ConservationRow, ImpactRow, Kept, NodeRow, RestRow, StepReport};
+use crate::report::step::{
+    ConservationRow, ImpactRow, IndeterminacyReport, Kept, NodeRow, RestRow, StepReport, XiRow,
+    XI_MEASURE,
+};
 
 /// Largest number of coordinates of a step system.
 pub const MAX_COORDINATES: usize = 64;
@@ -341,6 +344,7 @@ pub enum LawArg {
 /// let spec = StepSpec {
 ///     file: StepFile::from_toml(text, "ball.toml").unwrap(), source: "ball.toml".into(),
 ///     dt: "1/10".into(), steps: 5, law: LawArg::Elastic, eps: None, order: Order::Argmin,
+///     together: None, compare_orders: false,
 /// };
 /// let r = spec.report(Backend::Quadratic).unwrap();
 /// assert_eq!(r.impacts.len(), 1);
@@ -357,6 +361,12 @@ pub struct StepSpec {
     /// R of (16) for the inelastic law.
     pub eps: Option<String>,
     pub order: Order,
+    /// `--together TOL` (`[lagrangian]` systems): an approaching contact whose gap is at
+    /// most TOL at an impact instant takes part in that impact.
+    pub together: Option<String>,
+    /// `--compare-orders`: run again with the other order of the reflections and report
+    /// the indeterminacy ξ between the two runs at every node.
+    pub compare_orders: bool,
 }
 
 impl StepSpec {
@@ -383,6 +393,12 @@ impl StepSpec {
                         ctx,
                     );
                 }
+                if self.0.together.is_some() {
+                    return Err(input(
+                        "--together",
+                        "applies to [lagrangian] systems (affine gaps close at exact times)",
+                    ));
+                }
                 let (sys, h, law) = self.0.build::<S>(ctx)?;
                 let run = sys.run(&h, self.0.steps, &law, self.0.order);
                 if let Some(Stopped::Field(m)) = &run.stopped {
@@ -392,10 +408,31 @@ impl StepSpec {
                     e.unrepresentable = true;
                     return Err(SpecError::Input(e));
                 }
-                Ok(report(&sys, &h, &law, self.0, self.1.to_string(), &run))
+                let mut r = report(&sys, &h, &law, self.0, self.1.to_string(), &run);
+                if self.0.compare_orders {
+                    let other = sys.run(&h, self.0.steps, &law, self.0.order.other());
+                    let mass = sys.lagrangian.mass.clone();
+                    let rows = super::stepper::indeterminacy(&run, &other, |_| Ok(mass.clone()))
+                        .map_err(SpecError::Law)?;
+                    r.indeterminacy =
+                        Some(indeterminacy_report(&rows, self.0.order.other(), &other));
+                }
+                Ok(r)
             }
         }
         backend.run(Job(self, backend))
+    }
+
+    /// `--together TOL` in backend `S`: a nonnegative length.
+    pub fn together_tolerance<S: Scalar>(&self, ctx: &S::Ctx) -> Result<Option<S>, SpecError> {
+        let Some(t) = &self.together else {
+            return Ok(None);
+        };
+        let v = value::<S>(t, "--together", ctx)?;
+        if decide(&v, "--together").map_err(|e| input("--together", e))? == Sign::Negative {
+            return Err(input("--together", "the tolerance must not be negative"));
+        }
+        Ok(Some(v))
     }
 
     /// The system, the step and the law in backend `S`.
@@ -632,10 +669,7 @@ pub fn run_report<S: Scalar>(
             StepLaw::Plastic => "plastic".into(),
             StepLaw::Inelastic(r) => format!("inelastic, R = {}", r.render().value),
         },
-        order: match order {
-            Order::Argmin => "argmin",
-            Order::Argmax => "argmax",
-        },
+        order: order_name(order),
         arith,
         dt: h.num(),
         steps,
@@ -683,5 +717,49 @@ pub fn run_report<S: Scalar>(
             .count(),
         conservation,
         stopped: run.stopped.as_ref().map(|s| s.to_string()),
+        indeterminacy: None,
+    }
+}
+
+/// The name of an order, as `--order` spells it.
+pub fn order_name(order: Order) -> &'static str {
+    match order {
+        Order::Argmin => "argmin",
+        Order::Argmax => "argmax",
+    }
+}
+
+/// The report of [`super::stepper::indeterminacy`] against the run `other` (in the order
+/// `against`).
+pub fn indeterminacy_report<S: Scalar>(
+    rows: &[super::stepper::XiAt<S>],
+    against: Order,
+    other: &Run<S>,
+) -> IndeterminacyReport {
+    let row = |(step, t, xi2, xi): &super::stepper::XiAt<S>| XiRow {
+        step: *step,
+        t: t.num(),
+        xi_squared: xi2.as_ref().map(Scalar::num),
+        xi: xi.as_ref().map(Scalar::num),
+    };
+    let upper = |x: &S| x.enclosure().map_or_else(|| x.to_f64(), |(_, hi)| hi);
+    let largest = rows
+        .iter()
+        .filter_map(|r| r.2.as_ref().map(|x| (upper(x), r)))
+        .filter(|(u, _)| *u > 0.0)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, r)| row(r));
+    let first_nonzero = rows
+        .iter()
+        .find(|r| r.2.as_ref().is_some_and(|x| x.sign() == Sign::Positive))
+        .map(row);
+    IndeterminacyReport {
+        against: order_name(against),
+        measure: XI_MEASURE,
+        nodes: rows.iter().map(row).collect(),
+        largest,
+        first_nonzero,
+        other_impacts: other.impacts.len(),
+        other_stopped: other.stopped.as_ref().map(|s| s.to_string()),
     }
 }

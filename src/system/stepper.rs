@@ -637,6 +637,48 @@ fn half() -> &'static num_rational::BigRational {
     &HALF
 }
 
+/// The other order of the reflections.
+impl Order {
+    pub fn other(self) -> Order {
+        match self {
+            Order::Argmin => Order::Argmax,
+            Order::Argmax => Order::Argmin,
+        }
+    }
+}
+
+/// ξ at one node of two runs: (step, t, ξ², ξ); ξ² is `None` where p_a = 0, ξ also
+/// where its square root is not in the backend's field or an enclosure of ξ² reaches
+/// below 0.
+pub type XiAt<S> = (usize, S, Option<S>, Option<S>);
+
+pub fn indeterminacy<S: Scalar>(
+    a: &Run<S>,
+    b: &Run<S>,
+    mass: impl Fn(&[S]) -> Result<crate::linalg::SymMatrix<S>, LawError>,
+) -> Result<Vec<XiAt<S>>, LawError> {
+    a.nodes
+        .iter()
+        .zip(&b.nodes)
+        .map(|(na, nb)| {
+            let m = mass(&na.q)?;
+            let d: Vector<S> = na.p.iter().zip(&nb.p).map(|(x, y)| x.sub_r(y)).collect();
+            let norm2 = |x: &[S]| -> Result<S, LawError> { Ok(dot(x.iter(), m.solve(x)?.iter())) };
+            let pa = norm2(&na.p)?;
+            if decide(&pa, "‖p_a‖²_g")? != Sign::Positive {
+                return Ok((na.step, na.t.clone(), None, None));
+            }
+            let xi2 = norm2(&d)?.checked_div(&pa)?;
+            let xi = match xi2.sign() {
+                Sign::Zero => Some(xi2.clone()),
+                Sign::Positive => xi2.sqrt().ok(),
+                _ => None,
+            };
+            Ok((na.step, na.t.clone(), Some(xi2), xi))
+        })
+        .collect()
+}
+
 /// (reflections, p*⁺, resolution, gaps with rate exactly 0): see [`resolve`].
 pub type Resolved<S> = (Vec<usize>, Vector<S>, Resolution, Vec<usize>);
 

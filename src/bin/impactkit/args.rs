@@ -330,9 +330,10 @@ pub enum Command {
     #[command(allow_negative_numbers = true)]
     Step {
         /// The system file (TOML, the schema `laws` and `regress` read: masses, q, p or
-        /// velocity, force, springs, contacts as affine gaps; docs/step.md)
+        /// velocity, force, springs, contacts as affine gaps; docs/step.md); several
+        /// files only with --compare-orders (one report and one figure for all)
         #[arg(value_name = "FILE", required_unless_present = "system")]
-        file: Option<std::path::PathBuf>,
+        file: Vec<std::path::PathBuf>,
         /// The system file, as an option (the same as FILE)
         #[arg(long, value_name = "FILE", conflicts_with = "file")]
         system: Option<std::path::PathBuf>,
@@ -352,6 +353,16 @@ pub enum Command {
         /// the smallest <u, p>_g first (argmin, Sect. VII-B) or the largest (argmax).
         #[arg(long, value_enum, default_value = "argmin")]
         order: OrderArg,
+        /// Run again with the other --order and report the indeterminacy
+        /// xi = |p_a - p_b|_g / |p_a|_g at every node (Seghete-Murphey Fig. 8); --svg then
+        /// draws xi against time.
+        #[arg(long)]
+        compare_orders: bool,
+        /// [lagrangian] systems: an approaching contact whose gap is at most TOL at an
+        /// impact instant takes part in that impact (one simultaneous impact; default:
+        /// only the contacts closed there).
+        #[arg(long, value_name = "TOL", allow_hyphen_values = true)]
+        together: Option<String>,
         /// Draw the coordinates against time to FILE (.svg or .png; "-": SVG on standard
         /// output).
         #[arg(long, value_parser = figure_file)]

@@ -410,13 +410,22 @@ fn run(cli: Cli) -> Result<Printed, Failure> {
             law,
             eps,
             order,
+            compare_orders,
+            together,
             svg,
             arith,
             out,
         } => {
             // one of them is present (clap: FILE unless --system)
-            let system = file.or(system).unwrap_or_default();
-            step(system, dt, steps, (law, eps, order), svg, arith, out)
+            let files: Vec<_> = file.into_iter().chain(system).collect();
+            let options = StepOptions {
+                law,
+                eps,
+                order,
+                compare_orders,
+                together,
+            };
+            step(&files, dt, steps, options, svg, arith, out)
         }
         Command::Rods {
             velocities,
@@ -714,46 +723,80 @@ fn penny(action: PennyCommand) -> Result<Printed, Failure> {
     }
 }
 
-/// `impactkit step`: reads the system file, runs, and prints (or draws) the run.
+/// The options of `impactkit step` beside the files, the step and the output.
+struct StepOptions {
+    law: StepLawArg,
+    eps: Option<String>,
+    order: OrderArg,
+    compare_orders: bool,
+    together: Option<String>,
+}
+
+/// `impactkit step`: reads the system file(s), runs, and prints (or draws) the run(s).
 fn step(
-    system: std::path::PathBuf,
+    files: &[std::path::PathBuf],
     dt: String,
     steps: usize,
-    (law, eps, order): (StepLawArg, Option<String>, OrderArg),
+    o: StepOptions,
     svg: Option<std::path::PathBuf>,
     arith: Arith,
     out: Output,
 ) -> Result<Printed, Failure> {
     use impactkit::system::step_file::{LawArg, StepFile, StepSpec};
     use impactkit::system::stepper::Order;
-    let source = system.display().to_string();
-    let text = read_capped(&system, impactkit::input::files::SYSTEM)?;
-    let file = StepFile::from_toml(&text, &source).map_err(user_error)?;
-    let spec = StepSpec {
-        file,
-        source,
-        dt,
-        steps,
-        law: match law {
-            StepLawArg::Elastic => LawArg::Elastic,
-            StepLawArg::Plastic => LawArg::Plastic,
-            StepLawArg::Inelastic => LawArg::Inelastic,
-        },
-        eps,
-        order: match order {
-            OrderArg::Argmin => Order::Argmin,
-            OrderArg::Argmax => Order::Argmax,
-        },
-    };
-    let report = impactkit::commands::on_arith(arith, |b| spec.report(b), |r| spec.undecided(r))
-        .map_err(spec_failure)?;
+    if files.len() > 1 && !o.compare_orders {
+        return Err(user_error(
+            "FILE: several system files are run together only with --compare-orders",
+        ));
+    }
+    let mut reports = Vec::new();
+    for system in files {
+        let source = system.display().to_string();
+        let text = read_capped(system, impactkit::input::files::SYSTEM)?;
+        let file = StepFile::from_toml(&text, &source).map_err(user_error)?;
+        let spec = StepSpec {
+            file,
+            source,
+            dt: dt.clone(),
+            steps,
+            law: match o.law {
+                StepLawArg::Elastic => LawArg::Elastic,
+                StepLawArg::Plastic => LawArg::Plastic,
+                StepLawArg::Inelastic => LawArg::Inelastic,
+            },
+            eps: o.eps.clone(),
+            order: match o.order {
+                OrderArg::Argmin => Order::Argmin,
+                OrderArg::Argmax => Order::Argmax,
+            },
+            together: o.together.clone(),
+            compare_orders: o.compare_orders,
+        };
+        let report =
+            impactkit::commands::on_arith(arith, |b| spec.report(b), |r| spec.undecided(r))
+                .map_err(spec_failure)?;
+        reports.push(report);
+    }
     if let Some(path) = svg {
-        let fig = impactkit::report::step::StepFigure::new(&report);
-        if let Some(p) = write_figure(&path, &fig)? {
+        let written = match impactkit::report::step::IndeterminacyFigure::new(&reports) {
+            Some(fig) => write_figure(&path, &fig)?,
+            None => write_figure(
+                &path,
+                &impactkit::report::step::StepFigure::new(&reports[0]),
+            )?,
+        };
+        if let Some(p) = written {
             return Ok(p);
         }
     }
-    emit("step", &report, &out)
+    match reports.len() {
+        1 => emit("step", &reports[0], &out),
+        _ => emit(
+            "step",
+            &impactkit::report::step::StepRuns { runs: reports },
+            &out,
+        ),
+    }
 }
 
 fn sequential(action: SequentialCommand) -> Result<Printed, Failure> {
