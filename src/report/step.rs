@@ -459,7 +459,7 @@ impl<'a> IndeterminacyFigure<'a> {
 
 impl Figure for IndeterminacyFigure<'_> {
     fn size(&self) -> (u32, u32) {
-        (960, 520)
+        (1280, 560)
     }
 
     fn draw<DB: DrawingBackend>(
@@ -501,7 +501,10 @@ impl Figure for IndeterminacyFigure<'_> {
             first.order,
             first.indeterminacy.as_ref().map_or("", |x| x.against),
             first.law,
-            first.dt.text(&TextOptions::default())
+            first.dt.text(&TextOptions {
+                digits: 6,
+                exact_values: false
+            })
         );
         let area = st.titled(area, &title)?;
         let data = style::legend_right(&area, st, &legend)?;
