@@ -140,6 +140,25 @@ Lemma fp_h1_sanity :
   fp_h1 (1/2) (9/10) = ((-9/10, -513/500), (57/50, 999/2500)).
 Proof. unfold fp_h1, fp_beta. f_equal; f_equal; field. Qed.
 
+(** Sect. 5, before Theorem 5.3: the spectral radius ρ(A), "the largest modulus of its
+    eigenvalues", of a 2×2 matrix with trace t and determinant d. Its eigenvalues are the
+    roots of λ² − tλ + d: real where t² − 4d ≥ 0, the larger modulus (|t| + √(t² − 4d))/2;
+    else a conjugate pair, each of modulus √d. *)
+Definition fp_rho2 (t d : R) : R :=
+  if Rle_dec 0 (t ^ 2 - 4 * d) then (Rabs t + sqrt (t ^ 2 - 4 * d)) / 2 else sqrt d.
+
+(** ρ(H₁) of the proof of Theorem 5.3 and of Remark 9. *)
+Definition fp_rho (k e : R) : R :=
+  fp_rho2 (fst (fst (fp_h1 k e)) + snd (snd (fp_h1 k e)))
+          (fst (fst (fp_h1 k e)) * snd (snd (fp_h1 k e))
+           - snd (fst (fp_h1 k e)) * fst (snd (fp_h1 k e))).
+
+(** Sanity: det H₁ = ε² (the complex case's ρ = ε of the proof of Theorem 5.3). *)
+Lemma fp_h1_det : forall k e,
+  fst (fst (fp_h1 k e)) * snd (snd (fp_h1 k e)) - snd (fst (fp_h1 k e)) * fst (snd (fp_h1 k e))
+  = e ^ 2.
+Proof. intros. unfold fp_h1. cbn [fst snd]. ring. Qed.
+
 (** Pasquero (2020), Sects. 3.2–3.4, the characterizations (5), (6), (7) on the corner of
     Sect. 4.2 (M = I; S1 : kx − y = 0, S2 : kx + y = 0). p ∈ λ(S_i), p incoming for S_i,
     is p(S_i) > 0 with p(S1) = kẋ − ẏ and p(S2) = kẋ + ẏ, (9). With the coefficients

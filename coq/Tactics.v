@@ -318,7 +318,8 @@ Ltac ik_refute H :=
   first [ lra
         | match goal with A : _ |- _ => ik_false A end
         | match goal with E : ?a <> ?b |- _ => apply E; first [lra | (ik_abs; lra)] end
-        | (ik_sqrts; lra) ].
+        | (ik_sqrts; lra)
+        | (ik_abs; ik_sqrts; lra) ].
 
 (** * Ground arithmetic at a witness, let by let
 

@@ -696,3 +696,50 @@ fn a_refutation_whatever_the_outputs_of_a_probe_without_a_coq_law() {
         "{why}"
     );
 }
+
+/// The spectral radius ρ(H₁) in Coq (`fp_rho2` of `coq/Corner.v`: the larger modulus of
+/// the roots of λ² − tλ + d, written through H₁'s trace and determinant): the refutation of
+/// `fp-remark9-monotone` (at k = 1/4, ρ falls from ε = 1/13 to ε = 1/13 + 1/8: real
+/// eigenvalues, radicals bounded by rationals) is checked. False statements do not
+/// compile: the refuted claim handed in as proved, and a refutation of the true reverse
+/// relation (ρ at the larger ε is at most ρ at the smaller) at the same witness.
+#[test]
+fn spectral_radius_of_h1_in_coq() {
+    if !coq_here() {
+        return;
+    }
+    let path = "proofs/fp/fp-remark9-monotone.toml";
+    let genuine = engine_results(&[path]);
+    assert_eq!(genuine[0].1.verdict, Verdict::Refuted);
+    let text = coq::file_of(&genuine[0].0, &genuine[0].1).unwrap();
+    assert!(
+        text.contains("let rho := fp_rho2 rho_trace rho_det in"),
+        "{text}"
+    );
+    let mut entries = genuine.clone();
+    let mut proved = genuine[0].0.clone();
+    proved.id = "m-remark9-proved".into();
+    entries.push((
+        proved.clone(),
+        result(&proved, Some((Verdict::Proved, None))),
+    ));
+    let reverse = edited(
+        path,
+        "m-remark9-reverse",
+        "conclude = [\"p_rho_hi >= rho_lo\"]",
+        "conclude = [\"p_rho_lo <= rho_hi\"]",
+    );
+    let forged = result(
+        &reverse,
+        Some((Verdict::Refuted, genuine[0].1.counterexample.clone())),
+    );
+    entries.push((reverse, forged));
+    let dir = folder("rho");
+    checked_and_rejected(
+        &dir,
+        &entries,
+        &genuine,
+        &["m-remark9-proved", "m-remark9-reverse"],
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -25,7 +25,7 @@ pub(crate) const IMPORTS: &str =
 /// those it is written with (`unfold` takes them in this order).
 pub(crate) const UNFOLD: &str = "fp6_first, fp6_count, fp6_in_a, fp6_in_b, fp6_in_c, \
      fp6_in_d, pq_rule10, pq_rule10_in, pq_ideal, pq_symmetric, \
-     pq_asymmetric, pq_after, pq_impulse, pq_impacts, fp_h1, fp_h2, fp_beta, tr_nid_xe_in_xy, xy_of_xe, tr_nid_xe_in, tr_id, tr_nid, \
+     pq_asymmetric, pq_after, pq_impulse, pq_impacts, fp_rho, fp_rho2, fp_h1, fp_h2, fp_beta, tr_nid_xe_in_xy, xy_of_xe, tr_nid_xe_in, tr_id, tr_nid, \
      tr_id_in, tr_nid_in, zone_of, xi_of, eta_of, zone_code, goes_on_code, multi_code, \
      beta_of, v1_perp, v2_perp, sm_reflect, sm_feasible3, sm_feasible2, sm_feasible1, \
      sm_plastic2, sm_plastic_a, sm_plastic_b, sm_plastic_det, sm_plastic1, sm_inner, sm_c1, \
@@ -192,6 +192,25 @@ pub(crate) fn outputs(
             Ok(lets(out))
         }
         "corner.compose" => compose(arg, has, word, &p),
+        // ρ(H₁), the proof of Theorem 5.3: the probe's 256-bit enclosure [rho_lo, rho_hi]
+        // is, in Coq, the exact value at both ends (a point encloses itself)
+        // (fp_rho k eps, written through its trace and determinant, each a value of its
+        // own that the walk computes exactly)
+        "corner.rho" => {
+            let h = format!("(fp_h1 {} {})", arg("k")?, arg("eps")?);
+            let trace = format!("fst (fst {h}) + snd (snd {h})");
+            let det = format!("fst (fst {h}) * snd (snd {h}) - snd (fst {h}) * fst (snd {h})");
+            Ok(lets(vec![
+                (p("rho_trace"), trace),
+                (p("rho_det"), det),
+                (
+                    p("rho"),
+                    format!("fp_rho2 {} {}", p("rho_trace"), p("rho_det")),
+                ),
+                (p("rho_lo"), p("rho")),
+                (p("rho_hi"), p("rho")),
+            ]))
+        }
         "char.corner" => {
             let (k, x, y) = (arg("k")?, arg("x")?, arg("y")?);
             let law = match word("rule").as_deref().unwrap_or("asymmetric") {
