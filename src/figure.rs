@@ -313,6 +313,25 @@ where
     Ok(data)
 }
 
+/// The rows of a log axis for nonnegative values: its range, ticks, and the row where
+/// exact zeros are drawn (a decade below the smallest nonzero value, labelled `0`), if any
+/// value is 0. Values below `floor` (> 0) count as `floor`.
+pub fn log_rows(values: &[f64], floor: f64) -> (f64, f64, Vec<f64>, Option<f64>) {
+    let nonzero = || values.iter().copied().filter(|&r| r > 0.0);
+    let ymax = nonzero().fold(floor * 10.0, f64::max) * 4.0;
+    let low = nonzero().fold(ymax / 100.0, f64::min).max(floor);
+    let decade = 10f64.powi(low.log10().floor() as i32);
+    match values.contains(&0.0) {
+        false => (low / 4.0, ymax, log_ticks(low / 4.0, ymax), None),
+        true => {
+            let zero = decade / 10.0;
+            let mut ticks = log_ticks(decade, ymax);
+            ticks.insert(0, zero);
+            (zero / 2.0, ymax, ticks, Some(zero))
+        }
+    }
+}
+
 /// An axis whose labelled ticks are given (plotters' own `WithKeyPoints` takes no label
 /// formatter): `Ticked::new((lo..hi).log_scale().into(), log_ticks(lo, hi))`.
 pub struct Ticked<R: Ranged> {

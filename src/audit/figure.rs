@@ -126,23 +126,10 @@ fn linear_labels(lo: f64, hi: f64, pi: bool) -> Box<dyn Fn(&f64) -> String> {
     }
 }
 
-/// The rows of the log axis of distances: its range, ticks, and the row where exact
-/// zeros are drawn (a decade below the smallest nonzero distance, labelled `0`), if any
-/// distance is 0 (issue 62: zeros sat at an unmarked 10⁻²⁰).
+/// The rows of the log axis of distances ([`style::log_rows`] above [`FLOOR`]; issue 62:
+/// zeros sat at an unmarked 10⁻²⁰).
 fn log_rows(rels: &[f64]) -> (f64, f64, Vec<f64>, Option<f64>) {
-    let nonzero = || rels.iter().copied().filter(|&r| r > 0.0);
-    let ymax = nonzero().fold(FLOOR * 10.0, f64::max) * 4.0;
-    let low = nonzero().fold(ymax / 100.0, f64::min).max(FLOOR);
-    let decade = 10f64.powi(low.log10().floor() as i32);
-    match rels.contains(&0.0) {
-        false => (low / 4.0, ymax, style::log_ticks(low / 4.0, ymax), None),
-        true => {
-            let zero = decade / 10.0;
-            let mut ticks = style::log_ticks(decade, ymax);
-            ticks.insert(0, zero);
-            (zero / 2.0, ymax, ticks, Some(zero))
-        }
-    }
+    style::log_rows(rels, FLOOR)
 }
 
 /// The categories present, most numerous first (drawn first, so that the rare ones lie

@@ -475,19 +475,8 @@ impl Figure for IndeterminacyFigure<'_> {
         use plotters::prelude::IntoLogRange;
         use plotters::prelude::LogCoord;
         let curves: Vec<Vec<(f64, f64)>> = self.runs.iter().map(|r| Self::points(r)).collect();
-        let nonzero = || curves.iter().flatten().map(|p| p.1).filter(|&v| v > 0.0);
-        let ymax = nonzero().fold(1e-300, f64::max) * 4.0;
-        let ymin = nonzero().fold(ymax / 100.0, f64::min).max(1e-300);
-        let decade = 10f64.powi(ymin.log10().floor() as i32);
-        let has_zero = curves.iter().flatten().any(|p| p.1 == 0.0);
-        let zero = decade / 10.0;
-        let (lo, mut ticks) = match has_zero {
-            true => (zero / 2.0, style::log_ticks(decade, ymax)),
-            false => (ymin / 4.0, style::log_ticks(ymin / 4.0, ymax)),
-        };
-        if has_zero {
-            ticks.insert(0, zero);
-        }
+        let values: Vec<f64> = curves.iter().flatten().map(|p| p.1).collect();
+        let (lo, ymax, ticks, zero) = style::log_rows(&values, 1e-300);
         let t1 = curves.iter().flatten().map(|p| p.0).fold(1e-12, f64::max);
         let legend: Vec<Entry> = self
             .runs
@@ -516,9 +505,9 @@ impl Figure for IndeterminacyFigure<'_> {
             )
             .map_err(style::de)?;
         let fx = style::decimal_ticks(t1);
-        let fy = |v: &f64| match has_zero && *v == zero {
-            true => "0".to_string(),
-            false => style::log_label(v),
+        let fy = |v: &f64| match zero {
+            Some(z) if *v == z => "0".to_string(),
+            _ => style::log_label(v),
         };
         st.mesh(&mut chart.configure_mesh())
             .x_desc("t")
@@ -530,7 +519,8 @@ impl Figure for IndeterminacyFigure<'_> {
         for (j, c) in curves.iter().enumerate() {
             chart
                 .draw_series(LineSeries::new(
-                    c.iter().map(|&(t, v)| (t, if v > 0.0 { v } else { zero })),
+                    c.iter()
+                        .map(|&(t, v)| (t, if v > 0.0 { v } else { zero.unwrap_or(lo) })),
                     style::series(j).stroke_width(st.size(2.0)),
                 ))
                 .map_err(style::de)?;
