@@ -723,6 +723,9 @@ fn penny(action: PennyCommand) -> Result<Printed, Failure> {
     }
 }
 
+/// The most system files one `step --compare-orders` runs (and draws on one figure).
+const MAX_STEP_FILES: usize = 16;
+
 /// The options of `impactkit step` beside the files, the step and the output.
 struct StepOptions {
     law: StepLawArg,
@@ -748,6 +751,12 @@ fn step(
         return Err(user_error(
             "FILE: several system files are run together only with --compare-orders",
         ));
+    }
+    if files.len() > MAX_STEP_FILES {
+        return Err(user_error(format!(
+            "FILE: at most {MAX_STEP_FILES} system files are compared in one run, got {}",
+            files.len()
+        )));
     }
     let mut reports = Vec::new();
     for system in files {
