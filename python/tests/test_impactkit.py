@@ -267,6 +267,14 @@ def test_runs_give_the_cli_numbers():
     ours = impactkit.step(path, "1/1000", 200, "elastic", arith="f64")
     theirs = _cli_json("step", "--system", str(path), "--dt", "1/1000", "--steps", "200", "--law", "elastic", "--arith", "f64")
     assert ours["impacts"] == theirs["impacts"] and len(ours["impacts"]) == 2
+    # Fig. 8's optimized gait: one simultaneous strike (together), both orders compared
+    path = ROOT / "examples/step/trex-fig8-optimized.toml"
+    ours = impactkit.step(path, "1/1000", 190, "elastic", arith="f64", together="1e-9", compare_orders=True)
+    theirs = _cli_json("step", str(path), "--dt", "1/1000", "--steps", "190", "--law", "elastic", "--arith", "f64", "--together", "1e-9", "--compare-orders")
+    assert ours["indeterminacy"] == theirs["indeterminacy"]
+    assert ours["impacts"][0]["active"] == ["tail", "foot"]
+    with pytest.raises(ValueError, match="--together"):
+        impactkit.step(path, "1/1000", 5, "elastic", arith="f64", together="-1")
     ours = impactkit.penny("plastic", impacts=3)
     theirs = _cli_json("penny", "run", "--law", "plastic", "--impacts", "3")
     assert ours["impacts"] == theirs["impacts"]

@@ -415,6 +415,34 @@ fn resting_contacts_are_held() {
     }
 }
 
+/// The `[lagrangian]` model of an example file.
+fn example_model(file: &str) -> impactkit::system::lagrangian::Model {
+    let path = example(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    impactkit::system::step_file::StepFile::from_toml(&text, &path)
+        .unwrap()
+        .lagrangian
+        .unwrap()
+}
+
+/// The file's M(q) equals `src/system/trex.rs`'s at the point, entry by entry.
+fn assert_trex_mass(
+    file: &str,
+    lv: &impactkit::system::lagrangian::Levels<f64>,
+    point: &impactkit::system::trex::TrexPoint<f64>,
+) {
+    let (ours, theirs) = (lv.mass(&point.q).unwrap(), point.mass_matrix().unwrap());
+    for i in 0..8 {
+        for j in 0..8 {
+            let (a, b) = (*ours.get(i, j), *theirs.get(i, j));
+            assert!(
+                (a - b).abs() <= 1e-11 * (1.0 + b.abs()),
+                "{file}: M[{i}][{j}] = {a} against {b}"
+            );
+        }
+    }
+}
+
 /// TREX as a system file (`examples/step/trex-initial.toml`, `trex-optimized.toml`: the
 /// declared model of docs/trex-model.md written as seven bodies) against the same model in
 /// Rust (`src/system/trex.rs`, Sect. VII-B): the same M(q) and the same two gaps at both
@@ -422,30 +450,15 @@ fn resting_contacts_are_held() {
 #[test]
 fn trex_file_is_the_declared_model() {
     use impactkit::system::lagrangian::Levels;
-    use impactkit::system::step_file::StepFile;
     use impactkit::system::trex::{table_i, TailRule};
     for (row, file) in table_i()
         .iter()
         .zip(["trex-initial.toml", "trex-optimized.toml"])
     {
-        let path = example(file);
-        let text = std::fs::read_to_string(&path).unwrap();
-        let model = StepFile::from_toml(&text, &path)
-            .unwrap()
-            .lagrangian
-            .unwrap();
+        let model = example_model(file);
         let lv = Levels::<f64>::new(&model, &()).unwrap();
         let point = row.point::<f64>(&(), TailRule::Printed);
-        let (ours, theirs) = (lv.mass(&point.q).unwrap(), point.mass_matrix().unwrap());
-        for i in 0..8 {
-            for j in 0..8 {
-                let (a, b) = (*ours.get(i, j), *theirs.get(i, j));
-                assert!(
-                    (a - b).abs() <= 1e-11 * (1.0 + b.abs()),
-                    "{file}: M[{i}][{j}] = {a} against {b}"
-                );
-            }
-        }
+        assert_trex_mass(file, &lv, &point);
         let ((tail, foot), _) = point.gaps_and_normals().unwrap();
         assert!((lv.gap(0, &point.q).unwrap() - tail).abs() < 1e-12);
         assert!((lv.gap(1, &point.q).unwrap() - foot).abs() < 1e-12);
@@ -540,7 +553,6 @@ fn trex_fig8_optimized_gait_is_orders_below_the_initial_gait() {
 #[test]
 fn trex_fig8_files_are_the_declared_model_at_its_optimum() {
     use impactkit::system::lagrangian::Levels;
-    use impactkit::system::step_file::StepFile;
     use impactkit::system::trex::{TailRule, TrexDesign, TrexPoint};
     let design = TrexDesign::from_array([6.972287, 4.059328, 7.998306, 9.994437]);
     for (file, inner) in [
@@ -548,11 +560,7 @@ fn trex_fig8_files_are_the_declared_model_at_its_optimum() {
         ("trex-fig8-initial.toml", 1.843e-4),
     ] {
         let path = example(file);
-        let text = std::fs::read_to_string(&path).unwrap();
-        let model = StepFile::from_toml(&text, &path)
-            .unwrap()
-            .lagrangian
-            .unwrap();
+        let model = example_model(file);
         let lv = Levels::<f64>::new(&model, &()).unwrap();
         let json = json(&args(&path, "1/1000", "1", "f64"));
         let mut q: Vec<f64> = json["nodes"][0]["q"]
@@ -567,16 +575,7 @@ fn trex_fig8_files_are_the_declared_model_at_its_optimum() {
             q: q.clone(),
             tail: TailRule::Printed,
         };
-        let (ours, theirs) = (lv.mass(&q).unwrap(), point.mass_matrix().unwrap());
-        for i in 0..8 {
-            for j in 0..8 {
-                let (a, b) = (*ours.get(i, j), *theirs.get(i, j));
-                assert!(
-                    (a - b).abs() <= 1e-11 * (1.0 + b.abs()),
-                    "{file}: M[{i}][{j}]"
-                );
-            }
-        }
+        assert_trex_mass(file, &lv, &point);
         let [gt, gf, ip] = point.residual().unwrap();
         assert!(
             gt.abs() < 1e-12 && gf.abs() < 1e-12,
@@ -644,6 +643,10 @@ fn together_and_compare_orders_bad_input() {
         (run(&[&trex], &["--together", "x"]), "--together"),
         (run(&[&ball], &["--together", "1"]), "[lagrangian]"),
         (run(&[&ball, &ball], &[]), "--compare-orders"),
+        (
+            run(&[ball.as_str(); 17], &["--compare-orders"]),
+            "at most 16",
+        ),
     ] {
         let args: Vec<&str> = a.iter().map(String::as_str).collect();
         let msg = bad(&args);
