@@ -12,6 +12,11 @@
 //! impact time by bisection on the step length, the momentum reflected in the metric
 //! M(q*) about ∇φ(q*).
 
+/// The allocator of the command line (`src/bin/impactkit/main.rs`), so that the generic
+/// stepper is timed as `impactkit step` runs it: each recorded node holds its own q and p.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use impactkit::arith::{MpInterval, Quadratic, Rational, Scalar};
 use impactkit::system::general_stepper::GeneralRun;
@@ -61,6 +66,57 @@ fn plain_loop(steps: usize) -> (f64, f64, usize) {
         }
     }
     (y, v, impacts)
+}
+
+/// A node of [`recording_loop`]: what the generic stepper records per node.
+#[derive(Clone, Copy)]
+struct BallNode {
+    t: f64,
+    q: [f64; 2],
+    p: [f64; 2],
+    energy: f64,
+}
+
+/// The hand-written loop that gives what `impactkit step` gives: the 2-D ball (x, y) of
+/// examples/step/ball-gravity.toml, each node recorded with its time and energy
+/// ½|p|² + 10y, and each impact's time.
+fn recording_loop(steps: usize) -> (Vec<BallNode>, Vec<f64>) {
+    let (g, h) = (10.0f64, 0.01f64);
+    let (mut q, mut p, mut t) = ([0.0f64, 0.25], [1.0f64, 0.0], 0.0f64);
+    let energy = |q: [f64; 2], p: [f64; 2]| 0.5 * (p[0] * p[0] + p[1] * p[1]) + g * q[1];
+    let mut nodes = Vec::with_capacity(steps + 1);
+    let mut impacts = Vec::new();
+    nodes.push(BallNode {
+        t,
+        q,
+        p,
+        energy: energy(q, p),
+    });
+    for k in 0..steps {
+        let mut rem = h;
+        loop {
+            let (y, v) = (q[1], p[1]);
+            let disc = v * v + 2.0 * g * y;
+            let tau = (v + disc.sqrt()) / g;
+            if tau > rem || y + v * rem - 0.5 * g * rem * rem > 0.0 {
+                q = [q[0] + p[0] * rem, y + v * rem - 0.5 * g * rem * rem];
+                p[1] = v - g * rem;
+                break;
+            }
+            q = [q[0] + p[0] * tau, 0.0];
+            p[1] = -(v - g * tau);
+            rem -= tau;
+            impacts.push(k as f64 * h + (h - rem));
+        }
+        t = (k + 1) as f64 * h;
+        nodes.push(BallNode {
+            t,
+            q,
+            p,
+            energy: energy(q, p),
+        });
+    }
+    (nodes, impacts)
 }
 
 /// The double pendulum of examples/step/double-pendulum-wall.toml (m1 = m2 = l1 = l2 = 1,
@@ -190,6 +246,28 @@ fn benches(c: &mut Criterion) {
     double_pendulum(c);
     c.bench_function("step/ball_1000/plain_f64_loop", |b| {
         b.iter(|| plain_loop(black_box(1000)))
+    });
+    let sys = system::<f64>("ball-gravity", &());
+    let run = sys.run(&0.01, 1000, &StepLaw::Elastic, Order::Argmin);
+    let (nodes, impacts) = recording_loop(1000);
+    assert_eq!(run.impacts.len(), impacts.len());
+    for (a, b) in run.nodes.iter().zip(&nodes) {
+        let same = |x: f64, y: f64| (x - y).abs() < 1e-9;
+        assert!(
+            same(a.t, b.t) && same(a.energy, b.energy),
+            "{} {}",
+            a.t,
+            b.t
+        );
+        assert!(a
+            .q
+            .iter()
+            .zip(&b.q)
+            .chain(a.p.iter().zip(&b.p))
+            .all(|(x, y)| same(*x, *y)));
+    }
+    c.bench_function("step/ball_1000/recording_f64_loop", |b| {
+        b.iter(|| recording_loop(black_box(1000)))
     });
     ball::<f64>(c, "f64", &());
     ball::<Quadratic>(c, "quadratic", &());

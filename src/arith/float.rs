@@ -44,6 +44,10 @@ impl Scalar for f64 {
         n as f64 // correctly rounded
     }
     fn ctx(&self) {}
+    fn halve(&self) -> Self {
+        // ½ lifts to 0.5 exactly (`rational_to_f64`)
+        self * 0.5
+    }
     fn checked_div(&self, rhs: &Self) -> Result<Self, ArithError> {
         if *rhs == 0.0 {
             return Err(ArithError::DivisionByZero);

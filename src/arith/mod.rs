@@ -406,6 +406,13 @@ pub trait Scalar:
     fn mul_r(&self, rhs: &Self) -> Self {
         self.clone() * rhs
     }
+    /// `self · ½`, the multiplication by the lifted rational ½ (a backend may override it
+    /// with the same value computed without lifting ½).
+    fn halve(&self) -> Self {
+        static HALF: std::sync::LazyLock<BigRational> =
+            std::sync::LazyLock::new(|| BigRational::new(1.into(), 2.into()));
+        self.mul_r(&self.lift(&HALF))
+    }
     /// `self²`.
     fn square(&self) -> Self {
         self.clone() * self

@@ -116,15 +116,38 @@ impl<S: Scalar> SymMatrix<S> {
         solve(self.full(), b.to_vec())
     }
 
+    /// pᵀM⁻¹p: `dot(p, M⁻¹p)` with the same values, without an allocation when M is diagonal.
+    pub fn inverse_quadratic(&self, p: &[S]) -> Result<S, LinalgError> {
+        if !self.is_diagonal() || p.is_empty() {
+            let v = self.solve(p)?;
+            return Ok(dot(p.iter(), v.iter()));
+        }
+        let v = |i: usize| p[i].checked_div(&self.upper[i][0]);
+        let mut acc = p[0].mul_r(&v(0)?);
+        for (i, pi) in p.iter().enumerate().skip(1) {
+            // as `dot`: a term with an exactly-zero factor is skipped
+            let vi = v(i)?;
+            if pi.sign() == Sign::Zero || vi.sign() == Sign::Zero {
+                continue;
+            }
+            acc = acc + &pi.mul_r(&vi);
+        }
+        Ok(acc)
+    }
+
+    /// Every off-diagonal entry exactly 0 and every diagonal entry decided nonzero.
+    pub fn is_diagonal(&self) -> bool {
+        self.upper.iter().all(|row| {
+            matches!(row[0].sign(), Sign::Positive | Sign::Negative)
+                && row[1..].iter().all(|x| x.sign() == Sign::Zero)
+        })
+    }
+
     /// x_i = b_i / m_ii when every off-diagonal entry is exactly 0 and every diagonal
     /// entry is decided nonzero: what [`solve`] computes then (no row is eliminated, each
     /// back substitution is the one division), without building the full matrix.
     fn solve_diagonal(&self, b: &[S]) -> Option<Result<Vector<S>, LinalgError>> {
-        let diagonal = self.upper.iter().all(|row| {
-            matches!(row[0].sign(), Sign::Positive | Sign::Negative)
-                && row[1..].iter().all(|x| x.sign() == Sign::Zero)
-        });
-        diagonal.then(|| {
+        self.is_diagonal().then(|| {
             b.iter()
                 .zip(&self.upper)
                 .map(|(bi, row)| Ok(bi.checked_div(&row[0])?))

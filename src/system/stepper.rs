@@ -258,21 +258,21 @@ impl<S: Scalar> StepSystem<S> {
         &self,
         held: &[usize],
         force: &[S],
-        (q, p): (&[S], &[S]),
+        (q, p): (&mut [S], &mut [S]),
         h: &S,
-    ) -> Result<(Vector<S>, Vector<S>), LawError> {
+    ) -> Result<(), LawError> {
         if held.is_empty() {
-            return self.lagrangian.step(q, p, h);
+            return self.lagrangian.step_in_place(q, p, h);
         }
         let mut l = self.lagrangian.clone();
         l.force = force.to_vec();
-        l.step(q, p, h)
+        l.step_in_place(q, p, h)
     }
 
     /// Runs `steps` steps of length `h` under `law`.
     pub fn run(&self, h: &S, steps: usize, law: &StepLaw<S>, order: Order) -> Run<S> {
         let mut run = Run {
-            nodes: Vec::new(),
+            nodes: Vec::with_capacity(steps.min(1 << 16) + 1),
             impacts: Vec::new(),
             rests: Vec::new(),
             stopped: None,
@@ -313,7 +313,7 @@ impl<S: Scalar> StepSystem<S> {
                 }
                 let next = self.next_impact(&q, &p, &force, &held, &known, &rem)?;
                 let Some((tau, who)) = next else {
-                    (q, p) = self.flow(&held, &force, (&q, &p), &rem)?;
+                    self.flow(&held, &force, (&mut q, &mut p), &rem)?;
                     known = Known {
                         gap: held.clone(),
                         rate: held.clone(),
@@ -321,7 +321,7 @@ impl<S: Scalar> StepSystem<S> {
                     break;
                 };
                 if decide(&tau, "τ")? == Sign::Positive {
-                    (q, p) = self.flow(&held, &force, (&q, &p), &tau)?;
+                    self.flow(&held, &force, (&mut q, &mut p), &tau)?;
                     known = Known {
                         gap: held.clone(),
                         rate: held.clone(),
@@ -407,7 +407,7 @@ impl<S: Scalar> StepSystem<S> {
         known: &Known,
         (step, t): (usize, &S),
         rests: &mut Vec<Rest<S>>,
-    ) -> Result<Vector<S>, LawError> {
+    ) -> Result<std::borrow::Cow<'_, [S]>, LawError> {
         let f = &self.lagrangian.force;
         let mut candidates = Vec::new();
         for i in 0..self.gaps.len() {
@@ -421,7 +421,7 @@ impl<S: Scalar> StepSystem<S> {
             }
         }
         let mut now = Vec::new();
-        let mut force = f.clone();
+        let mut force = std::borrow::Cow::Borrowed(&f[..]);
         if !candidates.is_empty() {
             if self.lagrangian.has_springs() {
                 return Err(LawError::Domain(
@@ -431,7 +431,7 @@ impl<S: Scalar> StepSystem<S> {
             }
             let c = self.contacts(&candidates)?;
             let out = c.plastic_complementary(f)?;
-            force = out.momentum;
+            force = std::borrow::Cow::Owned(out.momentum);
             now = candidates
                 .iter()
                 .enumerate()
@@ -544,7 +544,7 @@ impl<S: Scalar> StepSystem<S> {
                     hi: format!("{:e}", hi.to_f64()),
                 });
             }
-            let mid = lo.add_r(&hi).mul_r(&lo.lift(half()));
+            let mid = lo.add_r(&hi).halve();
             stack.push((mid.clone(), hi, depth + 1));
             stack.push((lo, mid, depth + 1));
         }
@@ -628,13 +628,6 @@ fn overflow<S: Scalar>() -> LawError {
         "a value of the run overflows {} (a smaller --dt, or exact or mpfr:BITS arithmetic, has the range)",
         S::NAME
     ))
-}
-
-/// ½ as a rational.
-fn half() -> &'static num_rational::BigRational {
-    static HALF: std::sync::LazyLock<num_rational::BigRational> =
-        std::sync::LazyLock::new(|| num_rational::BigRational::new(1.into(), 2.into()));
-    &HALF
 }
 
 /// The other order of the reflections.
@@ -797,7 +790,7 @@ pub fn first_root<S: Scalar>(
             // φ(rem) > 0 with φ concave, or φ convex without its minimum inside: no root.
             let at = |tau: &S| {
                 c.add_r(&b.mul_r(tau))
-                    .add_r(&a.mul_r(&tau.square()).mul_r(&c.lift(half())))
+                    .add_r(&a.mul_r(&tau.square()).halve())
             };
             if sa == Sign::Zero {
                 return if sb == Sign::Negative {
@@ -859,7 +852,7 @@ fn float_root<S: Scalar>(
         if gap(&hi)?.sign() != Sign::Positive {
             let mut hi = hi;
             for _ in 0..BISECTION_DEPTH {
-                let mid = lo.add_r(&hi).mul_r(&lo.lift(half()));
+                let mid = lo.add_r(&hi).halve();
                 if gap(&mid)?.sign() == Sign::Positive {
                     lo = mid;
                 } else {

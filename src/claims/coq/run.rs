@@ -9,6 +9,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// A claim's Coq status.
@@ -107,14 +108,7 @@ pub fn check_folder(
             .map(|(id, _, _)| (id.clone(), CoqStatus::NotRun(why.clone())))
             .collect());
     }
-    for (name, _) in super::laws::LIBRARY {
-        let (ok, out) = coqc(dir, &format!("lib/{name}"))?;
-        if !ok {
-            return Err(format!(
-                "the Coq library lib/{name} does not compile: {out}"
-            ));
-        }
-    }
+    compile_library(dir)?;
     let pool = crate::input::caps::pool(jobs).map_err(|e| e.to_string())?;
     let mut statuses: Vec<(String, CoqStatus)> = pool.install(|| {
         files
@@ -154,6 +148,37 @@ pub fn check_folder(
         }
     }
     Ok(statuses)
+}
+
+/// Compiles `dir/lib/*.v` with `coqc`, once per process: the compiled files (`.vo`) of the
+/// first folder are kept and written into every later folder, which holds the same `.v`
+/// text (the library is part of the binary). `coqchk` still re-checks them in every folder.
+fn compile_library(dir: &Path) -> Result<(), String> {
+    static COMPILED: Mutex<Vec<(String, Vec<u8>)>> = Mutex::new(Vec::new());
+    let mut compiled = COMPILED.lock().unwrap_or_else(|e| e.into_inner());
+    if !compiled.is_empty() {
+        for (vo, bytes) in compiled.iter() {
+            let path = dir.join("lib").join(vo);
+            crate::output::write_atomic(&path, bytes)
+                .map_err(|e| format!("--coq: cannot write {}: {e}", path.display()))?;
+        }
+        return Ok(());
+    }
+    let mut kept = Vec::new();
+    for (name, _) in super::laws::LIBRARY {
+        let (ok, out) = coqc(dir, &format!("lib/{name}"))?;
+        if !ok {
+            return Err(format!(
+                "the Coq library lib/{name} does not compile: {out}"
+            ));
+        }
+        let vo = format!("{}.vo", name.trim_end_matches(".v"));
+        let path = dir.join("lib").join(&vo);
+        let bytes = std::fs::read(&path).map_err(|e| format!("--coq: {}: {e}", path.display()))?;
+        kept.push((vo, bytes));
+    }
+    *compiled = kept;
+    Ok(())
 }
 
 fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
