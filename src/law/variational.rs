@@ -59,7 +59,7 @@ impl<S: Scalar> Lagrangian<S> {
         let mut v = -dot(self.force.iter(), q.iter());
         for s in &self.springs {
             let e = dot(s.a.iter(), q.iter()) + &s.b;
-            v = v + &s.stiffness.mul_r(&e.square()).lift_half();
+            v = v + &s.stiffness.mul_r(&e.square()).halve();
         }
         v
     }
@@ -92,12 +92,12 @@ impl<S: Scalar> Lagrangian<S> {
     /// L(q, q̇) = ½ q̇ᵀMq̇ − V(q).
     pub fn lagrangian(&self, q: &[S], qdot: &[S]) -> S {
         let t = self.mass.inner(qdot, qdot);
-        t.lift_half() - &self.potential(q)
+        t.halve() - &self.potential(q)
     }
 
     /// The energy of a node, H(q, p) = ½ pM⁻¹pᵀ + V(q).
     pub fn energy(&self, q: &[S], p: &[S]) -> Result<S, LawError> {
-        Ok(self.mass.inverse_quadratic(p)?.lift_half() + &self.potential(q))
+        Ok(self.mass.inverse_quadratic(p)?.halve() + &self.potential(q))
     }
 
     /// The midpoint discrete Lagrangian L_d(q₀, t₀, q₁, t₀ + h) = h L(q̄, (q₁ − q₀)/h)
@@ -132,7 +132,7 @@ impl<S: Scalar> Lagrangian<S> {
             .iter()
             .map(|x| x.checked_div(h))
             .collect::<Result<_, _>>()?;
-        let half_h = h.lift_half();
+        let half_h = h.halve();
         let g = scale(&half_h, &self.grad_potential(&midpoint(q0, q1)));
         Ok((m, g))
     }
@@ -145,7 +145,7 @@ impl<S: Scalar> Lagrangian<S> {
 
     /// q₁ − q₀ from (M + h²K/4)(q₁ − q₀) = h(p₀ − (h/2)∇V(q₀)).
     fn displacement(&self, q0: &[S], p0: &[S], h: &S) -> Result<Vector<S>, LawError> {
-        let half_h = h.lift_half();
+        let half_h = h.halve();
         let rhs = scale(h, &sub(p0, &scale(&half_h, &self.grad_potential(q0))));
         if !self.has_springs() {
             return Ok(self.mass.solve(&rhs)?);
@@ -200,7 +200,7 @@ impl<S: Scalar> Lagrangian<S> {
             p.clone_from_slice(&p1);
             return Ok(());
         }
-        let half_h = h.lift_half();
+        let half_h = h.halve();
         for (i, (qi, pi)) in q.iter_mut().zip(p.iter_mut()).enumerate() {
             let g = -self.force[i].clone();
             // h(p₀ − (h/2)∇V)/m_ii, p₁ = p₀ − h∇V(q̄): as `displacement` and `step_general`
@@ -220,7 +220,7 @@ impl<S: Scalar> Lagrangian<S> {
         let mid: Vector<S> = q0
             .iter()
             .zip(&dq)
-            .map(|(x, d)| x.add_r(&d.lift_half()))
+            .map(|(x, d)| x.add_r(&d.halve()))
             .collect();
         let p1 = sub(p0, &scale(h, &self.grad_potential(&mid)));
         let q1 = add(q0, &dq);
@@ -230,18 +230,15 @@ impl<S: Scalar> Lagrangian<S> {
 
 /// (q₀ + q₁)/2.
 pub fn midpoint<S: Scalar>(q0: &[S], q1: &[S]) -> Vector<S> {
-    add(q0, q1).iter().map(|x| x.lift_half()).collect()
+    add(q0, q1).iter().map(|x| x.halve()).collect()
 }
 
 /// 1/4, made once.
 static QUARTER: std::sync::LazyLock<num_rational::BigRational> =
     std::sync::LazyLock::new(|| num_rational::BigRational::new(1.into(), 4.into()));
 
-/// Halves and quarters without a division that can fail.
+/// Quarters without a division that can fail (halves: [`Scalar::halve`]).
 trait Fractions: Scalar {
-    fn lift_half(&self) -> Self {
-        self.halve()
-    }
     fn lift_quarter(&self) -> Self {
         self.mul_r(&self.lift(&QUARTER))
     }
@@ -256,6 +253,29 @@ mod tests {
 
     fn r(n: i64, d: i64) -> Rational {
         Rational::from_big(&num_rational::BigRational::new(n.into(), d.into()))
+    }
+
+    /// The in-place step is the general step's arithmetic: with M = diag(2, 3), f = (1, −10),
+    /// h = 1/10 from q = (1/3, 1/4), p = (1, 0), by hand q₁ − q₀ = h(p + hf/2)/m =
+    /// (21/400, −1/60) and p₁ = p + hf = (11/10, −1); and pᵀM⁻¹p without a solve.
+    #[test]
+    fn in_place_step_equals_the_general_step() {
+        let l = Lagrangian {
+            mass: SymMatrix::diagonal(&[r(2, 1), r(3, 1)]),
+            force: vec![r(1, 1), r(-10, 1)],
+            springs: vec![],
+        };
+        let (q0, p0, h) = (vec![r(1, 3), r(1, 4)], vec![r(1, 1), r(0, 1)], r(1, 10));
+        let (mut q, mut p) = (q0.clone(), p0.clone());
+        l.step_in_place(&mut q, &mut p, &h).unwrap();
+        assert_eq!(q, vec![r(463, 1200), r(7, 30)]);
+        assert_eq!(p, vec![r(11, 10), r(-1, 1)]);
+        assert_eq!((q, p.clone()), l.step_general(&q0, &p0, &h).unwrap());
+        assert_eq!(l.mass.inverse_quadratic(&p).unwrap(), r(563, 600));
+        assert_eq!(
+            l.mass.inverse_quadratic(&[r(0, 1), r(3, 1)]).unwrap(),
+            r(3, 1)
+        );
     }
 
     /// A ball under gravity g = 10 (M = 1, f = −10): the midpoint step is exact for the

@@ -272,7 +272,7 @@ impl<S: Scalar> StepSystem<S> {
     /// Runs `steps` steps of length `h` under `law`.
     pub fn run(&self, h: &S, steps: usize, law: &StepLaw<S>, order: Order) -> Run<S> {
         let mut run = Run {
-            nodes: Vec::with_capacity(steps.min(1 << 16) + 1),
+            nodes: Vec::with_capacity(steps.min(4096) + 1),
             impacts: Vec::new(),
             rests: Vec::new(),
             stopped: None,
