@@ -213,7 +213,7 @@ fn catalogue_claims_are_checked_by_coq_and_false_statements_do_not_compile() {
 
 #[test]
 fn a_claim_without_a_coq_law_says_why() {
-    let c = claim("proofs/wl/wl-rods-three-eq36.toml");
+    let c = claim("proofs/wl/wl-rods-two-regions-33.toml");
     let r = result(&c, Some((Verdict::Proved, None)));
     let why = coq::file_of(&c, &r).unwrap_err();
     assert!(
@@ -741,5 +741,50 @@ fn spectral_radius_of_h1_in_coq() {
         &genuine,
         &["m-remark9-proved", "m-remark9-reverse"],
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Winandy–Leine's rods in Coq (`coq/Rods.v`: identical rods stepped by Table 1 over 2n
+/// time units, a chain of `let`s): the two rods of Sect. 4.1, the refutation of the three
+/// rods' outcome as printed after (35) (the left rod ends at −v, not v), its correction
+/// for every v > 0 (an agreement whose rod side is hoisted and walked) and (36) against
+/// the sequential law are checked. The printed outcome handed to Coq as proved, and the
+/// two rods' outcome with the right rod at 3/4 (v/2) instead of 3/2, do not compile.
+#[test]
+fn the_rods_of_winandy_and_leine_in_coq() {
+    if !coq_here() {
+        return;
+    }
+    impactkit::arith::symbolic::enable_decision_log();
+    let mut genuine =
+        engine_results(&["proofs/wl/wl-rods-two.toml", "proofs/wl/wl-rods-three.toml"]);
+    assert_eq!(genuine[0].1.verdict, Verdict::Proved);
+    assert_eq!(genuine[1].1.verdict, Verdict::Refuted);
+    let corrected = "proofs/wl/wl-rods-three-corrected.toml";
+    let c = claim(corrected);
+    let r = with_certificate(&c, Verdict::Proved);
+    let text = coq::file_of(&c, &r).unwrap();
+    assert!(
+        text.contains("let ik_s0_out1 := wl_rod_v") && text.contains("ik_unsettled = 0"),
+        "{text}"
+    );
+    genuine.push((c, r.clone()));
+    let mut entries = genuine.clone();
+    let printed = edited(corrected, "m-rods-printed", "out1 = \"-v\"", "out1 = \"v\"");
+    assert_eq!(result(&printed, None).verdict, Verdict::Refuted);
+    let mut rp = r.clone();
+    rp.id = printed.id.clone();
+    entries.push((printed, rp));
+    let half = edited(
+        "proofs/wl/wl-rods-two.toml",
+        "m-rods-half",
+        "out2 = \"3/2\"",
+        "out2 = \"3/4\"",
+    );
+    assert_eq!(result(&half, None).verdict, Verdict::Refuted);
+    let rh = result(&half, Some((Verdict::Proved, None)));
+    entries.push((half, rh));
+    let dir = folder("rods");
+    checked_and_rejected(&dir, &entries, &genuine, &["m-rods-printed", "m-rods-half"]);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -6,7 +6,7 @@ use num_rational::BigRational;
 
 /// The Coq library files, embedded: written into the export folder's `lib/` and compiled
 /// there, so that the folder checks on its own.
-pub(crate) const LIBRARY: [(&str, &str); 8] = [
+pub(crate) const LIBRARY: [(&str, &str); 9] = [
     ("Tactics.v", include_str!("../../../coq/Tactics.v")),
     ("Corner.v", include_str!("../../../coq/Corner.v")),
     ("Propagative.v", include_str!("../../../coq/Propagative.v")),
@@ -15,11 +15,12 @@ pub(crate) const LIBRARY: [(&str, &str); 8] = [
     ("Cradle.v", include_str!("../../../coq/Cradle.v")),
     ("Variational.v", include_str!("../../../coq/Variational.v")),
     ("Trex.v", include_str!("../../../coq/Trex.v")),
+    ("Rods.v", include_str!("../../../coq/Rods.v")),
 ];
 
 /// The library's modules, as a claim file imports them.
 pub(crate) const IMPORTS: &str =
-    "Tactics Corner Propagative Sequential Penny Cradle Variational Trex";
+    "Tactics Corner Propagative Sequential Penny Cradle Variational Trex Rods";
 
 /// The definitions a proof unfolds (every law definition of the library), each before
 /// those it is written with (`unfold` takes them in this order).
@@ -38,7 +39,8 @@ pub(crate) const UNFOLD: &str = "fp6_first, fp6_count, fp6_in_a, fp6_in_b, fp6_i
      cb_xdd, cb_ydd, cb_1, cb_2, cb_3, cb_4, pq3_step, pq3_exit, pq3_multiple, pq3_beta, \
      pq3_s1, pq3_s2, pq3_rate1, pq3_rate2, pq_two, pq_single, pq_incoming, pq_minus, \
      pq_energy, pq_kin, pq_perp, pq_rate, var_next_p, var_fplus, var_fminus, var_next_q, \
-     var_energy, var_ld, tr_ltail, tr_homothetic";
+     var_energy, var_ld, tr_ltail, tr_homothetic, wl_rod_closed, wl_rod_enter_r, \
+     wl_rod_enter_l, wl_rod_gap, wl_rod_neg, wl_rod_vib, wl_rod_meet, wl_rod_v, wl_rod_s";
 
 /// The start of the error for a probe without a Coq law.
 pub(crate) const NO_LAW: &str = "no Coq law for the probe";
@@ -240,8 +242,106 @@ pub(crate) fn outputs(
         "char.step" => char_step(arg, has, word, &p),
         "variational.del" => variational_del(arg, has, &p),
         "trex.ltail" => trex_ltail(arg, has, &p),
+        "rods" => rods(arg, has, &p),
         other => Err(format!("{NO_LAW} {other} yet")),
     }
+}
+
+/// Winandy–Leine Sect. 4 (`coq/Rods.v`): identical unit rods with the velocities `u1`,
+/// `u2`, … (2 to 4 rods), undeformed and touching at t = 0, stepped by Table 1 over 2n
+/// time units as a chain of `let`s: per step each contact's state, each rod's entering
+/// waves and each gap. The outputs (`out1`, … the velocities after the impact, `gm*` and
+/// `gp*` the relative velocities before and after, `vibrating`) exist where no gap became
+/// negative and at the horizon the rods neither vibrate nor approach each other.
+fn rods(arg: Arg, has: Has, p: &dyn Fn(&str) -> String) -> Result<Outputs, String> {
+    let mut u = Vec::new();
+    while has(&format!("u{}", u.len() + 1)) {
+        u.push(arg(&format!("u{}", u.len() + 1))?);
+    }
+    if !(2..=4).contains(&u.len()) {
+        return Err(format!(
+            "rods: {} rods (the Coq law covers 2 to 4 identical rods)",
+            u.len()
+        ));
+    }
+    let n = u.len();
+    let mut out = Outputs {
+        chain: true,
+        ..Outputs::default()
+    };
+    let (mut r, mut l, mut g) = (u.clone(), u.clone(), vec!["0".to_string(); n - 1]);
+    let mut bad = "0".to_string();
+    for t in 1..=2 * n {
+        let c: Vec<String> = (0..n - 1).map(|k| p(&format!("ik_c{t}_{k}"))).collect();
+        for k in 0..n - 1 {
+            out.lets.push((
+                c[k].clone(),
+                format!("wl_rod_closed {} {} {}", g[k], r[k], l[k + 1]),
+            ));
+        }
+        let mut next = (Vec::new(), Vec::new(), Vec::new());
+        for k in 0..n {
+            let (rn, ln) = (p(&format!("ik_r{t}_{k}")), p(&format!("ik_l{t}_{k}")));
+            let (cl, rprev) = match k {
+                0 => ("0", "0"),
+                _ => (c[k - 1].as_str(), r[k - 1].as_str()),
+            };
+            let (cr, lnext) = match k + 1 < n {
+                true => (c[k].as_str(), l[k + 1].as_str()),
+                false => ("0", "0"),
+            };
+            out.lets
+                .push((rn.clone(), format!("wl_rod_enter_r {cl} {rprev} {}", l[k])));
+            out.lets
+                .push((ln.clone(), format!("wl_rod_enter_l {cr} {} {lnext}", r[k])));
+            next.0.push(rn);
+            next.1.push(ln);
+        }
+        let mut negs = vec![bad.clone()];
+        for k in 0..n - 1 {
+            let gn = p(&format!("ik_g{t}_{k}"));
+            out.lets.push((
+                gn.clone(),
+                format!("wl_rod_gap {} {} {} {}", c[k], g[k], r[k], l[k + 1]),
+            ));
+            negs.push(format!("wl_rod_neg {gn}"));
+            next.2.push(gn);
+        }
+        bad = p(&format!("ik_bad{t}"));
+        out.lets.push((bad.clone(), negs.join(" + ")));
+        (r, l, g) = next;
+    }
+    let v: Vec<String> = (1..=n).map(|k| p(&format!("out{k}"))).collect();
+    for k in 0..n {
+        out.lets
+            .push((v[k].clone(), format!("wl_rod_v {} {}", r[k], l[k])));
+    }
+    let vib = (0..n)
+        .map(|k| format!("wl_rod_vib {} {}", r[k], l[k]))
+        .collect::<Vec<_>>()
+        .join(" + ");
+    out.lets.push((p("vibrating"), vib));
+    let mut unsettled = vec![bad, p("vibrating")];
+    for k in 0..n - 1 {
+        unsettled.push(format!("wl_rod_meet {} {}", v[k], v[k + 1]));
+        out.lets.push((
+            p(&format!("gm{}", k + 1)),
+            format!("{} - {}", u[k + 1], u[k]),
+        ));
+        out.lets.push((
+            p(&format!("gp{}", k + 1)),
+            format!("{} - {}", v[k + 1], v[k]),
+        ));
+    }
+    let ok = p("ik_unsettled");
+    out.lets.push((ok.clone(), unsettled.join(" + ")));
+    let mut outputs = v.clone();
+    outputs.push(p("vibrating"));
+    for k in 1..n {
+        outputs.extend([p(&format!("gm{k}")), p(&format!("gp{k}"))]);
+    }
+    out.defined = outputs.into_iter().map(|o| (o, ok.clone())).collect();
+    Ok(out)
 }
 
 /// Seghete–Murphey Sect. VI on a particle under a constant force (`coq/Variational.v`):

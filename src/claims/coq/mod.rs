@@ -111,11 +111,12 @@ fn proved(id: &str, props: &[Prop], cert: Option<&serde_json::Value>) -> String 
                     true => "idtac".to_string(),
                     false => format!("intros {}", vars.join(" ")),
                 };
-                let generic = format!("{vars}; ik_intros; ik_swalk; ik_conj");
+                // (an agreement's other sides keep their `let`s inside their terms)
+                let generic = format!("{vars}; ik_intros; ik_swalk; cbv zeta; ik_conj");
                 let first = match cells {
                     Some(c) => format!(
                         "solve [{vars}; ik_intros;\n  {}]\n        | ",
-                        c.replace("ik_cell_solve", "ik_cwalk; ik_cell_solve")
+                        c.replace("ik_cell_solve", "ik_cwalk; cbv zeta; ik_cell_solve")
                     ),
                     None => String::new(),
                 };

@@ -491,15 +491,34 @@ fn agreement(t: &Body) -> Result<Vec<Prop>, String> {
         }
         let mut b = case_frame(c, params, cone)?;
         let mut sides = Vec::new();
-        for s in std::iter::once(left).chain(rights.iter().copied()) {
-            let side = side_lets(s, c)?;
-            if !side.defined.is_empty() {
-                return Err("a run's outputs in an agreement have no Coq statement yet".into());
+        let mut goal = Vec::new();
+        let mut chain = false;
+        for (i, s) in std::iter::once(left)
+            .chain(rights.iter().copied())
+            .enumerate()
+        {
+            let mut side = side_lets(s, c)?;
+            // a run (a chain of `let`s) is walked `let` by `let`: its `let`s are the
+            // statement's own, renamed so that no other side sees them
+            if side.chain {
+                hoist(&mut b, &mut side, &format!("ik_s{i}_"));
+                chain = true;
             }
+            // its outputs exist (a run's outputs exist where their `let` is 0)
+            let mut exist: Vec<String> = Vec::new();
+            for (_, l) in &side.defined {
+                let e = match nested(&side.lets, &format!("{} = 0", name(l))) {
+                    e if e.starts_with("let ") => format!("({e})"),
+                    e => e,
+                };
+                if !exist.contains(&e) {
+                    exist.push(e);
+                }
+            }
+            goal.extend(exist);
             side_defined(&mut b, &side);
             sides.push(side);
         }
-        let mut goal = Vec::new();
         let names: Vec<String> = compare.iter().map(|v| name(v)).collect();
         for s in &sides {
             if let Some(v) = names
@@ -518,8 +537,40 @@ fn agreement(t: &Body) -> Result<Vec<Prop>, String> {
                 goal.push(format!("({l}) = ({})", nested(&s.lets, v)));
             }
         }
-        Ok(b.finish(label, &c.name, &goal))
+        let mut p = b.finish(label, &c.name, &goal);
+        p.chain = chain;
+        Ok(p)
     })
+}
+
+/// A side's `let`s made the statement's own, in order, each renamed `{prefix}name` (in the
+/// side's terms, its premises and its existence conditions too), so that the other sides,
+/// which see only the inputs and their own quantities, cannot refer to them; the side
+/// then reads its quantities by those names.
+fn hoist(b: &mut Builder, side: &mut Side, prefix: &str) {
+    let renamed: Vec<(String, String)> = side
+        .lets
+        .iter()
+        .map(|(n, _)| (name(n), format!("{prefix}{}", name(n))))
+        .collect();
+    let re = |t: &str| term::rename(t, &renamed);
+    for p in side.law_premises(&side.lets.clone()) {
+        b.premise(re(&p));
+    }
+    for ((_, t), (_, to)) in side.lets.iter().zip(&renamed) {
+        b.def(to, re(t));
+    }
+    side.lets = renamed
+        .iter()
+        .map(|(from, to)| (from.clone(), to.clone()))
+        .collect();
+    side.nonzero.clear();
+    side.premises.clear();
+    for (_, ds) in side.divisors.iter_mut() {
+        for d in ds.iter_mut() {
+            *d = re(d);
+        }
+    }
 }
 
 /// The premises that a side is defined: each of its expressions' divisors nonzero, in the
@@ -696,6 +747,7 @@ fn exact_example(t: &Example) -> Result<Prop, String> {
     }
     // a probe without a Coq law: the outputs the statement uses become its parameters
     let mut opaque: Option<(String, Vec<String>)> = None;
+    let mut chain = false;
     if let Some(probe) = t.probe.as_deref() {
         let arg = |n: &str| -> Result<String, String> {
             match numeric.iter().any(|k| k == n) {
@@ -716,9 +768,11 @@ fn exact_example(t: &Example) -> Result<Prop, String> {
             }
             o => o?,
         };
-        if !o.defined.is_empty() {
-            return Err("a run's outputs in an exact example have no Coq statement yet".into());
+        // a run's outputs exist where their `let` is 0: the example states that too
+        for (_, l) in &o.defined {
+            push_goal(&mut goal, format!("{} = 0", name(l)));
         }
+        chain = o.chain && !o.defined.is_empty();
         for (n, body) in o.lets {
             b.def(&n, body);
         }
@@ -803,6 +857,7 @@ fn exact_example(t: &Example) -> Result<Prop, String> {
     }
     let mut prop = b.finish("the example".into(), "", &goal);
     prop.opaque = opaque;
+    prop.chain = chain;
     Ok(prop)
 }
 

@@ -274,3 +274,28 @@ pub(crate) fn ident(id: &str) -> String {
     }
     s
 }
+
+/// `t` with each identifier `from` of `map` replaced by its `to` (whole identifiers only:
+/// letters, digits, `_` and `'`).
+pub(crate) fn rename(t: &str, map: &[(String, String)]) -> String {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_' || c == '\'';
+    let mut out = String::with_capacity(t.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        match map.iter().find(|(from, _)| from == word) {
+            Some((_, to)) => out.push_str(to),
+            None => out.push_str(word),
+        }
+        word.clear();
+    };
+    for c in t.chars() {
+        if is_ident(c) {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
