@@ -187,6 +187,13 @@ Definition pq_asymmetric (k e1 e2 x y : R) : R * R := pq_after (1 + e1) (1 + e2)
 Definition pq_impacts (k x y : R) : R :=
   (if Rle_dec (k * x - y) 0 then 0 else 1) + (if Rle_dec (k * x + y) 0 then 0 else 1).
 
+(** Whether p is incoming for some constraint (the iteration goes on: p is not in Z0) and
+    whether for both (a multiple impact, Z12), (9): 1 for yes, 0 for no. *)
+Definition pq_goes_on (k x y : R) : R :=
+  if Rle_dec (k * x - y) 0 then (if Rle_dec (k * x + y) 0 then 0 else 1) else 1.
+Definition pq_both (k x y : R) : R :=
+  if Rle_dec (k * x - y) 0 then 0 else (if Rle_dec (k * x + y) 0 then 0 else 1).
+
 (** Pasquero (2020), Sect. 4.2, the corner's iterative rule (10), one step in zone [z]:
     Z0 keeps p; Z1: p − (1 + ε₁)V⊥1(p); Z2: p − (1 + ε₂)V⊥2(p);
     Z12: p − β((1 + ε₁)V⊥1(p) + (1 + ε₂)V⊥2(p)). *)

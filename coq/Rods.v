@@ -74,3 +74,13 @@ Proof.
   destruct (Rle_dec 0 0); [|lra]. destruct (Rle_dec 1 0); [lra|].
   repeat split; lra.
 Qed.
+
+(** 1 where two quantities differ, else 0 (cells of one rod moving at different
+    velocities: the rod vibrates). *)
+Definition wl_rod_ne (a b : R) : R :=
+  if Rle_dec a b then (if Rle_dec b a then 0 else 1) else 1.
+
+(** The time a contact last opened: [time] if it was closed over the step before
+    ([before] = 1) and is open over this one ([now] = 0), else the earlier time [last]. *)
+Definition wl_rod_opening (before now time last : R) : R :=
+  if Rle_dec before 0 then last else (if Rle_dec now 0 then time else last).

@@ -378,7 +378,9 @@ Ltac ik_ground_goal :=
   ik_branches;
   first [lra | (let E := fresh in intro E; lra)
         (* |·| of ground terms: each by its sign, the other case refuted by lra *)
-        | (ik_abs; lra) | (let E := fresh in intro E; ik_abs; lra)].
+        | (ik_abs; lra) | (let E := fresh in intro E; ik_abs; lra)
+        (* an equation of nested quotients (a law's projections), by [field] *)
+        | (field; repeat split; lra)].
 
 (** The statement [H] at a witness walked [let] by [let]: each value computed exactly and
     proved equal to its numeral, each premise proved, so that no term grows along the

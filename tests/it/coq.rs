@@ -213,7 +213,7 @@ fn catalogue_claims_are_checked_by_coq_and_false_statements_do_not_compile() {
 
 #[test]
 fn a_claim_without_a_coq_law_says_why() {
-    let c = claim("proofs/wl/wl-rods-two-regions-33.toml");
+    let c = claim("proofs/sm/sm-cradle-only-minimal-corrected.toml");
     let r = result(&c, Some((Verdict::Proved, None)));
     let why = coq::file_of(&c, &r).unwrap_err();
     assert!(

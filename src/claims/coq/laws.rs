@@ -26,7 +26,7 @@ pub(crate) const IMPORTS: &str =
 /// those it is written with (`unfold` takes them in this order).
 pub(crate) const UNFOLD: &str = "fp6_first, fp6_count, fp6_in_a, fp6_in_b, fp6_in_c, \
      fp6_in_d, pq_rule10, pq_rule10_in, pq_ideal, pq_symmetric, \
-     pq_asymmetric, pq_after, pq_impulse, pq_impacts, fp_rho, fp_rho2, fp_h1, fp_h2, fp_beta, tr_nid_xe_in_xy, xy_of_xe, tr_nid_xe_in, tr_id, tr_nid, \
+     pq_asymmetric, pq_after, pq_impulse, pq_impacts, pq_goes_on, pq_both, fp_rho, fp_rho2, fp_h1, fp_h2, fp_beta, tr_nid_xe_in_xy, xy_of_xe, tr_nid_xe_in, tr_id, tr_nid, \
      tr_id_in, tr_nid_in, zone_of, xi_of, eta_of, zone_code, goes_on_code, multi_code, \
      beta_of, v1_perp, v2_perp, sm_reflect, sm_feasible3, sm_feasible2, sm_feasible1, \
      sm_plastic2, sm_plastic_a, sm_plastic_b, sm_plastic_det, sm_plastic1, sm_inner, sm_c1, \
@@ -40,7 +40,7 @@ pub(crate) const UNFOLD: &str = "fp6_first, fp6_count, fp6_in_a, fp6_in_b, fp6_i
      pq3_s1, pq3_s2, pq3_rate1, pq3_rate2, pq_two, pq_single, pq_incoming, pq_minus, \
      pq_energy, pq_kin, pq_perp, pq_rate, var_next_p, var_fplus, var_fminus, var_next_q, \
      var_energy, var_ld, tr_ltail, tr_homothetic, wl_rod_closed, wl_rod_enter_r, \
-     wl_rod_enter_l, wl_rod_gap, wl_rod_neg, wl_rod_vib, wl_rod_meet, wl_rod_v, wl_rod_s";
+     wl_rod_enter_l, wl_rod_gap, wl_rod_neg, wl_rod_vib, wl_rod_meet, wl_rod_ne, wl_rod_opening, wl_rod_v, wl_rod_s";
 
 /// The start of the error for a probe without a Coq law.
 pub(crate) const NO_LAW: &str = "no Coq law for the probe";
@@ -242,18 +242,87 @@ pub(crate) fn outputs(
         "char.step" => char_step(arg, has, word, &p),
         "variational.del" => variational_del(arg, has, &p),
         "trex.ltail" => trex_ltail(arg, has, &p),
-        "rods" => rods(arg, has, &p),
+        "rods" | "rods.states" => rods(probe, arg, has, word, &p),
+        "corner.asym_run" => corner_run(arg, has, &p),
         other => Err(format!("{NO_LAW} {other} yet")),
     }
 }
 
-/// Winandy–Leine Sect. 4 (`coq/Rods.v`): identical unit rods with the velocities `u1`,
-/// `u2`, … (2 to 4 rods), undeformed and touching at t = 0, stepped by Table 1 over 2n
-/// time units as a chain of `let`s: per step each contact's state, each rod's entering
-/// waves and each gap. The outputs (`out1`, … the velocities after the impact, `gm*` and
-/// `gp*` the relative velocities before and after, `vibrating`) exist where no gap became
-/// negative and at the horizon the rods neither vibrate nor approach each other.
-fn rods(arg: Arg, has: Has, p: &dyn Fn(&str) -> String) -> Result<Outputs, String> {
+/// The impacts of a run of Pasquero's rule (10) on the corner (`corner.asym_run`, no
+/// thresholds) within the horizon of the Coq statement: the outputs of a longer run do
+/// not exist in the Coq law (its walk at a witness grew past the time limit at 16 steps
+/// and took seconds at 8, session 83).
+const CORNER_RUN_HORIZON: usize = 8;
+
+/// Pasquero Sect. 4.2: rule (10) iterated from (x, y), unrolled over
+/// [`CORNER_RUN_HORIZON`] steps as a chain of `let`s; each step is (7) on the corner
+/// (`pq_asymmetric` in `coq/Corner.v`: the same map as rule (10) zone by zone, written
+/// with the incoming tests (9) only, which a walk decides at once). Rule (10) keeps a
+/// velocity of Z0, so after the exit every step keeps the exit velocity: the outputs are
+/// the velocity after the last step (`xf`, `yf`), the steps taken outside Z0 (`steps`),
+/// those in Z12 (`multiple`) and the zone of the entrance velocity (`zone0`); they exist
+/// where the run has exited within the horizon (the last velocity is in Z0).
+fn corner_run(arg: Arg, has: Has, p: &dyn Fn(&str) -> String) -> Result<Outputs, String> {
+    if has("max_steps") || has("threshold") {
+        return Err(
+            "corner.asym_run with a step limit or a threshold: no Coq law for it yet".into(),
+        );
+    }
+    let (k, e1, e2) = (arg("k")?, arg("eps1")?, arg("eps2")?);
+    let (mut x, mut y) = (arg("x")?, arg("y")?);
+    let mut out = Outputs {
+        chain: true,
+        ..Outputs::default()
+    };
+    out.lets
+        .push((p("zone0"), format!("zone_code (zone_of {k} {x} {y})")));
+    let (mut steps, mut multiple) = (Vec::new(), Vec::new());
+    for w in 1..=CORNER_RUN_HORIZON {
+        let (go, multi) = (p(&format!("ik_go{w}")), p(&format!("ik_multi{w}")));
+        out.lets
+            .push((go.clone(), format!("pq_goes_on {k} {x} {y}")));
+        out.lets
+            .push((multi.clone(), format!("pq_both {k} {x} {y}")));
+        steps.push(go);
+        multiple.push(multi);
+        let (xn, yn) = (p(&format!("ik_x{w}")), p(&format!("ik_y{w}")));
+        let law = format!("pq_asymmetric {k} {e1} {e2} {x} {y}");
+        out.lets.push((xn.clone(), format!("fst ({law})")));
+        out.lets.push((yn.clone(), format!("snd ({law})")));
+        (x, y) = (xn, yn);
+    }
+    let going = p("ik_going");
+    out.lets
+        .push((going.clone(), format!("pq_goes_on {k} {x} {y}")));
+    out.lets.push((p("xf"), x));
+    out.lets.push((p("yf"), y));
+    out.lets.push((p("steps"), steps.join(" + ")));
+    out.lets.push((p("multiple"), multiple.join(" + ")));
+    for o in ["xf", "yf", "steps", "multiple"] {
+        out.defined.push((p(o), going.clone()));
+    }
+    out.premises.push((String::new(), format!("0 < {k}")));
+    Ok(out)
+}
+
+/// Winandy–Leine Sect. 4 (`coq/Rods.v`): identical rods with the velocities `u1`, `u2`,
+/// … (2 to 4 rods), undeformed and touching at t = 0, each cut into `cells` cells of equal
+/// transit time (`rods`: 1; `rods.states`: the input `cells`, 2 by default), stepped by
+/// Table 1 over 2n rod transit times as a chain of `let`s: per lattice step each
+/// contact's state, the waves entering each rod at its ends (inside a rod they move on
+/// one cell) and each gap. Outputs: `out1`, … (the velocities after the impact), `gm*`
+/// and `gp*` (the relative velocities before and after), `vibrating`, and for
+/// `rods.states` each cell's state `t<k>_r<i>_c<j>_{v,e}` (lattice time k) and the time
+/// `open_<c>` at which contact c opens for the last time (in transit times). A state at
+/// time k exists where no gap became negative up to k; the others where, in addition, at
+/// the horizon no rod vibrates or is strained and neighbours do not approach.
+fn rods(
+    probe: &str,
+    arg: Arg,
+    has: Has,
+    word: Word,
+    p: &dyn Fn(&str) -> String,
+) -> Result<Outputs, String> {
     let mut u = Vec::new();
     while has(&format!("u{}", u.len() + 1)) {
         u.push(arg(&format!("u{}", u.len() + 1))?);
@@ -264,45 +333,113 @@ fn rods(arg: Arg, has: Has, p: &dyn Fn(&str) -> String) -> Result<Outputs, Strin
             u.len()
         ));
     }
+    let states = probe == "rods.states";
+    let cells: usize = match (states, word("cells")) {
+        (false, _) => 1,
+        (true, None) => 2,
+        (true, Some(w)) => w
+            .trim()
+            .parse()
+            .ok()
+            .filter(|c| (1..=8).contains(c))
+            .ok_or(format!(
+                "rods.states: cells = {w} (the Coq law covers 1 to 8)"
+            ))?,
+    };
     let n = u.len();
     let mut out = Outputs {
         chain: true,
         ..Outputs::default()
     };
-    let (mut r, mut l, mut g) = (u.clone(), u.clone(), vec!["0".to_string(); n - 1]);
+    // each rod's right- and left-going waves per cell, and the gaps
+    let mut r: Vec<Vec<String>> = u.iter().map(|x| vec![x.clone(); cells]).collect();
+    let mut l = r.clone();
+    let mut g = vec!["0".to_string(); n - 1];
     let mut bad = "0".to_string();
-    for t in 1..=2 * n {
+    let mut opened = vec!["0".to_string(); n - 1];
+    let mut before: Vec<String> = Vec::new();
+    let snapshot =
+        |out: &mut Outputs, t: usize, r: &[Vec<String>], l: &[Vec<String>], bad: &str| {
+            for i in 0..n {
+                for j in 0..cells {
+                    for (q, f) in [("v", "wl_rod_v"), ("e", "wl_rod_s")] {
+                        let o = p(&format!("t{t}_r{}_c{}_{q}", i + 1, j + 1));
+                        out.lets
+                            .push((o.clone(), format!("{f} {} {}", r[i][j], l[i][j])));
+                        if t > 0 {
+                            out.defined.push((o, bad.to_string()));
+                        }
+                    }
+                }
+            }
+        };
+    if states {
+        snapshot(&mut out, 0, &r, &l, &bad);
+    }
+    for t in 1..=2 * n * cells {
         let c: Vec<String> = (0..n - 1).map(|k| p(&format!("ik_c{t}_{k}"))).collect();
         for k in 0..n - 1 {
             out.lets.push((
                 c[k].clone(),
-                format!("wl_rod_closed {} {} {}", g[k], r[k], l[k + 1]),
+                format!("wl_rod_closed {} {} {}", g[k], r[k][cells - 1], l[k + 1][0]),
             ));
+        }
+        // a contact closed over the step before and open over this one opened at t − 1
+        if states && t > 1 {
+            for k in 0..n - 1 {
+                let o = p(&format!("ik_o{t}_{k}"));
+                out.lets.push((
+                    o.clone(),
+                    format!(
+                        "wl_rod_opening {} {} ({} / {cells}) {}",
+                        before[k],
+                        c[k],
+                        t - 1,
+                        opened[k]
+                    ),
+                ));
+                opened[k] = o;
+            }
         }
         let mut next = (Vec::new(), Vec::new(), Vec::new());
         for k in 0..n {
             let (rn, ln) = (p(&format!("ik_r{t}_{k}")), p(&format!("ik_l{t}_{k}")));
             let (cl, rprev) = match k {
                 0 => ("0", "0"),
-                _ => (c[k - 1].as_str(), r[k - 1].as_str()),
+                _ => (c[k - 1].as_str(), r[k - 1][cells - 1].as_str()),
             };
             let (cr, lnext) = match k + 1 < n {
-                true => (c[k].as_str(), l[k + 1].as_str()),
+                true => (c[k].as_str(), l[k + 1][0].as_str()),
                 false => ("0", "0"),
             };
-            out.lets
-                .push((rn.clone(), format!("wl_rod_enter_r {cl} {rprev} {}", l[k])));
-            out.lets
-                .push((ln.clone(), format!("wl_rod_enter_l {cr} {} {lnext}", r[k])));
-            next.0.push(rn);
-            next.1.push(ln);
+            out.lets.push((
+                rn.clone(),
+                format!("wl_rod_enter_r {cl} {rprev} {}", l[k][0]),
+            ));
+            out.lets.push((
+                ln.clone(),
+                format!("wl_rod_enter_l {cr} {} {lnext}", r[k][cells - 1]),
+            ));
+            // inside the rod each wave moves on one cell (Table 1, crossing waves)
+            let mut rk = vec![rn];
+            rk.extend(r[k][..cells - 1].iter().cloned());
+            let mut lk: Vec<String> = l[k][1..].to_vec();
+            lk.push(ln);
+            next.0.push(rk);
+            next.1.push(lk);
         }
         let mut negs = vec![bad.clone()];
         for k in 0..n - 1 {
             let gn = p(&format!("ik_g{t}_{k}"));
             out.lets.push((
                 gn.clone(),
-                format!("wl_rod_gap {} {} {} {}", c[k], g[k], r[k], l[k + 1]),
+                format!(
+                    "wl_rod_gap {} {} {} {}",
+                    c[k],
+                    g[k],
+                    r[k][cells - 1],
+                    l[k + 1][0]
+                ),
             ));
             negs.push(format!("wl_rod_neg {gn}"));
             next.2.push(gn);
@@ -310,17 +447,40 @@ fn rods(arg: Arg, has: Has, p: &dyn Fn(&str) -> String) -> Result<Outputs, Strin
         bad = p(&format!("ik_bad{t}"));
         out.lets.push((bad.clone(), negs.join(" + ")));
         (r, l, g) = next;
+        before = c;
+        if states {
+            snapshot(&mut out, t, &r, &l, &bad);
+        }
     }
     let v: Vec<String> = (1..=n).map(|k| p(&format!("out{k}"))).collect();
     for k in 0..n {
-        out.lets
-            .push((v[k].clone(), format!("wl_rod_v {} {}", r[k], l[k])));
+        let mean = (0..cells)
+            .map(|j| format!("wl_rod_v {} {}", r[k][j], l[k][j]))
+            .collect::<Vec<_>>()
+            .join(" + ");
+        let mean = match cells {
+            1 => mean,
+            _ => format!("({mean}) / {cells}"),
+        };
+        out.lets.push((v[k].clone(), mean));
     }
-    let vib = (0..n)
-        .map(|k| format!("wl_rod_vib {} {}", r[k], l[k]))
-        .collect::<Vec<_>>()
-        .join(" + ");
-    out.lets.push((p("vibrating"), vib));
+    // a rod strained in a cell, or whose cells move at different velocities, vibrates
+    let mut vib = Vec::new();
+    for k in 0..n {
+        for j in 0..cells {
+            vib.push(format!("wl_rod_vib {} {}", r[k][j], l[k][j]));
+            if j + 1 < cells {
+                vib.push(format!(
+                    "wl_rod_ne (wl_rod_v {} {}) (wl_rod_v {} {})",
+                    r[k][j],
+                    l[k][j],
+                    r[k][j + 1],
+                    l[k][j + 1]
+                ));
+            }
+        }
+    }
+    out.lets.push((p("vibrating"), vib.join(" + ")));
     let mut unsettled = vec![bad, p("vibrating")];
     for k in 0..n - 1 {
         unsettled.push(format!("wl_rod_meet {} {}", v[k], v[k + 1]));
@@ -332,6 +492,10 @@ fn rods(arg: Arg, has: Has, p: &dyn Fn(&str) -> String) -> Result<Outputs, Strin
             p(&format!("gp{}", k + 1)),
             format!("{} - {}", v[k + 1], v[k]),
         ));
+        if states {
+            out.lets
+                .push((p(&format!("open_{}", k + 1)), opened[k].clone()));
+        }
     }
     let ok = p("ik_unsettled");
     out.lets.push((ok.clone(), unsettled.join(" + ")));
@@ -339,8 +503,12 @@ fn rods(arg: Arg, has: Has, p: &dyn Fn(&str) -> String) -> Result<Outputs, Strin
     outputs.push(p("vibrating"));
     for k in 1..n {
         outputs.extend([p(&format!("gm{k}")), p(&format!("gp{k}"))]);
+        if states {
+            outputs.push(p(&format!("open_{k}")));
+        }
     }
-    out.defined = outputs.into_iter().map(|o| (o, ok.clone())).collect();
+    out.defined
+        .extend(outputs.into_iter().map(|o| (o, ok.clone())));
     Ok(out)
 }
 
@@ -419,7 +587,8 @@ fn trex_ltail(arg: Arg, has: Has, p: &dyn Fn(&str) -> String) -> Result<Outputs,
 
 /// Fassino–Pasquero's rule applied in stated zones (`zones`: a digit per step, 3 for
 /// Z12): TR_id (3a–3d) without `eps`, TR_nid (13a–13d) with it, whatever zone eq. (1)
-/// assigns; outputs `x{i} y{i} xi{i} eta{i}` for i = 0 (the input) and after each step.
+/// assigns; outputs `x{i} y{i} xi{i} eta{i}` for i = 0 (the input) and after each step,
+/// a chain of `let`s.
 fn compose(arg: Arg, has: Has, word: Word, p: &dyn Fn(&str) -> String) -> Result<Outputs, String> {
     let (k, x, y) = (arg("k")?, arg("x")?, arg("y")?);
     let eps = has("eps").then(|| arg("eps")).transpose()?;
@@ -447,9 +616,11 @@ fn compose(arg: Arg, has: Has, word: Word, p: &dyn Fn(&str) -> String) -> Result
         out.push((p(&format!("xi{i}")), format!("xi_of {k} {xi} {yi}")));
         out.push((p(&format!("eta{i}")), format!("eta_of {k} {xi} {yi}")));
     }
+    // a chain: each step applies the rule to the previous step's outputs, walked `let` by
+    // `let` (expanded, six steps were past the time limit)
     Ok(Outputs {
         lets: out,
-        nonzero: Vec::new(),
+        chain: true,
         ..Outputs::default()
     })
 }
