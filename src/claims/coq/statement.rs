@@ -505,17 +505,9 @@ fn agreement(t: &Body) -> Result<Vec<Prop>, String> {
                 chain = true;
             }
             // its outputs exist (a run's outputs exist where their `let` is 0)
-            let mut exist: Vec<String> = Vec::new();
             for (_, l) in &side.defined {
-                let e = match nested(&side.lets, &format!("{} = 0", name(l))) {
-                    e if e.starts_with("let ") => format!("({e})"),
-                    e => e,
-                };
-                if !exist.contains(&e) {
-                    exist.push(e);
-                }
+                push_goal(&mut goal, scoped(&side.lets, &format!("{} = 0", name(l))));
             }
-            goal.extend(exist);
             side_defined(&mut b, &side);
             sides.push(side);
         }
@@ -554,16 +546,12 @@ fn hoist(b: &mut Builder, side: &mut Side, prefix: &str) {
         .map(|(n, _)| (name(n), format!("{prefix}{}", name(n))))
         .collect();
     let re = |t: &str| term::rename(t, &renamed);
-    for p in side.law_premises(&side.lets.clone()) {
+    for p in side.law_premises(&side.lets) {
         b.premise(re(&p));
     }
     for ((_, t), (_, to)) in side.lets.iter().zip(&renamed) {
         b.def(to, re(t));
     }
-    side.lets = renamed
-        .iter()
-        .map(|(from, to)| (from.clone(), to.clone()))
-        .collect();
     side.nonzero.clear();
     side.premises.clear();
     for (_, ds) in side.divisors.iter_mut() {
@@ -571,6 +559,7 @@ fn hoist(b: &mut Builder, side: &mut Side, prefix: &str) {
             *d = re(d);
         }
     }
+    side.lets = renamed;
 }
 
 /// The premises that a side is defined: each of its expressions' divisors nonzero, in the
@@ -578,12 +567,17 @@ fn hoist(b: &mut Builder, side: &mut Side, prefix: &str) {
 fn side_defined(b: &mut Builder, side: &Side) {
     for (j, ds) in &side.divisors {
         for d in ds {
-            let scoped = nested(&side.lets[..*j], &format!("{d} <> 0"));
-            b.premise(match scoped.starts_with("let ") {
-                true => format!("({scoped})"),
-                false => scoped,
-            });
+            b.premise(scoped(&side.lets[..*j], &format!("{d} <> 0")));
         }
+    }
+}
+
+/// `body` in the scope of the `let`s it needs (`nested`), in parentheses where it has
+/// any, so that it stands as one premise or conjunct.
+fn scoped(lets: &[(String, String)], body: &str) -> String {
+    match nested(lets, body) {
+        t if t.starts_with("let ") => format!("({t})"),
+        t => t,
     }
 }
 
